@@ -1,0 +1,275 @@
+//! Can I Win: the "100 game" without replacement.
+//!
+//! The integers `1..=n` form a shared pool. Players alternately take one unused
+//! integer and add it to a running total that starts at 0; whoever makes the
+//! total reach or pass `T` wins. A state is the set of integers used so far (a
+//! bitmask); the total follows from it.
+//!
+//! # Exact semantics
+//!
+//! [`CanIWin::settled_without_search`] decides three cases up front, and every
+//! backend applies it before searching:
+//!
+//! - **`T == 0`**: the total already reaches `T` before anyone moves. We count
+//!   this as a win for the first player, who wins without moving (this matches
+//!   LeetCode 464, where `(10, 0)` is `true`). There is no best move.
+//! - **`n(n+1)/2 < T`**: even with every integer taken the total stays below
+//!   `T`, so nobody can ever win: a **draw**. (LeetCode 464 answers `false`
+//!   here; [`CanIWinSolution::can_i_win`] agrees, but the outcome says draw.)
+//! - **`n(n+1)/2 == T`**: only the move that takes the last integer reaches
+//!   `T`, so the game lasts exactly `n` moves whatever anybody does, and the
+//!   player making the `n`-th move wins: the first player iff `n` is odd. Every
+//!   first move is then equally good, and the best move reported is `1`.
+//!
+//! Otherwise `n(n+1)/2 > T`, so every line of play ends with somebody reaching
+//! `T` before the pool runs out: no draws are reachable and the game is a plain
+//! win/lose game. The player to move wins iff some available integer either
+//! reaches `T` at once or leads to a position the opponent loses.
+//!
+//! # Best move
+//!
+//! When the first player wins, the solution names the **smallest** winning
+//! first integer, so every backend reports the same move.
+
+use crate::{Error, Outcome};
+
+/// A validated Can I Win game: the pool is `1..=max_choosable`, the target is
+/// `desired_total`.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{CanIWin, Outcome};
+///
+/// let game = CanIWin::new(10, 11)?;
+/// assert_eq!(game.pool_sum(), 55);
+/// assert!(game.settled_without_search().is_none()); // needs a search
+///
+/// // Nobody can reach 56 with 1..=10: a draw, decided without search.
+/// let draw = CanIWin::new(10, 56)?.settled_without_search().unwrap();
+/// assert_eq!(draw.outcome, Outcome::Draw);
+/// assert!(!draw.can_i_win());
+/// # Ok::<(), core_types::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CanIWin {
+    max_choosable: u32,
+    desired_total: u64,
+}
+
+impl CanIWin {
+    /// Smallest allowed `max_choosable`.
+    pub const MIN_MAX_CHOOSABLE: u32 = 1;
+    /// Largest allowed `max_choosable`: states are `u64` bitmasks. Backends
+    /// may support less; that is their [`Error::GameTooLarge`], not a
+    /// validation error.
+    pub const MAX_MAX_CHOOSABLE: u32 = 64;
+
+    /// The game's machine name, as used by the CLI and in JSON.
+    pub const NAME: &'static str = "can-i-win";
+
+    /// Builds a game, checking `max_choosable` is in `1..=64`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MaxChoosableOutOfRange`] when `max_choosable` is 0 or above 64.
+    pub fn new(max_choosable: u32, desired_total: u64) -> Result<Self, Error> {
+        Self::from_i128(i128::from(max_choosable), i128::from(desired_total))
+    }
+
+    /// Builds a game from wide signed integers, as parsed from text or JSON,
+    /// so that negative and huge values get a precise error instead of a
+    /// conversion failure.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MaxChoosableOutOfRange`] unless `1 <= max_choosable <= 64`;
+    /// [`Error::DesiredTotalOutOfRange`] unless `0 <= desired_total <= u64::MAX`.
+    ///
+    /// ```
+    /// use core_types::{CanIWin, Error};
+    /// assert!(matches!(
+    ///     CanIWin::from_i128(10, -1),
+    ///     Err(Error::DesiredTotalOutOfRange { value: -1, .. })
+    /// ));
+    /// ```
+    pub fn from_i128(max_choosable: i128, desired_total: i128) -> Result<Self, Error> {
+        let max_choosable = u32::try_from(max_choosable)
+            .ok()
+            .filter(|n| (Self::MIN_MAX_CHOOSABLE..=Self::MAX_MAX_CHOOSABLE).contains(n))
+            .ok_or(Error::MaxChoosableOutOfRange {
+                value: max_choosable,
+                min: Self::MIN_MAX_CHOOSABLE,
+                max: Self::MAX_MAX_CHOOSABLE,
+            })?;
+        let desired_total =
+            u64::try_from(desired_total).map_err(|_| Error::DesiredTotalOutOfRange {
+                value: desired_total,
+                max: u64::MAX,
+            })?;
+        Ok(CanIWin {
+            max_choosable,
+            desired_total,
+        })
+    }
+
+    /// The largest integer in the pool, `n`.
+    pub const fn max_choosable(&self) -> u32 {
+        self.max_choosable
+    }
+
+    /// The total to reach or pass, `T`.
+    pub const fn desired_total(&self) -> u64 {
+        self.desired_total
+    }
+
+    /// The sum of the whole pool, `n(n+1)/2`; see [`pool_sum`].
+    pub const fn pool_sum(&self) -> u64 {
+        pool_sum(self.max_choosable)
+    }
+
+    /// The bitmask with bits `0..n` set: bit `k` stands for integer `k + 1`.
+    pub const fn full_mask(&self) -> u64 {
+        if self.max_choosable >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.max_choosable) - 1
+        }
+    }
+
+    /// The answer when it follows without search (see the
+    /// [module docs](self)): `T == 0`, `n(n+1)/2 < T` or `n(n+1)/2 == T`.
+    /// `None` means a search is needed, and then no draw is reachable.
+    pub fn settled_without_search(&self) -> Option<CanIWinSolution> {
+        let sum = self.pool_sum();
+        let t = self.desired_total;
+        if t == 0 {
+            Some(CanIWinSolution {
+                outcome: Outcome::FirstPlayerWins,
+                best_move: None,
+            })
+        } else if sum < t {
+            Some(CanIWinSolution {
+                outcome: Outcome::Draw,
+                best_move: None,
+            })
+        } else if sum == t {
+            Some(if self.max_choosable % 2 == 1 {
+                CanIWinSolution {
+                    outcome: Outcome::FirstPlayerWins,
+                    best_move: Some(1),
+                }
+            } else {
+                CanIWinSolution {
+                    outcome: Outcome::SecondPlayerWins,
+                    best_move: None,
+                }
+            })
+        } else {
+            None
+        }
+    }
+}
+
+/// The sum `1 + 2 + … + n = n(n+1)/2`, computed exactly.
+///
+/// Multiplies before dividing: the common shortcut `(1 + n) / 2 * n` truncates
+/// for even `n` (for `n = 10` it gives 50, not 55).
+///
+/// ```
+/// assert_eq!(core_types::can_i_win::pool_sum(10), 55);
+/// assert_eq!(core_types::can_i_win::pool_sum(64), 2080);
+/// ```
+pub const fn pool_sum(max_choosable: u32) -> u64 {
+    let n = max_choosable as u64;
+    n * (n + 1) / 2
+}
+
+/// The answer to a Can I Win game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CanIWinSolution {
+    /// Who wins under optimal play (draw when nobody can reach the total).
+    pub outcome: Outcome,
+    /// The smallest winning first integer when the first player wins by
+    /// moving; `None` when the first player does not win, or wins without
+    /// moving (`T == 0`).
+    pub best_move: Option<u32>,
+}
+
+impl CanIWinSolution {
+    /// The solution of a game that needed a search (so no draw is possible):
+    /// the first player wins iff `best_move` is `Some`.
+    pub const fn from_search(best_move: Option<u32>) -> Self {
+        CanIWinSolution {
+            outcome: if best_move.is_some() {
+                Outcome::FirstPlayerWins
+            } else {
+                Outcome::SecondPlayerWins
+            },
+            best_move,
+        }
+    }
+
+    /// LeetCode 464's boolean: `true` iff the first player can force a win.
+    /// A draw (unreachable total) is `false`.
+    pub fn can_i_win(&self) -> bool {
+        self.outcome == Outcome::FirstPlayerWins
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pool_sum_is_exact_where_the_division_first_shortcut_truncates() {
+        for n in 1..=64u32 {
+            let reference: u64 = (1..=u64::from(n)).sum();
+            assert_eq!(pool_sum(n), reference, "n = {n}");
+        }
+        // The buggy `(1 + n) / 2 * n` differs on every even n, e.g. 10.
+        let buggy = |n: u64| (1 + n) / 2 * n;
+        assert_ne!(buggy(10), pool_sum(10));
+        assert_eq!(buggy(9), pool_sum(9));
+    }
+
+    #[test]
+    fn validation_names_value_and_range() {
+        let err = CanIWin::new(0, 5).unwrap_err();
+        assert_eq!(
+            err,
+            Error::MaxChoosableOutOfRange {
+                value: 0,
+                min: 1,
+                max: 64
+            }
+        );
+        assert!(err.to_string().contains("max_choosable = 0"));
+        assert!(err.to_string().contains("1..=64"));
+        assert!(CanIWin::new(65, 5).is_err());
+        assert!(CanIWin::new(64, u64::MAX).is_ok());
+        assert!(CanIWin::from_i128(-3, 5).is_err());
+        assert!(CanIWin::from_i128(3, i128::from(u64::MAX) + 1).is_err());
+    }
+
+    #[test]
+    fn settled_cases() {
+        let s = |n, t| CanIWin::new(n, t).unwrap().settled_without_search();
+        assert_eq!(s(10, 0).unwrap().outcome, Outcome::FirstPlayerWins);
+        assert_eq!(s(10, 0).unwrap().best_move, None);
+        assert_eq!(s(10, 56).unwrap().outcome, Outcome::Draw);
+        assert_eq!(s(5, 15).unwrap().outcome, Outcome::FirstPlayerWins);
+        assert_eq!(s(5, 15).unwrap().best_move, Some(1));
+        assert_eq!(s(4, 10).unwrap().outcome, Outcome::SecondPlayerWins);
+        assert_eq!(s(64, 2080).unwrap().outcome, Outcome::SecondPlayerWins);
+        assert!(s(10, 11).is_none());
+        assert!(s(1, 1).unwrap().can_i_win());
+    }
+
+    #[test]
+    fn full_mask_covers_the_pool() {
+        assert_eq!(CanIWin::new(1, 1).unwrap().full_mask(), 1);
+        assert_eq!(CanIWin::new(20, 1).unwrap().full_mask(), (1 << 20) - 1);
+        assert_eq!(CanIWin::new(64, 1).unwrap().full_mask(), u64::MAX);
+    }
+}

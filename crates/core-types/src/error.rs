@@ -1,0 +1,142 @@
+//! Errors shared by every backend.
+//!
+//! Two kinds are kept apart (see [`ErrorKind`]):
+//! - **invalid input**: the game itself is malformed, whatever the backend;
+//! - **cannot answer**: the game is fine but this backend gives up on it (its
+//!   table would exceed the memory cap, its budget ran out, the game is larger
+//!   than its state encoding). This is an honest "indeterminate": another
+//!   backend, or the same one with a larger budget, may answer it. A backend
+//!   never returns a wrong answer instead.
+
+use thiserror::Error;
+
+/// Which of the two kinds of error an [`Error`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The game definition is malformed; no backend can solve it.
+    InvalidInput,
+    /// The game is valid but this backend cannot answer it within its limits.
+    CannotAnswer,
+}
+
+impl ErrorKind {
+    /// The stable machine name: `"invalid_input"` or `"cannot_answer"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidInput => "invalid_input",
+            ErrorKind::CannotAnswer => "cannot_answer",
+        }
+    }
+}
+
+/// Everything that can go wrong when building or solving a game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum Error {
+    /// Can I Win: the largest choosable integer is outside the allowed range.
+    #[error(
+        "max_choosable = {value} is out of range: the pool is 1..=max_choosable with max_choosable in {min}..={max}"
+    )]
+    MaxChoosableOutOfRange {
+        /// The rejected value.
+        value: i128,
+        /// Smallest allowed value.
+        min: u32,
+        /// Largest allowed value.
+        max: u32,
+    },
+
+    /// Can I Win: the desired total is negative or does not fit in `u64`.
+    #[error("desired_total = {value} is out of range: it must be a whole number in 0..={max}")]
+    DesiredTotalOutOfRange {
+        /// The rejected value.
+        value: i128,
+        /// Largest allowed value.
+        max: u64,
+    },
+
+    /// This backend's state encoding cannot represent a game this large.
+    #[error(
+        "backend `{backend}` cannot answer {game} with {parameter} = {value}: it supports at most {limit}{hint}"
+    )]
+    GameTooLarge {
+        /// The backend's name (`recursive`, `memo`, `tabular`).
+        backend: &'static str,
+        /// The game's machine name (`can-i-win`, `predict-the-winner`).
+        game: &'static str,
+        /// Which size parameter is too large (`max_choosable`, `len`).
+        parameter: &'static str,
+        /// The value given.
+        value: u64,
+        /// The largest value this backend accepts.
+        limit: u64,
+        /// Advice on what to do instead; empty or starting with `"; "`.
+        hint: &'static str,
+    },
+
+    /// The table this backend needs is larger than its memory cap.
+    ///
+    /// Reported before anything is allocated.
+    #[error(
+        "backend `{backend}` cannot answer {game} with {parameter} = {value}: its table needs {required_bytes} bytes, more than the memory cap of {memory_cap_bytes} bytes{hint}"
+    )]
+    TableTooLarge {
+        /// The backend's name.
+        backend: &'static str,
+        /// The game's machine name.
+        game: &'static str,
+        /// Which size parameter drives the table size.
+        parameter: &'static str,
+        /// The value given.
+        value: u64,
+        /// Bytes the table would need.
+        required_bytes: u128,
+        /// The configured memory cap in bytes.
+        memory_cap_bytes: u64,
+        /// Advice on what to do instead; empty or starting with `"; "`.
+        hint: &'static str,
+    },
+
+    /// The search hit its budget before finishing.
+    #[error(
+        "backend `{backend}` gave up on {game}: it exceeded its budget of {budget} {unit}{hint}"
+    )]
+    BudgetExhausted {
+        /// The backend's name.
+        backend: &'static str,
+        /// The game's machine name.
+        game: &'static str,
+        /// The budget that ran out.
+        budget: u64,
+        /// What the budget counts (`positions`, `states`).
+        unit: &'static str,
+        /// Advice on what to do instead; empty or starting with `"; "`.
+        hint: &'static str,
+    },
+}
+
+impl Error {
+    /// Whether the game is malformed or only this backend gave up.
+    ///
+    /// ```
+    /// use core_types::{CanIWin, ErrorKind};
+    /// let err = CanIWin::new(65, 10).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::InvalidInput);
+    /// ```
+    pub const fn kind(&self) -> ErrorKind {
+        match self {
+            Error::MaxChoosableOutOfRange { .. } | Error::DesiredTotalOutOfRange { .. } => {
+                ErrorKind::InvalidInput
+            }
+            Error::GameTooLarge { .. }
+            | Error::TableTooLarge { .. }
+            | Error::BudgetExhausted { .. } => ErrorKind::CannotAnswer,
+        }
+    }
+
+    /// `true` for errors of kind [`ErrorKind::InvalidInput`].
+    pub const fn is_invalid_input(&self) -> bool {
+        matches!(self.kind(), ErrorKind::InvalidInput)
+    }
+}

@@ -1,0 +1,259 @@
+//! Predict the Winner (Coins in a Line III).
+//!
+//! A row of integers lies on the table. Players alternately take the value at
+//! either end; each maximizes their own sum. A state is the interval `[i, j]`
+//! still on the table, and its value is the best score margin for the player
+//! to move:
+//!
+//! ```text
+//! m(i, j) = max(a[i] - m(i+1, j), a[j] - m(i, j-1)),   m(i, i-1) = 0
+//! ```
+//!
+//! # Exact semantics
+//!
+//! - The **margin** is the first player's score minus the second's under
+//!   optimal play, `m(0, len-1)` (0 for an empty row). The outcome follows its
+//!   sign; equal scores are a [`Draw`](crate::Outcome::Draw).
+//! - Scores follow from the margin and the total: `first + second = total`,
+//!   `first - second = margin`.
+//! - Everything is exact for every `i64` input, values at `i64::MIN` and
+//!   `i64::MAX` included. Margins and scores are `i128`. A backend decides
+//!   **once, up front** ([`PredictTheWinner::arithmetic`]) whether it may
+//!   compute in `i64`: every `m(i, j)` and every `a[i] - m(...)` is bounded in
+//!   absolute value by the sum of `|a[k]|`, so if that sum fits in `i64`
+//!   nothing can overflow; otherwise it computes in `i128`, which always fits
+//!   (at most `2^63 · 2^64` in absolute value for any `Vec` length).
+//!
+//! # Best move
+//!
+//! [`Side::Left`] when taking the left end is at least as good as taking the
+//! right end (ties go left, and a single value is taken from the left), so
+//! every backend reports the same move.
+//!
+//! # Classic booleans
+//!
+//! - LeetCode 486 "Predict the Winner": the first player wins ties, so the
+//!   answer is `margin >= 0`: [`PredictTheWinnerSolution::predict_the_winner`].
+//! - Coins in a Line III ("the player with the larger amount wins"): strictly
+//!   `margin > 0`: [`PredictTheWinnerSolution::first_player_strictly_wins`].
+
+use std::fmt;
+use std::ops::Sub;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Outcome;
+
+/// A Predict the Winner game: any `i64` values, any length (including 0).
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{Arithmetic, PredictTheWinner};
+///
+/// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+/// assert_eq!(game.len(), 4);
+/// assert_eq!(game.total(), 246);
+/// assert_eq!(game.arithmetic(), Arithmetic::I64);
+/// assert_eq!(PredictTheWinner::new(vec![i64::MAX, 1]).arithmetic(), Arithmetic::I128);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct PredictTheWinner {
+    values: Vec<i64>,
+}
+
+impl PredictTheWinner {
+    /// The game's machine name, as used by the CLI and in JSON.
+    pub const NAME: &'static str = "predict-the-winner";
+
+    /// Builds a game. Every row of `i64` values is a valid game.
+    pub fn new(values: Vec<i64>) -> Self {
+        PredictTheWinner { values }
+    }
+
+    /// The values on the table, left to right.
+    pub fn values(&self) -> &[i64] {
+        &self.values
+    }
+
+    /// The number of values.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// `true` when there are no values (the margin is then 0: a draw).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The sum of all values, exactly.
+    pub fn total(&self) -> i128 {
+        self.values.iter().map(|&v| i128::from(v)).sum()
+    }
+
+    /// Which integer width is enough to compute every margin without
+    /// overflow; see the [module docs](self).
+    pub fn arithmetic(&self) -> Arithmetic {
+        let mut abs_sum: u64 = 0;
+        for &v in &self.values {
+            match abs_sum.checked_add(v.unsigned_abs()) {
+                Some(s) if s <= i64::MAX as u64 => abs_sum = s,
+                _ => return Arithmetic::I128,
+            }
+        }
+        Arithmetic::I64
+    }
+
+    /// The solution for a given margin and first move; scores follow from
+    /// the margin and the total. Backends call this once at the end.
+    pub fn solution(&self, margin: i128, best_move: Option<Side>) -> PredictTheWinnerSolution {
+        let total = self.total();
+        // first + second = total and first - second = margin, so total and
+        // margin have the same parity and the division is exact.
+        let first_score = (total + margin) / 2;
+        PredictTheWinnerSolution {
+            outcome: Outcome::from_margin(margin),
+            margin,
+            first_score,
+            second_score: total - first_score,
+            best_move,
+        }
+    }
+}
+
+impl From<Vec<i64>> for PredictTheWinner {
+    fn from(values: Vec<i64>) -> Self {
+        PredictTheWinner::new(values)
+    }
+}
+
+/// The integer width a backend computes margins in; see
+/// [`PredictTheWinner::arithmetic`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Arithmetic {
+    /// The sum of absolute values fits in `i64`: `i64` cannot overflow.
+    I64,
+    /// Values are large enough that `i64` might overflow: use `i128`.
+    I128,
+}
+
+/// An integer type margins can be computed in (`i64` or `i128`), so a backend
+/// writes its kernel once, generic over `M: MarginValue`, and instantiates it
+/// for the width [`PredictTheWinner::arithmetic`] chose.
+pub trait MarginValue:
+    Copy + Ord + Sub<Output = Self> + From<i64> + Into<i128> + Default + Send + Sync + fmt::Debug
+{
+}
+
+impl MarginValue for i64 {}
+impl MarginValue for i128 {}
+
+/// Which end of the row a player takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    /// The leftmost value, `a[i]`.
+    Left,
+    /// The rightmost value, `a[j]`.
+    Right,
+}
+
+impl Side {
+    /// The stable machine name: `"left"` or `"right"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Side::Left => "left",
+            Side::Right => "right",
+        }
+    }
+
+    /// The optimal side given the margins each choice leads to, with the
+    /// documented tie-break (ties go left).
+    pub fn choose<M: Ord>(take_left: M, take_right: M) -> Side {
+        if take_left >= take_right {
+            Side::Left
+        } else {
+            Side::Right
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The answer to a Predict the Winner game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PredictTheWinnerSolution {
+    /// Who wins: by the sign of `margin`, a draw on equal scores.
+    pub outcome: Outcome,
+    /// First player's score minus second player's, under optimal play.
+    pub margin: i128,
+    /// The first player's total.
+    pub first_score: i128,
+    /// The second player's total.
+    pub second_score: i128,
+    /// An optimal first move (ties go left); `None` for an empty row.
+    pub best_move: Option<Side>,
+}
+
+impl PredictTheWinnerSolution {
+    /// LeetCode 486's boolean: `margin >= 0` (a tie counts for player 1).
+    pub fn predict_the_winner(&self) -> bool {
+        self.margin >= 0
+    }
+
+    /// Coins in a Line III's boolean ("the larger amount wins"): `margin > 0`.
+    pub fn first_player_strictly_wins(&self) -> bool {
+        self.margin > 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn arithmetic_switches_exactly_at_i64_max() {
+        assert_eq!(PredictTheWinner::new(vec![]).arithmetic(), Arithmetic::I64);
+        assert_eq!(
+            PredictTheWinner::new(vec![i64::MAX]).arithmetic(),
+            Arithmetic::I64
+        );
+        assert_eq!(
+            PredictTheWinner::new(vec![i64::MIN]).arithmetic(),
+            Arithmetic::I128
+        );
+        assert_eq!(
+            PredictTheWinner::new(vec![i64::MAX - 1, -1]).arithmetic(),
+            Arithmetic::I64
+        );
+        assert_eq!(
+            PredictTheWinner::new(vec![i64::MAX - 1, -2]).arithmetic(),
+            Arithmetic::I128
+        );
+    }
+
+    #[test]
+    fn solution_scores_follow_from_margin() {
+        let game = PredictTheWinner::new(vec![1, 5, 2]);
+        let s = game.solution(-2, Some(Side::Left));
+        assert_eq!((s.first_score, s.second_score), (3, 5));
+        assert_eq!(s.outcome, Outcome::SecondPlayerWins);
+        assert!(!s.predict_the_winner());
+        let big = PredictTheWinner::new(vec![i64::MIN, i64::MIN]);
+        let s = big.solution(0, Some(Side::Left));
+        assert_eq!(s.first_score, i128::from(i64::MIN));
+        assert_eq!(s.outcome, Outcome::Draw);
+        assert!(s.predict_the_winner());
+        assert!(!s.first_player_strictly_wins());
+    }
+
+    #[test]
+    fn ties_go_left() {
+        assert_eq!(Side::choose(3, 3), Side::Left);
+        assert_eq!(Side::choose(2, 3), Side::Right);
+    }
+}
