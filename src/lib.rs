@@ -1,1 +1,94 @@
-//! facade
+//! Exact solvers for two small perfect-information games, **Can I Win** and
+//! **Predict the Winner**, with interchangeable backends that make the
+//! trade-off between plain recursion, memoized search and bottom-up tables
+//! visible and measurable.
+//!
+//! This is the facade: it re-exports the shared types of [`core_types`],
+//! selects a [`Backend`] by cargo feature and at run time, and offers one-call
+//! helpers that use the default backend.
+//!
+//! # Example
+//!
+//! ```
+//! use gamesolve::{Backend, CanIWin, Outcome, PredictTheWinner, Side};
+//!
+//! // LeetCode 464: (10, 11) is a loss for the first player.
+//! let answer = gamesolve::solve_can_i_win(&CanIWin::new(10, 11)?)?;
+//! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//! assert!(!answer.can_i_win());
+//!
+//! // LeetCode 486: [1, 5, 233, 7]: the first player wins by 222.
+//! let answer = gamesolve::solve_predict_the_winner(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
+//! assert_eq!(answer.margin, 222);
+//! assert_eq!(answer.best_move, Some(Side::Left));
+//!
+//! // Any backend this build has, chosen at run time, with counters.
+//! for backend in Backend::available() {
+//!     let mut solver = backend.solver()?;
+//!     let (answer, stats) = solver.solve_can_i_win_with_stats(&CanIWin::new(12, 40)?)?;
+//!     assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//!     println!("{backend}: {} positions", stats.positions);
+//! }
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Which backend should I use?
+//!
+//! - **`tabular`** (the default when compiled in): bottom-up tables. For Can I
+//!   Win it fills one bit per subset of `1..=n` in descending mask order, so
+//!   it pays for all `2^n` states but at a tiny constant: the fastest on hard
+//!   totals, up to `n = 33` within the default 1 GiB memory cap. For Predict
+//!   the Winner it keeps a single rolling row over interval lengths:
+//!   `O(len^2)` time, `O(len)` memory, so 10^5 values are fine.
+//! - **`memo`**: top-down search with a memo. It only visits states reachable
+//!   from the start, so it beats `tabular` when the total is small (a few
+//!   hundred states instead of `2^n`). Dense 2-bit table while `2^n` states fit
+//!   the memory cap, a sparse hash map with a state budget beyond. For Predict
+//!   the Winner an interval table, `O(len^2)` memory (refused above the cap).
+//! - **`recursive`**: plain backtracking without a memo, exactly as taught.
+//!   Exponential (`n!` orderings, `2^len` paths); it stops at a node budget
+//!   (default 10^8 positions) with an error suggesting `memo`. Use it to see
+//!   why memoization matters, and as a baseline in benchmarks.
+//!
+//! # Crate features
+//!
+//! - **`recursive`** (default): the `solver-recursive` backend.
+//! - **`memo`** (default): the `solver-memo` backend.
+//! - **`tabular`** (default): the `solver-tabular` backend.
+//!
+//! At least one is required; the build fails with a paste-ready fix when none
+//! is enabled. [`Backend::default`] picks by the fixed priority `tabular`,
+//! `memo`, `recursive`.
+#![deny(missing_docs)]
+
+mod registry;
+
+pub use core_types::{self, *};
+pub use registry::{backends, Backend, BackendError, SolverConfig};
+
+/// Solves a Can I Win game with the default backend.
+///
+/// # Errors
+///
+/// As [`Solver::solve_can_i_win`]: an error when the default backend cannot
+/// answer this game (too large for its table).
+pub fn solve_can_i_win(game: &CanIWin) -> Result<CanIWinSolution, Error> {
+    default_solver().solve_can_i_win(game)
+}
+
+/// Solves a Predict the Winner game with the default backend.
+///
+/// # Errors
+///
+/// As [`Solver::solve_predict_the_winner`].
+pub fn solve_predict_the_winner(game: &PredictTheWinner) -> Result<PredictTheWinnerSolution, Error> {
+    default_solver().solve_predict_the_winner(game)
+}
+
+fn default_solver() -> Box<dyn Solver + Send> {
+    match Backend::default().solver() {
+        Ok(solver) => solver,
+        // The default backend is always compiled in.
+        Err(e) => unreachable!("default backend unavailable: {e}"),
+    }
+}
