@@ -1,1 +1,199 @@
-//! placeholder
+//! Top-down memoized solvers for Can I Win and Predict the Winner: the
+//! textbook recursion, with every position solved once.
+//!
+//! This is the `memo` backend of gamesolve. It explores only the positions
+//! reachable from the start, so it shines when few are (small totals), and
+//! it refuses, before allocating, any table larger than its memory cap
+//! ([`DEFAULT_MEMORY_CAP_BYTES`], 1 GiB by default).
+//!
+//! # Example
+//!
+//! ```
+//! use core_types::{CanIWin, Error, Outcome, PredictTheWinner, Solver};
+//! use solver_memo::MemoSolver;
+//!
+//! let mut solver = MemoSolver::new();
+//! // The hardest LeetCode 464 instance, n = 20 and T = 158: a second-player win.
+//! let answer = solver.solve_can_i_win(&CanIWin::new(20, 158)?)?;
+//! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//! // Far beyond any dense table, but a small total: a sparse memo of few states.
+//! assert!(solver.solve_can_i_win(&CanIWin::new(60, 30)?)?.can_i_win());
+//! // LeetCode 486: [1, 5, 233, 7] is won by 222.
+//! let answer = solver.solve_predict_the_winner(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
+//! assert_eq!(answer.margin, 222);
+//!
+//! // A table beyond the memory cap is refused, not attempted.
+//! let mut small = MemoSolver::new().with_memory_cap_bytes(1 << 20);
+//! let err = small.solve_predict_the_winner(&PredictTheWinner::new(vec![1; 1000]));
+//! assert!(matches!(err, Err(Error::TableTooLarge { parameter: "len", value: 1000, .. })));
+//! # Ok::<(), Error>(())
+//! ```
+//!
+//! # Cost per game
+//!
+//! - **Can I Win** ([`can_i_win`]): with `n` the largest integer and
+//!   `S <= 2^n` the states reached from the start, time `O(S · n)`. Memory:
+//!   a dense table of 2 bits per state, `2^n / 4` bytes (256 KiB at
+//!   `n = 20`, 8 MiB at `n = 25`), used while it fits the memory cap
+//!   (`n <= 32` at 1 GiB); beyond, a sparse hash map of only the `S` visited
+//!   states (17 to 40 bytes each), up to a state budget
+//!   ([`DEFAULT_STATE_BUDGET`]) and the memory cap. Settled games are
+//!   answered without search for every `n <= 64`.
+//! - **Predict the Winner** ([`predict_the_winner`]): with `len` the number
+//!   of values, time `Θ(len^2)`; memory a triangular interval table of
+//!   `len·(len-1)/2` cells, 8 bytes each (16 when the values are so large
+//!   that margins need `i128`): about 100 MB at `len = 5000`. Rows whose
+//!   table exceeds the memory cap (`len > 16384` at 1 GiB) are refused;
+//!   use `tabular` there. A [`MemoSolver`] keeps the table's allocation
+//!   between solves (see [`MemoSolver::release_tables`]).
+//!
+//! Both count positions expanded, memo hits, states stored, table cells and
+//! bytes, and the maximum depth when solved with
+//! [`Stats`].
+//!
+//! # See also
+//!
+//! `solver-recursive` (the same recursions without a memo: exponential) and
+//! `solver-tabular` (bottom-up tables: faster on hard totals, `O(len)`
+//! memory for Predict the Winner).
+#![deny(missing_docs)]
+
+pub mod can_i_win;
+pub mod predict_the_winner;
+
+use core_types::{
+    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Solver,
+    Stats,
+};
+
+/// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
+pub const NAME: &str = "memo";
+
+/// The largest table a solver allocates unless configured: 1 GiB. The dense
+/// Can I Win table fits up to `n = 32`; the Predict the Winner table up to
+/// `len = 16384` (with `i64` margins).
+pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
+
+/// States the sparse Can I Win memo stores before giving up, unless
+/// configured: 20 million. The map then holds `2^25` buckets, about 570 MB
+/// (855 MB at the peak while it grows; the default memory cap would allow
+/// about 29 million states), and a search that exhausts it gives up after
+/// about 3 seconds.
+pub const DEFAULT_STATE_BUDGET: u64 = 20_000_000;
+
+/// The top-down memoized solver; see the [crate docs](crate).
+///
+/// ```
+/// use solver_memo::{MemoSolver, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+/// let solver = MemoSolver::new();
+/// assert_eq!(solver.memory_cap_bytes(), DEFAULT_MEMORY_CAP_BYTES);
+/// assert_eq!(solver.state_budget(), DEFAULT_STATE_BUDGET);
+/// let solver = solver.with_memory_cap_bytes(1 << 20).with_state_budget(1_000);
+/// assert_eq!((solver.memory_cap_bytes(), solver.state_budget()), (1 << 20, 1_000));
+/// ```
+#[derive(Clone, Debug)]
+pub struct MemoSolver {
+    memory_cap_bytes: u64,
+    state_budget: u64,
+    /// The Predict the Winner table's allocation, reused between solves.
+    interval_table: predict_the_winner::IntervalTable,
+}
+
+impl MemoSolver {
+    /// A solver with the default memory cap and state budget.
+    pub fn new() -> Self {
+        MemoSolver {
+            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
+            state_budget: DEFAULT_STATE_BUDGET,
+            interval_table: predict_the_winner::IntervalTable::new(),
+        }
+    }
+
+    /// Sets the largest table, or sparse map, the solver may allocate.
+    pub fn with_memory_cap_bytes(self, cap: u64) -> Self {
+        MemoSolver {
+            memory_cap_bytes: cap,
+            ..self
+        }
+    }
+
+    /// Sets how many states the sparse Can I Win memo may store.
+    pub fn with_state_budget(self, budget: u64) -> Self {
+        MemoSolver {
+            state_budget: budget,
+            ..self
+        }
+    }
+
+    /// The configured memory cap in bytes.
+    pub fn memory_cap_bytes(&self) -> u64 {
+        self.memory_cap_bytes
+    }
+
+    /// The configured sparse state budget.
+    pub fn state_budget(&self) -> u64 {
+        self.state_budget
+    }
+
+    /// Frees the Predict the Winner table kept from the last solve.
+    ///
+    /// The solver keeps that allocation (at most the memory cap) so that
+    /// solving again, as benchmarks do, skips allocating and faulting in
+    /// fresh pages; call this to give the memory back early. Dropping the
+    /// solver frees it too.
+    pub fn release_tables(&mut self) {
+        self.interval_table.release();
+    }
+}
+
+impl Default for MemoSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Solver for MemoSolver {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn solve_can_i_win(&mut self, game: &CanIWin) -> Result<CanIWinSolution, Error> {
+        can_i_win::solve(game, self.memory_cap_bytes, self.state_budget, &mut NoStats)
+    }
+
+    fn solve_can_i_win_with_stats(
+        &mut self,
+        game: &CanIWin,
+    ) -> Result<(CanIWinSolution, Stats), Error> {
+        let mut stats = Stats::default();
+        let solution =
+            can_i_win::solve(game, self.memory_cap_bytes, self.state_budget, &mut stats)?;
+        Ok((solution, stats))
+    }
+
+    fn solve_predict_the_winner(
+        &mut self,
+        game: &PredictTheWinner,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        predict_the_winner::solve_reusing(
+            game,
+            self.memory_cap_bytes,
+            &mut self.interval_table,
+            &mut NoStats,
+        )
+    }
+
+    fn solve_predict_the_winner_with_stats(
+        &mut self,
+        game: &PredictTheWinner,
+    ) -> Result<(PredictTheWinnerSolution, Stats), Error> {
+        let mut stats = Stats::default();
+        let solution = predict_the_winner::solve_reusing(
+            game,
+            self.memory_cap_bytes,
+            &mut self.interval_table,
+            &mut stats,
+        )?;
+        Ok((solution, stats))
+    }
+}

@@ -1,1 +1,175 @@
-//! placeholder
+//! Plain backtracking solvers, with no memo, for Can I Win and Predict the
+//! Winner: the textbook baseline that shows why memoization matters.
+//!
+//! This is the `recursive` backend of gamesolve. It searches the game tree
+//! exactly as taught, re-solving every position each time it is reached,
+//! and stops at a node budget ([`DEFAULT_NODE_BUDGET`] positions by default)
+//! with an error suggesting `memo`, so it never runs away.
+//!
+//! # Example
+//!
+//! ```
+//! use core_types::{CanIWin, Error, Outcome, PredictTheWinner, Side, Solver};
+//! use solver_recursive::RecursiveSolver;
+//!
+//! let mut solver = RecursiveSolver::new();
+//! // LeetCode 464: (10, 11) is a loss for the first player.
+//! let answer = solver.solve_can_i_win(&CanIWin::new(10, 11)?)?;
+//! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//! // LeetCode 486: [1, 5, 2] is a loss by 2.
+//! let answer = solver.solve_predict_the_winner(&PredictTheWinner::new(vec![1, 5, 2]))?;
+//! assert_eq!((answer.margin, answer.best_move), (-2, Some(Side::Left)));
+//!
+//! // A hard game with a tiny budget: an honest "cannot answer".
+//! let mut tiny = RecursiveSolver::new().with_node_budget(1_000);
+//! let err = tiny.solve_can_i_win(&CanIWin::new(20, 158)?).unwrap_err();
+//! assert!(matches!(err, Error::BudgetExhausted { budget: 1_000, .. }));
+//! # Ok::<(), Error>(())
+//! ```
+//!
+//! # Cost per game
+//!
+//! - **Can I Win** ([`can_i_win`]): with `n` the largest integer, time
+//!   `O(n!)` in the worst case (every order of taking integers may be
+//!   explored; no position is remembered), auxiliary memory `O(n)` (recursion
+//!   depth at most `n + 1`). The used set is a `u64` bitmask, a few
+//!   nanoseconds per position. Settled games (`T == 0`, `T` at or above the
+//!   pool sum) are answered without search for every `n <= 64`.
+//! - **Predict the Winner** ([`predict_the_winner`]): with `len` the number
+//!   of values, exactly `2^len - 1` calls, auxiliary memory `O(len)`. The
+//!   count is known up front, so rows beyond the budget (`len > 26` by
+//!   default) are refused at once.
+//!
+//! Both count positions and the maximum depth when solved with
+//! [`Stats`].
+//!
+//! # See also
+//!
+//! `solver-memo` (top-down with a memo) and `solver-tabular` (bottom-up
+//! tables) answer the same games in time polynomial in the number of states.
+#![deny(missing_docs)]
+
+pub mod can_i_win;
+pub mod predict_the_winner;
+
+use core_types::{
+    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Solver,
+    Stats,
+};
+
+/// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
+pub const NAME: &str = "recursive";
+
+/// Positions a solver expands before giving up, unless configured:
+/// 10^8, a fraction of a second to a few seconds of search.
+pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
+
+/// The plain backtracking solver; see the [crate docs](crate).
+///
+/// ```
+/// use solver_recursive::{RecursiveSolver, DEFAULT_NODE_BUDGET};
+/// assert_eq!(RecursiveSolver::new().node_budget(), DEFAULT_NODE_BUDGET);
+/// assert_eq!(RecursiveSolver::new().with_node_budget(5).node_budget(), 5);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecursiveSolver {
+    node_budget: u64,
+}
+
+impl RecursiveSolver {
+    /// A solver with the default node budget, [`DEFAULT_NODE_BUDGET`].
+    pub fn new() -> Self {
+        RecursiveSolver {
+            node_budget: DEFAULT_NODE_BUDGET,
+        }
+    }
+
+    /// Sets the number of positions a search may expand before it gives up
+    /// with [`Error::BudgetExhausted`].
+    pub fn with_node_budget(self, budget: u64) -> Self {
+        RecursiveSolver {
+            node_budget: budget,
+        }
+    }
+
+    /// The configured node budget.
+    pub fn node_budget(&self) -> u64 {
+        self.node_budget
+    }
+}
+
+impl Default for RecursiveSolver {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Solver for RecursiveSolver {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn solve_can_i_win(&mut self, game: &CanIWin) -> Result<CanIWinSolution, Error> {
+        can_i_win::solve(game, self.node_budget, &mut NoStats)
+    }
+
+    fn solve_can_i_win_with_stats(
+        &mut self,
+        game: &CanIWin,
+    ) -> Result<(CanIWinSolution, Stats), Error> {
+        let mut stats = Stats::default();
+        let solution = can_i_win::solve(game, self.node_budget, &mut stats)?;
+        Ok((solution, stats))
+    }
+
+    fn solve_predict_the_winner(
+        &mut self,
+        game: &PredictTheWinner,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        predict_the_winner::solve(game, self.node_budget, &mut NoStats)
+    }
+
+    fn solve_predict_the_winner_with_stats(
+        &mut self,
+        game: &PredictTheWinner,
+    ) -> Result<(PredictTheWinnerSolution, Stats), Error> {
+        let mut stats = Stats::default();
+        let solution = predict_the_winner::solve(game, self.node_budget, &mut stats)?;
+        Ok((solution, stats))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_and_stats() {
+        let mut solver = RecursiveSolver::default();
+        assert_eq!(solver.name(), "recursive");
+        let (answer, stats) = solver
+            .solve_can_i_win_with_stats(&CanIWin::new(10, 11).unwrap())
+            .unwrap();
+        assert!(!answer.can_i_win());
+        assert!(stats.positions > 1);
+        assert_eq!(
+            (stats.memo_hits, stats.states, stats.table_bytes),
+            (0, 0, 0)
+        );
+        let (answer, stats) = solver
+            .solve_predict_the_winner_with_stats(&PredictTheWinner::new(vec![1, 5, 2]))
+            .unwrap();
+        assert_eq!(answer.margin, -2);
+        assert_eq!((stats.positions, stats.max_depth), (7, 3));
+    }
+
+    #[test]
+    fn solver_is_object_safe_and_send() {
+        let mut boxed: Box<dyn Solver + Send> = Box::new(RecursiveSolver::new());
+        assert!(boxed
+            .solve_can_i_win(&CanIWin::new(10, 1).unwrap())
+            .unwrap()
+            .can_i_win());
+    }
+}

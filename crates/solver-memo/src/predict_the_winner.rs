@@ -1,0 +1,558 @@
+//! Predict the Winner by top-down recursion on `[i, j]` with an interval
+//! table.
+//!
+//! `m(i, j) = max(a[i] - m(i+1, j), a[j] - m(i, j-1))`, each interval solved
+//! once and stored. Only intervals with `i < j` need a cell (`m(i, i)` is
+//! `a[i]`), so the table is triangular: `len·(len-1)/2` cells, row by row
+//! (`i` major), in the integer width [`PredictTheWinner::arithmetic`]
+//! chose. An unknown cell holds a sentinel no margin can equal (`i64::MIN`
+//! when margins fit `i64`, whose magnitude is then at most `i64::MAX`;
+//! `i128::MIN` otherwise), so the table needs no separate "known" bits.
+//!
+//! The recursion is up to `len` deep; [`stacker`] moves it to a fresh heap
+//! stack segment when the thread's stack runs low, so deep rows never
+//! overflow even on a 2 MiB test thread.
+
+use core_types::{
+    Arithmetic, Error, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Recorder, Side,
+};
+
+use crate::NAME;
+
+/// Cells of the interval table for a row of `len` values: `len·(len-1)/2`.
+///
+/// ```
+/// use solver_memo::predict_the_winner::table_cells;
+/// assert_eq!(table_cells(0), 0);
+/// assert_eq!(table_cells(4), 6);
+/// assert_eq!(table_cells(5_000), 12_497_500);
+/// ```
+pub fn table_cells(len: usize) -> u128 {
+    let len = len as u128;
+    len * len.saturating_sub(1) / 2
+}
+
+/// Bytes of the interval table for a row of `len` values computed in
+/// `arithmetic`: [`table_cells`] times 8 (`i64`) or 16 (`i128`).
+///
+/// ```
+/// use core_types::Arithmetic;
+/// use solver_memo::predict_the_winner::table_bytes;
+/// assert_eq!(table_bytes(5_000, Arithmetic::I64), 99_980_000);
+/// assert_eq!(table_bytes(5_000, Arithmetic::I128), 199_960_000);
+/// ```
+pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
+    let width = match arithmetic {
+        Arithmetic::I64 => std::mem::size_of::<i64>(),
+        Arithmetic::I128 => std::mem::size_of::<i128>(),
+    };
+    table_cells(len) * width as u128
+}
+
+/// Solves a Predict the Winner game with the memoized interval recursion.
+///
+/// Margins are exact for every `i64` input: the table is `i64` when
+/// [`PredictTheWinner::arithmetic`] says nothing can overflow, `i128`
+/// otherwise.
+///
+/// # Complexity
+///
+/// With `len` the number of values: time `Θ(len^2)` (every interval is
+/// computed once, from two lookups); auxiliary memory [`table_bytes`]:
+/// `4·len^2` bytes for `i64` margins (about 100 MB at `len = 5000`), twice
+/// that for `i128`, plus `O(len)` stack.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{NoStats, PredictTheWinner, Side};
+/// use solver_memo::{predict_the_winner, DEFAULT_MEMORY_CAP_BYTES};
+///
+/// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+/// let answer = predict_the_winner::solve(&game, DEFAULT_MEMORY_CAP_BYTES, &mut NoStats)?;
+/// assert_eq!((answer.margin, answer.best_move), (222, Some(Side::Left)));
+///
+/// // Coins in a Line III: [1, 20, 4] is lost by 15.
+/// let game = PredictTheWinner::new(vec![1, 20, 4]);
+/// let answer = predict_the_winner::solve(&game, DEFAULT_MEMORY_CAP_BYTES, &mut NoStats)?;
+/// assert_eq!(answer.margin, -15);
+/// # Ok::<(), core_types::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::TableTooLarge`] (parameter `len`) when [`table_bytes`] exceeds
+/// `memory_cap_bytes` (at the default 1 GiB: `len > 16384` for `i64`
+/// margins), checked before allocating, or when the allocation fails.
+///
+/// # See also
+///
+/// `solver_recursive::predict_the_winner` (no table: `2^len` calls) and
+/// `solver_tabular` (bottom-up with one rolling row: `O(len)` memory, the
+/// choice for long rows).
+pub fn solve<R: Recorder>(
+    game: &PredictTheWinner,
+    memory_cap_bytes: u64,
+    recorder: &mut R,
+) -> Result<PredictTheWinnerSolution, Error> {
+    solve_reusing(game, memory_cap_bytes, &mut IntervalTable::new(), recorder)
+}
+
+/// As [`solve`], but builds the interval table in `table`'s allocation,
+/// which it keeps for the next call: repeated solves skip allocating and
+/// faulting in fresh pages (about a third of the time at `len = 5000`).
+/// [`MemoSolver`](crate::MemoSolver) keeps one.
+///
+/// # Complexity
+///
+/// As [`solve`]; `table` keeps up to [`table_bytes`] of the largest row
+/// solved (never more than `memory_cap_bytes`) until
+/// [`IntervalTable::release`].
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{NoStats, PredictTheWinner};
+/// use solver_memo::predict_the_winner::{solve_reusing, IntervalTable};
+///
+/// let mut table = IntervalTable::new();
+/// for values in [vec![1, 5, 2], vec![1, 5, 233, 7]] {
+///     let game = PredictTheWinner::new(values);
+///     solve_reusing(&game, 1 << 20, &mut table, &mut NoStats)?;
+/// }
+/// assert!(table.allocated_bytes() >= 6 * 8);
+/// # Ok::<(), core_types::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`solve`].
+///
+/// # See also
+///
+/// [`solve`]; `solver_tabular` (`O(len)` memory).
+pub fn solve_reusing<R: Recorder>(
+    game: &PredictTheWinner,
+    memory_cap_bytes: u64,
+    table: &mut IntervalTable,
+    recorder: &mut R,
+) -> Result<PredictTheWinnerSolution, Error> {
+    let arithmetic = game.arithmetic();
+    let required_bytes = table_bytes(game.len(), arithmetic);
+    let too_large = |hint| Error::TableTooLarge {
+        backend: NAME,
+        game: PredictTheWinner::NAME,
+        parameter: "len",
+        value: game.len() as u64,
+        required_bytes,
+        memory_cap_bytes,
+        hint,
+    };
+    if required_bytes > u128::from(memory_cap_bytes) {
+        return Err(too_large(
+            "; try backend `tabular` (O(len) memory), or raise the memory cap",
+        ));
+    }
+    let refused = || too_large("; the system refused the allocation; try backend `tabular`");
+    let (margin, best_move) = match arithmetic {
+        Arithmetic::I64 => root::<i64, R>(game.values(), table, recorder).ok_or_else(refused)?,
+        Arithmetic::I128 => root::<i128, R>(game.values(), table, recorder).ok_or_else(refused)?,
+    };
+    Ok(game.solution(margin, best_move))
+}
+
+/// The allocation behind the interval table, kept between solves by
+/// [`solve_reusing`] (one per [`MemoSolver`](crate::MemoSolver)).
+///
+/// It holds the table of one width at a time (`i64` or `i128` margins).
+/// Cloning gives an empty one: tables are scratch space, not state.
+#[derive(Default)]
+pub struct IntervalTable {
+    narrow: Vec<i64>,
+    wide: Vec<i128>,
+}
+
+impl IntervalTable {
+    /// An empty table; nothing is allocated until a solve needs it.
+    pub fn new() -> Self {
+        IntervalTable::default()
+    }
+
+    /// The bytes currently held.
+    pub fn allocated_bytes(&self) -> usize {
+        self.narrow.capacity() * std::mem::size_of::<i64>()
+            + self.wide.capacity() * std::mem::size_of::<i128>()
+    }
+
+    /// Frees the allocation.
+    pub fn release(&mut self) {
+        *self = IntervalTable::new();
+    }
+
+    /// A table of `cells` unknown cells of width `M`, reusing the allocation
+    /// when it is large enough; `None` when the system refuses memory.
+    fn cells<M: Cell>(&mut self, cells: usize) -> Option<&mut [M]> {
+        let buffer = M::buffer(self);
+        buffer.clear();
+        if buffer.capacity() < cells {
+            // Free the old one first: never hold both.
+            *buffer = Vec::new();
+            buffer.try_reserve_exact(cells).ok()?;
+        }
+        // Every cell is read before it is written, so filling the table up
+        // front (sequential page faults) is cheaper than lazily zeroed pages,
+        // which would fault twice (zero page on the read, a copy on the
+        // write).
+        buffer.resize(cells, M::UNKNOWN);
+        Some(buffer.as_mut_slice())
+    }
+}
+
+impl Clone for IntervalTable {
+    fn clone(&self) -> Self {
+        IntervalTable::new()
+    }
+}
+
+impl std::fmt::Debug for IntervalTable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IntervalTable")
+            .field("allocated_bytes", &self.allocated_bytes())
+            .finish()
+    }
+}
+
+/// A margin width with a value no margin can take, marking unknown cells.
+trait Cell: MarginValue {
+    /// The "not computed yet" marker.
+    const UNKNOWN: Self;
+    /// The table's buffer of this width; the other width's is freed.
+    fn buffer(table: &mut IntervalTable) -> &mut Vec<Self>;
+}
+
+impl Cell for i64 {
+    // Used only when the sum of |a[k]| fits i64, which bounds every |m(i, j)|
+    // by i64::MAX: i64::MIN is never a margin.
+    const UNKNOWN: i64 = i64::MIN;
+    fn buffer(table: &mut IntervalTable) -> &mut Vec<i64> {
+        table.wide = Vec::new();
+        &mut table.narrow
+    }
+}
+
+impl Cell for i128 {
+    // Every |m(i, j)| is at most len · 2^63 < 2^127.
+    const UNKNOWN: i128 = i128::MIN;
+    fn buffer(table: &mut IntervalTable) -> &mut Vec<i128> {
+        table.narrow = Vec::new();
+        &mut table.wide
+    }
+}
+
+/// How deep the recursion may go between two stack checks: far fewer frames
+/// than fit in [`RED_ZONE`].
+const CHECK_EVERY: u64 = 32;
+/// Stack that must be left when a check passes, else a new segment is used.
+const RED_ZONE: usize = 256 * 1024;
+/// Size of each new stack segment.
+const SEGMENT: usize = 4 * 1024 * 1024;
+
+/// Solves the whole row: the margin and the optimal first move, or `None`
+/// when the table allocation is refused. The size was checked by the caller.
+fn root<M: Cell, R: Recorder>(
+    a: &[i64],
+    table: &mut IntervalTable,
+    recorder: &mut R,
+) -> Option<(i128, Option<Side>)> {
+    let Some(last) = a.len().checked_sub(1) else {
+        return Some((0, None));
+    };
+    recorder.position(1);
+    if last == 0 {
+        return Some((i128::from(a[0]), Some(Side::Left)));
+    }
+    let cells = usize::try_from(table_cells(a.len())).ok()?;
+    let table = table.cells::<M>(cells)?;
+    recorder.table(cells as u64, (cells * std::mem::size_of::<M>()) as u64);
+    let mut memo = IntervalMemo {
+        a,
+        table,
+        recorder,
+        len: a.len(),
+    };
+    let take_left = M::from(a[0]) - memo.margin(1, last, 2);
+    let take_right = M::from(a[last]) - memo.margin(0, last - 1, 2);
+    Some((
+        take_left.max(take_right).into(),
+        Some(Side::choose(take_left, take_right)),
+    ))
+}
+
+struct IntervalMemo<'a, M, R> {
+    a: &'a [i64],
+    /// `m(i, j)` for `i < j`, row by row: row `i` holds `j = i+1 ..= len-1`;
+    /// see [`IntervalMemo::index`].
+    table: &'a mut [M],
+    recorder: &'a mut R,
+    /// The number of values.
+    len: usize,
+}
+
+impl<M: Cell, R: Recorder> IntervalMemo<'_, M, R> {
+    /// Where `m(i, j)`, `i < j`, is stored. Rows keep the search's two
+    /// streams sequential: solving `[i, j]` walks row `i` towards smaller `j`
+    /// while reading row `i + 1` at the same `j`. Row `i` starts after
+    /// `(len-1) + (len-2) + … + (len-i) = i·(2·len - 1 - i)/2` cells; the
+    /// left child `[i+1, j]` is `len - 2 - i` cells further on, the right
+    /// child `[i, j-1]` one cell back.
+    #[inline(always)]
+    fn index(&self, i: usize, j: usize) -> usize {
+        i * (2 * self.len - 1 - i) / 2 + (j - i - 1)
+    }
+
+    /// `m(i, j)` for `i <= j`, reached at recursion depth `depth`.
+    fn margin(&mut self, i: usize, j: usize, depth: u64) -> M {
+        if i == j {
+            M::from(self.a[i])
+        } else {
+            self.lookup(i, j, self.index(i, j), depth)
+        }
+    }
+
+    /// `m(i, j)` for `i < j` stored at `index`: from the table, or solved.
+    #[inline(always)]
+    fn lookup(&mut self, i: usize, j: usize, index: usize, depth: u64) -> M {
+        let stored = self.table[index];
+        if stored != M::UNKNOWN {
+            self.recorder.memo_hit();
+            return stored;
+        }
+        let value = if depth % CHECK_EVERY == 0 {
+            self.expand_checking_stack(i, j, index, depth)
+        } else {
+            self.expand(i, j, index, depth)
+        };
+        self.table[index] = value;
+        self.recorder.states_stored(1);
+        value
+    }
+
+    /// [`Self::expand`] on a fresh stack segment if the current one runs
+    /// low. Kept out of line so the closure does not enlarge every frame of
+    /// the recursion (the search is stack-bound: it sweeps `len` frames per
+    /// row).
+    #[inline(never)]
+    #[cold]
+    fn expand_checking_stack(&mut self, i: usize, j: usize, index: usize, depth: u64) -> M {
+        stacker::maybe_grow(RED_ZONE, SEGMENT, || self.expand(i, j, index, depth))
+    }
+
+    /// Computes `m(i, j)`, `i < j`, stored at `index`, from its two
+    /// sub-intervals.
+    fn expand(&mut self, i: usize, j: usize, index: usize, depth: u64) -> M {
+        self.recorder.position(depth);
+        let (left_value, right_value) = (M::from(self.a[i]), M::from(self.a[j]));
+        let (after_left, after_right) = if i + 1 == j {
+            (right_value, left_value)
+        } else {
+            let left_child = index + self.len - 2 - i;
+            (
+                self.lookup(i + 1, j, left_child, depth + 1),
+                self.lookup(i, j - 1, index - 1, depth + 1),
+            )
+        };
+        (left_value - after_left).max(right_value - after_right)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::DEFAULT_MEMORY_CAP_BYTES as CAP;
+    use core_types::{NoStats, Outcome, Stats};
+    use proptest::prelude::*;
+
+    fn solve_default(values: &[i64]) -> PredictTheWinnerSolution {
+        solve(&PredictTheWinner::new(values.to_vec()), CAP, &mut NoStats).unwrap()
+    }
+
+    #[test]
+    fn leetcode_486_examples() {
+        let s = solve_default(&[1, 5, 2]);
+        assert_eq!((s.margin, s.best_move), (-2, Some(Side::Left)));
+        assert!(!s.predict_the_winner());
+        let s = solve_default(&[1, 5, 233, 7]);
+        assert_eq!((s.margin, s.best_move), (222, Some(Side::Left)));
+        assert!(s.predict_the_winner());
+    }
+
+    #[test]
+    fn coins_in_a_line_iii_examples() {
+        assert!(solve_default(&[3, 2, 2]).first_player_strictly_wins());
+        assert!(solve_default(&[1, 2, 4]).first_player_strictly_wins());
+        assert!(!solve_default(&[1, 20, 4]).first_player_strictly_wins());
+    }
+
+    #[test]
+    fn edge_cases() {
+        let empty = solve_default(&[]);
+        assert_eq!(
+            (empty.margin, empty.best_move, empty.outcome),
+            (0, None, Outcome::Draw)
+        );
+        let single = solve_default(&[-7]);
+        assert_eq!((single.margin, single.best_move), (-7, Some(Side::Left)));
+        let zeros = solve_default(&[0; 9]);
+        assert_eq!(
+            (zeros.outcome, zeros.best_move),
+            (Outcome::Draw, Some(Side::Left))
+        );
+        assert_eq!(solve_default(&[1, 2]).best_move, Some(Side::Right));
+    }
+
+    #[test]
+    fn margins_beyond_i64_are_exact() {
+        let (max, min) = (i128::from(i64::MAX), i128::from(i64::MIN));
+        let s = solve_default(&[i64::MAX, i64::MIN]);
+        assert_eq!((s.margin, s.first_score), (max - min, max));
+        let s = solve_default(&[i64::MIN, i64::MIN, i64::MIN]);
+        assert_eq!((s.margin, s.first_score), (min, 2 * min));
+        let s = solve_default(&[i64::MAX; 7]);
+        assert_eq!((s.margin, s.first_score), (max, 4 * max));
+        // i64::MIN as a margin in the i128 path is a value, not "unknown".
+        let s = solve_default(&[0, i64::MIN, 0, 0]);
+        assert_eq!(s.margin, -min);
+    }
+
+    #[test]
+    fn table_too_large_is_refused_before_allocating() {
+        let game = PredictTheWinner::new(vec![1; 1000]);
+        let err = solve(&game, 1 << 20, &mut NoStats).unwrap_err();
+        assert_eq!(
+            err,
+            Error::TableTooLarge {
+                backend: "memo",
+                game: "predict-the-winner",
+                parameter: "len",
+                value: 1000,
+                required_bytes: 999 * 1000 / 2 * 8,
+                memory_cap_bytes: 1 << 20,
+                hint: "; try backend `tabular` (O(len) memory), or raise the memory cap",
+            }
+        );
+        // The i128 table is twice as large.
+        let wide = PredictTheWinner::new(vec![i64::MIN; 100]);
+        let err = solve(&wide, 4950 * 16 - 1, &mut NoStats).unwrap_err();
+        assert!(matches!(
+            err,
+            Error::TableTooLarge {
+                required_bytes: 79_200,
+                ..
+            }
+        ));
+        assert!(solve(&wide, 4950 * 16, &mut NoStats).is_ok());
+        // A row far beyond any cap is refused, not attempted.
+        let huge = PredictTheWinner::new(vec![0; 10_000_000]);
+        assert!(solve(&huge, u64::MAX >> 8, &mut NoStats).is_err());
+    }
+
+    #[test]
+    fn stats_count_cells_hits_and_depth() {
+        let game = PredictTheWinner::new((1..=10).collect());
+        let mut stats = Stats::default();
+        solve(&game, CAP, &mut stats).unwrap();
+        // 45 cells with i < j; the root is expanded but not stored.
+        assert_eq!((stats.table_cells, stats.table_bytes), (45, 360));
+        assert_eq!((stats.positions, stats.states), (45, 44));
+        assert_eq!(stats.max_depth, 9);
+        assert!(stats.memo_hits > 0);
+    }
+
+    #[test]
+    fn deep_rows_do_not_overflow_a_small_stack() {
+        // 3000 nested frames are far more than 128 KiB of stack holds;
+        // stacker moves the recursion to heap segments.
+        let handle = std::thread::Builder::new()
+            .stack_size(128 * 1024)
+            .spawn(|| {
+                let values: Vec<i64> = (0..3000).map(|k| (k * 7919) % 1000).collect();
+                solve(&PredictTheWinner::new(values), CAP, &mut NoStats).map(|s| s.margin)
+            })
+            .unwrap();
+        let margin = handle.join().unwrap().unwrap();
+        let values: Vec<i64> = (0..3000).map(|k| (k * 7919) % 1000).collect();
+        assert_eq!(margin, rolling_row(&values));
+    }
+
+    #[test]
+    fn a_reused_table_gives_the_same_answers() {
+        let mut table = IntervalTable::new();
+        let rows: Vec<Vec<i64>> = vec![
+            (0..300).map(|k| (k * 7919) % 1000 - 500).collect(),
+            vec![1, 5, 2],
+            vec![i64::MAX, 3, i64::MIN, 4], // i128: the i64 buffer is freed
+            (0..200).map(|k| (k * 104_729) % 997).collect(),
+            vec![1, 5, 233, 7],
+        ];
+        for values in rows {
+            let game = PredictTheWinner::new(values.clone());
+            let reused = solve_reusing(&game, CAP, &mut table, &mut NoStats).unwrap();
+            assert_eq!(reused.margin, rolling_row(&values), "{values:?}");
+            assert_eq!(reused, solve(&game, CAP, &mut NoStats).unwrap());
+        }
+        // Kept: the 300-value table's allocation (narrow), at most.
+        assert!(table.allocated_bytes() >= 6 * 8);
+        assert!(table.allocated_bytes() <= 299 * 300 / 2 * 8);
+        assert_eq!(
+            format!("{:?}", table.clone()),
+            "IntervalTable { allocated_bytes: 0 }"
+        );
+        table.release();
+        assert_eq!(table.allocated_bytes(), 0);
+    }
+
+    /// An independent bottom-up reference for long rows.
+    fn rolling_row(a: &[i64]) -> i128 {
+        let mut row: Vec<i128> = a.iter().map(|&v| i128::from(v)).collect();
+        for len in 2..=a.len() {
+            for i in 0..=a.len() - len {
+                let j = i + len - 1;
+                row[i] = (i128::from(a[i]) - row[i + 1]).max(i128::from(a[j]) - row[i]);
+            }
+        }
+        row.first().copied().unwrap_or(0)
+    }
+
+    /// Obviously right: every interval, recursively, in `i128`.
+    fn oracle(a: &[i128]) -> i128 {
+        match a {
+            [] => 0,
+            [first, rest @ ..] => {
+                let init = &a[..a.len() - 1];
+                (first - oracle(rest)).max(a[a.len() - 1] - oracle(init))
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn agrees_with_brute_force(values in prop::collection::vec(any::<i64>(), 0..=10)) {
+            let answer = solve_default(&values);
+            let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
+            prop_assert_eq!(answer.margin, oracle(&wide));
+            if let Some((first, rest)) = wide.split_first() {
+                let left = first - oracle(rest);
+                let right = wide[wide.len() - 1] - oracle(&wide[..wide.len() - 1]);
+                prop_assert_eq!(answer.best_move, Some(Side::choose(left, right)));
+            }
+        }
+
+        #[test]
+        fn small_values_agree_with_brute_force(values in prop::collection::vec(-20i64..=20, 0..=10)) {
+            let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
+            prop_assert_eq!(solve_default(&values).margin, oracle(&wide));
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! Predict the Winner by plain recursion on the interval `[i, j]`: no memo,
+//! exactly as taught.
+//!
+//! `m(i, j) = max(a[i] - m(i+1, j), a[j] - m(i, j-1))` with `m(i, i) = a[i]`,
+//! evaluated by two recursive calls per interval, so a row of `len` values
+//! costs exactly `2^len - 1` calls.
+
+use core_types::{
+    Arithmetic, Error, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Recorder, Side,
+};
+
+use crate::NAME;
+
+/// The advice attached to [`Error::BudgetExhausted`].
+const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node budget";
+
+/// The number of calls plain recursion makes on a row of `len` values:
+/// `2^len - 1` (0 for an empty row), saturating at `u128::MAX`.
+///
+/// ```
+/// use solver_recursive::predict_the_winner::positions_needed;
+/// assert_eq!(positions_needed(0), 0);
+/// assert_eq!(positions_needed(3), 7);
+/// assert_eq!(positions_needed(200), u128::MAX);
+/// ```
+pub fn positions_needed(len: usize) -> u128 {
+    match u32::try_from(len) {
+        Ok(len) if len < 128 => (1u128 << len) - 1,
+        _ => u128::MAX,
+    }
+}
+
+/// Solves a Predict the Winner game by plain recursion, if it takes at most
+/// `node_budget` calls.
+///
+/// The call count is known in advance ([`positions_needed`]: `2^len - 1`), so
+/// the budget is checked **before** searching: a row that would exceed it is
+/// refused at once instead of after spending the budget. This also bounds the
+/// recursion depth by `len <= 64`.
+///
+/// Margins are computed in `i64` when [`PredictTheWinner::arithmetic`] says it
+/// cannot overflow, in `i128` otherwise, so every answer is exact.
+///
+/// # Complexity
+///
+/// With `len` the number of values: time `Θ(2^len)` (exactly `2^len - 1`
+/// calls); auxiliary memory `O(len)` for the recursion stack, nothing else.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{NoStats, PredictTheWinner, Side};
+/// use solver_recursive::{predict_the_winner, DEFAULT_NODE_BUDGET};
+///
+/// // LeetCode 486: [1, 5, 233, 7] is a win for the first player by 222.
+/// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+/// let answer = predict_the_winner::solve(&game, DEFAULT_NODE_BUDGET, &mut NoStats)?;
+/// assert_eq!(answer.margin, 222);
+/// assert_eq!(answer.best_move, Some(Side::Left));
+/// assert!(answer.predict_the_winner());
+/// # Ok::<(), core_types::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::BudgetExhausted`] (unit `positions`) when `2^len - 1 >
+/// node_budget` (with the default budget of 10^8, rows longer than 26).
+///
+/// # See also
+///
+/// `solver_memo::predict_the_winner` (the same recursion with an interval
+/// table: `O(len^2)` time and memory) and `solver_tabular` (bottom-up with one
+/// rolling row: `O(len^2)` time, `O(len)` memory).
+pub fn solve<R: Recorder>(
+    game: &PredictTheWinner,
+    node_budget: u64,
+    recorder: &mut R,
+) -> Result<PredictTheWinnerSolution, Error> {
+    if positions_needed(game.len()) > u128::from(node_budget) {
+        return Err(Error::BudgetExhausted {
+            backend: NAME,
+            game: PredictTheWinner::NAME,
+            budget: node_budget,
+            unit: "positions",
+            hint: BUDGET_HINT,
+        });
+    }
+    let (margin, best_move) = match game.arithmetic() {
+        Arithmetic::I64 => root::<i64, R>(game.values(), recorder),
+        Arithmetic::I128 => root::<i128, R>(game.values(), recorder),
+    };
+    Ok(game.solution(margin, best_move))
+}
+
+/// The root interval `[0, len-1]`: the margin and the optimal first move.
+fn root<M: MarginValue, R: Recorder>(a: &[i64], recorder: &mut R) -> (i128, Option<Side>) {
+    let Some(last) = a.len().checked_sub(1) else {
+        return (0, None);
+    };
+    recorder.position(1);
+    if last == 0 {
+        return (i128::from(a[0]), Some(Side::Left));
+    }
+    let take_left = M::from(a[0]) - margin::<M, R>(a, 1, last, 2, recorder);
+    let take_right = M::from(a[last]) - margin::<M, R>(a, 0, last - 1, 2, recorder);
+    (
+        take_left.max(take_right).into(),
+        Some(Side::choose(take_left, take_right)),
+    )
+}
+
+/// `m(i, j)` for `i <= j`, the interval at recursion depth `depth`.
+fn margin<M: MarginValue, R: Recorder>(
+    a: &[i64],
+    i: usize,
+    j: usize,
+    depth: u64,
+    recorder: &mut R,
+) -> M {
+    recorder.position(depth);
+    if i == j {
+        return M::from(a[i]);
+    }
+    let take_left = M::from(a[i]) - margin::<M, R>(a, i + 1, j, depth + 1, recorder);
+    let take_right = M::from(a[j]) - margin::<M, R>(a, i, j - 1, depth + 1, recorder);
+    take_left.max(take_right)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use core_types::{NoStats, Outcome, Stats};
+    use proptest::prelude::*;
+
+    fn solve_default(values: &[i64]) -> PredictTheWinnerSolution {
+        solve(
+            &PredictTheWinner::new(values.to_vec()),
+            crate::DEFAULT_NODE_BUDGET,
+            &mut NoStats,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn leetcode_486_examples() {
+        let s = solve_default(&[1, 5, 2]);
+        assert_eq!(s.margin, -2);
+        assert!(!s.predict_the_winner());
+        let s = solve_default(&[1, 5, 233, 7]);
+        assert_eq!(s.margin, 222);
+        assert!(s.predict_the_winner());
+        assert_eq!(s.best_move, Some(Side::Left));
+    }
+
+    #[test]
+    fn coins_in_a_line_iii_examples() {
+        assert!(solve_default(&[3, 2, 2]).first_player_strictly_wins());
+        assert!(solve_default(&[1, 2, 4]).first_player_strictly_wins());
+        assert!(!solve_default(&[1, 20, 4]).first_player_strictly_wins());
+    }
+
+    #[test]
+    fn edge_cases() {
+        let empty = solve_default(&[]);
+        assert_eq!((empty.margin, empty.best_move), (0, None));
+        assert_eq!(empty.outcome, Outcome::Draw);
+        let single = solve_default(&[-7]);
+        assert_eq!((single.margin, single.best_move), (-7, Some(Side::Left)));
+        let zeros = solve_default(&[0; 6]);
+        assert_eq!(
+            (zeros.outcome, zeros.best_move),
+            (Outcome::Draw, Some(Side::Left))
+        );
+        // The right end is strictly better.
+        assert_eq!(solve_default(&[1, 2]).best_move, Some(Side::Right));
+    }
+
+    #[test]
+    fn margins_beyond_i64_are_exact() {
+        let max = i128::from(i64::MAX);
+        let min = i128::from(i64::MIN);
+        let s = solve_default(&[i64::MAX, i64::MIN]);
+        assert_eq!(s.margin, max - min);
+        assert_eq!(s.first_score, max);
+        let s = solve_default(&[i64::MIN, i64::MIN, i64::MIN]);
+        assert_eq!(s.margin, min);
+        assert_eq!(s.first_score, 2 * min);
+        let s = solve_default(&[i64::MAX; 5]);
+        assert_eq!(s.margin, max);
+        assert_eq!(s.first_score, 3 * max);
+    }
+
+    #[test]
+    fn budget_is_checked_up_front() {
+        let game = PredictTheWinner::new((0..10).collect());
+        let mut stats = Stats::default();
+        solve(&game, 1023, &mut stats).unwrap();
+        assert_eq!(stats.positions, 1023);
+        assert_eq!(stats.max_depth, 10);
+        let err = solve(&game, 1022, &mut NoStats).unwrap_err();
+        assert!(err.to_string().contains("budget of 1022 positions"));
+        assert!(err.to_string().contains("`memo`"));
+        // A huge row is refused instantly, not after a deep recursion.
+        let huge = PredictTheWinner::new(vec![1; 1_000_000]);
+        assert!(matches!(
+            solve(&huge, u64::MAX, &mut NoStats),
+            Err(Error::BudgetExhausted { .. })
+        ));
+    }
+
+    /// Obviously right: every interval, recursively, in `i128`.
+    fn oracle(a: &[i128]) -> i128 {
+        match a {
+            [] => 0,
+            [x] => *x,
+            [first, rest @ ..] => {
+                let (last, init) = (a[a.len() - 1], &a[..a.len() - 1]);
+                (first - oracle(rest)).max(last - oracle(init))
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(128))]
+        #[test]
+        fn agrees_with_brute_force(values in prop::collection::vec(any::<i64>(), 0..=10)) {
+            let answer = solve_default(&values);
+            let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
+            prop_assert_eq!(answer.margin, oracle(&wide));
+            if let Some((&first, rest)) = wide.split_first() {
+                let last = wide[wide.len() - 1];
+                let left = first - oracle(rest);
+                let right = last - oracle(&wide[..wide.len() - 1]);
+                prop_assert_eq!(answer.best_move, Some(Side::choose(left, right)));
+            }
+        }
+
+        #[test]
+        fn small_values_agree_with_brute_force(values in prop::collection::vec(-20i64..=20, 0..=10)) {
+            let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
+            prop_assert_eq!(solve_default(&values).margin, oracle(&wide));
+        }
+    }
+}
