@@ -1,1 +1,9 @@
-fn main(){}
+//! The `gamesolve` command-line program: solve Can I Win and Predict the
+//! Winner from the shell, compare backends, and answer JSON Lines in bulk.
+//! See the README section "Command line" for every command and the JSON contract.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

@@ -1,0 +1,507 @@
+//! `gamesolve analyze …` (the value of every move, remoteness, principal
+//! variation) and `gamesolve can-i-win N --all-totals` (every total at
+//! once).
+
+use std::fmt::Write as _;
+
+use clap::{Args, Subcommand};
+use gamesolve::analysis::{
+    analyze_predict_the_winner, can_i_win_all_totals, AllTotals, AnalysisConfig, AnalysisError,
+    CanIWinAnalysis, CanIWinAnalyzer, CanIWinMove, CanIWinPly, CanIWinPosition, MoveValue, Player,
+    PredictTheWinnerAnalysis, PredictTheWinnerMove, PredictTheWinnerPly,
+    PredictTheWinnerPosition,
+};
+use gamesolve::{CanIWin, ErrorKind, Outcome, PredictTheWinner, Side};
+use serde::Serialize;
+
+use super::args::{parse_byte_size, CanIWinArgs, PredictTheWinnerArgs};
+use super::error::{CliError, Kind, Stop};
+use super::progress::Progress;
+use super::{write_json, write_text};
+
+/// Arguments of `gamesolve analyze`.
+#[derive(Args, Debug)]
+pub struct AnalyzeCmd {
+    #[command(subcommand)]
+    game: AnalyzeGame,
+}
+
+#[derive(Subcommand, Debug)]
+enum AnalyzeGame {
+    /// Every available number of a Can I Win position as win/lose with its
+    /// remoteness, and the principal variation.
+    #[command(allow_negative_numbers = true)]
+    CanIWin(AnalyzeCanIWin),
+    /// Each end of a Predict the Winner position with the margin it leads
+    /// to, and the principal variation.
+    #[command(allow_negative_numbers = true)]
+    PredictTheWinner(AnalyzePredictTheWinner),
+}
+
+#[derive(Args, Debug)]
+struct AnalyzeCanIWin {
+    #[command(flatten)]
+    game: CanIWinArgs,
+    /// The numbers already taken, in any order: `--used 3,7` (default:
+    /// the start of the game).
+    #[arg(long, value_name = "NUMBERS", value_delimiter = ',', allow_hyphen_values = true)]
+    used: Vec<String>,
+    #[command(flatten)]
+    limits: AnalysisLimitArgs,
+}
+
+#[derive(Args, Debug)]
+struct AnalyzePredictTheWinner {
+    #[command(flatten)]
+    game: PredictTheWinnerArgs,
+    /// Values already taken from the left end.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    taken_left: usize,
+    /// Values already taken from the right end.
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    taken_right: usize,
+    #[command(flatten)]
+    limits: AnalysisLimitArgs,
+}
+
+/// The analysis engine's limits.
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Limits")]
+pub struct AnalysisLimitArgs {
+    /// The largest table the analysis allocates, in bytes; suffixes K, M,
+    /// G and KiB, MiB, GiB work [default: 256MiB].
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
+    pub memory_cap: Option<u64>,
+    /// States the sparse Can I Win memo may store (used when the dense
+    /// one exceeds the memory cap) [default: 20000000].
+    #[arg(long, value_name = "STATES")]
+    pub state_budget: Option<u64>,
+}
+
+impl AnalysisLimitArgs {
+    /// The limits as the engine's configuration.
+    pub fn config(&self) -> AnalysisConfig {
+        let mut config = AnalysisConfig::default();
+        if let Some(cap) = self.memory_cap {
+            config = config.with_memory_cap_bytes(cap);
+        }
+        if let Some(budget) = self.state_budget {
+            config = config.with_state_budget(budget);
+        }
+        config
+    }
+}
+
+/// The CLI error for an analysis error.
+pub fn analysis_error(e: AnalysisError) -> CliError {
+    let kind = match e.kind() {
+        ErrorKind::InvalidInput => Kind::InvalidInput,
+        _ => Kind::CannotAnswer,
+    };
+    CliError::new(kind, e.to_string())
+}
+
+/// Runs `gamesolve analyze`.
+pub fn run(cmd: &AnalyzeCmd, json: bool) -> Result<(), Stop> {
+    match &cmd.game {
+        AnalyzeGame::CanIWin(args) => can_i_win(args, json),
+        AnalyzeGame::PredictTheWinner(args) => predict_the_winner(args, json),
+    }
+}
+
+/// Parses `--used` numbers (range-checked by the position).
+pub fn parse_used(game: &CanIWin, texts: &[String]) -> Result<CanIWinPosition, CliError> {
+    let n = game.max_choosable();
+    let numbers = texts
+        .iter()
+        .map(|text| text.trim())
+        .filter(|text| !text.is_empty())
+        .map(|text| {
+            text.parse::<u32>().map_err(|_| {
+                CliError::invalid(format!(
+                    "used number `{text}` is not an integer: expected numbers of the pool 1..={n}"
+                ))
+            })
+        })
+        .collect::<Result<Vec<u32>, CliError>>()?;
+    CanIWinPosition::from_numbers(game, &numbers).map_err(analysis_error)
+}
+
+fn can_i_win(args: &AnalyzeCanIWin, json: bool) -> Result<(), Stop> {
+    let game = args.game.game()?;
+    let position = parse_used(&game, &args.used)?;
+    let big = game.settled_without_search().is_none() && game.max_choosable() >= 22;
+    let progress = Progress::spinner_if(big, "analyzing");
+    let analysis = CanIWinAnalyzer::with_config(game, args.limits.config())
+        .analyze(&position)
+        .map_err(analysis_error)?;
+    drop(progress);
+    if json {
+        write_json(&CanIWinAnalysisReport::new(&game, &analysis))
+    } else {
+        write_text(&can_i_win_text(&game, &analysis))
+    }
+}
+
+fn predict_the_winner(args: &AnalyzePredictTheWinner, json: bool) -> Result<(), Stop> {
+    let game = args.game.game()?;
+    let position = PredictTheWinnerPosition::new(&game, args.taken_left, args.taken_right)
+        .map_err(analysis_error)?;
+    let progress = Progress::spinner_if(game.len() >= 10_000, "analyzing");
+    let analysis = analyze_predict_the_winner(&game, &position, &args.limits.config())
+        .map_err(analysis_error)?;
+    drop(progress);
+    if json {
+        write_json(&PredictTheWinnerAnalysisReport::new(&game, &analysis))
+    } else {
+        write_text(&predict_the_winner_text(&game, &analysis))
+    }
+}
+
+/// The JSON of `analyze can-i-win`.
+#[derive(Serialize)]
+pub struct CanIWinAnalysisReport {
+    game: &'static str,
+    max_choosable: u32,
+    desired_total: u64,
+    used: Vec<u32>,
+    total: u64,
+    to_move: Player,
+    outcome: Outcome,
+    value: MoveValue,
+    remoteness: u32,
+    principal_variation: Vec<CanIWinPly>,
+    moves: Vec<CanIWinMove>,
+}
+
+impl CanIWinAnalysisReport {
+    /// The report of one analysis.
+    pub fn new(game: &CanIWin, a: &CanIWinAnalysis) -> Self {
+        CanIWinAnalysisReport {
+            game: CanIWin::NAME,
+            max_choosable: game.max_choosable(),
+            desired_total: game.desired_total(),
+            used: a.position.numbers(),
+            total: a.total,
+            to_move: a.to_move,
+            outcome: a.outcome,
+            value: a.value,
+            remoteness: a.remoteness,
+            principal_variation: a.principal_variation.clone(),
+            moves: a.moves.clone(),
+        }
+    }
+}
+
+/// The JSON of `analyze predict-the-winner`.
+#[derive(Serialize)]
+pub struct PredictTheWinnerAnalysisReport {
+    game: &'static str,
+    len: usize,
+    taken_left: usize,
+    taken_right: usize,
+    to_move: Player,
+    outcome: Outcome,
+    value: MoveValue,
+    margin: i128,
+    first_margin: i128,
+    remoteness: usize,
+    principal_variation: Vec<PredictTheWinnerPly>,
+    moves: Vec<PredictTheWinnerMove>,
+}
+
+impl PredictTheWinnerAnalysisReport {
+    /// The report of one analysis.
+    pub fn new(game: &PredictTheWinner, a: &PredictTheWinnerAnalysis) -> Self {
+        PredictTheWinnerAnalysisReport {
+            game: PredictTheWinner::NAME,
+            len: game.len(),
+            taken_left: a.position.taken_left(),
+            taken_right: a.position.taken_right(),
+            to_move: a.to_move,
+            outcome: a.outcome,
+            value: a.value,
+            margin: a.margin,
+            first_margin: a.first_margin,
+            remoteness: a.remoteness,
+            principal_variation: a.principal_variation.clone(),
+            moves: a.moves.clone(),
+        }
+    }
+}
+
+/// "win in 3", "lose in 16", "draw (4 moves left)".
+pub fn value_words(value: MoveValue, remoteness: u32) -> String {
+    match value {
+        MoveValue::Win => format!("win in {remoteness}"),
+        MoveValue::Lose => format!("lose in {remoteness}"),
+        MoveValue::Draw => format!("draw ({remoteness} moves left)"),
+    }
+}
+
+fn capitalized(player: Player) -> &'static str {
+    match player {
+        Player::First => "First player",
+        Player::Second => "Second player",
+    }
+}
+
+fn moves_word(count: u32) -> &'static str {
+    if count == 1 {
+        "move"
+    } else {
+        "moves"
+    }
+}
+
+/// The human report of a Can I Win analysis.
+pub fn can_i_win_text(game: &CanIWin, a: &CanIWinAnalysis) -> String {
+    let (n, t) = (game.max_choosable(), game.desired_total());
+    let mut text = String::new();
+    let headline = match a.outcome {
+        _ if a.remoteness == 0 && a.value == MoveValue::Win => {
+            format!("First player wins without moving: the total 0 already reaches {t}")
+        }
+        Outcome::Draw => format!(
+            "Draw: nobody can reach {t} any more ({} {} left until the pool is empty)",
+            a.remoteness,
+            moves_word(a.remoteness)
+        ),
+        Outcome::FirstPlayerWins | Outcome::SecondPlayerWins => {
+            let winner = match a.outcome {
+                Outcome::FirstPlayerWins => Player::First,
+                _ => Player::Second,
+            };
+            format!(
+                "{} wins in {} {} (the winner hurries, the loser delays)",
+                capitalized(winner),
+                a.remoteness,
+                moves_word(a.remoteness)
+            )
+        }
+    };
+    let _ = writeln!(text, "{headline}");
+    let used = a.position.numbers();
+    let position = if used.is_empty() {
+        "the start".to_owned()
+    } else {
+        format!("used {} (total {})", join(&used), a.total)
+    };
+    let _ = writeln!(
+        text,
+        "Can I Win: pool 1..={n}, reach {t}; position: {position}; {} to move",
+        a.to_move
+    );
+    if !a.moves.is_empty() {
+        let _ = writeln!(text, "\nMoves for the {}, best first:", a.to_move);
+        // Group equal values, keeping the best-first order.
+        let mut groups: Vec<(MoveValue, u32, Vec<u32>)> = Vec::new();
+        for m in &a.moves {
+            match groups.last_mut() {
+                Some((value, r, numbers)) if *value == m.value && *r == m.remoteness => {
+                    numbers.push(m.number);
+                }
+                _ => groups.push((m.value, m.remoteness, vec![m.number])),
+            }
+        }
+        let width = groups
+            .iter()
+            .map(|(v, r, _)| value_words(*v, *r).len())
+            .max()
+            .unwrap_or(0);
+        for (value, r, numbers) in groups {
+            let label = value_words(value, r);
+            let _ = writeln!(text, "  {label:<width$}  take {}", join(&numbers));
+        }
+    }
+    if !a.principal_variation.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nPrincipal variation ({} {}):",
+            a.principal_variation.len(),
+            moves_word(a.principal_variation.len() as u32)
+        );
+        for (k, ply) in a.principal_variation.iter().enumerate() {
+            let _ = writeln!(
+                text,
+                "  {:>2}. {:<6} takes {:>2}   total {}",
+                k + 1,
+                ply.player.as_str(),
+                ply.number,
+                ply.total
+            );
+        }
+    }
+    text
+}
+
+/// The human report of a Predict the Winner analysis.
+pub fn predict_the_winner_text(game: &PredictTheWinner, a: &PredictTheWinnerAnalysis) -> String {
+    let mut text = String::new();
+    let rest = a.position.remaining(game);
+    let whole = a.position.moves_made() == 0;
+    let of = if whole { "" } else { " of the values left" };
+    let by = a.first_margin.unsigned_abs();
+    let headline = match a.outcome {
+        _ if rest.is_empty() => "Draw: there are no values left to take".to_owned(),
+        Outcome::FirstPlayerWins => format!("First player wins by {by}{of}"),
+        Outcome::SecondPlayerWins => format!("Second player wins by {by}{of}"),
+        Outcome::Draw => format!("Draw: both players get the same{of}"),
+    };
+    let _ = writeln!(text, "{headline}");
+    let position = if whole {
+        "the start".to_owned()
+    } else {
+        format!(
+            "{} taken from the left, {} from the right",
+            a.position.taken_left(),
+            a.position.taken_right()
+        )
+    };
+    let _ = writeln!(
+        text,
+        "Predict the Winner: {} values, {} left; position: {position}; {} to move",
+        game.len(),
+        rest.len(),
+        a.to_move
+    );
+    if !a.moves.is_empty() {
+        let _ = writeln!(
+            text,
+            "\nMoves for the {} (margin: their share of the values left minus the opponent's):",
+            a.to_move
+        );
+        for m in &a.moves {
+            let side = match m.side {
+                Side::Left => "left ",
+                Side::Right => "right",
+            };
+            let _ = writeln!(
+                text,
+                "  {side} (takes {}): margin {:+}, {}",
+                m.taken, m.margin, m.value
+            );
+        }
+    }
+    if !a.principal_variation.is_empty() {
+        let _ = writeln!(text, "\nPrincipal variation (ties go left):");
+        let (mut first, mut second) = (0i128, 0i128);
+        for (k, ply) in a.principal_variation.iter().enumerate() {
+            match ply.player {
+                Player::First => first += i128::from(ply.value),
+                Player::Second => second += i128::from(ply.value),
+            }
+            let _ = writeln!(
+                text,
+                "  {:>2}. {:<6} takes {:<5} {}",
+                k + 1,
+                ply.player.as_str(),
+                ply.side.as_str(),
+                ply.value
+            );
+        }
+        let _ = writeln!(
+            text,
+            "Along it{of}: first player {first}, second player {second}"
+        );
+    }
+    text
+}
+
+fn join(numbers: &[u32]) -> String {
+    numbers
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The JSON of `can-i-win N --all-totals`.
+#[derive(Serialize)]
+struct AllTotalsReport {
+    game: &'static str,
+    max_choosable: u32,
+    pool_sum: u64,
+    first_wins: usize,
+    second_wins: usize,
+    second_player_totals: Vec<u64>,
+    totals: Vec<TotalReport>,
+}
+
+#[derive(Serialize)]
+struct TotalReport {
+    desired_total: u64,
+    outcome: Outcome,
+    can_i_win: bool,
+    best_move: Option<u32>,
+}
+
+/// Runs `gamesolve can-i-win N --all-totals`.
+pub fn all_totals(game: &CanIWin, limits: &AnalysisLimitArgs, json: bool) -> Result<(), Stop> {
+    let n = game.max_choosable();
+    let progress = Progress::spinner_if(n >= 21, "solving every total");
+    let table = can_i_win_all_totals(n, &limits.config()).map_err(analysis_error)?;
+    drop(progress);
+    if json {
+        let totals: Vec<TotalReport> = table
+            .iter()
+            .map(|(t, s)| TotalReport {
+                desired_total: t,
+                outcome: s.outcome,
+                can_i_win: s.can_i_win(),
+                best_move: s.best_move,
+            })
+            .collect();
+        let second = table.second_player_totals();
+        write_json(&AllTotalsReport {
+            game: CanIWin::NAME,
+            max_choosable: n,
+            pool_sum: table.pool_sum(),
+            first_wins: totals.len() - second.len(),
+            second_wins: second.len(),
+            second_player_totals: second,
+            totals,
+        })
+    } else {
+        write_text(&all_totals_text(&table))
+    }
+}
+
+fn all_totals_text(table: &AllTotals) -> String {
+    let (n, sum) = (table.max_choosable(), table.pool_sum());
+    let second = table.second_player_totals();
+    let count = sum + 1;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "Can I Win with the pool 1..={n} (it sums to {sum}): the first player wins {} of the \
+         {count} totals 0..={sum}, the second player {}; beyond {sum} nobody can reach T (a draw).",
+        count - second.len() as u64,
+        second.len()
+    );
+    let _ = writeln!(text, "\n  totals          winner");
+    let mut runs: Vec<(u64, u64, Outcome)> = Vec::new();
+    for (t, s) in table.iter() {
+        match runs.last_mut() {
+            Some((_, end, outcome)) if *outcome == s.outcome => *end = t,
+            _ => runs.push((t, t, s.outcome)),
+        }
+    }
+    for (start, end, outcome) in runs {
+        let range = if start == end {
+            start.to_string()
+        } else {
+            format!("{start}..={end}")
+        };
+        let _ = writeln!(text, "  {range:<15} {outcome}");
+    }
+    if !second.is_empty() {
+        let list = second
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
+        let _ = writeln!(text, "\nThe second player wins for T = {list}.");
+    }
+    text
+}

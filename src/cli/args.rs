@@ -1,0 +1,260 @@
+//! Argument groups shared by several commands, and the parsing of the
+//! numbers they carry.
+//!
+//! Game numbers are taken as text and parsed here rather than by clap, so
+//! that a bad value is an `invalid_input` error naming the value and the
+//! allowed range (`max_choosable = 65 is out of range: … in 1..=64`), the
+//! same message whatever the command or the batch line it came from.
+
+use std::path::PathBuf;
+
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::Args;
+use gamesolve::{Backend, CanIWin, PredictTheWinner, Solver, SolverConfig};
+
+use super::error::CliError;
+use super::input;
+
+/// `N T` of a Can I Win game.
+#[derive(Args, Debug, Clone)]
+pub struct CanIWinArgs {
+    /// The largest integer in the pool 1..=N (N in 1..=64).
+    #[arg(value_name = "N")]
+    pub max_choosable: String,
+    /// The total to reach or pass (a whole number, 0 or more).
+    #[arg(value_name = "T")]
+    pub desired_total: String,
+}
+
+impl CanIWinArgs {
+    /// The validated game.
+    pub fn game(&self) -> Result<CanIWin, CliError> {
+        can_i_win_from_text(&self.max_choosable, &self.desired_total)
+    }
+}
+
+/// The values of a Predict the Winner game: as arguments, or from a file or
+/// standard input.
+#[derive(Args, Debug, Clone)]
+pub struct PredictTheWinnerArgs {
+    /// The values, left to right, separated by spaces and/or commas
+    /// (negative values work: `-3 5 -2`, or after `--`). No values is the
+    /// empty row.
+    #[arg(value_name = "VALUES", conflicts_with = "file")]
+    pub values: Vec<String>,
+    /// Read the values from a file (`-` for standard input), separated by
+    /// whitespace and/or commas; `[1, 5, 233, 7]` works too.
+    #[arg(long, short = 'f', value_name = "PATH")]
+    pub file: Option<PathBuf>,
+}
+
+impl PredictTheWinnerArgs {
+    /// The game, read from the arguments, the file or standard input.
+    pub fn game(&self) -> Result<PredictTheWinner, CliError> {
+        let values = match &self.file {
+            Some(path) => input::read_values_file(path)?,
+            None => input::parse_values(&self.values.join(" "))?,
+        };
+        Ok(PredictTheWinner::new(values))
+    }
+}
+
+/// `--backend` and the limits: everything needed to build one solver.
+#[derive(Args, Debug, Clone)]
+pub struct SolverArgs {
+    /// The backend to solve with (see `gamesolve backends`).
+    #[arg(
+        long,
+        short = 'b',
+        value_name = "BACKEND",
+        value_parser = backend_parser(),
+        default_value_t = Backend::default()
+    )]
+    pub backend: Backend,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+impl SolverArgs {
+    /// A solver of the chosen backend with the chosen limits.
+    pub fn solver(&self) -> Result<Box<dyn Solver + Send>, CliError> {
+        Ok(self.backend.solver_with(&self.limits.config())?)
+    }
+}
+
+/// Limits passed to the backends (each backend uses the ones that apply).
+#[derive(Args, Debug, Clone, Default)]
+#[command(next_help_heading = "Limits")]
+pub struct LimitArgs {
+    /// `recursive`: positions to expand before giving up [default: 10^8].
+    #[arg(long, value_name = "POSITIONS", global = true)]
+    pub node_budget: Option<u64>,
+    /// `memo`, `tabular`: the largest table to allocate, in bytes; suffixes
+    /// K, M, G (powers of 1000) and KiB, MiB, GiB work [default: 1GiB].
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, global = true)]
+    pub memory_cap: Option<u64>,
+    /// `memo`: states the sparse memo may store before giving up.
+    #[arg(long, value_name = "STATES", global = true)]
+    pub state_budget: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits as the facade's configuration.
+    pub fn config(&self) -> SolverConfig {
+        SolverConfig {
+            node_budget: self.node_budget,
+            memory_cap_bytes: self.memory_cap,
+            state_budget: self.state_budget,
+        }
+    }
+}
+
+/// Accepts every backend name gamesolve knows (listed in `--help`), compiled
+/// in or not: a missing one is reported when its solver is built, with the
+/// cargo feature to enable.
+fn backend_parser() -> impl TypedValueParser<Value = Backend> {
+    PossibleValuesParser::new(Backend::ALL.map(Backend::name))
+        .try_map(|name| name.parse::<Backend>())
+}
+
+/// Parses `1073741824`, `512MiB`, `2G`, `64 KiB` into bytes.
+fn parse_byte_size(text: &str) -> Result<u64, String> {
+    let text = text.trim();
+    let split = text
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(text.len());
+    let (digits, unit) = text.split_at(split);
+    let multiplier: u64 = match unit.trim().to_ascii_lowercase().as_str() {
+        "" | "b" => 1,
+        "k" | "kb" => 1_000,
+        "m" | "mb" => 1_000_000,
+        "g" | "gb" => 1_000_000_000,
+        "t" | "tb" => 1_000_000_000_000,
+        "kib" => 1 << 10,
+        "mib" => 1 << 20,
+        "gib" => 1 << 30,
+        "tib" => 1 << 40,
+        other => {
+            return Err(format!(
+                "unknown unit `{other}`: use bytes or K, M, G, T, KiB, MiB, GiB, TiB"
+            ))
+        }
+    };
+    let number: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a size: expected e.g. 1073741824, 512MiB or 2G"))?;
+    number
+        .checked_mul(multiplier)
+        .ok_or_else(|| format!("`{text}` is more than {} bytes", u64::MAX))
+}
+
+/// Builds a Can I Win game from the text of `N` and `T` (command-line
+/// arguments, or the raw JSON numbers of a batch line).
+///
+/// # Errors
+///
+/// An `invalid_input` error naming the value and its allowed range.
+pub fn can_i_win_from_text(max_choosable: &str, desired_total: &str) -> Result<CanIWin, CliError> {
+    let n = parse_wide("max_choosable", max_choosable)?;
+    let t = parse_wide("desired_total", desired_total)?;
+    match CanIWin::from_i128(n.value, t.value) {
+        Ok(game) => Ok(game),
+        Err(e) => {
+            let mut message = e.to_string();
+            // A number beyond i128 was saturated to be range-checked: name
+            // the number actually given.
+            for wide in [n, t] {
+                if let Some(text) = wide.saturated_from {
+                    message = message.replacen(&wide.value.to_string(), text, 1);
+                }
+            }
+            Err(CliError::invalid(message))
+        }
+    }
+}
+
+/// An integer parsed as `i128`, saturated when the text is beyond it.
+#[derive(Clone, Copy)]
+struct Wide<'a> {
+    value: i128,
+    /// The original text, when `value` was saturated.
+    saturated_from: Option<&'a str>,
+}
+
+fn parse_wide<'a>(name: &str, text: &'a str) -> Result<Wide<'a>, CliError> {
+    use std::num::IntErrorKind;
+    match text.trim().parse::<i128>() {
+        Ok(value) => Ok(Wide {
+            value,
+            saturated_from: None,
+        }),
+        Err(e) => match e.kind() {
+            IntErrorKind::PosOverflow => Ok(Wide {
+                value: i128::MAX,
+                saturated_from: Some(text.trim()),
+            }),
+            IntErrorKind::NegOverflow => Ok(Wide {
+                value: i128::MIN,
+                saturated_from: Some(text.trim()),
+            }),
+            _ => Err(CliError::invalid(format!(
+                "{name} = `{text}` is not an integer: expected a whole number in {}",
+                allowed_range(name)
+            ))),
+        },
+    }
+}
+
+fn allowed_range(name: &str) -> String {
+    match name {
+        "max_choosable" => format!(
+            "{}..={}",
+            CanIWin::MIN_MAX_CHOOSABLE,
+            CanIWin::MAX_MAX_CHOOSABLE
+        ),
+        _ => format!("0..={}", u64::MAX),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn byte_sizes() {
+        assert_eq!(parse_byte_size("1073741824"), Ok(1 << 30));
+        assert_eq!(parse_byte_size("512MiB"), Ok(512 << 20));
+        assert_eq!(parse_byte_size("2G"), Ok(2_000_000_000));
+        assert_eq!(parse_byte_size("64 KiB"), Ok(64 << 10));
+        assert!(parse_byte_size("12 parsecs").is_err());
+        assert!(parse_byte_size("MiB").is_err());
+        assert!(parse_byte_size("99999999999TiB").is_err());
+    }
+
+    #[test]
+    fn can_i_win_errors_name_value_and_range() {
+        assert!(can_i_win_from_text("10", "11").is_ok());
+        let e = can_i_win_from_text("65", "11").unwrap_err();
+        assert!(e.message.contains("max_choosable = 65"), "{e}");
+        assert!(e.message.contains("1..=64"), "{e}");
+        let e = can_i_win_from_text("10", "-1").unwrap_err();
+        assert!(e.message.contains("desired_total = -1"), "{e}");
+        let huge = "1000000000000000000000000000000000000000000000";
+        let e = can_i_win_from_text("10", huge).unwrap_err();
+        assert!(
+            e.message.contains(&format!("desired_total = {huge}")),
+            "{e}"
+        );
+        let e = can_i_win_from_text(&format!("-{huge}"), "3").unwrap_err();
+        assert!(
+            e.message.contains(&format!("max_choosable = -{huge}")),
+            "{e}"
+        );
+        let e = can_i_win_from_text("ten", "3").unwrap_err();
+        assert!(e.message.contains("`ten` is not an integer"), "{e}");
+        assert!(e.message.contains("1..=64"), "{e}");
+        let e = can_i_win_from_text("10", "1.5").unwrap_err();
+        assert!(e.message.contains("0..=18446744073709551615"), "{e}");
+    }
+}

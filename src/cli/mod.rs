@@ -1,0 +1,206 @@
+//! The `gamesolve` command line: argument parsing, dispatch, output and exit
+//! codes. The JSON contract is documented in the README, section "Command line".
+//!
+//! Each command lives in its own module and returns `Result<_, Stop>`; this
+//! module turns the result into output and an exit code in one place:
+//! 0 success, 1 a backend gave up (or a batch line failed), 2 usage or
+//! validation error. With `--json`, errors are `{"error":…,"kind":…}` on
+//! standard output; otherwise the message goes to standard error.
+
+mod args;
+mod backends;
+mod batch;
+mod compare;
+mod error;
+mod input;
+mod progress;
+mod report;
+mod solve;
+
+use std::ffi::OsString;
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use gamesolve::Backend;
+use serde::Serialize;
+
+use error::{CliError, Kind, Stop};
+
+/// Solve Can I Win and Predict the Winner exactly, with interchangeable
+/// backends.
+#[derive(Parser, Debug)]
+#[command(
+    name = "gamesolve",
+    version = version(),
+    about,
+    long_about = "Solve Can I Win and Predict the Winner exactly, with interchangeable \
+                  backends (recursive, memo, tabular).\n\n\
+                  Exit status: 0 success, 1 a backend gave up (or a batch line failed), \
+                  2 usage or validation error.",
+    arg_required_else_help = true
+)]
+struct Cli {
+    /// Print results, and errors, as one JSON value on standard output.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The commands; each is a verb or a game name.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Who wins Can I Win: take numbers from 1..=N without replacement; whoever
+    /// brings the total to T or beyond wins.
+    #[command(allow_negative_numbers = true)]
+    CanIWin(solve::CanIWinCmd),
+    /// Who wins Predict the Winner: take values from either end of a row;
+    /// the larger sum wins.
+    #[command(allow_negative_numbers = true)]
+    PredictTheWinner(solve::PredictTheWinnerCmd),
+    /// Run every backend of this build on one game, side by side.
+    Compare(compare::CompareCmd),
+    /// Solve JSON Lines from standard input: one JSON line out per line in.
+    Batch(batch::BatchCmd),
+    /// List the backends, which this build has, and what each is for.
+    Backends,
+}
+
+/// `0.1.0 (+recursive +memo +tabular)`.
+fn version() -> String {
+    format!(
+        "{} ({})",
+        env!("CARGO_PKG_VERSION"),
+        Backend::feature_flags()
+    )
+}
+
+/// Parses the command line, runs the command and returns the exit code.
+pub fn main() -> ExitCode {
+    let args: Vec<OsString> = std::env::args_os().collect();
+    let cli = match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => return clap_error(&e, wants_json(&args)),
+    };
+    let json = cli.json;
+    match run(cli) {
+        Ok(code) => code,
+        Err(Stop::Error(e)) => report_error(&e, json),
+        Err(Stop::AfterOutput(e)) => report_error(&e, false),
+        Err(Stop::OutputClosed) => ExitCode::SUCCESS,
+        Err(Stop::OutputFailed(e)) => {
+            let _ = writeln!(io::stderr(), "error: cannot write standard output: {e}");
+            ExitCode::from(Kind::Io.exit_code())
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, Stop> {
+    match &cli.command {
+        Command::CanIWin(cmd) => solve::can_i_win(cmd, cli.json)?,
+        Command::PredictTheWinner(cmd) => solve::predict_the_winner(cmd, cli.json)?,
+        Command::Compare(cmd) => compare::run(cmd, cli.json)?,
+        Command::Batch(cmd) => {
+            if !batch::run(cmd)? {
+                return Ok(ExitCode::FAILURE);
+            }
+        }
+        Command::Backends => backends::run(cli.json)?,
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--json` anywhere before a `--`, for reporting clap's own errors in JSON.
+fn wants_json(args: &[OsString]) -> bool {
+    args.iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .any(|a| a == "--json")
+}
+
+/// The JSON form of an error.
+#[derive(Serialize)]
+struct JsonError<'a> {
+    error: &'a str,
+    kind: &'static str,
+}
+
+fn report_error(e: &CliError, json: bool) -> ExitCode {
+    if json {
+        // Standard output may be gone too; the exit code still tells.
+        let _ = write_json(&JsonError {
+            error: &e.message,
+            kind: e.kind.as_str(),
+        });
+    } else {
+        let _ = writeln!(io::stderr(), "error: {}", e.message);
+    }
+    ExitCode::from(e.kind.exit_code())
+}
+
+fn clap_error(e: &clap::Error, json: bool) -> ExitCode {
+    use clap::error::ErrorKind as K;
+    let informational = matches!(
+        e.kind(),
+        K::DisplayHelp | K::DisplayVersion | K::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    if json && !informational {
+        let rendered = e.render().to_string();
+        let message = rendered
+            .trim()
+            .strip_prefix("error: ")
+            .unwrap_or(rendered.trim());
+        // The first paragraph; usage and tips follow a blank line.
+        let message = message.split("\n\n").next().unwrap_or(message);
+        let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+        let _ = write_json(&JsonError {
+            error: &message,
+            kind: Kind::Usage.as_str(),
+        });
+    } else {
+        let _ = e.print();
+    }
+    let code = u8::try_from(e.exit_code()).unwrap_or(Kind::Usage.exit_code());
+    ExitCode::from(code)
+}
+
+/// Writes `value` as one line of JSON on standard output.
+fn write_json(value: &impl Serialize) -> Result<(), Stop> {
+    let mut out = io::stdout().lock();
+    serde_json::to_writer(&mut out, value)?;
+    out.write_all(b"\n")?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes `text` on standard output.
+fn write_text(text: &str) -> Result<(), Stop> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn json_flag_before_double_dash_only() {
+        let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();
+        assert!(wants_json(&args(&["gamesolve", "can-i-win", "--json"])));
+        assert!(!wants_json(&args(&[
+            "gamesolve",
+            "predict-the-winner",
+            "--",
+            "--json"
+        ])));
+    }
+}
