@@ -1,0 +1,174 @@
+//! Times the tabular kernels on the issue-5 target sizes (run in release):
+//!
+//! ```text
+//! cargo run --release -p solver-tabular --example measure [ciw|batch|ptw|ptw300k|all]
+//! ```
+//!
+//! Prints the median thread CPU time of several runs per input (set `WALL=1`
+//! for wall time). Not a benchmark harness
+//! (see the workspace criterion benches); a quick check of the targets.
+#![allow(clippy::unwrap_used)]
+
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use core_types::{CanIWin, NoStats, PredictTheWinner};
+use solver_tabular::{can_i_win, predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP};
+
+fn median(mut runs: Vec<Duration>) -> Duration {
+    runs.sort();
+    runs[runs.len() / 2]
+}
+
+/// CPU time of this thread: unlike wall time, not inflated when other
+/// processes share the cores.
+fn thread_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0);
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// Median thread CPU time of `reps` runs (wall time if `WALL` is set).
+fn time<T>(reps: usize, f: impl FnMut() -> T) -> Duration {
+    time_with(reps, std::env::var_os("WALL").is_some(), f)
+}
+
+/// Median CPU time of this thread, or wall time, of `reps` runs.
+fn time_with<T>(reps: usize, wall: bool, mut f: impl FnMut() -> T) -> Duration {
+    median(
+        (0..reps)
+            .map(|_| {
+                let (start, cpu) = (Instant::now(), thread_cpu_time());
+                black_box(f());
+                if wall {
+                    start.elapsed()
+                } else {
+                    thread_cpu_time() - cpu
+                }
+            })
+            .collect(),
+    )
+}
+
+fn main() {
+    let what = std::env::args().nth(1).unwrap_or_else(|| "all".into());
+    if what == "all" || what == "ciw" {
+        for (n, t, reps) in [
+            (20, 158, 201),
+            (20, 209, 201),
+            (28, 305, 5),
+            (28, 405, 5),
+            (30, 349, 3),
+            (30, 464, 3),
+            (32, 396, 3),
+            (32, 527, 3),
+        ] {
+            let game = CanIWin::new(n, t).unwrap();
+            let answer = can_i_win::solve(&game, CAP).unwrap();
+            let fast = time(reps, || can_i_win::solve(&game, CAP).unwrap());
+            let reference = if n <= 20 {
+                format!(
+                    "{:>10.3?}",
+                    time(11, || can_i_win::solve_per_mask(&game, CAP).unwrap())
+                )
+            } else {
+                "         -".into()
+            };
+            println!(
+                "can-i-win n={n:2} T={t:3}: word kernel {fast:>10.3?}  per-mask {reference}  ({})",
+                answer.outcome
+            );
+        }
+    }
+    if let Some(n) = what.strip_prefix("ciw=") {
+        // One instance, for profilers: `ciw=N,T`.
+        let (n, t) = n.split_once(',').unwrap();
+        let game = CanIWin::new(n.parse().unwrap(), t.parse().unwrap()).unwrap();
+        let took = time(1, || can_i_win::solve(&game, CAP).unwrap());
+        println!("can-i-win {game:?}: {took:.3?}");
+    }
+    if let Some(spec) = what.strip_prefix("ptw=") {
+        // One solve, for profilers and `time`: `ptw=LEN,THREADS`.
+        let (len, threads) = spec.split_once(',').unwrap();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let values: Vec<i64> = (0..len.parse::<usize>().unwrap())
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                (x % 1_000_000) as i64
+            })
+            .collect();
+        let game = PredictTheWinner::new(values);
+        let threads = threads.parse().unwrap();
+        let took = time_with(1, true, || {
+            predict_the_winner::solve_with(&game, CAP, threads, &mut NoStats).unwrap()
+        });
+        println!("predict-the-winner len={len} threads={threads}: {took:.3?} wall");
+    }
+    if what == "all" || what == "batch" {
+        // The whole LeetCode 464 range: n in 1..=20, T in 0..=300.
+        let games: Vec<CanIWin> = (1..=20)
+            .flat_map(|n| (0..=300).map(move |t| CanIWin::new(n, t).unwrap()))
+            .collect();
+        let all = time(5, || {
+            games
+                .iter()
+                .filter(|g| can_i_win::solve(g, CAP).unwrap().can_i_win())
+                .count()
+        });
+        println!(
+            "can-i-win LeetCode range ({} games, one thread): {all:>10.3?}",
+            games.len()
+        );
+    }
+    if what == "all" || what == "ptw" || what == "ptw300k" {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let sizes: &[(usize, usize)] = if what == "ptw300k" {
+            &[(300_000, 1)]
+        } else {
+            &[(20_000, 11), (100_000, 3)]
+        };
+        for &(len, reps) in sizes {
+            let values: Vec<i64> = (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x % 1_000_000) as i64
+                })
+                .collect();
+            let game = PredictTheWinner::new(values);
+            let cells = (len as f64) * (len as f64 + 1.0) / 2.0;
+            let rate = |d: Duration| cells / d.as_nanos() as f64;
+            let game = &game;
+            let on = |threads| {
+                move || predict_the_winner::solve_with(game, CAP, threads, &mut NoStats).unwrap()
+            };
+            assert_eq!(on(1)(), on(0)(), "one thread and all cores disagree");
+            let single = time(reps, on(1));
+            // Several threads: wall time (CPU time of this thread says little).
+            let all = time_with(reps, true, on(0));
+            print!(
+                "predict-the-winner len={len:6}: one thread {single:>10.3?} ({:.2} cells/ns)  all cores (wall) {all:>10.3?} ({:.2} cells/ns)",
+                rate(single),
+                rate(all),
+            );
+            if len <= 100_000 {
+                let portable = time(reps, || {
+                    predict_the_winner::solve_portable(game, CAP).unwrap()
+                });
+                print!(
+                    "  portable {portable:>10.3?} ({:.2} cells/ns)",
+                    rate(portable)
+                );
+            }
+            println!();
+        }
+    }
+}

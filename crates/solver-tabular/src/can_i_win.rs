@@ -1,0 +1,638 @@
+//! Can I Win, bottom-up over subsets.
+//!
+//! `win[mask]` says whether the player to move wins when the integers in
+//! `mask` are used (bit `k` stands for integer `k + 1`). A position's value
+//! depends only on its supersets, so filling the table in descending mask
+//! order finds every needed value already computed. Masks whose sum already
+//! reaches `T` are never needed (the move into them wins at once) and are
+//! skipped.
+//!
+//! Before any table: [`CanIWin::settled_without_search`], and `T <= n`,
+//! where taking `T` wins at once and no smaller first move wins (so even
+//! `n = 64` is answered).
+//!
+//! # The word kernel
+//!
+//! [`solve`] keeps 64 masks per `u64` word: bits `0..6` of a mask (integers
+//! `1..=6`) pick the bit inside the word, the other bits pick the word. A
+//! move with an integer `k >= 7` goes to another word, `w | 1 << (k - 7)`,
+//! so it is one word operation for all 64 positions: they win at once where
+//! their in-word sum is large enough (a precomputed mask per remaining
+//! total), and otherwise where the child word's bit is 0. Moves inside the
+//! word are solved by table look-ups on 16-position blocks (integers `1..=4`;
+//! a 128 KiB table built once per process), in the order the integers 5 and
+//! 6 impose. Words whose every mask reaches `T` are skipped.
+
+use std::sync::OnceLock;
+
+use core_types::{CanIWin, CanIWinSolution, Error, NoStats, Recorder, Stats};
+
+use crate::{try_zeroed, NAME};
+
+/// The largest `max_choosable` this backend can index: the table has `2^n`
+/// bits, and `2^n` must fit in a `usize`. The memory cap usually refuses far
+/// earlier (`n <= 33` with the default 1 GiB).
+pub const MAX_MAX_CHOOSABLE: u32 = usize::BITS - 1;
+
+const HINT_TOO_LARGE: &str = "; try backend `memo`, which visits only the states reachable from the start (a sparse table for small totals)";
+const HINT_ALLOC_FAILED: &str = "; the allocator refused it although the cap allows it (not enough free memory); lower the cap or try backend `memo`";
+
+/// Bytes of the bit table for `max_choosable = n`: `2^n` bits in whole
+/// 64-bit words (at least one word).
+///
+/// ```
+/// use solver_tabular::can_i_win::required_table_bytes;
+/// assert_eq!(required_table_bytes(20), 128 * 1024);
+/// assert_eq!(required_table_bytes(33), 1 << 30);
+/// assert_eq!(required_table_bytes(3), 8);
+/// ```
+pub const fn required_table_bytes(max_choosable: u32) -> u128 {
+    let bits = 1u128 << max_choosable;
+    let words = if bits < 64 { 1 } else { bits / 64 };
+    words * 8
+}
+
+/// Checks the table for `game` against the limits and returns its length in
+/// 64-bit words.
+fn table_words(game: &CanIWin, memory_cap_bytes: u64) -> Result<usize, Error> {
+    let n = game.max_choosable();
+    if n > MAX_MAX_CHOOSABLE {
+        return Err(Error::GameTooLarge {
+            backend: NAME,
+            game: CanIWin::NAME,
+            parameter: "max_choosable",
+            value: u64::from(n),
+            limit: u64::from(MAX_MAX_CHOOSABLE),
+            hint: HINT_TOO_LARGE,
+        });
+    }
+    let required_bytes = required_table_bytes(n);
+    if required_bytes > u128::from(memory_cap_bytes) {
+        return Err(table_too_large(n, memory_cap_bytes, HINT_TOO_LARGE));
+    }
+    // n <= usize::BITS - 1, so the word count fits.
+    Ok((required_bytes / 8) as usize)
+}
+
+fn table_too_large(n: u32, memory_cap_bytes: u64, hint: &'static str) -> Error {
+    Error::TableTooLarge {
+        backend: NAME,
+        game: CanIWin::NAME,
+        parameter: "max_choosable",
+        value: u64::from(n),
+        required_bytes: required_table_bytes(n),
+        memory_cap_bytes,
+        hint,
+    }
+}
+
+fn alloc_table(n: u32, words: usize, memory_cap_bytes: u64) -> Result<Vec<u64>, Error> {
+    try_zeroed::<u64>(words).ok_or_else(|| table_too_large(n, memory_cap_bytes, HINT_ALLOC_FAILED))
+}
+
+/// Solves a Can I Win game bottom-up with the word-parallel kernel.
+///
+/// # Complexity
+///
+/// With `n` the largest integer: `O(2^n)` positions, processed 64 at a time
+/// (integers `1..=6` vary inside a 64-bit word, larger integers are
+/// whole-word operations), so about `2^(n-6) · n` word operations in the
+/// worst case; words whose positions all reach `T` are skipped. Auxiliary
+/// memory: `2^n` bits ([`required_table_bytes`]).
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{CanIWin, Error, Outcome};
+/// use solver_tabular::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
+///
+/// let answer = can_i_win::solve(&CanIWin::new(10, 11)?, DEFAULT_MEMORY_CAP_BYTES)?;
+/// assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+/// // The hardest LeetCode-range total: 2^20 states, a loss too.
+/// let answer = can_i_win::solve(&CanIWin::new(20, 158)?, DEFAULT_MEMORY_CAP_BYTES)?;
+/// assert!(!answer.can_i_win());
+/// Ok::<(), Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::TableTooLarge`] when `2^n` bits exceed `memory_cap_bytes` (or the
+/// allocator refuses them); [`Error::GameTooLarge`] when `n` exceeds
+/// [`MAX_MAX_CHOOSABLE`]. Both are checked before allocating.
+///
+/// # See also
+///
+/// [`solve_per_mask`], the one-mask-at-a-time reference; the `memo` backend
+/// (top-down, visits only reachable states) and the `recursive` backend
+/// (plain backtracking).
+pub fn solve(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSolution, Error> {
+    solve_with(game, memory_cap_bytes, &mut NoStats)
+}
+
+/// As [`solve`], also returning what the pass did: positions = masks
+/// evaluated, states = masks stored, table cells (`2^n`) and bytes.
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn solve_with_stats(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+) -> Result<(CanIWinSolution, Stats), Error> {
+    let mut stats = Stats::default();
+    let solution = solve_with(game, memory_cap_bytes, &mut stats)?;
+    Ok((solution, stats))
+}
+
+/// [`solve`] with any [`Recorder`].
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn solve_with<R: Recorder>(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    recorder: &mut R,
+) -> Result<CanIWinSolution, Error> {
+    if let Some(settled) = settled(game) {
+        return Ok(settled);
+    }
+    let n = game.max_choosable();
+    let words = table_words(game, memory_cap_bytes)?;
+    let mut table = alloc_table(n, words, memory_cap_bytes)?;
+    recorder.table(1u64 << n, (words as u64) * 8);
+    let t = game.desired_total();
+    fill_words(n, t, &mut table, recorder);
+    let layout = Layout::new(n);
+    Ok(root_solution(n, t, |mask| layout.get(&table, mask)))
+}
+
+/// Where mask bits live in the word table: bits `0..6` (integers `1..=6`)
+/// pick the position inside a word, the others pick the word.
+///
+/// When `n < 6` the integers `n+1..=6` do not exist; their position bits
+/// are kept *set* ("already used") so that no move ever takes them and they
+/// add nothing to the sum.
+#[derive(Clone, Copy)]
+struct Layout {
+    /// Position bits of the integers that do not exist (0 when `n >= 6`).
+    absent: u64,
+}
+
+impl Layout {
+    fn new(n: u32) -> Self {
+        let low = n.min(6);
+        Layout {
+            absent: 63 & !((1u64 << low) - 1),
+        }
+    }
+
+    fn get(self, table: &[u64], mask: u64) -> bool {
+        let position = (mask & 63) | self.absent;
+        table[(mask >> 6) as usize] >> position & 1 == 1
+    }
+}
+
+/// Per-`T` constant tables for the positions inside one word.
+struct WordTables {
+    /// `ge[x]`: positions whose in-word sum is at least `x` (`x <= 22`).
+    ge: [u64; 23],
+    /// `imm[r]`: positions with an in-word move reaching `r` more at once
+    /// (`r <= 28`).
+    imm: [u64; 29],
+    /// Positions that stand for real masks (not absent integers).
+    real: u64,
+}
+
+impl WordTables {
+    fn new(n: u32) -> Self {
+        let low = n.min(6);
+        let absent = Layout::new(n).absent;
+        let mut ge = [0u64; 23];
+        let mut imm = [0u64; 29];
+        let mut real = 0u64;
+        for p in 0..64u32 {
+            let sum: u32 = (0..low).filter(|k| p >> k & 1 == 1).map(|k| k + 1).sum();
+            for (x, g) in ge.iter_mut().enumerate() {
+                if sum >= x as u32 {
+                    *g |= 1 << p;
+                }
+            }
+            // The largest free in-word integer decides an immediate win.
+            if let Some(k) = (0..low).rev().find(|k| p >> k & 1 == 0) {
+                for (r, m) in imm.iter_mut().enumerate() {
+                    if sum + k + 1 >= r as u32 {
+                        *m |= 1 << p;
+                    }
+                }
+            }
+            if u64::from(p) & absent == absent {
+                real |= 1 << p;
+            }
+        }
+        WordTables { ge, imm, real }
+    }
+}
+
+/// `T3[e]`: the win bits of an 8-position block (integers `1..=3` vary
+/// inside it) given `e`, the positions already known to win by a move
+/// leaving the block. Built at compile time; the source of [`t4`].
+const T3: [u8; 256] = {
+    let mut table = [0u8; 256];
+    let mut e = 0;
+    while e < 256 {
+        let mut w = 0u8;
+        let mut q = 8;
+        while q > 0 {
+            q -= 1;
+            let mut wins = (e >> q) & 1 == 1;
+            let mut k = 0;
+            while k < 3 {
+                if q & (1 << k) == 0 && (w >> (q | (1 << k))) & 1 == 0 {
+                    wins = true;
+                }
+                k += 1;
+            }
+            if wins {
+                w |= 1 << q;
+            }
+        }
+        table[e] = w;
+        e += 1;
+    }
+    table
+};
+
+/// `t4()[e]`: the win bits of a 16-position block (integers `1..=4` vary
+/// inside it) given `e`, as [`T3`] one level up: the upper 8 positions (4
+/// used) are solved first, and each lower position may also move to its
+/// upper partner. 128 KiB, built once per process on first use (about
+/// 0.1 ms).
+fn t4() -> &'static [u16] {
+    static T4: OnceLock<Vec<u16>> = OnceLock::new();
+    T4.get_or_init(|| {
+        (0..1usize << 16)
+            .map(|e| {
+                let upper = T3[e >> 8];
+                let lower = T3[(e & 0xff) | usize::from(!upper)];
+                u16::from(lower) | u16::from(upper) << 8
+            })
+            .collect()
+    })
+}
+
+/// Solves the 64 positions of one word: bit `p` of the result is set iff
+/// position `p` wins, given `e`, the positions that win by a move leaving
+/// the word (or reaching `T` at once), and `t4` = [`t4()`]. Block `b`
+/// (position bits 4 and 5, the integers 5 and 6) depends only on the blocks
+/// `b | 1` and `b | 2`; inside a block [`t4()`] has the answer.
+#[inline(always)]
+fn solve_word(e: u64, t4: &[u16]) -> u64 {
+    let block = |b: u32| (e >> (16 * b)) as u16;
+    let t = |x: u16| t4[usize::from(x)];
+    let w3 = t(block(3));
+    let w2 = t(block(2) | !w3);
+    let w1 = t(block(1) | !w3);
+    let w0 = t(block(0) | !(w1 & w2));
+    u64::from(w0) | u64::from(w1) << 16 | u64::from(w2) << 32 | u64::from(w3) << 48
+}
+
+/// Fills `table` (one bit per mask, `Layout` order) for `n` integers and
+/// total `t`, where the pool sum exceeds `t`.
+fn fill_words<R: Recorder>(n: u32, t: u64, table: &mut [u64], recorder: &mut R) {
+    let tables = WordTables::new(n);
+    let t4 = t4();
+    let high = n.saturating_sub(6);
+    // Split the word index into hi/lo halves for the high-part sums.
+    let lo_bits = high.min(12);
+    let hi_bits = high - lo_bits;
+    let lo_sums = subset_sums(lo_bits, 7);
+    let hi_sums = subset_sums(hi_bits, 7 + u64::from(lo_bits));
+    let high_mask = (1u64 << high) - 1;
+    let mut evaluated = 0u64;
+    for hi in (0..1u64 << hi_bits).rev() {
+        let hi_sum = hi_sums[hi as usize];
+        if hi_sum >= t {
+            continue;
+        }
+        for lo in (0..1u64 << lo_bits).rev() {
+            let hs = hi_sum + lo_sums[lo as usize];
+            if hs >= t {
+                continue;
+            }
+            let w = hi << lo_bits | lo;
+            let r = t - hs;
+            let mut free = !w & high_mask;
+            evaluated += u64::from((!tables.ge[r.min(22) as usize] & tables.real).count_ones());
+            // The largest free integer reaches T at once: every position wins.
+            if free != 0 && u64::from(70 - free.leading_zeros()) >= r {
+                table[w as usize] = !0;
+                continue;
+            }
+            // Otherwise no high move wins at once from every position: it
+            // does from those whose in-word sum reaches `r - num`, and from
+            // the others it wins iff the child position loses.
+            let mut e = tables.imm[r.min(28) as usize];
+            while free != 0 {
+                let j = free.trailing_zeros();
+                free &= free - 1;
+                let num = u64::from(j) + 7;
+                e |= tables.ge[(r - num).min(22) as usize] | !table[(w | 1 << j) as usize];
+            }
+            table[w as usize] = solve_word(e, t4);
+        }
+    }
+    recorder.positions(evaluated);
+    recorder.states_stored(evaluated);
+}
+
+/// `sums[x]` = sum of `base + k` over the set bits `k` of `x`, for
+/// `x < 2^bits`.
+fn subset_sums(bits: u32, base: u64) -> Vec<u64> {
+    let mut sums = vec![0u64; 1 << bits];
+    for x in 1..sums.len() {
+        let k = x.trailing_zeros();
+        sums[x] = sums[x & (x - 1)] + base + u64::from(k);
+    }
+    sums
+}
+
+/// Solves a Can I Win game bottom-up, one mask at a time: the plain
+/// textbook table, kept as the reference for the word-parallel [`solve`].
+///
+/// # Complexity
+///
+/// With `n` the largest integer: `O(2^n · n)` time (each of the `2^n` masks
+/// tries up to `n` moves), `2^n` bits of auxiliary memory.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{CanIWin, Error};
+/// use solver_tabular::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
+///
+/// let answer = can_i_win::solve_per_mask(&CanIWin::new(10, 1)?, DEFAULT_MEMORY_CAP_BYTES)?;
+/// assert_eq!(answer.best_move, Some(1));
+/// Ok::<(), Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`solve`].
+///
+/// # See also
+///
+/// [`solve`] (the same table, 64 masks per word operation); the `memo` and
+/// `recursive` backends.
+pub fn solve_per_mask(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSolution, Error> {
+    solve_per_mask_with(game, memory_cap_bytes, &mut NoStats)
+}
+
+/// [`solve_per_mask`] with any [`Recorder`].
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn solve_per_mask_with<R: Recorder>(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    recorder: &mut R,
+) -> Result<CanIWinSolution, Error> {
+    if let Some(settled) = settled(game) {
+        return Ok(settled);
+    }
+    let n = game.max_choosable();
+    let words = table_words(game, memory_cap_bytes)?;
+    let mut table = alloc_table(n, words, memory_cap_bytes)?;
+    let cells = 1u64 << n;
+    recorder.table(cells, (words as u64) * 8);
+
+    // Not settled, so pool_sum > T: every mask sum fits below T's range.
+    let t = game.desired_total();
+    let get = |table: &[u64], mask: u64| table[(mask >> 6) as usize] >> (mask & 63) & 1 == 1;
+    let mut evaluated = 0u64;
+    for mask in (0..cells).rev() {
+        let sum = mask_sum(mask);
+        if sum >= t {
+            continue;
+        }
+        evaluated += 1;
+        let mut wins = false;
+        for k in 0..n {
+            let bit = 1u64 << k;
+            if mask & bit == 0 && (sum + u64::from(k) + 1 >= t || !get(&table, mask | bit)) {
+                wins = true;
+                break;
+            }
+        }
+        if wins {
+            table[(mask >> 6) as usize] |= 1 << (mask & 63);
+        }
+    }
+    recorder.positions(evaluated);
+    recorder.states_stored(evaluated);
+    Ok(root_solution(n, t, |mask| get(&table, mask)))
+}
+
+/// The answer without a table: [`CanIWin::settled_without_search`], and
+/// `T <= n`, where the first player takes `T` and wins at once. No smaller
+/// first move `i < T` wins: the opponent then needs `T - i <= n`, and takes
+/// it, or takes `i + 1 <= n` when `T - i` is `i` itself.
+fn settled(game: &CanIWin) -> Option<CanIWinSolution> {
+    let t = game.desired_total();
+    game.settled_without_search().or_else(|| {
+        (t <= u64::from(game.max_choosable()))
+            .then(|| CanIWinSolution::from_search(u32::try_from(t).ok()))
+    })
+}
+
+/// Sum of the integers in `mask` (bit `k` is integer `k + 1`).
+fn mask_sum(mut mask: u64) -> u64 {
+    let mut sum = 0;
+    while mask != 0 {
+        sum += u64::from(mask.trailing_zeros()) + 1;
+        mask &= mask - 1;
+    }
+    sum
+}
+
+/// The answer from a filled table: the smallest first integer that reaches
+/// `t` at once or leaves the opponent a lost position.
+fn root_solution(n: u32, t: u64, win: impl Fn(u64) -> bool) -> CanIWinSolution {
+    let best = (1..=n).find(|&i| u64::from(i) >= t || !win(1u64 << (i - 1)));
+    CanIWinSolution::from_search(best)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use core_types::Outcome;
+
+    use super::*;
+    use crate::DEFAULT_MEMORY_CAP_BYTES as CAP;
+
+    fn game(n: u32, t: u64) -> CanIWin {
+        CanIWin::new(n, t).unwrap()
+    }
+
+    /// Plain backtracking over the used-set, no table: the obvious oracle.
+    fn brute_force_wins(n: u32, used: u64, remaining: u64) -> bool {
+        (0..n).any(|k| {
+            used >> k & 1 == 0
+                && (u64::from(k) + 1 >= remaining
+                    || !brute_force_wins(n, used | 1 << k, remaining - u64::from(k) - 1))
+        })
+    }
+
+    #[test]
+    fn leetcode_and_seed_examples() {
+        let s = |n, t| solve(&game(n, t), CAP).unwrap();
+        assert!(!s(10, 11).can_i_win());
+        assert_eq!(s(10, 11).outcome, Outcome::SecondPlayerWins);
+        assert!(s(10, 0).can_i_win());
+        assert_eq!(s(10, 0).best_move, None);
+        assert!(s(10, 1).can_i_win());
+        assert_eq!(s(10, 1).best_move, Some(1));
+        assert!(!s(20, 158).can_i_win());
+    }
+
+    #[test]
+    fn edge_cases() {
+        let s = |n, t| solve(&game(n, t), CAP).unwrap();
+        // n = 1.
+        assert_eq!(s(1, 1).best_move, Some(1));
+        assert_eq!(s(1, 2).outcome, Outcome::Draw);
+        // sum == T: parity of n.
+        assert_eq!(s(5, 15).outcome, Outcome::FirstPlayerWins);
+        assert_eq!(s(6, 21).outcome, Outcome::SecondPlayerWins);
+        // sum < T: draw, whatever n.
+        assert_eq!(s(10, 56).outcome, Outcome::Draw);
+        assert_eq!(s(64, u64::MAX).outcome, Outcome::Draw);
+        // T <= n: take T (or more) at once; the smallest such is T itself
+        // unless a smaller move also wins.
+        assert_eq!(s(10, 7).best_move, Some(7));
+        assert_eq!(s(3, 3).best_move, Some(3));
+        assert_eq!(s(64, 64).best_move, Some(64));
+    }
+
+    #[test]
+    fn word_kernel_matches_reference_for_every_total_up_to_14() {
+        for n in 1..=14 {
+            for t in 0..=pool_sum(n) + 1 {
+                let g = game(n, t);
+                let (fast, fast_stats) = solve_with_stats(&g, CAP).unwrap();
+                let mut ref_stats = Stats::default();
+                let reference = solve_per_mask_with(&g, CAP, &mut ref_stats).unwrap();
+                assert_eq!(fast, reference, "n = {n}, T = {t}");
+                assert_eq!(fast_stats, ref_stats, "n = {n}, T = {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn word_kernel_matches_reference_up_to_20() {
+        for (n, t) in [
+            (15, 60),
+            (16, 68),
+            (17, 80),
+            (18, 90),
+            (19, 100),
+            (20, 158),
+            (20, 152),
+        ] {
+            let g = game(n, t);
+            assert_eq!(
+                solve(&g, CAP).unwrap(),
+                solve_per_mask(&g, CAP).unwrap(),
+                "n = {n}, T = {t}"
+            );
+        }
+    }
+
+    #[test]
+    fn reference_matches_brute_force() {
+        for n in 1..=9 {
+            for t in 1..pool_sum(n) {
+                let expected = brute_force_wins(n, 0, t);
+                let got = solve_per_mask(&game(n, t), CAP).unwrap();
+                assert_eq!(got.can_i_win(), expected, "n = {n}, T = {t}");
+                if let Some(m) = got.best_move {
+                    let k = m - 1;
+                    assert!(u64::from(m) >= t || !brute_force_wins(n, 1 << k, t - u64::from(m)));
+                    // Smallest: no smaller move wins.
+                    for smaller in 1..m {
+                        assert!(
+                            u64::from(smaller) < t
+                                && brute_force_wins(n, 1 << (smaller - 1), t - u64::from(smaller))
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn solve_word_matches_descending_definition() {
+        let reference = |e: u64| {
+            let mut w = 0u64;
+            for p in (0..64).rev() {
+                let wins = e >> p & 1 == 1
+                    || (0..6).any(|k| p & (1 << k) == 0 && w >> (p | (1 << k)) & 1 == 0);
+                w |= u64::from(wins) << p;
+            }
+            w
+        };
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..2000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for e in [x, x & (x >> 3), x | (x >> 5), 0, !0] {
+                assert_eq!(solve_word(e, t4()), reference(e), "e = {e:#x}");
+            }
+        }
+    }
+
+    #[test]
+    fn stats_count_table_and_masks() {
+        let (_, stats) = solve_with_stats(&game(10, 11), CAP).unwrap();
+        assert_eq!(stats.table_cells, 1024);
+        assert_eq!(stats.table_bytes, 128);
+        assert!(stats.positions > 0 && stats.positions < 1024);
+        assert_eq!(stats.states, stats.positions);
+        // Settled games touch no table.
+        assert_eq!(
+            solve_with_stats(&game(10, 0), CAP).unwrap().1,
+            Stats::default()
+        );
+    }
+
+    #[test]
+    fn table_too_large_is_refused_before_allocating() {
+        let err = solve(&game(20, 100), 1024).unwrap_err();
+        assert!(matches!(
+            err,
+            Error::TableTooLarge {
+                value: 20,
+                required_bytes: 131_072,
+                memory_cap_bytes: 1024,
+                ..
+            }
+        ));
+        assert!(err.to_string().contains("memo"));
+        assert!(solve_per_mask(&game(20, 100), 1024).is_err());
+        // 2^64 bits: beyond the index type, whatever the cap.
+        let err = solve(&game(64, 100), u64::MAX).unwrap_err();
+        assert!(matches!(err, Error::GameTooLarge { value: 64, .. }));
+        // The default cap refuses n = 34 (2 GiB) and accepts settled games of any size.
+        assert!(matches!(
+            solve(&game(34, 300), CAP),
+            Err(Error::TableTooLarge { .. })
+        ));
+        assert!(solve(&game(64, 1_000_000), CAP).is_ok());
+    }
+
+    fn pool_sum(n: u32) -> u64 {
+        core_types::can_i_win::pool_sum(n)
+    }
+}
