@@ -218,6 +218,7 @@ impl CanIWinSolution {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
@@ -228,6 +229,7 @@ mod tests {
             assert_eq!(pool_sum(n), reference, "n = {n}");
         }
         // The buggy `(1 + n) / 2 * n` differs on every even n, e.g. 10.
+        #[allow(clippy::manual_div_ceil)] // the bug under test, written as found in the wild
         let buggy = |n: u64| (1 + n) / 2 * n;
         assert_ne!(buggy(10), pool_sum(10));
         assert_eq!(buggy(9), pool_sum(9));

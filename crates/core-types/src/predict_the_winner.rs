@@ -212,6 +212,7 @@ impl PredictTheWinnerSolution {
 }
 
 #[cfg(test)]
+#[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
 
