@@ -25,7 +25,7 @@
 //! // Any backend this build has, chosen at run time, with counters.
 //! for backend in Backend::available() {
 //!     let mut solver = backend.solver()?;
-//!     let (answer, stats) = solver.solve_can_i_win_with_stats(&CanIWin::new(12, 40)?)?;
+//!     let (answer, stats) = solver.solve_can_i_win_with_stats(&CanIWin::new(10, 11)?)?;
 //!     assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
 //!     println!("{backend}: {} positions", stats.positions);
 //! }
@@ -61,6 +61,8 @@
 //! `memo`, `recursive`.
 #![deny(missing_docs)]
 
+pub mod analysis;
+pub mod explain;
 mod registry;
 
 pub use core_types::{self, *};
@@ -81,7 +83,9 @@ pub fn solve_can_i_win(game: &CanIWin) -> Result<CanIWinSolution, Error> {
 /// # Errors
 ///
 /// As [`Solver::solve_predict_the_winner`].
-pub fn solve_predict_the_winner(game: &PredictTheWinner) -> Result<PredictTheWinnerSolution, Error> {
+pub fn solve_predict_the_winner(
+    game: &PredictTheWinner,
+) -> Result<PredictTheWinnerSolution, Error> {
     default_solver().solve_predict_the_winner(game)
 }
 

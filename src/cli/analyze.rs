@@ -8,8 +8,7 @@ use clap::{Args, Subcommand};
 use gamesolve::analysis::{
     analyze_predict_the_winner, can_i_win_all_totals, AllTotals, AnalysisConfig, AnalysisError,
     CanIWinAnalysis, CanIWinAnalyzer, CanIWinMove, CanIWinPly, CanIWinPosition, MoveValue, Player,
-    PredictTheWinnerAnalysis, PredictTheWinnerMove, PredictTheWinnerPly,
-    PredictTheWinnerPosition,
+    PredictTheWinnerAnalysis, PredictTheWinnerMove, PredictTheWinnerPly, PredictTheWinnerPosition,
 };
 use gamesolve::{CanIWin, ErrorKind, Outcome, PredictTheWinner, Side};
 use serde::Serialize;
@@ -44,7 +43,12 @@ struct AnalyzeCanIWin {
     game: CanIWinArgs,
     /// The numbers already taken, in any order: `--used 3,7` (default:
     /// the start of the game).
-    #[arg(long, value_name = "NUMBERS", value_delimiter = ',', allow_hyphen_values = true)]
+    #[arg(
+        long,
+        value_name = "NUMBERS",
+        value_delimiter = ',',
+        allow_hyphen_values = true
+    )]
     used: Vec<String>,
     #[command(flatten)]
     limits: AnalysisLimitArgs,
@@ -400,9 +404,10 @@ pub fn predict_the_winner_text(game: &PredictTheWinner, a: &PredictTheWinnerAnal
                 ply.value
             );
         }
+        let scope = if whole { "" } else { " (values left only)" };
         let _ = writeln!(
             text,
-            "Along it{of}: first player {first}, second player {second}"
+            "Scores along it{scope}: first player {first}, second player {second}"
         );
     }
     text

@@ -118,7 +118,7 @@ fn backend_parser() -> impl TypedValueParser<Value = Backend> {
 }
 
 /// Parses `1073741824`, `512MiB`, `2G`, `64 KiB` into bytes.
-fn parse_byte_size(text: &str) -> Result<u64, String> {
+pub fn parse_byte_size(text: &str) -> Result<u64, String> {
     let text = text.trim();
     let split = text
         .find(|c: char| !c.is_ascii_digit())

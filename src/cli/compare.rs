@@ -175,6 +175,7 @@ fn table(entries: &[Entry<'_>]) -> String {
             "positions",
             "memo hits",
             "states",
+            "table cells",
             "table bytes",
         ]);
     for entry in entries {
@@ -186,6 +187,7 @@ fn table(entries: &[Entry<'_>]) -> String {
                 s.positions.to_string(),
                 s.memo_hits.to_string(),
                 s.states.to_string(),
+                s.table_cells.to_string(),
                 bytes(s.table_bytes),
             ],
             Err(e) => {
@@ -198,12 +200,13 @@ fn table(entries: &[Entry<'_>]) -> String {
                     dash(),
                     dash(),
                     dash(),
+                    dash(),
                 ]
             }
         };
         table.add_row(row);
     }
-    for index in 2..=6 {
+    for index in 2..=7 {
         if let Some(column) = table.column_mut(index) {
             column.set_cell_alignment(CellAlignment::Right);
         }

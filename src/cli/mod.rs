@@ -7,12 +7,15 @@
 //! validation error. With `--json`, errors are `{"error":…,"kind":…}` on
 //! standard output; otherwise the message goes to standard error.
 
+mod analyze;
 mod args;
 mod backends;
 mod batch;
 mod compare;
 mod error;
+mod explain;
 mod input;
+mod play;
 mod progress;
 mod report;
 mod solve;
@@ -65,6 +68,14 @@ enum Command {
     Batch(batch::BatchCmd),
     /// List the backends, which this build has, and what each is for.
     Backends,
+    /// Analyze a position: the value of every move, the remoteness, and the
+    /// principal variation (the whole line of perfect play).
+    Analyze(analyze::AnalyzeCmd),
+    /// Play against the perfect opponent in the terminal.
+    Play(play::PlayCmd),
+    /// Show what a backend did on a small instance: its call tree (recursive,
+    /// memo) or its table in fill order (tabular), optionally as Graphviz DOT.
+    Explain(explain::ExplainCmd),
 }
 
 /// `0.1.0 (+recursive +memo +tabular)`.
@@ -107,6 +118,9 @@ fn run(cli: Cli) -> Result<ExitCode, Stop> {
             }
         }
         Command::Backends => backends::run(cli.json)?,
+        Command::Analyze(cmd) => analyze::run(cmd, cli.json)?,
+        Command::Play(cmd) => play::run(cmd)?,
+        Command::Explain(cmd) => explain::run(cmd, cli.json)?,
     }
     Ok(ExitCode::SUCCESS)
 }

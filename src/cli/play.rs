@@ -114,14 +114,11 @@ trait Rules {
     fn parse(&self, p: &Self::Position, text: &str) -> Result<Self::Move, String>;
     fn play(&self, p: &Self::Position, m: Self::Move) -> Self::Position;
     /// Every legal move with its value for the mover, best first.
-    fn moves(
-        &mut self,
-        p: &Self::Position,
-    ) -> Result<Vec<(Self::Move, Self::Eval)>, CliError>;
+    fn moves(&mut self, p: &Self::Position) -> Result<Vec<Valued<Self>>, CliError>;
     /// "7" or "the left end (1)".
     fn move_words(&self, p: &Self::Position, m: Self::Move) -> String;
     /// What happened, after the move: "total 18 of 20".
-    fn after_words(&self, p: &Self::Position) -> String;
+    fn after_words(&self, p: &Self::Position, human: Player) -> String;
     /// "win in 3" or "margin +5".
     fn eval_words(&self, e: Self::Eval) -> String;
     /// How much worse `chosen` is than `best`, when it is.
@@ -129,6 +126,9 @@ trait Rules {
     /// The result of a finished game, from the human's side.
     fn verdict(&self, p: &Self::Position, human: Player) -> String;
 }
+
+/// A move with its value for the mover.
+type Valued<R> = (<R as Rules>::Move, <R as Rules>::Eval);
 
 /// One human move, for the review.
 struct Reviewed<R: Rules> {
@@ -185,20 +185,20 @@ fn session<R: Rules>(
         if rules.is_over(&position) {
             writeln!(output, "{}", rules.board(&position, human))?;
             writeln!(output, "{}", rules.verdict(&position, human))?;
-            return write_review(&rules, &review, output);
+            return write_review(&rules, &review, true, output);
         }
         if rules.to_move(&position) != human {
             let moves = rules.moves(&position)?;
             let Some(&(best, _)) = moves.first() else {
                 // No legal move in a live position cannot happen; end cleanly.
-                return write_review(&rules, &review, output);
+                return write_review(&rules, &review, false, output);
             };
             let next = rules.play(&position, best);
             writeln!(
                 output,
                 "Computer takes {}: {}",
                 rules.move_words(&position, best),
-                rules.after_words(&next)
+                rules.after_words(&next, human)
             )?;
             position = next;
             show_board = true;
@@ -218,7 +218,7 @@ fn session<R: Rules>(
             "" => {}
             "quit" | "q" | "exit" => {
                 quit(output)?;
-                return write_review(&rules, &review, output);
+                return write_review(&rules, &review, false, output);
             }
             "help" | "?" => writeln!(
                 output,
@@ -270,7 +270,7 @@ fn session<R: Rules>(
                         output,
                         "You take {}: {}",
                         rules.move_words(&position, chosen),
-                        rules.after_words(&next)
+                        rules.after_words(&next, human)
                     )?;
                     position = next;
                 }
@@ -304,6 +304,7 @@ fn quit(output: &mut impl Write) -> Result<(), Stop> {
 fn write_review<R: Rules>(
     rules: &R,
     review: &[Reviewed<R>],
+    finished: bool,
     output: &mut impl Write,
 ) -> Result<(), Stop> {
     if review.is_empty() {
@@ -333,8 +334,10 @@ fn write_review<R: Rules>(
             }
         }
     }
-    if lost == 0 {
+    if lost == 0 && finished {
         writeln!(output, "You played perfectly.")?;
+    } else if lost == 0 {
+        writeln!(output, "So far you played perfectly.")?;
     } else {
         writeln!(
             output,
@@ -458,7 +461,7 @@ impl Rules for CanIWinRules {
         m.to_string()
     }
 
-    fn after_words(&self, p: &CanIWinPosition) -> String {
+    fn after_words(&self, p: &CanIWinPosition, _human: Player) -> String {
         format!("total {} of {}", p.total(), self.game.desired_total())
     }
 
@@ -474,10 +477,9 @@ impl Rules for CanIWinRules {
             (MoveValue::Win, MoveValue::Lose) => "it threw away a won game".to_owned(),
             (MoveValue::Win, MoveValue::Draw) => "it turned a win into a draw".to_owned(),
             (MoveValue::Draw, MoveValue::Lose) => "it turned a draw into a loss".to_owned(),
-            (MoveValue::Win, MoveValue::Win) => format!(
-                "a slower win, by {} moves",
-                chosen.1.saturating_sub(best.1)
-            ),
+            (MoveValue::Win, MoveValue::Win) => {
+                format!("a slower win, by {} moves", chosen.1.saturating_sub(best.1))
+            }
             (MoveValue::Lose, MoveValue::Lose) => format!(
                 "a faster loss, by {} moves",
                 best.1.saturating_sub(chosen.1)
@@ -530,6 +532,14 @@ struct PtwPosition {
     second: i128,
 }
 
+/// The human's score and the computer's.
+fn scores(p: &PtwPosition, human: Player) -> (i128, i128) {
+    match human {
+        Player::First => (p.first, p.second),
+        Player::Second => (p.second, p.first),
+    }
+}
+
 impl Rules for PredictTheWinnerRules {
     type Position = PtwPosition;
     type Move = Side;
@@ -568,11 +578,11 @@ impl Rules for PredictTheWinnerRules {
             .map(i64::to_string)
             .collect::<Vec<_>>()
             .join(" ");
-        let (you, computer) = match human {
-            Player::First => (p.first, p.second),
-            Player::Second => (p.second, p.first),
-        };
-        format!("Row: [ {row} ]   you {you}, computer {computer}")
+        let (you, computer) = scores(p, human);
+        if rest.is_empty() {
+            return format!("Row: empty   you {you}, computer {computer}");
+        }
+        format!("Row: {row}   you {you}, computer {computer}")
     }
 
     fn move_help(&self, p: &PtwPosition) -> String {
@@ -640,11 +650,9 @@ impl Rules for PredictTheWinnerRules {
         }
     }
 
-    fn after_words(&self, p: &PtwPosition) -> String {
-        format!(
-            "first player {}, second player {}",
-            p.first, p.second
-        )
+    fn after_words(&self, p: &PtwPosition, human: Player) -> String {
+        let (you, computer) = scores(p, human);
+        format!("you {you}, computer {computer}")
     }
 
     fn eval_words(&self, margin: i128) -> String {
@@ -656,10 +664,7 @@ impl Rules for PredictTheWinnerRules {
     }
 
     fn verdict(&self, p: &PtwPosition, human: Player) -> String {
-        let (you, computer) = match human {
-            Player::First => (p.first, p.second),
-            Player::Second => (p.second, p.first),
-        };
+        let (you, computer) = scores(p, human);
         match you.cmp(&computer) {
             std::cmp::Ordering::Greater => {
                 format!("You win {you} to {computer}, by {}.", you - computer)
@@ -689,10 +694,12 @@ mod tests {
     fn can_i_win_human_loses_and_gets_a_review() {
         let game = CanIWin::new(4, 6).unwrap();
         let rules = CanIWinRules::new(game, AnalysisConfig::default());
-        let out = run_session(rules, Some(Starter::Human), "1\n");
-        assert!(out.contains("You take 1: total 1 of 6"), "{out}");
+        // (4, 6): 1 wins; 2 lets the computer reach 6 with 4.
+        let out = run_session(rules, Some(Starter::Human), "2\n");
+        assert!(out.contains("You take 2: total 2 of 6"), "{out}");
+        assert!(out.contains("Computer takes 4: total 6 of 6"), "{out}");
         assert!(out.contains("The computer wins"), "{out}");
-        assert!(out.contains("Review of your moves"), "{out}");
+        assert!(out.contains("1 was better (win in 3)"), "{out}");
     }
 
     #[test]

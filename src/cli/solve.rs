@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use gamesolve::{Backend, CanIWin, PredictTheWinner, Solver, Stats};
 
-use super::args::{CanIWinArgs, PredictTheWinnerArgs, SolverArgs};
+use super::analyze::{self, AnalysisLimitArgs};
+use super::args::{can_i_win_from_text, PredictTheWinnerArgs, SolverArgs};
 use super::error::{CliError, Stop};
 use super::progress::Progress;
 use super::report::{stats_lines, Solved};
@@ -15,8 +16,18 @@ use super::{write_json, write_text};
 /// Arguments of `gamesolve can-i-win`.
 #[derive(Args, Debug)]
 pub struct CanIWinCmd {
-    #[command(flatten)]
-    game: CanIWinArgs,
+    /// The largest integer in the pool 1..=N (N in 1..=64).
+    #[arg(value_name = "N")]
+    max_choosable: String,
+    /// The total to reach or pass (a whole number, 0 or more); leave it out
+    /// with `--all-totals`.
+    #[arg(value_name = "T", required_unless_present = "all_totals")]
+    desired_total: Option<String>,
+    /// Answer every total T in 0..=N(N+1)/2 at once, with one bottom-up pass
+    /// of the analysis engine (no backend): for which totals the first
+    /// player wins.
+    #[arg(long, conflicts_with_all = ["desired_total", "stats"])]
+    all_totals: bool,
     /// Also print what the backend did (positions, memo hits, states,
     /// table size, depth, time).
     #[arg(long)]
@@ -46,7 +57,15 @@ fn counted(json: bool, stats: bool) -> bool {
 
 /// Runs `gamesolve can-i-win`.
 pub fn can_i_win(cmd: &CanIWinCmd, json: bool) -> Result<(), Stop> {
-    let game = cmd.game.game()?;
+    let total = cmd.desired_total.as_deref();
+    let game = can_i_win_from_text(&cmd.max_choosable, total.unwrap_or("0"))?;
+    if cmd.all_totals || total.is_none() {
+        let limits = AnalysisLimitArgs {
+            memory_cap: cmd.solver.limits.memory_cap,
+            state_budget: cmd.solver.limits.state_budget,
+        };
+        return analyze::all_totals(&game, &limits, json);
+    }
     let mut solver = cmd.solver.solver()?;
     let big = is_big_can_i_win(&game, cmd.solver.backend);
     let progress = Progress::spinner_if(big, format!("solving with {}", cmd.solver.backend));

@@ -10,7 +10,7 @@
 
 use thiserror::Error;
 
-/// Which of the two kinds of error an [`Error`] is.
+/// Which of the two kinds of error an [`Error`](enum@Error) is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {

@@ -59,6 +59,7 @@
 
 pub mod can_i_win;
 pub mod error;
+pub mod events;
 pub mod outcome;
 pub mod predict_the_winner;
 pub mod solver;
@@ -66,6 +67,7 @@ pub mod stats;
 
 pub use can_i_win::{CanIWin, CanIWinSolution};
 pub use error::{Error, ErrorKind};
+pub use events::{Event, Node, NodeValue};
 pub use outcome::Outcome;
 pub use predict_the_winner::{
     Arithmetic, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Side,

@@ -4,7 +4,7 @@ use crate::{CanIWin, CanIWinSolution, Error, PredictTheWinner, PredictTheWinnerS
 
 /// A backend that solves both games exactly.
 ///
-/// Each method either returns the exact answer or an [`Error`] of kind
+/// Each method either returns the exact answer or an [`Error`](enum@crate::Error) of kind
 /// [`CannotAnswer`](crate::ErrorKind::CannotAnswer) (too large, budget
 /// exhausted); never a guess. Methods take `&mut self` so a solver may keep
 /// and reuse its tables between calls.

@@ -8,6 +8,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::Event;
+
 /// What a backend did to find an answer. One struct for every backend; a
 /// counter that does not apply to a backend stays 0.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -40,6 +42,14 @@ pub trait Recorder {
     fn states_stored(&mut self, count: u64);
     /// A table of `cells` cells taking `bytes` bytes was allocated.
     fn table(&mut self, cells: u64, bytes: u64);
+
+    /// A step of the search, for views that show what a backend did (see
+    /// [`crate::events`]). Ignored by default, at no cost: [`NoStats`] and
+    /// [`Stats`] keep this default.
+    #[inline(always)]
+    fn event(&mut self, event: Event) {
+        let _ = event;
+    }
 }
 
 /// A [`Recorder`] that records nothing and costs nothing.

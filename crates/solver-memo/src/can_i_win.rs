@@ -28,7 +28,7 @@
 use std::convert::Infallible;
 
 use bitvec::prelude::{BitVec, Lsb0};
-use core_types::{CanIWin, CanIWinSolution, Error, Recorder};
+use core_types::{CanIWin, CanIWinSolution, Error, Event, Node, NodeValue, Recorder};
 use hashbrown::HashMap;
 
 use crate::NAME;
@@ -408,19 +408,12 @@ fn search<M: Memo, R: Recorder>(
         memo,
         recorder,
     };
-    let total = game.desired_total();
     search.recorder.position(1);
-    let mut free = search.full;
-    while free != 0 {
-        let bit = free & free.wrapping_neg();
-        let value = bit.trailing_zeros() + 1;
-        let value_u64 = u64::from(value);
-        if value_u64 >= total || search.loses_after(bit, search.full ^ bit, total - value_u64)? {
-            return Ok(Some(value));
-        }
-        free &= free - 1;
-    }
-    Ok(None)
+    search.recorder.event(Event::Enter(Node::Used(0)));
+    let best = search.smallest_winning_move(game.desired_total())?;
+    let wins = NodeValue::Wins(best.is_some());
+    search.recorder.event(Event::Leave(Node::Used(0), wins));
+    Ok(best)
 }
 
 struct Search<'r, M, R> {
@@ -431,6 +424,23 @@ struct Search<'r, M, R> {
 }
 
 impl<M: Memo, R: Recorder> Search<'_, M, R> {
+    /// The root's move loop: the smallest integer that reaches `total` or
+    /// leaves a losing position.
+    #[inline(always)]
+    fn smallest_winning_move(&mut self, total: u64) -> Result<Option<u32>, M::Full> {
+        let mut free = self.full;
+        while free != 0 {
+            let bit = free & free.wrapping_neg();
+            let value = bit.trailing_zeros() + 1;
+            let value_u64 = u64::from(value);
+            if value_u64 >= total || self.loses_after(bit, self.full ^ bit, total - value_u64)? {
+                return Ok(Some(value));
+            }
+            free &= free - 1;
+        }
+        Ok(None)
+    }
+
     /// Whether the player to move loses when `used` is taken, `free` is left
     /// and `remaining > 0` is still needed.
     #[inline(always)]
@@ -445,6 +455,8 @@ impl<M: Memo, R: Recorder> Search<'_, M, R> {
     fn wins(&mut self, used: u64, remaining: u64) -> Result<bool, M::Full> {
         if let Some(known) = self.memo.get(used) {
             self.recorder.memo_hit();
+            let value = NodeValue::Wins(known);
+            self.recorder.event(Event::MemoHit(Node::Used(used), value));
             return Ok(known);
         }
         self.expand(used, remaining)
@@ -453,6 +465,7 @@ impl<M: Memo, R: Recorder> Search<'_, M, R> {
     /// Solves and stores a position not in the memo; as [`Self::wins`].
     fn expand(&mut self, used: u64, remaining: u64) -> Result<bool, M::Full> {
         self.recorder.position(u64::from(used.count_ones()) + 1);
+        self.recorder.event(Event::Enter(Node::Used(used)));
         let free = self.full & !used;
         // Every free integer is below `remaining`. Taking `v` leaves the
         // opponent `remaining - v`, reachable at once with the largest free
@@ -483,6 +496,8 @@ impl<M: Memo, R: Recorder> Search<'_, M, R> {
         }
         self.memo.insert(used, wins)?;
         self.recorder.states_stored(1);
+        let value = NodeValue::Wins(wins);
+        self.recorder.event(Event::Leave(Node::Used(used), value));
         Ok(wins)
     }
 }

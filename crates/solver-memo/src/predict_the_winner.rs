@@ -14,7 +14,8 @@
 //! overflow even on a 2 MiB test thread.
 
 use core_types::{
-    Arithmetic, Error, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Recorder, Side,
+    Arithmetic, Error, Event, MarginValue, Node, NodeValue, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, Side,
 };
 
 use crate::NAME;
@@ -268,8 +269,12 @@ fn root<M: Cell, R: Recorder>(
         return Some((0, None));
     };
     recorder.position(1);
+    let whole = Node::Interval { first: 0, last };
+    recorder.event(Event::Enter(whole));
     if last == 0 {
-        return Some((i128::from(a[0]), Some(Side::Left)));
+        let margin = i128::from(a[0]);
+        recorder.event(Event::Leave(whole, NodeValue::Margin(margin)));
+        return Some((margin, Some(Side::Left)));
     }
     let cells = usize::try_from(table_cells(a.len())).ok()?;
     let table = table.cells::<M>(cells)?;
@@ -282,10 +287,10 @@ fn root<M: Cell, R: Recorder>(
     };
     let take_left = M::from(a[0]) - memo.margin(1, last, 2);
     let take_right = M::from(a[last]) - memo.margin(0, last - 1, 2);
-    Some((
-        take_left.max(take_right).into(),
-        Some(Side::choose(take_left, take_right)),
-    ))
+    let margin: i128 = take_left.max(take_right).into();
+    memo.recorder
+        .event(Event::Leave(whole, NodeValue::Margin(margin)));
+    Some((margin, Some(Side::choose(take_left, take_right))))
 }
 
 struct IntervalMemo<'a, M, R> {
@@ -325,9 +330,12 @@ impl<M: Cell, R: Recorder> IntervalMemo<'_, M, R> {
         let stored = self.table[index];
         if stored != M::UNKNOWN {
             self.recorder.memo_hit();
+            let node = Node::Interval { first: i, last: j };
+            let value = NodeValue::Margin(stored.into());
+            self.recorder.event(Event::MemoHit(node, value));
             return stored;
         }
-        let value = if depth % CHECK_EVERY == 0 {
+        let value = if depth.is_multiple_of(CHECK_EVERY) {
             self.expand_checking_stack(i, j, index, depth)
         } else {
             self.expand(i, j, index, depth)
@@ -351,6 +359,8 @@ impl<M: Cell, R: Recorder> IntervalMemo<'_, M, R> {
     /// sub-intervals.
     fn expand(&mut self, i: usize, j: usize, index: usize, depth: u64) -> M {
         self.recorder.position(depth);
+        let node = Node::Interval { first: i, last: j };
+        self.recorder.event(Event::Enter(node));
         let (left_value, right_value) = (M::from(self.a[i]), M::from(self.a[j]));
         let (after_left, after_right) = if i + 1 == j {
             (right_value, left_value)
@@ -361,7 +371,10 @@ impl<M: Cell, R: Recorder> IntervalMemo<'_, M, R> {
                 self.lookup(i, j - 1, index - 1, depth + 1),
             )
         };
-        (left_value - after_left).max(right_value - after_right)
+        let value = (left_value - after_left).max(right_value - after_right);
+        self.recorder
+            .event(Event::Leave(node, NodeValue::Margin(value.into())));
+        value
     }
 }
 

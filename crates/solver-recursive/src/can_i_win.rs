@@ -7,7 +7,7 @@
 //! is integer `k + 1`), so a position costs a few nanoseconds instead of the
 //! tens a literal `bool` array port costs.
 
-use core_types::{CanIWin, CanIWinSolution, Error, Recorder};
+use core_types::{CanIWin, CanIWinSolution, Error, Event, Node, NodeValue, Recorder};
 
 use crate::NAME;
 
@@ -105,6 +105,14 @@ impl<R: Recorder> Search<'_, R> {
         if !self.expand(0) {
             return None;
         }
+        let best = self.smallest_winning_move(total);
+        let wins = NodeValue::Wins(best.is_some());
+        self.recorder.event(Event::Leave(Node::Used(0), wins));
+        best
+    }
+
+    #[inline(always)]
+    fn smallest_winning_move(&mut self, total: u64) -> Option<u32> {
         let mut free = self.full;
         while free != 0 {
             let bit = free & free.wrapping_neg();
@@ -128,6 +136,7 @@ impl<R: Recorder> Search<'_, R> {
         }
         self.positions_left -= 1;
         self.recorder.position(u64::from(used.count_ones()) + 1);
+        self.recorder.event(Event::Enter(Node::Used(used)));
         true
     }
 
@@ -142,6 +151,15 @@ impl<R: Recorder> Search<'_, R> {
         if !self.expand(used) {
             return true;
         }
+        let wins = self.has_winning_move(used, remaining);
+        self.recorder
+            .event(Event::Leave(Node::Used(used), NodeValue::Wins(wins)));
+        wins
+    }
+
+    /// The move loop of [`Self::wins`].
+    #[inline(always)]
+    fn has_winning_move(&mut self, used: u64, remaining: u64) -> bool {
         let mut free = self.full & !used;
         while free != 0 {
             let bit = free & free.wrapping_neg();

@@ -6,7 +6,8 @@
 //! costs exactly `2^len - 1` calls.
 
 use core_types::{
-    Arithmetic, Error, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Recorder, Side,
+    Arithmetic, Error, Event, MarginValue, Node, NodeValue, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, Side,
 };
 
 use crate::NAME;
@@ -98,15 +99,15 @@ fn root<M: MarginValue, R: Recorder>(a: &[i64], recorder: &mut R) -> (i128, Opti
         return (0, None);
     };
     recorder.position(1);
+    recorder.event(Event::Enter(Node::Interval { first: 0, last }));
     if last == 0 {
-        return (i128::from(a[0]), Some(Side::Left));
+        let m = leave(recorder, 0, 0, M::from(a[0]));
+        return (m.into(), Some(Side::Left));
     }
     let take_left = M::from(a[0]) - margin::<M, R>(a, 1, last, 2, recorder);
     let take_right = M::from(a[last]) - margin::<M, R>(a, 0, last - 1, 2, recorder);
-    (
-        take_left.max(take_right).into(),
-        Some(Side::choose(take_left, take_right)),
-    )
+    let m = leave(recorder, 0, last, take_left.max(take_right));
+    (m.into(), Some(Side::choose(take_left, take_right)))
 }
 
 /// `m(i, j)` for `i <= j`, the interval at recursion depth `depth`.
@@ -118,12 +119,21 @@ fn margin<M: MarginValue, R: Recorder>(
     recorder: &mut R,
 ) -> M {
     recorder.position(depth);
+    recorder.event(Event::Enter(Node::Interval { first: i, last: j }));
     if i == j {
-        return M::from(a[i]);
+        return leave(recorder, i, j, M::from(a[i]));
     }
     let take_left = M::from(a[i]) - margin::<M, R>(a, i + 1, j, depth + 1, recorder);
     let take_right = M::from(a[j]) - margin::<M, R>(a, i, j - 1, depth + 1, recorder);
-    take_left.max(take_right)
+    leave(recorder, i, j, take_left.max(take_right))
+}
+
+/// Reports that `[i, j]` is worth `m` and returns it.
+#[inline(always)]
+fn leave<M: MarginValue, R: Recorder>(recorder: &mut R, i: usize, j: usize, m: M) -> M {
+    let node = Node::Interval { first: i, last: j };
+    recorder.event(Event::Leave(node, NodeValue::Margin(m.into())));
+    m
 }
 
 #[cfg(test)]

@@ -25,7 +25,9 @@
 
 use std::sync::OnceLock;
 
-use core_types::{CanIWin, CanIWinSolution, Error, NoStats, Recorder, Stats};
+use core_types::{
+    CanIWin, CanIWinSolution, Error, Event, NoStats, Node, NodeValue, Recorder, Stats,
+};
 
 use crate::{try_zeroed, NAME};
 
@@ -428,6 +430,7 @@ pub fn solve_per_mask_with<R: Recorder>(
         if wins {
             table[(mask >> 6) as usize] |= 1 << (mask & 63);
         }
+        recorder.event(Event::Cell(Node::Used(mask), NodeValue::Wins(wins)));
     }
     recorder.positions(evaluated);
     recorder.states_stored(evaluated);

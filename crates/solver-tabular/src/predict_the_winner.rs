@@ -29,8 +29,8 @@
 //! whose absolute sum exceeds `i64`) uses the portable kernel.
 
 use core_types::{
-    Arithmetic, Error, MarginValue, NoStats, PredictTheWinner, PredictTheWinnerSolution, Recorder,
-    Side, Stats,
+    Arithmetic, Error, Event, MarginValue, NoStats, Node, NodeValue, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, Side, Stats,
 };
 
 use std::ops::Range;
@@ -127,6 +127,23 @@ pub fn solve_portable(
     solve_with_kernel(game, memory_cap_bytes, 1, &mut NoStats, Kernel::Portable)
 }
 
+/// As [`solve`], with the textbook pass: one sweep of the rolling row per
+/// length, in ascending `i`, on one thread, reporting every cell it computes
+/// to `recorder` as an [`Event::Cell`], in fill order (lengths `1..=len`).
+/// The teaching reference (`gamesolve explain`): the fast kernels compute
+/// the same cells in a tiled order and report no cell events.
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn solve_by_length_with<R: Recorder>(
+    game: &PredictTheWinner,
+    memory_cap_bytes: u64,
+    recorder: &mut R,
+) -> Result<PredictTheWinnerSolution, Error> {
+    solve_with_kernel(game, memory_cap_bytes, 1, recorder, Kernel::ByLength)
+}
+
 /// Rows shorter than this are solved on one thread: below it, starting
 /// threads for each band of lengths costs more than it saves.
 pub const PARALLEL_MIN_LEN: usize = 16_384;
@@ -160,6 +177,8 @@ enum Kernel {
     Portable,
     /// The fastest kernel this CPU supports, detected at run time.
     Dispatch,
+    /// One plain sweep per length, reporting every cell as an event.
+    ByLength,
 }
 
 fn solve_with_kernel<R: Recorder>(
@@ -222,25 +241,54 @@ fn solve_row<M: Width, R: Recorder>(
     let cells = (n as u64) * (n as u64 + 1) / 2;
     recorder.positions(cells);
     recorder.states_stored(cells);
+    if run.kernel == Kernel::ByLength {
+        for (i, &value) in row.iter().enumerate() {
+            report_cell(recorder, i, i, value);
+        }
+    }
     if n == 1 {
         return Ok((row[0].into(), Some(Side::Left)));
     }
     // Lengths 2..n-1 in place; the last step by hand, for the best move.
-    let scratch = parallel_scratch::<M>(n, run);
-    match scratch {
-        Some((parts, mut scratch)) => {
-            let cells: usize = scratch.iter().map(Vec::capacity).sum();
-            recorder.table(cells as u64, (cells * std::mem::size_of::<M>()) as u64);
-            fill_parallel(a, &mut row, &mut scratch, parts, run.kernel, BAND);
+    if run.kernel == Kernel::ByLength {
+        advance_by_length(a, &mut row, recorder);
+    } else {
+        match parallel_scratch::<M>(n, run) {
+            Some((parts, mut scratch)) => {
+                let cells: usize = scratch.iter().map(Vec::capacity).sum();
+                recorder.table(cells as u64, (cells * std::mem::size_of::<M>()) as u64);
+                fill_parallel(a, &mut row, &mut scratch, parts, run.kernel, BAND);
+            }
+            None => M::advance(a, &mut row, 2..n, run.kernel),
         }
-        None => M::advance(a, &mut row, 2..n, run.kernel),
     }
     let take_left = M::from(a[0]) - row[1];
     let take_right = M::from(a[n - 1]) - row[0];
-    Ok((
-        take_left.max(take_right).into(),
-        Some(Side::choose(take_left, take_right)),
-    ))
+    let margin = take_left.max(take_right);
+    if run.kernel == Kernel::ByLength {
+        report_cell(recorder, 0, n - 1, margin);
+    }
+    Ok((margin.into(), Some(Side::choose(take_left, take_right))))
+}
+
+/// Lengths `2..a.len()`, one sweep per length in ascending `i`, reporting
+/// each cell: the textbook rolling row ([`solve_by_length_with`]).
+fn advance_by_length<M: MarginValue, R: Recorder>(a: &[i64], row: &mut [M], recorder: &mut R) {
+    let n = a.len();
+    for len in 2..n {
+        for i in 0..=n - len {
+            let j = i + len - 1;
+            let value = (M::from(a[i]) - row[i + 1]).max(M::from(a[j]) - row[i]);
+            row[i] = value;
+            report_cell(recorder, i, j, value);
+        }
+    }
+}
+
+/// Reports that the cell of `[i, j]` holds `m`.
+fn report_cell<M: MarginValue, R: Recorder>(recorder: &mut R, i: usize, j: usize, m: M) {
+    let node = Node::Interval { first: i, last: j };
+    recorder.event(Event::Cell(node, NodeValue::Margin(m.into())));
 }
 
 /// A margin width with its row kernels.

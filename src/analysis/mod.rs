@@ -1,0 +1,315 @@
+//! Exact analysis of any position: the value of every legal move, the
+//! remoteness, and the principal variation.
+//!
+//! The solvers answer one question ("who wins from the start?"). This module
+//! answers the ones a player or a teacher asks next: *what is each move
+//! worth, how long does the game last, and what does perfect play look
+//! like?* It is an exact engine of its own, independent of the backends, and
+//! tested against brute force.
+//!
+//! - [`can_i_win`]: win/lose/draw and remoteness of every available integer
+//!   ([`CanIWinAnalyzer`]), and the whole-game table of every total at once
+//!   ([`can_i_win_all_totals`]).
+//! - [`predict_the_winner`]: the margin each end leads to
+//!   ([`analyze_predict_the_winner`]).
+//!
+//! # Remoteness
+//!
+//! The number of moves until the game ends when the winner hurries (plays
+//! the fastest win) and the loser delays (plays the slowest loss). A move's
+//! remoteness counts that move too, so the best move's remoteness equals the
+//! position's. For a draw it is the number of moves left (the game ends when
+//! the pool or the row is empty). Predict the Winner always lasts as many
+//! moves as values remain.
+//!
+//! # Order and the principal variation
+//!
+//! Moves are listed best first for the player making them: wins by
+//! ascending remoteness, then draws, then losses by descending remoteness
+//! (Can I Win); larger margins first (Predict the Winner). Ties go to the
+//! smaller integer, or to `left`. The principal variation plays the first
+//! move of that order at every step, so it is deterministic.
+//!
+//! Note that this order is about *speed*: for Can I Win the solvers report
+//! the *smallest* winning integer as `best_move`, which may be a slower win
+//! than the first move listed here; both are winning moves.
+//!
+//! # Example
+//!
+//! ```
+//! use gamesolve::analysis::{CanIWinAnalyzer, CanIWinPosition, MoveValue, Player};
+//! use gamesolve::{CanIWin, Error, Outcome};
+//!
+//! // The hardest LeetCode instance: the second player wins, in 16 moves.
+//! let mut analyzer = CanIWinAnalyzer::new(CanIWin::new(20, 158)?);
+//! let analysis = analyzer.analyze(&CanIWinPosition::start())?;
+//! assert_eq!(analysis.outcome, Outcome::SecondPlayerWins);
+//! assert_eq!(analysis.remoteness, 16);
+//! assert_eq!(analysis.principal_variation.len(), 16);
+//! assert!(analysis.moves.iter().all(|m| m.value == MoveValue::Lose));
+//! assert_eq!(analysis.principal_variation[15].player, Player::Second);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod can_i_win;
+pub mod predict_the_winner;
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::{Error, ErrorKind, Outcome};
+
+pub use can_i_win::{
+    analyze_can_i_win, can_i_win_all_totals, AllTotals, CanIWinAnalysis, CanIWinAnalyzer,
+    CanIWinMove, CanIWinPly, CanIWinPosition,
+};
+pub use predict_the_winner::{
+    analyze_predict_the_winner, PredictTheWinnerAnalysis, PredictTheWinnerMove,
+    PredictTheWinnerPly, PredictTheWinnerPosition,
+};
+
+/// The name the analysis engine gives itself in [`Error`]s (in the place of
+/// a backend's name).
+pub const NAME: &str = "analysis";
+
+/// The largest table the analysis allocates unless configured: 256 MiB.
+/// Enough for a dense Can I Win memo up to `n = 28` (one byte per state),
+/// the all-totals table up to `n = 22`, and a Predict the Winner decision
+/// triangle of some 45,000 values.
+pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 256 << 20;
+
+/// States the sparse Can I Win memo (used when the dense one exceeds the
+/// memory cap) stores before giving up, unless configured: 20 million.
+pub const DEFAULT_STATE_BUDGET: u64 = 20_000_000;
+
+/// Limits of the analysis engine.
+///
+/// ```
+/// use gamesolve::analysis::AnalysisConfig;
+/// let config = AnalysisConfig::default().with_memory_cap_bytes(1 << 20);
+/// assert_eq!(config.memory_cap_bytes, 1 << 20);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct AnalysisConfig {
+    /// The largest table to allocate, in bytes
+    /// ([`DEFAULT_MEMORY_CAP_BYTES`] by default).
+    pub memory_cap_bytes: u64,
+    /// States the sparse Can I Win memo may store
+    /// ([`DEFAULT_STATE_BUDGET`] by default).
+    pub state_budget: u64,
+}
+
+impl Default for AnalysisConfig {
+    fn default() -> Self {
+        AnalysisConfig {
+            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
+            state_budget: DEFAULT_STATE_BUDGET,
+        }
+    }
+}
+
+impl AnalysisConfig {
+    /// The same limits with another memory cap.
+    pub const fn with_memory_cap_bytes(mut self, bytes: u64) -> Self {
+        self.memory_cap_bytes = bytes;
+        self
+    }
+
+    /// The same limits with another state budget.
+    pub const fn with_state_budget(mut self, states: u64) -> Self {
+        self.state_budget = states;
+        self
+    }
+}
+
+/// One of the two players, named by their turn order in the whole game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Player {
+    /// The player who made (or makes) the first move of the game.
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Player {
+    /// The player who moves after `moves_made` moves of the game.
+    ///
+    /// ```
+    /// use gamesolve::analysis::Player;
+    /// assert_eq!(Player::to_move_after(0), Player::First);
+    /// assert_eq!(Player::to_move_after(3), Player::Second);
+    /// ```
+    pub const fn to_move_after(moves_made: usize) -> Player {
+        if moves_made & 1 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    /// The other player.
+    pub const fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// The stable machine name: `"first"` or `"second"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Player::First => "first",
+            Player::Second => "second",
+        }
+    }
+
+    /// The outcome "this player wins".
+    pub const fn wins(self) -> Outcome {
+        match self {
+            Player::First => Outcome::FirstPlayerWins,
+            Player::Second => Outcome::SecondPlayerWins,
+        }
+    }
+
+    /// The game outcome when this player's result is `value`.
+    ///
+    /// ```
+    /// use gamesolve::analysis::{MoveValue, Player};
+    /// use gamesolve::Outcome;
+    /// assert_eq!(Player::Second.outcome_of(MoveValue::Lose), Outcome::FirstPlayerWins);
+    /// ```
+    pub const fn outcome_of(self, value: MoveValue) -> Outcome {
+        match value {
+            MoveValue::Win => self.wins(),
+            MoveValue::Lose => self.other().wins(),
+            MoveValue::Draw => Outcome::Draw,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::First => "first player",
+            Player::Second => "second player",
+        })
+    }
+}
+
+/// What a move (or a position) is worth to the player making it (or to
+/// move), under perfect play from then on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveValue {
+    /// The player can force a win.
+    Win,
+    /// The opponent can force a win.
+    Lose,
+    /// Neither can force a win.
+    Draw,
+}
+
+impl MoveValue {
+    /// The stable machine name: `"win"`, `"lose"` or `"draw"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            MoveValue::Win => "win",
+            MoveValue::Lose => "lose",
+            MoveValue::Draw => "draw",
+        }
+    }
+
+    /// The value of the same result seen by the opponent.
+    pub const fn flipped(self) -> MoveValue {
+        match self {
+            MoveValue::Win => MoveValue::Lose,
+            MoveValue::Lose => MoveValue::Win,
+            MoveValue::Draw => MoveValue::Draw,
+        }
+    }
+
+    /// The value of a score margin from the player's side, by its sign.
+    pub const fn from_margin(margin: i128) -> MoveValue {
+        if margin > 0 {
+            MoveValue::Win
+        } else if margin < 0 {
+            MoveValue::Lose
+        } else {
+            MoveValue::Draw
+        }
+    }
+}
+
+impl fmt::Display for MoveValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a position cannot be analyzed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AnalysisError {
+    /// The game is fine but the position is not a position of it (a number
+    /// outside the pool, used twice, more values taken than there are, or a
+    /// game that is already over).
+    #[error("{reason}")]
+    InvalidPosition {
+        /// A complete sentence naming the offending value and what is allowed.
+        reason: String,
+    },
+    /// The game is malformed, or the analysis cannot answer within its limits
+    /// (its table would exceed the memory cap, its state budget ran out).
+    #[error(transparent)]
+    Game(#[from] Error),
+}
+
+impl AnalysisError {
+    /// Whether the input is malformed ([`ErrorKind::InvalidInput`]) or the
+    /// engine gave up ([`ErrorKind::CannotAnswer`]).
+    ///
+    /// ```
+    /// use gamesolve::analysis::{CanIWinPosition};
+    /// use gamesolve::{CanIWin, ErrorKind};
+    /// let err = CanIWinPosition::from_numbers(&CanIWin::new(5, 9)?, &[6]).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::InvalidInput);
+    /// # Ok::<(), gamesolve::Error>(())
+    /// ```
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            AnalysisError::InvalidPosition { .. } => ErrorKind::InvalidInput,
+            AnalysisError::Game(e) => e.kind(),
+        }
+    }
+
+    pub(crate) fn position(reason: impl Into<String>) -> Self {
+        AnalysisError::InvalidPosition {
+            reason: reason.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_and_values() {
+        assert_eq!(Player::First.other(), Player::Second);
+        assert_eq!(
+            Player::First.outcome_of(MoveValue::Win),
+            Outcome::FirstPlayerWins
+        );
+        assert_eq!(Player::First.outcome_of(MoveValue::Draw), Outcome::Draw);
+        assert_eq!(MoveValue::Win.flipped(), MoveValue::Lose);
+        assert_eq!(MoveValue::from_margin(-3), MoveValue::Lose);
+        assert_eq!(MoveValue::from_margin(0), MoveValue::Draw);
+        assert_eq!(
+            serde_json::to_string(&(Player::Second, MoveValue::Draw)).ok(),
+            Some(r#"["second","draw"]"#.to_owned())
+        );
+    }
+}

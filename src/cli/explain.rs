@@ -1,0 +1,255 @@
+//! `gamesolve explain …`: what a backend did on a small instance, as a call
+//! tree (`recursive`, `memo`) or a table in fill order (`tabular`), with
+//! `--dot FILE` for a Graphviz picture.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand};
+use gamesolve::explain::{
+    explain_can_i_win, explain_predict_the_winner, Answer, ExplainError, ExplainLimits, Explanation,
+};
+use gamesolve::{Backend, CanIWin, Outcome, PredictTheWinner, Stats};
+use serde::Serialize;
+
+use super::args::{CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
+use super::error::{CliError, Kind, Stop};
+use super::report::Solved;
+use super::{write_json, write_text};
+
+/// Positions the `recursive` backend may expand under `explain` unless
+/// `--node-budget` says otherwise: the views are for small instances.
+const EXPLAIN_NODE_BUDGET: u64 = 1_000_000;
+
+/// Arguments of `gamesolve explain`.
+#[derive(Args, Debug)]
+pub struct ExplainCmd {
+    #[command(subcommand)]
+    game: ExplainGame,
+}
+
+#[derive(Subcommand, Debug)]
+enum ExplainGame {
+    /// Show what a backend did on a Can I Win game.
+    CanIWin(ExplainCanIWin),
+    /// Show what a backend did on a Predict the Winner game.
+    #[command(allow_negative_numbers = true)]
+    PredictTheWinner(ExplainPredictTheWinner),
+}
+
+#[derive(Args, Debug)]
+struct ExplainCanIWin {
+    #[command(flatten)]
+    game: CanIWinArgs,
+    #[command(flatten)]
+    view: ViewArgs,
+}
+
+#[derive(Args, Debug)]
+struct ExplainPredictTheWinner {
+    #[command(flatten)]
+    game: PredictTheWinnerArgs,
+    #[command(flatten)]
+    view: ViewArgs,
+}
+
+/// The backend and how much of its work to show.
+#[derive(Args, Debug)]
+struct ViewArgs {
+    /// The backend to explain: `recursive` and `memo` show their call tree,
+    /// `tabular` its table in fill order.
+    #[arg(long, short = 'b', value_name = "BACKEND", default_value = "memo",
+          value_parser = clap::builder::PossibleValuesParser::new(["recursive", "memo", "tabular"]))]
+    backend: String,
+    /// Levels of the call tree shown below the root.
+    #[arg(long, value_name = "LEVELS", default_value_t = 4)]
+    depth: usize,
+    /// Lines of tree or table shown at most.
+    #[arg(long, value_name = "LINES", default_value_t = 200)]
+    max_lines: usize,
+    /// Also write Graphviz DOT of the tree (`recursive`), the DAG with memo
+    /// hits in red (`memo`) or the table's cells (`tabular`) to FILE
+    /// (render with `dot -Tsvg FILE > picture.svg`).
+    #[arg(long, value_name = "FILE")]
+    dot: Option<PathBuf>,
+    /// Nodes written to the DOT file at most.
+    #[arg(long, value_name = "NODES", default_value_t = 400)]
+    max_dot_nodes: usize,
+    #[command(flatten)]
+    limits: LimitArgs,
+}
+
+impl ViewArgs {
+    fn backend(&self) -> Result<Backend, CliError> {
+        Ok(self.backend.parse::<Backend>()?)
+    }
+
+    fn config(&self) -> gamesolve::SolverConfig {
+        let mut config = self.limits.config();
+        config.node_budget = Some(self.limits.node_budget.unwrap_or(EXPLAIN_NODE_BUDGET));
+        config
+    }
+}
+
+fn explain_error(e: ExplainError) -> CliError {
+    match e {
+        ExplainError::Backend(e) => e.into(),
+        ExplainError::Solve(e) => e.into(),
+        other => CliError::new(Kind::CannotAnswer, other.to_string()),
+    }
+}
+
+/// Runs `gamesolve explain`.
+pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
+    let limits = ExplainLimits::default();
+    let (explanation, view) = match &cmd.game {
+        ExplainGame::CanIWin(args) => {
+            let game = args.game.game()?;
+            let backend = args.view.backend()?;
+            let explanation = explain_can_i_win(&game, backend, &args.view.config(), &limits)
+                .map_err(explain_error)?;
+            (explanation, &args.view)
+        }
+        ExplainGame::PredictTheWinner(args) => {
+            let game = args.game.game()?;
+            let backend = args.view.backend()?;
+            let explanation =
+                explain_predict_the_winner(&game, backend, &args.view.config(), &limits)
+                    .map_err(explain_error)?;
+            (explanation, &args.view)
+        }
+    };
+    if let Some(path) = &view.dot {
+        std::fs::write(path, explanation.dot(view.max_dot_nodes)).map_err(|e| {
+            CliError::new(
+                Kind::Io,
+                format!("cannot write the DOT file {}: {e}", path.display()),
+            )
+        })?;
+    }
+    if json {
+        write_json(&ExplainReport::new(&explanation))
+    } else {
+        write_text(&text(&explanation, view))
+    }
+}
+
+/// The JSON of `explain`: the answer and the counters that explain it.
+#[derive(Serialize)]
+struct ExplainReport {
+    game: &'static str,
+    backend: &'static str,
+    outcome: Outcome,
+    positions: u64,
+    distinct_states: usize,
+    memo_hits: u64,
+    stats: Stats,
+    events_kept: usize,
+    events_dropped: u64,
+}
+
+impl ExplainReport {
+    fn new(e: &Explanation) -> Self {
+        let (game, outcome) = match e.answer() {
+            Answer::CanIWin(s) => (CanIWin::NAME, s.outcome),
+            Answer::PredictTheWinner(s) => (PredictTheWinner::NAME, s.outcome),
+            #[allow(unreachable_patterns)]
+            _ => ("", Outcome::Draw),
+        };
+        ExplainReport {
+            game,
+            backend: e.backend().name(),
+            outcome,
+            positions: e.stats().positions,
+            distinct_states: e.trace().distinct_positions(),
+            memo_hits: e.stats().memo_hits,
+            stats: *e.stats(),
+            events_kept: e.trace().events().len(),
+            events_dropped: e.trace().dropped(),
+        }
+    }
+}
+
+fn text(e: &Explanation, view: &ViewArgs) -> String {
+    let backend = e.backend();
+    let mut text = String::new();
+    let headline = match (e.game(), e.answer()) {
+        (gamesolve::explain::ExplainedGame::CanIWin(game), Answer::CanIWin(s)) => {
+            Solved::CanIWin(game, *s).headline()
+        }
+        (
+            gamesolve::explain::ExplainedGame::PredictTheWinner(game),
+            Answer::PredictTheWinner(s),
+        ) => Solved::PredictTheWinner(game, *s).headline(),
+        _ => String::new(),
+    };
+    let _ = writeln!(text, "{headline}   (backend {backend})");
+    if e.is_settled() {
+        let _ = writeln!(
+            text,
+            "The answer follows without any search: nothing to show (see the game's exact \
+             semantics in the README)."
+        );
+        return text;
+    }
+    let _ = writeln!(text, "{}\n", e.summary());
+    if e.is_table() {
+        text.push_str(&e.table_text(view.max_lines));
+    } else {
+        let skipped = match (e.game(), backend) {
+            (gamesolve::explain::ExplainedGame::CanIWin(_), Backend::Memo) => {
+                "; the moves that reach T at once, or leave the opponent an immediate win, \
+                 make no call"
+            }
+            (gamesolve::explain::ExplainedGame::CanIWin(_), _) => {
+                "; the moves that reach T at once make no call"
+            }
+            (_, Backend::Memo) => "; single values are read directly, without a call",
+            _ => "",
+        };
+        let hits = if backend == Backend::Memo {
+            "; [memo hit]: answered by the memo, not expanded"
+        } else {
+            ""
+        };
+        let _ = writeln!(
+            text,
+            "The call tree: one line per call, with its position and its value for the player \
+             to move{hits}{skipped}:"
+        );
+        text.push_str(&e.tree_text(view.depth, view.max_lines));
+    }
+    let stats = e.stats();
+    let _ = writeln!(text, "\nCounters:");
+    for (name, value, note) in [
+        (
+            "positions expanded",
+            stats.positions,
+            "calls, or cells computed bottom-up",
+        ),
+        (
+            "memo hits",
+            stats.memo_hits,
+            "lookups answered without expanding",
+        ),
+        (
+            "states stored",
+            stats.states,
+            "entries written to the memo or table",
+        ),
+        ("table cells", stats.table_cells, "as allocated"),
+        ("table bytes", stats.table_bytes, "as allocated"),
+        ("max depth", stats.max_depth, "deepest call (root = 1)"),
+    ] {
+        let _ = writeln!(text, "  {name:<20}{value:<12}{note}");
+    }
+    if let Some(path) = &view.dot {
+        let _ = writeln!(
+            text,
+            "\nWrote Graphviz DOT to {} (render it with `dot -Tsvg {} -o explain.svg`).",
+            path.display(),
+            path.display()
+        );
+    }
+    text
+}

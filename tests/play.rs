@@ -1,0 +1,236 @@
+//! `gamesolve play`, driven end to end through the real binary's standard
+//! input: moves, `hint`, `undo`, `quit`, bad input, end of input, and the
+//! review after the game.
+#![allow(clippy::unwrap_used)]
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn gamesolve() -> Command {
+    Command::cargo_bin("gamesolve").unwrap()
+}
+
+/// Runs `play` with `args` and `input`, expects exit 0, returns stdout.
+fn play(args: &[&str], input: &str) -> String {
+    let output = gamesolve()
+        .arg("play")
+        .args(args)
+        .write_stdin(input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(output).unwrap()
+}
+
+/// The lines of `out` in order: each `expected` must appear after the last.
+fn assert_in_order(out: &str, expected: &[&str]) {
+    let mut rest = out;
+    for needle in expected {
+        match rest.find(needle) {
+            Some(at) => rest = &rest[at + needle.len()..],
+            None => panic!("`{needle}` missing (or out of order) in:\n{out}"),
+        }
+    }
+}
+
+#[test]
+fn can_i_win_full_game_with_hint_undo_and_bad_input() {
+    // (6, 12): 5 and 6 win in 3 for the first player.
+    let out = play(
+        &["can-i-win", "6", "12", "--first", "human"],
+        "foo\n11\nhint\n6\nundo\n5\n5\n6\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "whoever brings the total to 12 or more wins",
+            "You are the first player",
+            "Pool: 1 2 3 4 5 6   total 0 of 12",
+            "`foo` is not a move",
+            "11 is not in the pool 1..=6",
+            "Hint (each move's value for you, best first):",
+            "5                      win in 3",
+            "6                      win in 3",
+            "1                      lose in 4",
+            "You take 6: total 6 of 12",
+            "Computer takes 1: total 7 of 12",
+            "Took back your last move and the computer's reply.",
+            "Pool: 1 2 3 4 5 6   total 0 of 12",
+            "You take 5: total 5 of 12",
+            "Computer takes 1: total 6 of 12",
+            // 5 is gone now: a clear message and a new prompt.
+            "5 is already taken",
+            "Your move>",
+            "You take 6: total 12 of 12",
+            "You win: the total 12 reaches 12.",
+            "Review of your moves:",
+            "move  1: you took 5 (win in 3): best",
+            "move  3: you took 6 (win in 1): best",
+            "You played perfectly.",
+        ],
+    );
+}
+
+#[test]
+fn can_i_win_the_review_shows_where_value_was_lost() {
+    // (6, 12) again: 1 loses (in 4) where 5 wins (in 3).
+    let out = play(
+        &["can-i-win", "6", "12", "--first", "human"],
+        "1\n2\n3\n4\n",
+    );
+    assert!(out.contains("The computer wins"), "{out}");
+    assert_in_order(
+        &out,
+        &[
+            "Review of your moves:",
+            "move  1: you took 1 (lose in 4); 5 was better (win in 3): it threw away a won game",
+            "Your play lost value on",
+        ],
+    );
+}
+
+#[test]
+fn can_i_win_asks_who_starts_and_end_of_input_ends_cleanly() {
+    // LeetCode 464's (10, 11): whoever moves first loses.
+    let out = play(&["can-i-win", "10", "11"], "maybe\nn\n");
+    assert_in_order(
+        &out,
+        &[
+            "Do you want to move first? [y/n]",
+            "Please answer `y` or `n` (not `maybe`).",
+            "You are the second player",
+            "Computer takes 1: total 1 of 11",
+            "Your move>",
+            "End of input: game abandoned.",
+        ],
+    );
+    // End of input before answering, too.
+    let out = play(&["can-i-win", "10", "11"], "");
+    assert!(out.ends_with("End of input: game abandoned.\n"), "{out}");
+}
+
+#[test]
+fn predict_the_winner_full_game_as_second_player() {
+    let out = play(
+        &[
+            "predict-the-winner",
+            "1",
+            "5",
+            "233",
+            "7",
+            "--first",
+            "computer",
+        ],
+        "middle\nhint\nleft\nleft\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "You are the second player",
+            "Computer takes the left end (1): you 0, computer 1",
+            "Row: 5 233 7   you 0, computer 1",
+            "`middle` is not a move: type `left` (`l`, takes 5) or `right` (`r`, takes 7)",
+            "Hint (each move's value for you, best first):",
+            "the left end (5)       margin -221 over the rest",
+            "the right end (7)      margin -221 over the rest",
+            "You take the left end (5): you 5, computer 1",
+            "Computer takes the left end (233): you 5, computer 234",
+            "You take the left end (7): you 12, computer 234",
+            "The computer wins 234 to 12, by 222.",
+            "You played perfectly.",
+        ],
+    );
+}
+
+#[test]
+fn predict_the_winner_review_counts_the_margin_given_away() {
+    // Taking 7 first (right) gives away 444 points against taking 1.
+    let out = play(
+        &[
+            "predict-the-winner",
+            "1",
+            "5",
+            "233",
+            "7",
+            "--first",
+            "human",
+        ],
+        "r\nl\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "You take the right end (7)",
+            "Computer takes the right end (233)",
+            "The computer wins",
+            "move  1: you took the right end (7) (margin -222 over the rest); the left end (1) \
+             was better (margin +222 over the rest): it gave away 444 points of margin",
+        ],
+    );
+}
+
+#[test]
+fn quit_and_undo_with_nothing_to_undo() {
+    let out = play(
+        &["predict-the-winner", "3", "9", "1", "--first", "human"],
+        "undo\nquit\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "Nothing to undo: you have not moved yet.",
+            "You quit the game.",
+        ],
+    );
+    assert!(!out.contains("Review"), "{out}");
+}
+
+#[test]
+fn settled_and_degenerate_games() {
+    // T = 0: the first player has won before anyone moves.
+    let out = play(&["can-i-win", "5", "0", "--first", "computer"], "");
+    assert!(
+        out.contains("The computer wins: the total 0 reaches 0."),
+        "{out}"
+    );
+    // Nobody can reach 20 with 1..=4: a draw after four moves.
+    let out = play(&["can-i-win", "4", "20", "--first", "human"], "1\n3\n");
+    assert!(
+        out.contains("Draw: the pool is empty and nobody reached 20."),
+        "{out}"
+    );
+    // The empty row.
+    let out = play(&["predict-the-winner", "--first", "human"], "");
+    assert!(out.contains("Draw: 0 each."), "{out}");
+    // Negative values as arguments.
+    let out = play(
+        &["predict-the-winner", "-3", "5", "-2", "--first", "human"],
+        "l\nl\n",
+    );
+    assert!(out.contains("You take the left end (-3)"), "{out}");
+}
+
+#[test]
+fn invalid_games_are_usage_errors_not_crashes() {
+    gamesolve()
+        .args(["play", "can-i-win", "65", "10"])
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("max_choosable = 65"));
+    gamesolve()
+        .args(["play", "can-i-win", "5", "9", "--first", "nobody"])
+        .write_stdin("")
+        .assert()
+        .code(2);
+    // Too large for the analysis: an honest "cannot answer".
+    gamesolve()
+        .args(["play", "can-i-win", "30", "200", "--first", "computer"])
+        .args(["--memory-cap", "1MiB", "--state-budget", "1000"])
+        .write_stdin("")
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("budget of"));
+}
