@@ -493,11 +493,16 @@ const BAND: usize = 8 * LEVELS;
 /// `None` to stay on one thread (short row, one core, memory cap, or the
 /// allocator refusing the scratch).
 fn parallel_scratch<M: MarginValue>(n: usize, run: Run) -> Option<(usize, Vec<Vec<M>>)> {
+    // Short rows first: `available_parallelism` reads cgroup files on Linux
+    // (about 13 µs), far more than solving a short row.
+    if n < PARALLEL_MIN_LEN {
+        return None;
+    }
     let threads = match run.threads {
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     };
-    if threads < 2 || n < PARALLEL_MIN_LEN {
+    if threads < 2 {
         return None;
     }
     // Part p < threads - 1 needs its cells and a halo of BAND + 1 more.
