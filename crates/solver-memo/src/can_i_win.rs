@@ -318,12 +318,32 @@ pub fn solve_sparse<R: Recorder>(
             game: CanIWin::NAME,
             budget: limit,
             unit: "states",
-            hint: if limit < state_budget {
-                "; the memory cap bounds the sparse memo: raise it, or try backend `tabular`"
-            } else {
-                "; raise the state budget, or try backend `tabular`"
-            },
+            hint: sparse_exhausted_hint(
+                limit < state_budget,
+                tabular_fits(game.max_choosable(), memory_cap_bytes),
+            ),
         }),
+    }
+}
+
+/// Whether backend `tabular` (1 bit for each of the `2^n` states, `n <= 63`)
+/// could take the game under the same memory cap, so that suggesting it helps.
+fn tabular_fits(max_choosable: u32, memory_cap_bytes: u64) -> bool {
+    max_choosable <= 63 && (1u128 << max_choosable) / 8 <= u128::from(memory_cap_bytes)
+}
+
+/// The advice for a sparse memo that ran out: which limit to raise, and
+/// `tabular` only where it would fit.
+fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> &'static str {
+    match (capped_by_memory, tabular_fits) {
+        (true, true) => {
+            "; the memory cap bounds the sparse memo: raise it, or try backend `tabular`"
+        }
+        (true, false) => "; the memory cap bounds the sparse memo: raise it",
+        (false, true) => "; raise the state budget, or try backend `tabular`",
+        (false, false) => {
+            "; raise the state budget (no dense table of all 2^n states fits the memory cap)"
+        }
     }
 }
 
@@ -619,9 +639,13 @@ mod tests {
                 game: "can-i-win",
                 budget: 10_000,
                 unit: "states",
-                hint: "; raise the state budget, or try backend `tabular`",
+                hint: "; raise the state budget (no dense table of all 2^n states fits the memory cap)",
             }
         );
+        // Where `tabular` would fit under the same cap, the hint suggests it.
+        let small = CanIWin::new(30, 300).unwrap();
+        let err = solve_sparse(&small, CAP, 1_000, &mut NoStats).unwrap_err();
+        assert!(err.to_string().contains("try backend `tabular`"), "{err}");
         // A tight memory cap lowers the limit below the budget, and says so.
         let err = solve_sparse(&game, 100_000, u64::MAX, &mut NoStats).unwrap_err();
         let limit = sparse_state_limit(100_000, u64::MAX);
