@@ -13,7 +13,11 @@
 //!   memory cap. Small totals with large `n` (say `n = 60, T = 30`) visit few
 //!   states and answer in microseconds.
 //!
-//! [`solve`] picks dense when it fits, sparse otherwise.
+//! [`solve`] picks sparse when the dense table does not fit the memory cap.
+//! When it fits but is large (1 MiB or more, `n >= 22`), [`solve`] starts
+//! with a map and moves to the dense table once the search has stored a few
+//! thousand states ([`solve_sparse_then_dense`]): easy totals then never pay
+//! for faulting in the pages of a large table.
 //!
 //! The root tries the integers in ascending order and reports the first
 //! winning one (the smallest). Below the root, a position is won as soon as
@@ -86,11 +90,34 @@ pub fn solve<R: Recorder>(
     if let Some(settled) = game.settled_without_search() {
         return Ok(settled);
     }
-    if dense_table_bytes(game.max_choosable()) <= u128::from(memory_cap_bytes) {
-        solve_dense(game, memory_cap_bytes, recorder)
-    } else {
+    let dense_bytes = dense_table_bytes(game.max_choosable());
+    if dense_bytes > u128::from(memory_cap_bytes) {
         solve_sparse(game, memory_cap_bytes, state_budget, recorder)
+    } else if dense_bytes >= SPARSE_FIRST_MIN_DENSE_BYTES {
+        solve_sparse_then_dense(game, memory_cap_bytes, recorder)
+    } else {
+        solve_dense(game, memory_cap_bytes, recorder)
     }
+}
+
+/// From this dense table size on (`n >= 22`), [`solve`] starts with a
+/// sparse map and moves to the dense table only once the search has stored
+/// [`dense_switch_threshold`] states; see [`solve_sparse_then_dense`].
+pub const SPARSE_FIRST_MIN_DENSE_BYTES: u128 = 1 << 20;
+
+/// The number of stored states at which [`solve_sparse_then_dense`] moves
+/// from its sparse map to the dense table: a quarter of the dense table's
+/// 4 KiB pages, and at least 4,096. Below that, a map entry is cheaper than
+/// the page of zeroed memory the dense table would touch for it.
+///
+/// ```
+/// use solver_memo::can_i_win::dense_switch_threshold;
+/// assert_eq!(dense_switch_threshold(22), 4_096);
+/// assert_eq!(dense_switch_threshold(32), 65_536);
+/// ```
+pub fn dense_switch_threshold(max_choosable: u32) -> usize {
+    let pages = dense_table_bytes(max_choosable) / 4096;
+    usize::try_from(pages / 4).unwrap_or(usize::MAX).max(4_096)
 }
 
 /// Bytes of the dense table for `n` integers: `2^n` states of 2 bits,
@@ -169,11 +196,8 @@ pub fn solve_dense<R: Recorder>(
     // Zeroed memory (all states unknown) straight from the allocator: pages
     // the search never touches cost nothing, so an easy total with a large
     // table stays cheap.
-    let raw = bytemuck::allocation::try_zeroed_slice_box::<u64>(words)
-        .map_err(|()| too_large("; the system refused the allocation"))?;
-    let memo = DenseMemo {
-        bits: BitVec::from_vec(raw.into_vec()),
-    };
+    let memo = zeroed_dense_memo(words)
+        .map_err(|AllocationRefused| too_large("; the system refused the allocation"))?;
     recorder.table(
         u64::try_from(1u128 << n).unwrap_or(u64::MAX),
         u64::try_from(required_bytes).unwrap_or(u64::MAX),
@@ -182,6 +206,121 @@ pub fn solve_dense<R: Recorder>(
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
         Err(never) => match never {},
     }
+}
+
+/// Solves a Can I Win game with a sparse map first, moving every stored
+/// state into the dense 2-bit table once the map holds
+/// [`dense_switch_threshold`]`(n)` states, and going on there.
+///
+/// Easy totals on a large pool (`n = 28, T = 70`) reach only hundreds of
+/// states: the map answers them without touching a large table, whose
+/// zeroed pages would each be faulted in by the first state stored there.
+/// Hard totals pass the threshold early and then run as [`solve_dense`]
+/// does. The counters are those of one search: every state is stored (and
+/// counted) once, and the table reported is the memo in use at the end.
+///
+/// # Complexity
+///
+/// As [`solve_dense`]: time `O(S · n)` for the `S` states reached; memory
+/// [`sparse_map_bytes`] of at most the threshold, then
+/// [`dense_table_bytes`]`(n)` once switched.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{CanIWin, Outcome, Stats};
+/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
+///
+/// let mut stats = Stats::default();
+/// let easy = CanIWin::new(28, 70)?;
+/// let answer = can_i_win::solve_sparse_then_dense(&easy, DEFAULT_MEMORY_CAP_BYTES, &mut stats)?;
+/// assert_eq!(answer.outcome, Outcome::FirstPlayerWins);
+/// assert!(stats.table_bytes < 1 << 20); // stayed in the map
+///
+/// let mut stats = Stats::default();
+/// let hard = CanIWin::new(22, 180)?;
+/// can_i_win::solve_sparse_then_dense(&hard, DEFAULT_MEMORY_CAP_BYTES, &mut stats)?;
+/// assert_eq!(stats.table_bytes, 1 << 20); // moved to the dense table
+/// # Ok::<(), core_types::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::TableTooLarge`] (parameter `max_choosable`) when the dense table
+/// exceeds `memory_cap_bytes` (checked before searching) or the system
+/// refuses its memory at the switch.
+///
+/// # See also
+///
+/// [`solve_dense`], [`solve_sparse`]; `solver_tabular` for the bottom-up
+/// fill of every state.
+pub fn solve_sparse_then_dense<R: Recorder>(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    recorder: &mut R,
+) -> Result<CanIWinSolution, Error> {
+    let switch_at = dense_switch_threshold(game.max_choosable());
+    sparse_then_dense_switching_at(game, memory_cap_bytes, switch_at, recorder)
+}
+
+/// [`solve_sparse_then_dense`] with the switch point as a parameter (tests
+/// move it to exercise the switch on small games).
+fn sparse_then_dense_switching_at<R: Recorder>(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    switch_at: usize,
+    recorder: &mut R,
+) -> Result<CanIWinSolution, Error> {
+    if let Some(settled) = game.settled_without_search() {
+        return Ok(settled);
+    }
+    let n = game.max_choosable();
+    let required_bytes = dense_table_bytes(n);
+    let too_large = |hint| Error::TableTooLarge {
+        backend: NAME,
+        game: CanIWin::NAME,
+        parameter: "max_choosable",
+        value: u64::from(n),
+        required_bytes,
+        memory_cap_bytes,
+        hint,
+    };
+    if required_bytes > u128::from(memory_cap_bytes) {
+        return Err(too_large(
+            "; raise the memory cap, or use the sparse memo (`solve_sparse`) for small totals",
+        ));
+    }
+    let words = usize::try_from(required_bytes / 8)
+        .map_err(|_| too_large("; the table does not fit this platform's address space"))?;
+    let mut memo = SparseThenDense::Sparse {
+        map: HashMap::new(),
+        switch_at,
+        words,
+    };
+    let result = search(game, &mut memo, recorder);
+    match &memo {
+        SparseThenDense::Sparse { map, .. } => {
+            recorder.table(map.capacity() as u64, map.allocation_size() as u64)
+        }
+        SparseThenDense::Dense(_) => recorder.table(
+            u64::try_from(1u128 << n).unwrap_or(u64::MAX),
+            u64::try_from(required_bytes).unwrap_or(u64::MAX),
+        ),
+    }
+    match result {
+        Ok(best) => Ok(CanIWinSolution::from_search(best)),
+        Err(AllocationRefused) => Err(too_large("; the system refused the allocation")),
+    }
+}
+
+/// A zeroed dense table of `words` words (all states unknown), straight from
+/// the allocator: pages never touched cost nothing.
+fn zeroed_dense_memo(words: usize) -> Result<DenseMemo, AllocationRefused> {
+    let raw =
+        bytemuck::allocation::try_zeroed_slice_box::<u64>(words).map_err(|()| AllocationRefused)?;
+    Ok(DenseMemo {
+        bits: BitVec::from_vec(raw.into_vec()),
+    })
 }
 
 /// An upper bound on the bytes a sparse memo of `states` entries takes,
@@ -410,6 +549,60 @@ impl Memo for &mut SparseMemo {
     }
 }
 
+/// The system refused the dense table's memory.
+#[derive(Debug)]
+struct AllocationRefused;
+
+/// A sparse map until it holds `switch_at` states, then the dense table
+/// (of `words` words) with every state moved over; see
+/// [`solve_sparse_then_dense`].
+enum SparseThenDense {
+    Sparse {
+        map: HashMap<u64, bool>,
+        switch_at: usize,
+        words: usize,
+    },
+    Dense(DenseMemo),
+}
+
+impl Memo for &mut SparseThenDense {
+    type Full = AllocationRefused;
+
+    #[inline(always)]
+    fn get(&self, used: u64) -> Option<bool> {
+        match &**self {
+            SparseThenDense::Dense(dense) => dense.get(used),
+            SparseThenDense::Sparse { map, .. } => map.get(&used).copied(),
+        }
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, used: u64, wins: bool) -> Result<(), AllocationRefused> {
+        match &mut **self {
+            SparseThenDense::Dense(dense) => {
+                let Ok(()) = dense.insert(used, wins);
+            }
+            SparseThenDense::Sparse {
+                map,
+                switch_at,
+                words,
+            } => {
+                if map.len() < *switch_at {
+                    map.insert(used, wins);
+                } else {
+                    let mut dense = zeroed_dense_memo(*words)?;
+                    for (&state, &state_wins) in map.iter() {
+                        let Ok(()) = dense.insert(state, state_wins);
+                    }
+                    let Ok(()) = dense.insert(used, wins);
+                    **self = SparseThenDense::Dense(dense);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The value of the highest integer in `free` (0 when empty).
 #[inline(always)]
 fn highest(free: u64) -> u64 {
@@ -537,6 +730,7 @@ fn low_values(count: u64) -> u64 {
 mod tests {
     use super::*;
     use crate::{DEFAULT_MEMORY_CAP_BYTES as CAP, DEFAULT_STATE_BUDGET as BUDGET};
+    use core_types::can_i_win::pool_sum;
     use core_types::{NoStats, Outcome, Stats};
     use proptest::prelude::*;
     use std::collections::HashMap as StdHashMap;
@@ -624,6 +818,33 @@ mod tests {
             let sum = u64::from(n * (n + 1) / 2);
             for t in (0..=sum + 1).step_by(if n > 12 { 7 } else { 1 }) {
                 assert_eq!(sparse(n, t), answer(n, t), "n = {n}, T = {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn sparse_then_dense_matches_dense_before_and_after_the_switch() {
+        for n in [10u32, 13, 16] {
+            for t in (1..=pool_sum(n)).step_by(7) {
+                let game = CanIWin::new(n, t).unwrap();
+                let mut dense_stats = Stats::default();
+                let dense = solve_dense(&game, CAP, &mut dense_stats).unwrap();
+                for switch_at in [0, 5, 100, usize::MAX] {
+                    let mut stats = Stats::default();
+                    let answer =
+                        sparse_then_dense_switching_at(&game, CAP, switch_at, &mut stats).unwrap();
+                    assert_eq!(answer, dense, "n = {n}, T = {t}, switch at {switch_at}");
+                    // One search: the same positions, each state stored once.
+                    assert_eq!(stats.positions, dense_stats.positions);
+                    assert_eq!(stats.states, dense_stats.states);
+                    assert_eq!(stats.memo_hits, dense_stats.memo_hits);
+                    if stats.states as usize > switch_at {
+                        // Switched: the dense table is what is reported.
+                        assert_eq!(stats.table_bytes, dense_stats.table_bytes);
+                    } else {
+                        assert!(stats.table_cells >= stats.states);
+                    }
+                }
             }
         }
     }

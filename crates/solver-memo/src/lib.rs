@@ -37,8 +37,11 @@
 //!   `n = 20`, 8 MiB at `n = 25`), used while it fits the memory cap
 //!   (`n <= 32` at 1 GiB); beyond, a sparse hash map of only the `S` visited
 //!   states (17 to 40 bytes each), up to a state budget
-//!   ([`DEFAULT_STATE_BUDGET`]) and the memory cap. Settled games are
-//!   answered without search for every `n <= 64`.
+//!   ([`DEFAULT_STATE_BUDGET`]) and the memory cap. From `n = 22` (a dense
+//!   table of 1 MiB or more) the search starts in a small map and moves to
+//!   the dense table only after a few thousand states, so easy totals never
+//!   touch a large table. Settled games are answered without search for
+//!   every `n <= 64`.
 //! - **Predict the Winner** ([`predict_the_winner`]): with `len` the number
 //!   of values, time `Θ(len^2)`; memory a triangular interval table of
 //!   `len·(len-1)/2` cells, 8 bytes each (16 when the values are so large
