@@ -98,6 +98,28 @@ pub enum Error {
         hint: &'static str,
     },
 
+    /// The system refused the memory for this backend's table, although the
+    /// table is within the memory cap (not enough free memory right now).
+    #[error(
+        "backend `{backend}` cannot answer {game} with {parameter} = {value}: the system refused the {required_bytes} bytes its table needs (within the memory cap of {memory_cap_bytes} bytes){hint}"
+    )]
+    AllocationFailed {
+        /// The backend's name.
+        backend: &'static str,
+        /// The game's machine name.
+        game: &'static str,
+        /// Which size parameter drives the table size.
+        parameter: &'static str,
+        /// The value given.
+        value: u64,
+        /// Bytes the table needed.
+        required_bytes: u128,
+        /// The configured memory cap in bytes.
+        memory_cap_bytes: u64,
+        /// Advice on what to do instead; empty or starting with `"; "`.
+        hint: &'static str,
+    },
+
     /// The search hit its budget before finishing.
     #[error(
         "backend `{backend}` gave up on {game}: it exceeded its budget of {budget} {unit}{hint}"
@@ -131,6 +153,7 @@ impl Error {
             }
             Error::GameTooLarge { .. }
             | Error::TableTooLarge { .. }
+            | Error::AllocationFailed { .. }
             | Error::BudgetExhausted { .. } => ErrorKind::CannotAnswer,
         }
     }
@@ -138,5 +161,31 @@ impl Error {
     /// `true` for errors of kind [`ErrorKind::InvalidInput`].
     pub const fn is_invalid_input(&self) -> bool {
         matches!(self.kind(), ErrorKind::InvalidInput)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn allocation_failure_is_told_apart_from_the_cap() {
+        let err = Error::AllocationFailed {
+            backend: "tabular",
+            game: "can-i-win",
+            parameter: "max_choosable",
+            value: 33,
+            required_bytes: 1 << 30,
+            memory_cap_bytes: 1 << 30,
+            hint: "; free some memory",
+        };
+        assert_eq!(err.kind(), ErrorKind::CannotAnswer);
+        let message = err.to_string();
+        assert!(
+            message.contains("the system refused the 1073741824 bytes"),
+            "{message}"
+        );
+        assert!(message.contains("within the memory cap"), "{message}");
+        assert!(!message.contains("more than the memory cap"), "{message}");
     }
 }

@@ -74,7 +74,8 @@ use crate::NAME;
 ///
 /// [`Error::BudgetExhausted`] (unit `states`) when the sparse map would need
 /// more than `state_budget` states, or more than fit the memory cap;
-/// [`Error::TableTooLarge`] when the system refuses the dense table's memory.
+/// [`Error::AllocationFailed`] when the system refuses the dense table's
+/// memory.
 ///
 /// # See also
 ///
@@ -160,8 +161,8 @@ pub fn dense_table_bytes(max_choosable: u32) -> u128 {
 /// # Errors
 ///
 /// [`Error::TableTooLarge`] (parameter `max_choosable`) when the table
-/// exceeds `memory_cap_bytes` or the allocation fails; nothing is allocated
-/// in the first case.
+/// exceeds `memory_cap_bytes`, before anything is allocated;
+/// [`Error::AllocationFailed`] when the system refuses its memory.
 ///
 /// # See also
 ///
@@ -177,27 +178,11 @@ pub fn solve_dense<R: Recorder>(
     }
     let n = game.max_choosable();
     let required_bytes = dense_table_bytes(n);
-    let too_large = |hint| Error::TableTooLarge {
-        backend: NAME,
-        game: CanIWin::NAME,
-        parameter: "max_choosable",
-        value: u64::from(n),
-        required_bytes,
-        memory_cap_bytes,
-        hint,
-    };
-    if required_bytes > u128::from(memory_cap_bytes) {
-        return Err(too_large(
-            "; raise the memory cap, or use the sparse memo (`solve_sparse`) for small totals",
-        ));
-    }
-    let words = usize::try_from(required_bytes / 8)
-        .map_err(|_| too_large("; the table does not fit this platform's address space"))?;
+    let words = checked_dense_words(n, memory_cap_bytes)?;
     // Zeroed memory (all states unknown) straight from the allocator: pages
     // the search never touches cost nothing, so an easy total with a large
     // table stays cheap.
-    let memo = zeroed_dense_memo(words)
-        .map_err(|AllocationRefused| too_large("; the system refused the allocation"))?;
+    let memo = zeroed_dense_memo(words).map_err(|refused| refused.error(n, memory_cap_bytes))?;
     recorder.table(
         u64::try_from(1u128 << n).unwrap_or(u64::MAX),
         u64::try_from(required_bytes).unwrap_or(u64::MAX),
@@ -247,8 +232,9 @@ pub fn solve_dense<R: Recorder>(
 /// # Errors
 ///
 /// [`Error::TableTooLarge`] (parameter `max_choosable`) when the dense table
-/// exceeds `memory_cap_bytes` (checked before searching) or the system
-/// refuses its memory at the switch.
+/// exceeds `memory_cap_bytes` (checked before searching);
+/// [`Error::AllocationFailed`] when the system refuses its memory at the
+/// switch.
 ///
 /// # See also
 ///
@@ -276,22 +262,7 @@ fn sparse_then_dense_switching_at<R: Recorder>(
     }
     let n = game.max_choosable();
     let required_bytes = dense_table_bytes(n);
-    let too_large = |hint| Error::TableTooLarge {
-        backend: NAME,
-        game: CanIWin::NAME,
-        parameter: "max_choosable",
-        value: u64::from(n),
-        required_bytes,
-        memory_cap_bytes,
-        hint,
-    };
-    if required_bytes > u128::from(memory_cap_bytes) {
-        return Err(too_large(
-            "; raise the memory cap, or use the sparse memo (`solve_sparse`) for small totals",
-        ));
-    }
-    let words = usize::try_from(required_bytes / 8)
-        .map_err(|_| too_large("; the table does not fit this platform's address space"))?;
+    let words = checked_dense_words(n, memory_cap_bytes)?;
     let mut memo = SparseThenDense::Sparse {
         map: HashMap::new(),
         switch_at,
@@ -309,8 +280,30 @@ fn sparse_then_dense_switching_at<R: Recorder>(
     }
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(AllocationRefused) => Err(too_large("; the system refused the allocation")),
+        Err(refused) => Err(refused.error(n, memory_cap_bytes)),
     }
+}
+
+/// The dense table's size in `u64` words, or the error when it exceeds the
+/// memory cap (checked before anything is allocated).
+fn checked_dense_words(n: u32, memory_cap_bytes: u64) -> Result<usize, Error> {
+    let required_bytes = dense_table_bytes(n);
+    let too_large = |hint| Error::TableTooLarge {
+        backend: NAME,
+        game: CanIWin::NAME,
+        parameter: "max_choosable",
+        value: u64::from(n),
+        required_bytes,
+        memory_cap_bytes,
+        hint,
+    };
+    if required_bytes > u128::from(memory_cap_bytes) {
+        return Err(too_large(
+            "; raise the memory cap, or use the sparse memo (`solve_sparse`) for small totals",
+        ));
+    }
+    usize::try_from(required_bytes / 8)
+        .map_err(|_| too_large("; the table does not fit this platform's address space"))
 }
 
 /// A zeroed dense table of `words` words (all states unknown), straight from
@@ -552,6 +545,21 @@ impl Memo for &mut SparseMemo {
 /// The system refused the dense table's memory.
 #[derive(Debug)]
 struct AllocationRefused;
+
+impl AllocationRefused {
+    /// The error for the dense table of `n` integers.
+    fn error(self, n: u32, memory_cap_bytes: u64) -> Error {
+        Error::AllocationFailed {
+            backend: NAME,
+            game: CanIWin::NAME,
+            parameter: "max_choosable",
+            value: u64::from(n),
+            required_bytes: dense_table_bytes(n),
+            memory_cap_bytes,
+            hint: "; free some memory, or use the sparse memo (`solve_sparse`) for small totals",
+        }
+    }
+}
 
 /// A sparse map until it holds `switch_at` states, then the dense table
 /// (of `words` words) with every state moved over; see

@@ -84,7 +84,8 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 ///
 /// [`Error::TableTooLarge`] (parameter `len`) when [`table_bytes`] exceeds
 /// `memory_cap_bytes` (at the default 1 GiB: `len > 16384` for `i64`
-/// margins), checked before allocating, or when the allocation fails.
+/// margins), checked before allocating; [`Error::AllocationFailed`] when the
+/// system refuses the table's memory although it is within the cap.
 ///
 /// # See also
 ///
@@ -154,7 +155,15 @@ pub fn solve_reusing<R: Recorder>(
             "; try backend `tabular` (O(len) memory), or raise the memory cap",
         ));
     }
-    let refused = || too_large("; the system refused the allocation; try backend `tabular`");
+    let refused = || Error::AllocationFailed {
+        backend: NAME,
+        game: PredictTheWinner::NAME,
+        parameter: "len",
+        value: game.len() as u64,
+        required_bytes,
+        memory_cap_bytes,
+        hint: "; try backend `tabular` (O(len) memory)",
+    };
     let (margin, best_move) = match arithmetic {
         Arithmetic::I64 => root::<i64, R>(game.values(), table, recorder).ok_or_else(refused)?,
         Arithmetic::I128 => root::<i128, R>(game.values(), table, recorder).ok_or_else(refused)?,

@@ -37,7 +37,7 @@ use crate::{try_zeroed, NAME};
 pub const MAX_MAX_CHOOSABLE: u32 = usize::BITS - 1;
 
 const HINT_TOO_LARGE: &str = "; try backend `memo`, which visits only the states reachable from the start (a sparse table for small totals)";
-const HINT_ALLOC_FAILED: &str = "; the allocator refused it although the cap allows it (not enough free memory); lower the cap or try backend `memo`";
+const HINT_ALLOC_FAILED: &str = "; free some memory, or try backend `memo`";
 
 /// Bytes of the bit table for `max_choosable = n`: `2^n` bits in whole
 /// 64-bit words (at least one word).
@@ -89,7 +89,15 @@ fn table_too_large(n: u32, memory_cap_bytes: u64, hint: &'static str) -> Error {
 }
 
 fn alloc_table(n: u32, words: usize, memory_cap_bytes: u64) -> Result<Vec<u64>, Error> {
-    try_zeroed::<u64>(words).ok_or_else(|| table_too_large(n, memory_cap_bytes, HINT_ALLOC_FAILED))
+    try_zeroed::<u64>(words).ok_or(Error::AllocationFailed {
+        backend: NAME,
+        game: CanIWin::NAME,
+        parameter: "max_choosable",
+        value: u64::from(n),
+        required_bytes: required_table_bytes(n),
+        memory_cap_bytes,
+        hint: HINT_ALLOC_FAILED,
+    })
 }
 
 /// Solves a Can I Win game bottom-up with the word-parallel kernel.
@@ -118,9 +126,10 @@ fn alloc_table(n: u32, words: usize, memory_cap_bytes: u64) -> Result<Vec<u64>, 
 ///
 /// # Errors
 ///
-/// [`Error::TableTooLarge`] when `2^n` bits exceed `memory_cap_bytes` (or the
-/// allocator refuses them); [`Error::GameTooLarge`] when `n` exceeds
-/// [`MAX_MAX_CHOOSABLE`]. Both are checked before allocating.
+/// [`Error::TableTooLarge`] when `2^n` bits exceed `memory_cap_bytes`;
+/// [`Error::GameTooLarge`] when `n` exceeds [`MAX_MAX_CHOOSABLE`] (both
+/// checked before allocating); [`Error::AllocationFailed`] when the
+/// allocator refuses the table although it is within the cap.
 ///
 /// # See also
 ///

@@ -39,8 +39,7 @@ use crate::NAME;
 
 const HINT_TOO_LARGE: &str =
     "; raise the memory cap (the row needs 8 bytes per value, 16 when margins need i128)";
-const HINT_ALLOC_FAILED: &str =
-    "; the allocator refused it although the cap allows it (not enough free memory)";
+const HINT_ALLOC_FAILED: &str = "; free some memory, or lower the number of values";
 
 /// Bytes of the rolling row for `len` values computed in `arithmetic`.
 ///
@@ -83,8 +82,9 @@ pub const fn required_row_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 ///
 /// # Errors
 ///
-/// [`Error::TableTooLarge`] when the row exceeds `memory_cap_bytes` (or the
-/// allocator refuses it), checked before allocating.
+/// [`Error::TableTooLarge`] when the row exceeds `memory_cap_bytes`, checked
+/// before allocating; [`Error::AllocationFailed`] when the allocator refuses
+/// it although it is within the cap.
 ///
 /// # See also
 ///
@@ -235,7 +235,15 @@ fn solve_row<M: Width, R: Recorder>(
     }
     let mut row: Vec<M> = Vec::new();
     row.try_reserve_exact(n)
-        .map_err(|_| too_large(HINT_ALLOC_FAILED))?;
+        .map_err(|_| Error::AllocationFailed {
+            backend: NAME,
+            game: PredictTheWinner::NAME,
+            parameter: "len",
+            value: n as u64,
+            required_bytes,
+            memory_cap_bytes,
+            hint: HINT_ALLOC_FAILED,
+        })?;
     row.extend(a.iter().map(|&v| M::from(v)));
     recorder.table(n as u64, required_bytes as u64);
     let cells = (n as u64) * (n as u64 + 1) / 2;
