@@ -177,16 +177,12 @@ pub fn solve_dense<R: Recorder>(
         return Ok(settled);
     }
     let n = game.max_choosable();
-    let required_bytes = dense_table_bytes(n);
     let words = checked_dense_words(n, memory_cap_bytes)?;
     // Zeroed memory (all states unknown) straight from the allocator: pages
     // the search never touches cost nothing, so an easy total with a large
     // table stays cheap.
     let memo = zeroed_dense_memo(words).map_err(|refused| refused.error(n, memory_cap_bytes))?;
-    recorder.table(
-        u64::try_from(1u128 << n).unwrap_or(u64::MAX),
-        u64::try_from(required_bytes).unwrap_or(u64::MAX),
-    );
+    record_dense_table(recorder, n);
     match search(game, memo, recorder) {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
         Err(never) => match never {},
@@ -261,7 +257,6 @@ fn sparse_then_dense_switching_at<R: Recorder>(
         return Ok(settled);
     }
     let n = game.max_choosable();
-    let required_bytes = dense_table_bytes(n);
     let words = checked_dense_words(n, memory_cap_bytes)?;
     let mut memo = SparseThenDense::Sparse {
         map: HashMap::new(),
@@ -273,15 +268,20 @@ fn sparse_then_dense_switching_at<R: Recorder>(
         SparseThenDense::Sparse { map, .. } => {
             recorder.table(map.capacity() as u64, map.allocation_size() as u64)
         }
-        SparseThenDense::Dense(_) => recorder.table(
-            u64::try_from(1u128 << n).unwrap_or(u64::MAX),
-            u64::try_from(required_bytes).unwrap_or(u64::MAX),
-        ),
+        SparseThenDense::Dense(_) => record_dense_table(recorder, n),
     }
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
         Err(refused) => Err(refused.error(n, memory_cap_bytes)),
     }
+}
+
+/// Reports the dense table of `n` integers: `2^n` cells, [`dense_table_bytes`].
+fn record_dense_table<R: Recorder>(recorder: &mut R, n: u32) {
+    recorder.table(
+        u64::try_from(1u128 << n).unwrap_or(u64::MAX),
+        u64::try_from(dense_table_bytes(n)).unwrap_or(u64::MAX),
+    );
 }
 
 /// The dense table's size in `u64` words, or the error when it exceeds the
