@@ -89,6 +89,11 @@ pub fn solve_predict_the_winner(
     default_solver().solve_predict_the_winner(game)
 }
 
+/// The README's Rust example, compiled and run as a doctest so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
+
 fn default_solver() -> Box<dyn Solver + Send> {
     match Backend::default().solver() {
         Ok(solver) => solver,
