@@ -8,9 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use core_types::{
-    CanIWin, CanIWinSolution, Error, PredictTheWinner, PredictTheWinnerSolution, Recorder, Solver,
-};
+use core_types::Solver;
 
 #[cfg(not(any(feature = "recursive", feature = "memo", feature = "tabular")))]
 compile_error!(
@@ -154,93 +152,6 @@ impl Backend {
             }
             #[allow(unreachable_patterns)]
             missing => Err(BackendError::Unavailable { backend: missing }),
-        }
-    }
-
-    /// Solves a Can I Win game with this backend, reporting every counter
-    /// and every search [`Event`](core_types::Event) to `recorder` (the
-    /// `explain` views). `None` when this build lacks the backend.
-    ///
-    /// `tabular` runs its per-mask reference pass here: the same table in
-    /// the same descending order as its word-parallel kernel, one
-    /// [`Event::Cell`](core_types::Event::Cell) per mask.
-    pub(crate) fn solve_can_i_win_traced<R: Recorder>(
-        self,
-        config: &SolverConfig,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Option<Result<CanIWinSolution, Error>> {
-        let _ = (config, game, &recorder); // unused when only some backends are compiled in
-        match self {
-            #[cfg(feature = "recursive")]
-            Backend::Recursive => Some(solver_recursive::can_i_win::solve(
-                game,
-                config
-                    .node_budget
-                    .unwrap_or(solver_recursive::DEFAULT_NODE_BUDGET),
-                recorder,
-            )),
-            #[cfg(feature = "memo")]
-            Backend::Memo => Some(solver_memo::can_i_win::solve(
-                game,
-                config
-                    .memory_cap_bytes
-                    .unwrap_or(solver_memo::DEFAULT_MEMORY_CAP_BYTES),
-                config
-                    .state_budget
-                    .unwrap_or(solver_memo::DEFAULT_STATE_BUDGET),
-                recorder,
-            )),
-            #[cfg(feature = "tabular")]
-            Backend::Tabular => Some(solver_tabular::can_i_win::solve_per_mask_with(
-                game,
-                config
-                    .memory_cap_bytes
-                    .unwrap_or(solver_tabular::DEFAULT_MEMORY_CAP_BYTES),
-                recorder,
-            )),
-            #[allow(unreachable_patterns)]
-            _ => None,
-        }
-    }
-
-    /// As [`Backend::solve_can_i_win_traced`], for Predict the Winner;
-    /// `tabular` runs its textbook pass, one sweep of the rolling row per
-    /// length (its fast kernels compute the same cells in a tiled order).
-    pub(crate) fn solve_predict_the_winner_traced<R: Recorder>(
-        self,
-        config: &SolverConfig,
-        game: &PredictTheWinner,
-        recorder: &mut R,
-    ) -> Option<Result<PredictTheWinnerSolution, Error>> {
-        let _ = (config, game, &recorder); // unused when only some backends are compiled in
-        match self {
-            #[cfg(feature = "recursive")]
-            Backend::Recursive => Some(solver_recursive::predict_the_winner::solve(
-                game,
-                config
-                    .node_budget
-                    .unwrap_or(solver_recursive::DEFAULT_NODE_BUDGET),
-                recorder,
-            )),
-            #[cfg(feature = "memo")]
-            Backend::Memo => Some(solver_memo::predict_the_winner::solve(
-                game,
-                config
-                    .memory_cap_bytes
-                    .unwrap_or(solver_memo::DEFAULT_MEMORY_CAP_BYTES),
-                recorder,
-            )),
-            #[cfg(feature = "tabular")]
-            Backend::Tabular => Some(solver_tabular::predict_the_winner::solve_by_length_with(
-                game,
-                config
-                    .memory_cap_bytes
-                    .unwrap_or(solver_tabular::DEFAULT_MEMORY_CAP_BYTES),
-                recorder,
-            )),
-            #[allow(unreachable_patterns)]
-            _ => None,
         }
     }
 

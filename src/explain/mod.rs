@@ -229,8 +229,8 @@ pub fn explain_can_i_win(
 ) -> Result<Explanation, ExplainError> {
     let mut trace = Trace::new(limits.max_events);
     let answer = backend
-        .solve_can_i_win_traced(config, game, &mut trace)
-        .ok_or(BackendError::Unavailable { backend })??;
+        .solver_with(config)?
+        .solve_can_i_win_traced(game, &mut trace)?;
     Ok(Explanation {
         backend,
         game: ExplainedGame::CanIWin(*game),
@@ -274,8 +274,8 @@ pub fn explain_predict_the_winner(
 ) -> Result<Explanation, ExplainError> {
     let mut trace = Trace::new(limits.max_events);
     let answer = backend
-        .solve_predict_the_winner_traced(config, game, &mut trace)
-        .ok_or(BackendError::Unavailable { backend })??;
+        .solver_with(config)?
+        .solve_predict_the_winner_traced(game, &mut trace)?;
     Ok(Explanation {
         backend,
         game: ExplainedGame::PredictTheWinner(game.clone()),

@@ -37,6 +37,10 @@
 //!         -> Result<(CanIWinSolution, Stats), Error> {
 //!         Ok((self.solve_can_i_win(g)?, Stats::default()))
 //!     }
+//!     fn solve_can_i_win_traced(&mut self, g: &CanIWin, _: &mut dyn Recorder)
+//!         -> Result<CanIWinSolution, Error> {
+//!         self.solve_can_i_win(g)
+//!     }
 //!     fn solve_predict_the_winner(&mut self, g: &PredictTheWinner)
 //!         -> Result<PredictTheWinnerSolution, Error> {
 //!         Ok(g.solution(0, None)) // wrong in general: only for the empty row
@@ -44,6 +48,10 @@
 //!     fn solve_predict_the_winner_with_stats(&mut self, g: &PredictTheWinner)
 //!         -> Result<(PredictTheWinnerSolution, Stats), Error> {
 //!         Ok((self.solve_predict_the_winner(g)?, Stats::default()))
+//!     }
+//!     fn solve_predict_the_winner_traced(&mut self, g: &PredictTheWinner, _: &mut dyn Recorder)
+//!         -> Result<PredictTheWinnerSolution, Error> {
+//!         self.solve_predict_the_winner(g)
 //!     }
 //! }
 //!

@@ -1,6 +1,8 @@
 //! The trait every backend implements.
 
-use crate::{CanIWin, CanIWinSolution, Error, PredictTheWinner, PredictTheWinnerSolution, Stats};
+use crate::{
+    CanIWin, CanIWinSolution, Error, PredictTheWinner, PredictTheWinnerSolution, Recorder, Stats,
+};
 
 /// A backend that solves both games exactly.
 ///
@@ -10,7 +12,10 @@ use crate::{CanIWin, CanIWinSolution, Error, PredictTheWinner, PredictTheWinnerS
 /// and reuse its tables between calls.
 ///
 /// The `*_with_stats` methods also count what the search did; the plain
-/// methods count nothing and are the fast path (see [`crate::stats`]).
+/// methods count nothing and are the fast path (see [`crate::stats`]). The
+/// `*_traced` methods report every counter and every search
+/// [`Event`](crate::Event) to a recorder of the caller's, for views that show
+/// what the backend did (`gamesolve explain`).
 ///
 /// The trait is object safe: `Box<dyn Solver>` works.
 pub trait Solver {
@@ -37,6 +42,23 @@ pub trait Solver {
         game: &CanIWin,
     ) -> Result<(CanIWinSolution, Stats), Error>;
 
+    /// Solves a Can I Win game, reporting every counter and every search
+    /// [`Event`](crate::Event) to `recorder`, in the order the backend works.
+    ///
+    /// Meant for small games: a backend whose fastest kernel does not work
+    /// one position at a time runs its reference algorithm here (same
+    /// answer, same table, same fill order, one event per cell), so this can
+    /// be far slower than [`Solver::solve_can_i_win`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::solve_can_i_win`].
+    fn solve_can_i_win_traced(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut dyn Recorder,
+    ) -> Result<CanIWinSolution, Error>;
+
     /// Solves a Predict the Winner game.
     ///
     /// # Errors
@@ -57,4 +79,17 @@ pub trait Solver {
         &mut self,
         game: &PredictTheWinner,
     ) -> Result<(PredictTheWinnerSolution, Stats), Error>;
+
+    /// Solves a Predict the Winner game, reporting every counter and every
+    /// search [`Event`](crate::Event) to `recorder`; see
+    /// [`Solver::solve_can_i_win_traced`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::solve_predict_the_winner`].
+    fn solve_predict_the_winner_traced(
+        &mut self,
+        game: &PredictTheWinner,
+        recorder: &mut dyn Recorder,
+    ) -> Result<PredictTheWinnerSolution, Error>;
 }

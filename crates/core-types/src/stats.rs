@@ -52,6 +52,36 @@ pub trait Recorder {
     }
 }
 
+/// Forwards to the recorder behind the reference, so a `&mut dyn Recorder`
+/// can be handed to code generic over `R: Recorder` (the `*_traced`
+/// methods of [`Solver`](crate::Solver) do this).
+impl<R: Recorder + ?Sized> Recorder for &mut R {
+    #[inline(always)]
+    fn position(&mut self, depth: u64) {
+        (**self).position(depth);
+    }
+    #[inline(always)]
+    fn positions(&mut self, count: u64) {
+        (**self).positions(count);
+    }
+    #[inline(always)]
+    fn memo_hit(&mut self) {
+        (**self).memo_hit();
+    }
+    #[inline(always)]
+    fn states_stored(&mut self, count: u64) {
+        (**self).states_stored(count);
+    }
+    #[inline(always)]
+    fn table(&mut self, cells: u64, bytes: u64) {
+        (**self).table(cells, bytes);
+    }
+    #[inline(always)]
+    fn event(&mut self, event: crate::Event) {
+        (**self).event(event);
+    }
+}
+
 /// A [`Recorder`] that records nothing and costs nothing.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoStats;

@@ -65,8 +65,8 @@ pub mod can_i_win;
 pub mod predict_the_winner;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Solver,
-    Stats,
+    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Recorder,
+    Solver, Stats,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -198,5 +198,31 @@ impl Solver for MemoSolver {
             &mut stats,
         )?;
         Ok((solution, stats))
+    }
+
+    fn solve_can_i_win_traced(
+        &mut self,
+        game: &CanIWin,
+        mut recorder: &mut dyn Recorder,
+    ) -> Result<CanIWinSolution, Error> {
+        can_i_win::solve(
+            game,
+            self.memory_cap_bytes,
+            self.state_budget,
+            &mut recorder,
+        )
+    }
+
+    fn solve_predict_the_winner_traced(
+        &mut self,
+        game: &PredictTheWinner,
+        mut recorder: &mut dyn Recorder,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        predict_the_winner::solve_reusing(
+            game,
+            self.memory_cap_bytes,
+            &mut self.interval_table,
+            &mut recorder,
+        )
     }
 }

@@ -53,8 +53,8 @@ pub mod can_i_win;
 pub mod predict_the_winner;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Solver,
-    Stats,
+    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Recorder,
+    Solver, Stats,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -136,6 +136,22 @@ impl Solver for RecursiveSolver {
         let mut stats = Stats::default();
         let solution = predict_the_winner::solve(game, self.node_budget, &mut stats)?;
         Ok((solution, stats))
+    }
+
+    fn solve_can_i_win_traced(
+        &mut self,
+        game: &CanIWin,
+        mut recorder: &mut dyn Recorder,
+    ) -> Result<CanIWinSolution, Error> {
+        can_i_win::solve(game, self.node_budget, &mut recorder)
+    }
+
+    fn solve_predict_the_winner_traced(
+        &mut self,
+        game: &PredictTheWinner,
+        mut recorder: &mut dyn Recorder,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        predict_the_winner::solve(game, self.node_budget, &mut recorder)
     }
 }
 

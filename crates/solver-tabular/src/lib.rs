@@ -46,8 +46,8 @@ pub mod can_i_win;
 pub mod predict_the_winner;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Solver,
-    Stats,
+    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Recorder,
+    Solver, Stats,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -155,6 +155,28 @@ impl Solver for TabularSolver {
         let solution =
             predict_the_winner::solve_with(game, self.memory_cap_bytes, self.threads, &mut stats)?;
         Ok((solution, stats))
+    }
+
+    /// Runs the per-mask reference pass ([`can_i_win::solve_per_mask_with`]):
+    /// the same table in the same descending order as the word-parallel
+    /// kernel, one [`Event::Cell`](core_types::Event::Cell) per mask.
+    fn solve_can_i_win_traced(
+        &mut self,
+        game: &CanIWin,
+        mut recorder: &mut dyn Recorder,
+    ) -> Result<CanIWinSolution, Error> {
+        can_i_win::solve_per_mask_with(game, self.memory_cap_bytes, &mut recorder)
+    }
+
+    /// Runs the textbook pass ([`predict_the_winner::solve_by_length_with`]):
+    /// one sweep of the rolling row per length; the fast kernels compute the
+    /// same cells in a tiled order.
+    fn solve_predict_the_winner_traced(
+        &mut self,
+        game: &PredictTheWinner,
+        mut recorder: &mut dyn Recorder,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        predict_the_winner::solve_by_length_with(game, self.memory_cap_bytes, &mut recorder)
     }
 }
 
