@@ -91,7 +91,7 @@ pub fn solve_predict_the_winner(
 
 /// The README's Rust example, compiled and run as a doctest so it cannot rot.
 #[cfg(doctest)]
-#[doc = include_str!("../README.md")]
+#[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
 fn default_solver() -> Box<dyn Solver + Send> {
