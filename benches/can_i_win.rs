@@ -25,7 +25,7 @@ use std::time::Instant;
 use criterion::{
     criterion_group, criterion_main, AxisScale, BenchmarkId, Criterion, PlotConfiguration,
 };
-use gamesolve::{Backend, Solver};
+use gamesolve::{Backend, CanIWin, Solver};
 use support::{CanIWinCase, Group};
 
 fn bench_group(c: &mut Criterion, group_kind: Group, cases: &[CanIWinCase]) {
@@ -39,7 +39,7 @@ fn bench_group(c: &mut Criterion, group_kind: Group, cases: &[CanIWinCase]) {
             }
             let mut solver = new_solver(backend);
             let started = Instant::now();
-            let answer = solver.solve_can_i_win(&game);
+            let answer = solver.solve(&game);
             let elapsed = started.elapsed();
             match answer {
                 Ok(answer) if answer == case.expected() => {}
@@ -56,15 +56,15 @@ fn bench_group(c: &mut Criterion, group_kind: Group, cases: &[CanIWinCase]) {
             group.bench_with_input(
                 BenchmarkId::new(backend.name(), case.n),
                 &game,
-                |b, game| b.iter(|| solver.solve_can_i_win(black_box(game))),
+                |b, game| b.iter(|| solver.solve(black_box(game))),
             );
         }
     }
     group.finish();
 }
 
-fn new_solver(backend: Backend) -> Box<dyn Solver + Send> {
-    match backend.solver() {
+fn new_solver(backend: Backend) -> Box<dyn Solver<CanIWin> + Send> {
+    match backend.solver::<CanIWin>() {
         Ok(solver) => solver,
         Err(e) => panic!("{e}"),
     }

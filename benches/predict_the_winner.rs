@@ -23,7 +23,7 @@ use std::time::Instant;
 use criterion::{
     criterion_group, criterion_main, AxisScale, BenchmarkId, Criterion, PlotConfiguration,
 };
-use gamesolve::{Backend, Solver};
+use gamesolve::{Backend, PredictTheWinner, Solver};
 use support::Group;
 
 fn by_length(c: &mut Criterion) {
@@ -38,7 +38,7 @@ fn by_length(c: &mut Criterion) {
             }
             let mut solver = new_solver(backend);
             let started = Instant::now();
-            let answer = solver.solve_predict_the_winner(&game);
+            let answer = solver.solve(&game);
             let elapsed = started.elapsed();
             match answer {
                 Ok(answer) if answer.margin == margin && answer.best_move == Some(best_move) => {}
@@ -50,15 +50,15 @@ fn by_length(c: &mut Criterion) {
             }
             group.sample_size(support::sample_size(elapsed));
             group.bench_with_input(BenchmarkId::new(backend.name(), len), &game, |b, game| {
-                b.iter(|| solver.solve_predict_the_winner(black_box(game)))
+                b.iter(|| solver.solve(black_box(game)))
             });
         }
     }
     group.finish();
 }
 
-fn new_solver(backend: Backend) -> Box<dyn Solver + Send> {
-    match backend.solver() {
+fn new_solver(backend: Backend) -> Box<dyn Solver<PredictTheWinner> + Send> {
+    match backend.solver::<PredictTheWinner>() {
         Ok(solver) => solver,
         Err(e) => panic!("{e}"),
     }

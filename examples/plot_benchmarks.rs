@@ -29,7 +29,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use gamesolve::{Backend, Stats};
+use gamesolve::{Backend, BackendChoice, Stats};
 use plotters::prelude::*;
 use support::Group;
 
@@ -194,17 +194,15 @@ fn label_index(label: &str) -> usize {
 }
 
 /// Positions expanded on the benched input of `size` in `group` by `label`
-/// (a backend; for a `tabular-…` kernel, those of the `tabular` backend,
-/// which fills the same table), 0 when unknown.
+/// (a backend, or `backend/variant`, which criterion's folder names spell
+/// `backend_variant`), 0 when unknown.
 fn count_positions(group: Group, label: &str, size: u64) -> Result<u64> {
-    let backend = match label.parse::<Backend>() {
-        Ok(backend) => backend,
-        Err(_) if label.starts_with("tabular-") => Backend::Tabular,
-        Err(_) => return Ok(0),
+    let Ok(choice) = label.replacen('_', "/", 1).parse::<BackendChoice>() else {
+        return Ok(0);
     };
-    let mut solver = backend.solver()?;
+    let config = gamesolve::SolverConfig::default();
     let stats: Stats = match group {
-        Group::Hardest | Group::Easy | Group::CanIWinKernels => {
+        Group::Hardest | Group::Easy | Group::CanIWinVariants => {
             let cases = if group == Group::Easy {
                 support::EASY
             } else {
@@ -213,11 +211,15 @@ fn count_positions(group: Group, label: &str, size: u64) -> Result<u64> {
             let Some(case) = cases.iter().find(|c| u64::from(c.n) == size) else {
                 return Ok(0);
             };
-            solver.solve_can_i_win_with_stats(&case.game())?.1
+            choice
+                .solver_with::<gamesolve::CanIWin>(&config)?
+                .solve_with_stats(&case.game())?
+                .1
         }
-        Group::PredictTheWinner | Group::PredictTheWinnerKernels => {
-            solver
-                .solve_predict_the_winner_with_stats(&support::row(usize::try_from(size)?))?
+        Group::PredictTheWinner | Group::PredictTheWinnerVariants => {
+            choice
+                .solver_with::<gamesolve::PredictTheWinner>(&config)?
+                .solve_with_stats(&support::row(usize::try_from(size)?))?
                 .1
         }
     };
@@ -303,15 +305,15 @@ fn axis_title(group: Group) -> &'static str {
         Group::Hardest => "Can I Win, hardest total, over n",
         Group::Easy => "Can I Win, easy total T = 5n/2, over n",
         Group::PredictTheWinner => "Predict the Winner, over the number of values",
-        Group::CanIWinKernels => "Can I Win, tabular kernels, hardest total, over n",
-        Group::PredictTheWinnerKernels => "Predict the Winner, tabular kernels",
+        Group::CanIWinVariants => "Can I Win, tabular kernels, hardest total, over n",
+        Group::PredictTheWinnerVariants => "Predict the Winner, tabular kernels",
     }
 }
 
 fn size_name(group: Group) -> &'static str {
     match group {
-        Group::Hardest | Group::Easy | Group::CanIWinKernels => "n",
-        Group::PredictTheWinner | Group::PredictTheWinnerKernels => "values",
+        Group::Hardest | Group::Easy | Group::CanIWinVariants => "n",
+        Group::PredictTheWinner | Group::PredictTheWinnerVariants => "values",
     }
 }
 

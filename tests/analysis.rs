@@ -163,7 +163,7 @@ fn can_i_win_start_agrees_with_every_backend() {
                 if backend == Backend::Recursive && n > 9 {
                     continue; // exponential: covered up to 9
                 }
-                let solution = backend.solver().unwrap().solve_can_i_win(&game).unwrap();
+                let solution = backend.solver::<CanIWin>().unwrap().solve(&game).unwrap();
                 assert_eq!(
                     analysis.outcome, solution.outcome,
                     "{backend} n = {n}, T = {t}"
@@ -255,9 +255,7 @@ fn all_totals_agree_with_the_backends() {
         assert_eq!(table.iter().count() as u64, sum + 1);
         let mut solver = default.solver().unwrap();
         for (t, solution) in table.iter() {
-            let expected = solver
-                .solve_can_i_win(&CanIWin::new(n, t).unwrap())
-                .unwrap();
+            let expected = solver.solve(&CanIWin::new(n, t).unwrap()).unwrap();
             assert_eq!(solution, expected, "n = {n}, T = {t}");
         }
         assert_eq!(table.get(sum + 1), None);

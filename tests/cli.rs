@@ -146,6 +146,7 @@ fn can_i_win_json_contract_field_by_field_for_every_backend() {
                 set(&[
                     "game",
                     "backend",
+                    "variant",
                     "max_choosable",
                     "desired_total",
                     "outcome",
@@ -372,18 +373,21 @@ fn predict_the_winner_json_contract_field_by_field_for_every_backend() {
                 set(&[
                     "game",
                     "backend",
+                    "variant",
                     "len",
                     "outcome",
                     "margin",
                     "first_score",
                     "second_score",
                     "predict_the_winner",
+                    "first_player_strictly_wins",
                     "best_move",
                     "stats"
                 ]),
                 "{v}"
             );
             assert_eq!(v["game"], "predict-the-winner");
+            assert_eq!(v["first_player_strictly_wins"], margin > 0);
             assert_eq!(v["backend"], backend);
             assert_eq!(v["len"], values.len());
             assert_eq!(v["outcome"], outcome, "{backend} {values:?}");
@@ -679,10 +683,35 @@ fn backends_lists_every_backend_with_availability() {
     for entry in list {
         assert_eq!(
             keys(entry),
-            set(&["name", "available", "default", "summary"])
+            set(&["name", "available", "default", "summary", "variants"])
         );
         let backend: Backend = entry["name"].as_str().unwrap().parse().unwrap();
         assert_eq!(entry["available"], backend.is_available());
+        // Its variants, per game, as the registry lists them.
+        let listed: Vec<(String, String)> = entry["variants"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| {
+                assert_eq!(keys(v), set(&["game", "name", "summary"]));
+                (
+                    v["game"].as_str().unwrap().to_owned(),
+                    v["name"].as_str().unwrap().to_owned(),
+                )
+            })
+            .collect();
+        let registry: Vec<(String, String)> = backend
+            .variants::<gamesolve::CanIWin>()
+            .iter()
+            .map(|v| ("can-i-win".to_owned(), v.name.to_owned()))
+            .chain(
+                backend
+                    .variants::<gamesolve::PredictTheWinner>()
+                    .iter()
+                    .map(|v| ("predict-the-winner".to_owned(), v.name.to_owned())),
+            )
+            .collect();
+        assert_eq!(listed, registry, "{backend}");
         assert_eq!(entry["default"], backend == Backend::default());
         assert_eq!(entry["summary"], backend.summary());
     }
@@ -772,7 +801,7 @@ fn compare_shows_a_backend_that_gives_up_in_its_row() {
     for row in v.as_array().unwrap() {
         assert_eq!(
             keys(row),
-            set(&["game", "backend", "error", "kind", "time_ns"])
+            set(&["game", "backend", "variant", "error", "kind", "time_ns"])
         );
         assert_eq!(row["kind"], "cannot_answer");
         assert!(

@@ -1,5 +1,5 @@
-//! The conformance suite: every backend this build has, over every case in
-//! `tests/data/`, through the facade (`Backend::available()`).
+//! The conformance suite: every variant of every backend this build has, over every case in
+//! `tests/data/`, through the facade's one variant list (`gamesolve::all_variants`).
 //!
 //! - `can_i_win_cases`, `predict_the_winner_cases`: the hand-written cases of
 //!   `tests/data/*.toml`, each with the reason it exists.
@@ -8,10 +8,11 @@
 //! - `data_*`, `reference_*`: the data files and the reference oracle check
 //!   each other, so a typo in a case or a bug in the oracle is caught too.
 //!
-//! A backend that cannot take a case is skipped with a stated reason (the
+//! A variant that cannot take a case is skipped with a stated reason (the
 //! case's `skip` table, or a `CannotAnswer` error the case's `cannot_answer`
-//! table allows), and the skips are printed on every run (straight to stderr,
-//! which the test harness does not capture).
+//! table allows; a key is a backend, `memo`, which covers all its variants, or one variant,
+//! `memo/dense`, which wins over it), and the skips are printed on every run (straight to
+//! stderr, which the test harness does not capture).
 //! Every failure is collected and reported at once at the end of each test.
 
 mod common;
@@ -23,23 +24,55 @@ use common::golden;
 use common::reference::{self, MAX_T};
 use common::report::Report;
 use gamesolve::{
-    Backend, CanIWin, CanIWinSolution, Error, ErrorKind, Outcome, PredictTheWinner,
-    PredictTheWinnerSolution, Side, Solver,
+    all_variants, CanIWin, CanIWinSolution, Error, ErrorKind, Game, Outcome, PredictTheWinner,
+    PredictTheWinnerSolution, Side, Solver, SolverConfig, Variant,
 };
 
 const CAN_I_WIN_FILE: &str = "can_i_win.toml";
 const PREDICT_THE_WINNER_FILE: &str = "predict_the_winner.toml";
 
 /// The largest `n` the `recursive` backend is run on in the golden test.
-/// Without a memo its cost grows about tenfold per `n`: in a debug build all
-/// totals take about 1.3 s at `n = 13`, 13 s at `n = 14` and 35 s at `n = 15`
-/// (up to 5*10^7 positions for one total).
-const RECURSIVE_GOLDEN_MAX_N: u32 = 13;
+/// Without a memo its cost grows about tenfold per `n` (up to 5*10^7 positions for one total
+/// at `n = 15`); with the kernels optimized in test builds all totals of `n <= 13` take 0.2 s.
+const RECURSIVE_GOLDEN_MAX_N: u32 = 14;
 
-fn solver(backend: Backend) -> Box<dyn Solver + Send> {
-    backend
-        .solver()
-        .unwrap_or_else(|e| panic!("Backend::available() listed {backend}, but: {e}"))
+/// The largest `n` each variant is run on in the golden test, with the reason, or `None` for
+/// all of `n = 1..=20` (the kernels are optimized even in test builds; see `Cargo.toml`).
+/// Without a memo the cost grows about tenfold per `n`; the generic variants pay for the game
+/// vocabulary (a `Vec` of moves per position, a hash map) and are there to prove the
+/// vocabulary right, not to be fast.
+fn golden_max_n(variant: &Variant<CanIWin>) -> Option<(u32, &'static str)> {
+    match variant.id().as_str() {
+        "recursive/backtrack" => Some((
+            RECURSIVE_GOLDEN_MAX_N,
+            "plain backtracking grows about tenfold per n: over 10 s per n above n = 14",
+        )),
+        "recursive/negamax" => Some((
+            10,
+            "generic negamax does not prune the moves that hand the opponent an immediate \
+             win: 50 s for n = 11 alone, growing tenfold per n",
+        )),
+        "memo/hash-map" => Some((
+            16,
+            "the generic hash-map memo builds a move list per position: seconds per n above \
+             n = 16",
+        )),
+        _ => None,
+    }
+}
+
+fn solver<G: Game>(variant: &Variant<G>) -> Box<dyn Solver<G> + Send> {
+    variant.solver(&SolverConfig::default())
+}
+
+/// The reason under `variant`'s id, else under its backend's name.
+fn reason_for<'a, G: Game>(
+    table: &'a BTreeMap<String, String>,
+    variant: &Variant<G>,
+) -> Option<&'a String> {
+    table
+        .get(&variant.id())
+        .or_else(|| table.get(variant.backend))
 }
 
 /// What [`run`] needs to know about a case besides how to solve it.
@@ -52,32 +85,32 @@ struct Case<'a> {
     cannot_answer: &'a BTreeMap<String, String>,
 }
 
-/// Runs one case on one backend, twice (with and without statistics, which
+/// Runs one case on one variant, twice (with and without statistics, which
 /// must agree), on a fresh solver and on `reused` (a solver that has already
 /// solved every earlier case of the file, to catch stale tables). Returns the
 /// answer to check, or `None` when the case was skipped or already failed.
-fn run<T: PartialEq + std::fmt::Debug, S>(
+fn run<G: Game, T: PartialEq + std::fmt::Debug, S>(
     report: &mut Report,
-    backend: Backend,
+    variant: &Variant<G>,
     case: Case<'_>,
-    reused: &mut dyn Solver,
-    solve: impl Fn(&mut dyn Solver) -> Result<T, Error>,
-    solve_with_stats: impl Fn(&mut dyn Solver) -> Result<(T, S), Error>,
+    reused: &mut dyn Solver<G>,
+    solve: impl Fn(&mut dyn Solver<G>) -> Result<T, Error>,
+    solve_with_stats: impl Fn(&mut dyn Solver<G>) -> Result<(T, S), Error>,
 ) -> Option<T> {
     let Case {
         label,
         skip,
         cannot_answer,
     } = case;
-    if let Some(reason) = skip.get(backend.name()) {
+    if let Some(reason) = reason_for(skip, variant) {
         report.skip(format!("{label}: {reason}"));
         return None;
     }
-    let mut fresh = solver(backend);
+    let mut fresh = solver(variant);
     let answer = match solve(fresh.as_mut()) {
         Ok(answer) => answer,
         Err(e) if e.kind() == ErrorKind::CannotAnswer => {
-            match cannot_answer.get(backend.name()) {
+            match reason_for(cannot_answer, variant) {
                 Some(reason) => report.skip(format!("{label}: {reason}: backend said: {e}")),
                 None => report.fail(format!(
                     "{label}: cannot answer a case it is expected to handle: {e}"
@@ -200,24 +233,24 @@ fn tie_break(optimal: &[Side]) -> Option<Side> {
 fn can_i_win_cases() {
     let file: CanIWinFile = cases::load(CAN_I_WIN_FILE);
     let mut report = Report::new("can-i-win cases");
-    for backend in Backend::available() {
-        let mut reused = solver(backend);
+    for variant in all_variants::<CanIWin>() {
+        let mut reused = solver(&variant);
         for case in &file.case {
             let Some(game) = can_i_win_game(&mut report, case) else {
                 continue;
             };
-            let label = format!("{backend} can-i-win `{}`", case.name);
+            let label = format!("{} can-i-win `{}`", variant.id(), case.name);
             let answer = run(
                 &mut report,
-                backend,
+                &variant,
                 Case {
                     label: &label,
                     skip: &case.skip,
                     cannot_answer: &case.cannot_answer,
                 },
                 reused.as_mut(),
-                |s| s.solve_can_i_win(&game),
-                |s| s.solve_can_i_win_with_stats(&game),
+                |s| s.solve(&game),
+                |s| s.solve_with_stats(&game),
             );
             if let Some(answer) = answer {
                 check_can_i_win(&mut report, &label, case, &answer);
@@ -231,22 +264,22 @@ fn can_i_win_cases() {
 fn predict_the_winner_cases() {
     let file: PredictTheWinnerFile = cases::load(PREDICT_THE_WINNER_FILE);
     let mut report = Report::new("predict-the-winner cases");
-    for backend in Backend::available() {
-        let mut reused = solver(backend);
+    for variant in all_variants::<PredictTheWinner>() {
+        let mut reused = solver(&variant);
         for case in &file.case {
             let game = PredictTheWinner::new(case.row());
-            let label = format!("{backend} predict-the-winner `{}`", case.name);
+            let label = format!("{} predict-the-winner `{}`", variant.id(), case.name);
             let answer = run(
                 &mut report,
-                backend,
+                &variant,
                 Case {
                     label: &label,
                     skip: &case.skip,
                     cannot_answer: &case.cannot_answer,
                 },
                 reused.as_mut(),
-                |s| s.solve_predict_the_winner(&game),
-                |s| s.solve_predict_the_winner_with_stats(&game),
+                |s| s.solve(&game),
+                |s| s.solve_with_stats(&game),
             );
             if let Some(answer) = answer {
                 check_predict_the_winner(&mut report, &label, case, &answer);
@@ -449,31 +482,35 @@ fn read_golden() -> Vec<golden::Row> {
     golden::parse(&text).unwrap_or_else(|e| panic!("{e}"))
 }
 
-/// Every backend that can take them, on all 6020 instances of the committed
-/// golden table. One solver per backend is reused for every instance, so a
+/// Every variant that can take them, on all 6020 instances of the committed
+/// golden table. One solver per variant is reused for every instance, so a
 /// table kept stale between calls is caught.
 #[test]
-fn golden_table_every_backend() {
+fn golden_table_every_variant() {
     let rows = read_golden();
     assert_eq!(rows.len(), golden::MAX_N as usize, "golden table rows");
     let mut report = Report::new("golden table");
-    for backend in Backend::available() {
-        let mut solver = solver(backend);
+    for variant in all_variants::<CanIWin>() {
+        let mut solver = solver(&variant);
         let start = std::time::Instant::now();
-        if backend == Backend::Recursive {
-            report.skip(format!(
-                "recursive, n = {}..={} (all T): plain backtracking takes over 10 s per n \
-                 above n = {RECURSIVE_GOLDEN_MAX_N} in a debug build, growing tenfold per n",
-                RECURSIVE_GOLDEN_MAX_N + 1,
-                golden::MAX_N
-            ));
-        }
+        let max_n = match golden_max_n(&variant) {
+            Some((max_n, why)) => {
+                report.skip(format!(
+                    "{}, n = {}..={} (all T): {why}",
+                    variant.id(),
+                    max_n + 1,
+                    golden::MAX_N
+                ));
+                max_n
+            }
+            None => golden::MAX_N,
+        };
         for row in &rows {
-            if backend == Backend::Recursive && row.n > RECURSIVE_GOLDEN_MAX_N {
+            if row.n > max_n {
                 continue;
             }
             for t in 0..=MAX_T {
-                let label = format!("{backend} can-i-win n = {}, T = {t}", row.n);
+                let label = format!("{} can-i-win n = {}, T = {t}", variant.id(), row.n);
                 let game = match CanIWin::new(row.n, t as u64) {
                     Ok(game) => game,
                     Err(e) => {
@@ -481,7 +518,7 @@ fn golden_table_every_backend() {
                         continue;
                     }
                 };
-                match solver.solve_can_i_win(&game) {
+                match solver.solve(&game) {
                     Ok(got) => {
                         report.check_eq(format!("{label}: outcome"), got.outcome, row.outcomes[t]);
                         report.check_eq(
@@ -495,11 +532,9 @@ fn golden_table_every_backend() {
             }
         }
         report.note(format!(
-            "{backend}: {} instances in {:.2?}",
-            rows.iter()
-                .filter(|r| backend != Backend::Recursive || r.n <= RECURSIVE_GOLDEN_MAX_N)
-                .count()
-                * (MAX_T + 1),
+            "{}: {} instances in {:.2?}",
+            variant.id(),
+            rows.iter().filter(|r| r.n <= max_n).count() * (MAX_T + 1),
             start.elapsed()
         ));
     }
@@ -535,15 +570,15 @@ fn pool_sum_precheck_is_exact() {
     report.finish();
 }
 
-/// Every backend, every `n in 1..=64`, at the exact boundary of the sum
+/// Every variant, every `n in 1..=64`, at the exact boundary of the sum
 /// precheck: `T = n(n+1)/2` follows parity, `T = n(n+1)/2 + 1` is a draw, and
 /// `T = u64::MAX` is a draw. These must be answered without search, so even
-/// `n = 64` is instant for every backend.
+/// `n = 64` is instant for every variant.
 #[test]
-fn precheck_boundaries_every_backend() {
+fn precheck_boundaries_every_variant() {
     let mut report = Report::new("precheck boundaries");
-    for backend in Backend::available() {
-        let mut solver = solver(backend);
+    for variant in all_variants::<CanIWin>() {
+        let mut solver = solver(&variant);
         for n in CanIWin::MIN_MAX_CHOOSABLE..=CanIWin::MAX_MAX_CHOOSABLE {
             let sum = reference::pool_sum(n);
             let parity = if n % 2 == 1 {
@@ -557,10 +592,10 @@ fn precheck_boundaries_every_backend() {
                 (u64::MAX, (Outcome::Draw, None)),
                 (0, (Outcome::FirstPlayerWins, None)),
             ] {
-                let label = format!("{backend} can-i-win n = {n}, T = {t}");
+                let label = format!("{} can-i-win n = {n}, T = {t}", variant.id());
                 match CanIWin::new(n, t)
                     .map_err(|e| e.to_string())
-                    .and_then(|g| solver.solve_can_i_win(&g).map_err(|e| e.to_string()))
+                    .and_then(|g| solver.solve(&g).map_err(|e| e.to_string()))
                 {
                     Ok(got) => report.check_eq(label, (got.outcome, got.best_move), want),
                     Err(e) => report.fail(format!("{label}: {e}")),

@@ -7,9 +7,13 @@ use std::collections::HashSet;
 
 use assert_cmd::Command;
 use gamesolve::explain::{
-    explain_can_i_win, explain_predict_the_winner, Answer, CallTree, ExplainLimits, Explanation,
+    explain, explain_can_i_win, explain_predict_the_winner, CallTree, ExplainLimits, Explanation,
+    TableView,
 };
-use gamesolve::{Backend, CanIWin, Event, Node, NodeValue, PredictTheWinner, SolverConfig};
+use gamesolve::{
+    all_variants, Backend, BackendChoice, CanIWin, Event, Game, Interval, Margin, PredictTheWinner,
+    SolverConfig, Verdict,
+};
 
 fn limits() -> ExplainLimits {
     ExplainLimits::default()
@@ -39,11 +43,13 @@ fn margin(values: &[i64]) -> i128 {
 
 /// The events are consistent with the counters and nest like calls; every
 /// value reported is the true value of its position.
-fn check_events(e: &Explanation, truth: impl Fn(Node) -> NodeValue) {
+fn check_events<G: Game + TableView>(e: &Explanation<G>, truth: impl Fn(G::Position) -> G::Value) {
     let events = e.trace().events();
     assert_eq!(e.trace().dropped(), 0);
     let stats = e.stats();
-    let count = |f: fn(&Event) -> bool| events.iter().filter(|e| f(e)).count() as u64;
+    let count = |f: fn(&Event<G::Position, G::Value>) -> bool| {
+        events.iter().filter(|e| f(e)).count() as u64
+    };
     let enters = count(|e| matches!(e, Event::Enter(_)));
     let cells = count(|e| matches!(e, Event::Cell(..)));
     assert_eq!(enters + cells, stats.positions, "{}", e.backend());
@@ -64,7 +70,7 @@ fn check_events(e: &Explanation, truth: impl Fn(Node) -> NodeValue) {
     }
     assert!(stack.is_empty(), "{}: an Enter without Leave", e.backend());
     // Memo and tables solve each position once.
-    if e.backend() != Backend::Recursive {
+    if e.backend() != Backend::Recursive.name() {
         let mut seen = HashSet::new();
         for event in events {
             if let Event::Enter(node) | Event::Cell(node, _) = event {
@@ -76,29 +82,21 @@ fn check_events(e: &Explanation, truth: impl Fn(Node) -> NodeValue) {
 
 #[test]
 fn can_i_win_events_match_counters_and_brute_force() {
-    for backend in Backend::available() {
+    for variant in all_variants::<CanIWin>() {
+        let choice: BackendChoice = variant.id().parse().unwrap();
+        let config = SolverConfig::default();
         for n in 1..=6u32 {
             for t in 0..=u64::from(n * (n + 1) / 2) + 1 {
                 let game = CanIWin::new(n, t).unwrap();
-                let e =
-                    explain_can_i_win(&game, backend, &SolverConfig::default(), &limits()).unwrap();
-                check_events(&e, |node| match node {
-                    Node::Used(used) => NodeValue::Wins(wins(n, t, used)),
-                    other => panic!("not a Can I Win node: {other:?}"),
-                });
-                let Answer::CanIWin(answer) = e.answer() else {
-                    panic!("wrong answer kind")
-                };
-                let solved = backend.solver().unwrap().solve_can_i_win(&game).unwrap();
-                assert_eq!(*answer, solved);
-                let (_, stats) = backend
-                    .solver()
-                    .unwrap()
-                    .solve_can_i_win_with_stats(&game)
-                    .unwrap();
+                let e = explain(&game, &choice, &config, &limits()).unwrap();
+                assert_eq!((e.backend(), e.variant()), (variant.backend, variant.name));
+                check_events(&e, |used| Verdict::from_wins(wins(n, t, used)));
+                let solved = variant.solver(&config).solve(&game).unwrap();
+                assert_eq!(*e.answer(), solved);
+                let (_, stats) = variant.solver(&config).solve_with_stats(&game).unwrap();
                 // The same search (for tabular, the same table by its
                 // per-mask reference), so the same counters.
-                assert_eq!(*e.stats(), stats, "{backend} n = {n}, T = {t}");
+                assert_eq!(*e.stats(), stats, "{} n = {n}, T = {t}", variant.id());
             }
         }
     }
@@ -115,21 +113,17 @@ fn predict_the_winner_events_match_counters_and_brute_force() {
         &[-4, 9, 0, -2, 6, 1],
         &[i64::MAX, i64::MIN, 5],
     ];
-    for backend in Backend::available() {
+    for variant in all_variants::<PredictTheWinner>() {
+        let choice: BackendChoice = variant.id().parse().unwrap();
+        let config = SolverConfig::default();
         for values in rows {
             let game = PredictTheWinner::new(values.to_vec());
-            let e = explain_predict_the_winner(&game, backend, &SolverConfig::default(), &limits())
-                .unwrap();
-            check_events(&e, |node| match node {
-                Node::Interval { first, last } => NodeValue::Margin(margin(&values[first..=last])),
-                other => panic!("not an interval: {other:?}"),
+            let e = explain(&game, &choice, &config, &limits()).unwrap();
+            check_events(&e, |interval: Interval| {
+                Margin(margin(&values[interval.start..interval.end]))
             });
-            let (_, stats) = backend
-                .solver()
-                .unwrap()
-                .solve_predict_the_winner_with_stats(&game)
-                .unwrap();
-            assert_eq!(*e.stats(), stats, "{backend} {values:?}");
+            let (_, stats) = variant.solver(&config).solve_with_stats(&game).unwrap();
+            assert_eq!(*e.stats(), stats, "{} {values:?}", variant.id());
         }
     }
 }
@@ -190,7 +184,7 @@ fn settled_games_have_nothing_to_explain() {
         )
         .unwrap();
         assert!(e.is_settled());
-        assert_eq!(e.call_tree(), CallTree::default());
+        assert_eq!(e.call_tree(), CallTree::from_events(&[]));
     }
 }
 
@@ -205,9 +199,9 @@ fn the_trace_cap_keeps_counting() {
     assert_eq!(e.trace().events().len(), 10);
     assert!(e.trace().dropped() > 0);
     let (_, stats) = Backend::Recursive
-        .solver()
+        .solver::<CanIWin>()
         .unwrap()
-        .solve_can_i_win_with_stats(&game)
+        .solve_with_stats(&game)
         .unwrap();
     assert_eq!(*e.stats(), stats);
     assert!(e

@@ -1,7 +1,7 @@
-//! Differential property tests: every backend this build has against the tiny
-//! brute-force oracle of `tests/common/reference.rs` on small generated
-//! inputs, backends against each other on larger ones, and the properties
-//! every answer must have.
+//! Differential property tests: every variant of every backend this build has (the one list,
+//! `gamesolve::all_variants`) against the tiny brute-force oracle of
+//! `tests/common/reference.rs` on small generated inputs, backends against each other on
+//! larger ones, and the properties every answer must have.
 //!
 //! Case counts are tuned so the whole file stays well under a minute in a
 //! debug build on 2 cores; raise them for a deeper run with
@@ -13,8 +13,8 @@ mod common;
 
 use common::reference;
 use gamesolve::{
-    Backend, CanIWin, CanIWinSolution, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side,
-    Solver,
+    all_variants, Backend, CanIWin, CanIWinSolution, Outcome, PredictTheWinner,
+    PredictTheWinnerSolution, Registered, Side, Solver, SolverConfig,
 };
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;
@@ -23,6 +23,29 @@ use proptest::test_runner::FileFailurePersistence;
 /// its hardest total at `n = 12` takes about 0.07 s in a debug build, and the
 /// cost grows about tenfold per `n`.
 const RECURSIVE_MAX_N: u32 = 12;
+
+/// The largest `n` the oracle comparison runs the generic `recursive/negamax` on: it does not
+/// prune the moves that hand the opponent an immediate win, so it is several times slower
+/// than `recursive/backtrack` per `n`.
+const NEGAMAX_MAX_N: u32 = 9;
+
+/// The largest `n` a Can I Win variant is run on in the oracle and consistency properties.
+fn max_n(id: &str) -> u32 {
+    match id {
+        "recursive/negamax" => NEGAMAX_MAX_N,
+        "recursive/backtrack" => RECURSIVE_MAX_N,
+        _ => 64,
+    }
+}
+
+/// The longest row a Predict the Winner variant is run on in the properties.
+fn max_len(backend: &str) -> usize {
+    if backend == Backend::Recursive.name() {
+        RECURSIVE_MAX_LEN
+    } else {
+        usize::MAX
+    }
+}
 
 /// The longest row the oracle comparison runs `recursive` on (`2^len` paths).
 const RECURSIVE_MAX_LEN: usize = 14;
@@ -36,25 +59,32 @@ fn config(cases: u32) -> ProptestConfig {
     }
 }
 
-fn solvers() -> Vec<(Backend, Box<dyn Solver + Send>)> {
-    Backend::available()
-        .map(|b| match b.solver() {
-            Ok(s) => (b, s),
-            Err(e) => panic!("Backend::available() listed {b}, but: {e}"),
-        })
+/// Every variant of every backend this build has, by id (`memo/dense`), with a fresh solver.
+fn solvers<G: Registered>() -> Vec<(String, Box<dyn Solver<G> + Send>)> {
+    all_variants::<G>()
+        .into_iter()
+        .map(|v| (v.id(), v.solver(&SolverConfig::default())))
         .collect()
 }
 
-fn solver(backend: Backend) -> Option<Box<dyn Solver + Send>> {
-    backend.solver().ok()
+/// The automatic choice of `backend`, if this build has it.
+fn solver<G: Registered>(backend: Backend) -> Option<Box<dyn Solver<G> + Send>> {
+    backend.solver::<G>().ok()
 }
 
-fn solve_can_i_win(solver: &mut dyn Solver, n: u32, t: u64) -> Result<CanIWinSolution, String> {
+/// `memo/dense` → `memo`.
+fn backend_of(id: &str) -> &str {
+    id.split('/').next().unwrap_or(id)
+}
+
+fn solve_can_i_win(
+    solver: &mut dyn Solver<CanIWin>,
+    n: u32,
+    t: u64,
+) -> Result<CanIWinSolution, String> {
     let game = CanIWin::new(n, t).map_err(|e| e.to_string())?;
-    let answer = solver.solve_can_i_win(&game).map_err(|e| e.to_string())?;
-    let (with_stats, _) = solver
-        .solve_can_i_win_with_stats(&game)
-        .map_err(|e| e.to_string())?;
+    let answer = solver.solve(&game).map_err(|e| e.to_string())?;
+    let (with_stats, _) = solver.solve_with_stats(&game).map_err(|e| e.to_string())?;
     if with_stats != answer {
         return Err(format!(
             "with stats: {with_stats:?}, without: {answer:?} (n = {n}, T = {t})"
@@ -63,14 +93,13 @@ fn solve_can_i_win(solver: &mut dyn Solver, n: u32, t: u64) -> Result<CanIWinSol
     Ok(answer)
 }
 
-fn solve_ptw(solver: &mut dyn Solver, values: &[i64]) -> Result<PredictTheWinnerSolution, String> {
+fn solve_ptw(
+    solver: &mut dyn Solver<PredictTheWinner>,
+    values: &[i64],
+) -> Result<PredictTheWinnerSolution, String> {
     let game = PredictTheWinner::new(values.to_vec());
-    let answer = solver
-        .solve_predict_the_winner(&game)
-        .map_err(|e| e.to_string())?;
-    let (with_stats, _) = solver
-        .solve_predict_the_winner_with_stats(&game)
-        .map_err(|e| e.to_string())?;
+    let answer = solver.solve(&game).map_err(|e| e.to_string())?;
+    let (with_stats, _) = solver.solve_with_stats(&game).map_err(|e| e.to_string())?;
     if with_stats != answer {
         return Err(format!("with stats: {with_stats:?}, without: {answer:?}"));
     }
@@ -122,13 +151,13 @@ fn row(max_len: usize) -> impl Strategy<Value = Vec<i64>> {
 proptest! {
     #![proptest_config(config(512))]
 
-    /// Every backend equals the oracle on Can I Win with `n <= 12`: outcome,
+    /// Every variant equals the oracle on Can I Win with `n <= 12`: outcome,
     /// and the best move is the smallest winning move.
     #[test]
     fn can_i_win_matches_oracle((n, t) in can_i_win_game(1, 12)) {
         let want = reference::can_i_win(n, t);
-        for (backend, mut solver) in solvers() {
-            if backend == Backend::Recursive && n > RECURSIVE_MAX_N {
+        for (backend, mut solver) in solvers::<CanIWin>() {
+            if n > max_n(&backend) {
                 continue;
             }
             let got = solve_can_i_win(solver.as_mut(), n, t)
@@ -152,7 +181,7 @@ proptest! {
     #[test]
     fn predict_the_winner_matches_oracle(values in row(RECURSIVE_MAX_LEN)) {
         let want = reference::predict_the_winner_brute(&values);
-        for (backend, mut solver) in solvers() {
+        for (backend, mut solver) in solvers::<PredictTheWinner>() {
             let got = solve_ptw(solver.as_mut(), &values)
                 .map_err(|e| TestCaseError::fail(format!("{backend}: {e}")))?;
             prop_assert_eq!(got.margin, want.margin, "{} margin on {:?}", backend, values);
@@ -238,8 +267,8 @@ proptest! {
     fn predict_the_winner_properties(values in row(200)) {
         let total: i128 = values.iter().map(|&v| i128::from(v)).sum();
         let reversed: Vec<i64> = values.iter().rev().copied().collect();
-        for (backend, mut solver) in solvers() {
-            if backend == Backend::Recursive && values.len() > RECURSIVE_MAX_LEN {
+        for (backend, mut solver) in solvers::<PredictTheWinner>() {
+            if values.len() > max_len(backend_of(&backend)) {
                 continue;
             }
             let got = solve_ptw(solver.as_mut(), &values)
@@ -275,7 +304,7 @@ proptest! {
     #[test]
     fn can_i_win_pool_sum_follows_parity(n in 1u32..=64) {
         let sum = reference::pool_sum(n);
-        for (backend, mut solver) in solvers() {
+        for (backend, mut solver) in solvers::<CanIWin>() {
             let got = solve_can_i_win(solver.as_mut(), n, sum)
                 .map_err(|e| TestCaseError::fail(format!("{backend}: {e}")))?;
             let want = if n % 2 == 1 { Outcome::FirstPlayerWins } else { Outcome::SecondPlayerWins };
@@ -294,8 +323,8 @@ proptest! {
     /// player wins by moving, and the boolean matches the outcome.
     #[test]
     fn can_i_win_answers_are_consistent((n, t) in can_i_win_game(1, 16)) {
-        for (backend, mut solver) in solvers() {
-            if backend == Backend::Recursive && n > RECURSIVE_MAX_N {
+        for (backend, mut solver) in solvers::<CanIWin>() {
+            if n > max_n(&backend) {
                 continue;
             }
             let got = solve_can_i_win(solver.as_mut(), n, t)

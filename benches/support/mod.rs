@@ -129,15 +129,23 @@ pub fn expected_row(len: usize) -> Option<(i128, Side)> {
 /// run would take longer than about a tenth of a second (or exceed their
 /// budget or memory cap).
 pub fn runs(backend: Backend, group: Group, size: u64) -> bool {
-    match (backend, group) {
-        (Backend::Recursive, Group::Hardest) => size <= 14,
-        (Backend::Recursive, Group::Easy) => size <= 24,
-        (Backend::Recursive, Group::PredictTheWinner) => size <= 25,
-        (Backend::Memo, Group::Hardest) => size <= 25,
-        (Backend::Memo, Group::PredictTheWinner) => size <= 5_000,
-        (Backend::Tabular, Group::Easy | Group::Hardest) => size <= 32,
-        (_, Group::CanIWinKernels | Group::PredictTheWinnerKernels) => false,
-        _ => true,
+    match group {
+        Group::CanIWinVariants | Group::PredictTheWinnerVariants => false,
+        Group::Hardest => match backend {
+            Backend::Recursive => size <= 14,
+            Backend::Memo => size <= 25,
+            Backend::Tabular => size <= 32,
+        },
+        Group::Easy => match backend {
+            Backend::Recursive => size <= 24,
+            Backend::Memo => true,
+            Backend::Tabular => size <= 32,
+        },
+        Group::PredictTheWinner => match backend {
+            Backend::Recursive => size <= 25,
+            Backend::Memo => size <= 5_000,
+            Backend::Tabular => true,
+        },
     }
 }
 
@@ -150,12 +158,10 @@ pub enum Group {
     Easy,
     /// `predict-the-winner/len`, over the row length.
     PredictTheWinner,
-    /// `can-i-win/tabular-kernels`: `tabular`'s word-parallel kernel against
-    /// its one-mask-at-a-time reference, over `n`.
-    CanIWinKernels,
-    /// `predict-the-winner/tabular-kernels`: `tabular` on all cores, on one
-    /// thread, and with its portable scalar kernel, over the row length.
-    PredictTheWinnerKernels,
+    /// `can-i-win/variants`: every variant of every backend, hardest totals, over `n`.
+    CanIWinVariants,
+    /// `predict-the-winner/variants`: every variant of every backend, over the row length.
+    PredictTheWinnerVariants,
 }
 
 impl Group {
@@ -167,8 +173,8 @@ impl Group {
         Group::Hardest,
         Group::Easy,
         Group::PredictTheWinner,
-        Group::CanIWinKernels,
-        Group::PredictTheWinnerKernels,
+        Group::CanIWinVariants,
+        Group::PredictTheWinnerVariants,
     ];
 
     /// The criterion group name.
@@ -177,8 +183,8 @@ impl Group {
             Group::Hardest => "can-i-win/hardest",
             Group::Easy => "can-i-win/easy",
             Group::PredictTheWinner => "predict-the-winner/len",
-            Group::CanIWinKernels => "can-i-win/tabular-kernels",
-            Group::PredictTheWinnerKernels => "predict-the-winner/tabular-kernels",
+            Group::CanIWinVariants => "can-i-win/variants",
+            Group::PredictTheWinnerVariants => "predict-the-winner/variants",
         }
     }
 }

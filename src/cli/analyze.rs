@@ -10,7 +10,7 @@ use gamesolve::analysis::{
     CanIWinAnalysis, CanIWinAnalyzer, CanIWinMove, CanIWinPly, CanIWinPosition, MoveValue, Player,
     PredictTheWinnerAnalysis, PredictTheWinnerMove, PredictTheWinnerPly, PredictTheWinnerPosition,
 };
-use gamesolve::{CanIWin, ErrorKind, Outcome, PredictTheWinner, Side};
+use gamesolve::{CanIWin, ErrorKind, Game, Outcome, PredictTheWinner, Side};
 use serde::Serialize;
 
 use super::args::{parse_byte_size, CanIWinArgs, PredictTheWinnerArgs};

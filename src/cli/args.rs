@@ -8,9 +8,11 @@
 
 use std::path::PathBuf;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
+use clap::builder::{StringValueParser, TypedValueParser};
 use clap::Args;
-use gamesolve::{Backend, CanIWin, PredictTheWinner, Solver, SolverConfig};
+use gamesolve::{
+    Backend, BackendChoice, CanIWin, PredictTheWinner, Registered, Solver, SolverConfig,
+};
 
 use super::error::CliError;
 use super::input;
@@ -62,23 +64,28 @@ impl PredictTheWinnerArgs {
 /// `--backend` and the limits: everything needed to build one solver.
 #[derive(Args, Debug, Clone)]
 pub struct SolverArgs {
-    /// The backend to solve with (see `gamesolve backends`).
-    #[arg(
-        long,
-        short = 'b',
-        value_name = "BACKEND",
-        value_parser = backend_parser(),
-        default_value_t = Backend::default()
-    )]
-    pub backend: Backend,
+    /// The backend to solve with, and optionally one of its variants: `memo` (its automatic
+    /// choice) or `memo/dense` (see `gamesolve backends`) [default: the fastest this build
+    /// has for the game].
+    #[arg(long, short = 'b', value_name = "BACKEND[/VARIANT]", value_parser = backend_parser())]
+    pub backend: Option<BackendChoice>,
     #[command(flatten)]
     pub limits: LimitArgs,
 }
 
 impl SolverArgs {
-    /// A solver of the chosen backend with the chosen limits.
-    pub fn solver(&self) -> Result<Box<dyn Solver + Send>, CliError> {
-        Ok(self.backend.solver_with(&self.limits.config())?)
+    /// The chosen backend (and variant) for the game `G`, or the default for `G`.
+    pub fn backend_for<G: Registered>(&self) -> BackendChoice {
+        self.backend
+            .clone()
+            .unwrap_or_else(|| Backend::default_for::<G>().into())
+    }
+
+    /// A solver of the chosen backend variant for `G` with the chosen limits.
+    pub fn solver<G: Registered>(&self) -> Result<Box<dyn Solver<G> + Send>, CliError> {
+        Ok(self
+            .backend_for::<G>()
+            .solver_with::<G>(&self.limits.config())?)
     }
 }
 
@@ -109,12 +116,11 @@ impl LimitArgs {
     }
 }
 
-/// Accepts every backend name gamesolve knows (listed in `--help`), compiled
-/// in or not: a missing one is reported when its solver is built, with the
-/// cargo feature to enable.
-fn backend_parser() -> impl TypedValueParser<Value = Backend> {
-    PossibleValuesParser::new(Backend::ALL.map(Backend::name))
-        .try_map(|name| name.parse::<Backend>())
+/// Accepts every backend name gamesolve knows, compiled in or not, with an optional
+/// `/VARIANT`: a missing backend is reported when its solver is built, with the cargo feature
+/// to enable, and a variant is checked against the game's list.
+pub fn backend_parser() -> impl TypedValueParser<Value = BackendChoice> {
+    StringValueParser::new().try_map(|text| text.parse::<BackendChoice>())
 }
 
 /// Parses `1073741824`, `512MiB`, `2G`, `64 KiB` into bytes.

@@ -2,7 +2,7 @@
 //! and what each is for.
 
 use comfy_table::{presets, ContentArrangement, Table};
-use gamesolve::Backend;
+use gamesolve::{Backend, CanIWin, PredictTheWinner, Registered};
 use serde::Serialize;
 
 use super::error::Stop;
@@ -15,6 +15,24 @@ struct Entry {
     available: bool,
     default: bool,
     summary: &'static str,
+    /// Its variants in this build, per game, the automatic choice of each game first.
+    variants: Vec<VariantEntry>,
+}
+
+/// One variant in `--json` output: `--backend NAME/VARIANT` selects it.
+#[derive(Serialize)]
+struct VariantEntry {
+    game: &'static str,
+    name: &'static str,
+    summary: &'static str,
+}
+
+fn variants_of<G: Registered>(backend: Backend) -> impl Iterator<Item = VariantEntry> {
+    backend.variants::<G>().into_iter().map(|v| VariantEntry {
+        game: G::NAME,
+        name: v.name,
+        summary: v.summary,
+    })
 }
 
 /// Runs `gamesolve backends`.
@@ -27,6 +45,9 @@ pub fn run(json: bool) -> Result<(), Stop> {
             available: b.is_available(),
             default: b == default,
             summary: b.summary(),
+            variants: variants_of::<CanIWin>(b)
+                .chain(variants_of::<PredictTheWinner>(b))
+                .collect(),
         })
         .collect();
     if json {
@@ -44,9 +65,18 @@ pub fn run(json: bool) -> Result<(), Stop> {
             (false, _) => format!("missing (enable cargo feature `{}`)", entry.name),
         };
         table.add_row([entry.name, &status, entry.summary]);
+        for v in &entry.variants {
+            table.add_row([
+                format!("  {}/{}", entry.name, v.name),
+                format!("  {}", v.game),
+                v.summary.to_owned(),
+            ]);
+        }
     }
     write_text(&format!(
-        "{}\n\nPick one with --backend NAME; `gamesolve compare` runs them all.\n",
+        "{}\n\nPick one with --backend NAME (its automatic choice, the first variant listed \
+         for the game) or --backend NAME/VARIANT; `gamesolve compare` runs every backend, \
+         `compare --variants` every variant.\n",
         table.trim_fmt()
     ))
 }

@@ -14,7 +14,7 @@
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 
 use clap::Args;
-use gamesolve::{PredictTheWinner, Solver, Stats};
+use gamesolve::{BackendError, CanIWin, Game, PredictTheWinner, Solver, Stats};
 use serde::Deserialize;
 use serde::Serialize;
 use serde_json::value::RawValue;
@@ -23,7 +23,7 @@ use super::args::{can_i_win_from_text, SolverArgs};
 use super::error::{CliError, Kind, Stop};
 use super::input::parse_value;
 use super::progress::Progress;
-use super::report::Solved;
+use super::report::CliGame;
 
 /// Arguments of `gamesolve batch`.
 #[derive(Args, Debug)]
@@ -54,9 +54,48 @@ struct ErrorLine<'a> {
     kind: &'static str,
 }
 
+/// One solver per game, built on the first line of that game and reused after.
+struct Solvers<'a> {
+    args: &'a SolverArgs,
+    can_i_win: Option<Box<dyn Solver<CanIWin> + Send>>,
+    predict_the_winner: Option<Box<dyn Solver<PredictTheWinner> + Send>>,
+}
+
+/// Solves `game` with the line's solver (built on first use), counting, and returns its
+/// contract object.
+fn solve<G: CliGame>(
+    slot: &mut Option<Box<dyn Solver<G> + Send>>,
+    args: &SolverArgs,
+    game: &G,
+) -> Result<G::Report, CliError> {
+    let solver = match slot {
+        Some(solver) => solver,
+        None => slot.insert(args.solver::<G>()?),
+    };
+    let (solution, stats) = if COUNT {
+        solver.solve_with_stats(game)?
+    } else {
+        (solver.solve(game)?, Stats::default())
+    };
+    Ok(game.report(&solution, solver.name(), solver.variant(), stats))
+}
+
 /// Runs `gamesolve batch`. Returns whether every line was answered.
 pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
-    let mut solver = cmd.solver.solver()?;
+    // A backend this build lacks fails the whole run (exit 2), before any line.
+    if let Some(choice) = &cmd.solver.backend {
+        if !choice.backend.is_available() {
+            return Err(BackendError::Unavailable {
+                backend: choice.backend,
+            }
+            .into());
+        }
+    }
+    let mut solvers = Solvers {
+        args: &cmd.solver,
+        can_i_win: None,
+        predict_the_winner: None,
+    };
     let stdin = io::stdin();
     let progress = stdin_len().map_or_else(|| Progress::spinner_if(false, ""), Progress::bytes);
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
@@ -82,7 +121,7 @@ pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
         number += 1;
         progress.inc(read as u64);
         let text = trim_newline(&buffer);
-        match answer(solver.as_mut(), text, &mut output) {
+        match answer(&mut solvers, text, &mut output) {
             Ok(()) => {}
             Err(Stop::Error(e)) => {
                 all_ok = false;
@@ -102,7 +141,7 @@ pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
 }
 
 /// Solves one line and writes its JSON object (without the newline).
-fn answer(solver: &mut dyn Solver, text: &[u8], output: &mut impl Write) -> Result<(), Stop> {
+fn answer(solvers: &mut Solvers<'_>, text: &[u8], output: &mut impl Write) -> Result<(), Stop> {
     if text.iter().all(u8::is_ascii_whitespace) {
         return Err(CliError::invalid("empty line: expected a JSON object").into());
     }
@@ -113,15 +152,13 @@ fn answer(solver: &mut dyn Solver, text: &[u8], output: &mut impl Write) -> Resu
         )
         .into());
     };
-    let backend = solver.name();
     match game {
-        gamesolve::CanIWin::NAME => {
+        CanIWin::NAME => {
             reject(game, "values", line.values.is_some())?;
             let n = required(game, "max_choosable", line.max_choosable)?;
             let t = required(game, "desired_total", line.desired_total)?;
             let game = can_i_win_from_text(n.get(), t.get())?;
-            let (solution, stats) = solve_can_i_win(solver, &game)?;
-            let report = Solved::CanIWin(&game, solution).report(backend, stats);
+            let report = solve(&mut solvers.can_i_win, solvers.args, &game)?;
             serde_json::to_writer(output, &report)?;
         }
         PredictTheWinner::NAME => {
@@ -140,8 +177,7 @@ fn answer(solver: &mut dyn Solver, text: &[u8], output: &mut impl Write) -> Resu
                 .map(|(index, item)| parse_value(item.get(), index + 1))
                 .collect::<Result<Vec<i64>, CliError>>()?;
             let game = PredictTheWinner::new(values);
-            let (solution, stats) = solve_predict_the_winner(solver, &game)?;
-            let report = Solved::PredictTheWinner(&game, solution).report(backend, stats);
+            let report = solve(&mut solvers.predict_the_winner, solvers.args, &game)?;
             serde_json::to_writer(output, &report)?;
         }
         other => {
@@ -158,28 +194,6 @@ fn answer(solver: &mut dyn Solver, text: &[u8], output: &mut impl Write) -> Resu
 /// counters. On the 6,020 LeetCode instances counting costs about 8 ms of
 /// 70 ms with `tabular` (README, "Batch input and output").
 const COUNT: bool = true;
-
-fn solve_can_i_win(
-    solver: &mut dyn Solver,
-    game: &gamesolve::CanIWin,
-) -> Result<(gamesolve::CanIWinSolution, Stats), CliError> {
-    Ok(if COUNT {
-        solver.solve_can_i_win_with_stats(game)?
-    } else {
-        (solver.solve_can_i_win(game)?, Stats::default())
-    })
-}
-
-fn solve_predict_the_winner(
-    solver: &mut dyn Solver,
-    game: &PredictTheWinner,
-) -> Result<(gamesolve::PredictTheWinnerSolution, Stats), CliError> {
-    Ok(if COUNT {
-        solver.solve_predict_the_winner_with_stats(game)?
-    } else {
-        (solver.solve_predict_the_winner(game)?, Stats::default())
-    })
-}
 
 fn required<'a>(
     game: &str,

@@ -5,13 +5,13 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
-use gamesolve::{Backend, CanIWin, PredictTheWinner, SolverConfig, Stats};
+use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats, Variant};
 use serde::Serialize;
 
 use super::args::{CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
 use super::progress::Progress;
-use super::report::{bytes, duration, Report, Solved};
+use super::report::{bytes, duration, CliGame};
 use super::{write_json, write_text};
 
 /// Arguments of `gamesolve compare`.
@@ -19,6 +19,10 @@ use super::{write_json, write_text};
 pub struct CompareCmd {
     #[command(subcommand)]
     game: GameCommand,
+    /// One row per variant of every backend (`memo/dense`, `memo/sparse`, …) instead of one
+    /// per backend (its automatic choice).
+    #[arg(long, global = true)]
+    variants: bool,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -34,10 +38,11 @@ pub enum GameCommand {
     PredictTheWinner(PredictTheWinnerArgs),
 }
 
-/// One backend's run: its answer and counters, or why it could not answer.
-struct Entry<'g> {
+/// One variant's run: its answer and counters, or why it could not answer.
+struct Entry<G: Game> {
     backend: &'static str,
-    result: Result<(Solved<'g>, Stats), CliError>,
+    variant: &'static str,
+    result: Result<(G::Solution, Stats), CliError>,
     elapsed: Duration,
 }
 
@@ -45,59 +50,36 @@ struct Entry<'g> {
 /// `{"game","backend","error","kind"}`, plus the wall time of the counted
 /// run (or of the run until it gave up) in nanoseconds.
 #[derive(Serialize)]
-struct JsonRow {
+struct JsonRow<R> {
     #[serde(flatten)]
-    result: JsonResult,
+    result: JsonResult<R>,
     time_ns: u128,
 }
 
 #[derive(Serialize)]
 #[serde(untagged)]
-enum JsonResult {
-    Solved(Report),
+enum JsonResult<R> {
+    Solved(R),
     Failed {
         game: &'static str,
         backend: &'static str,
+        variant: &'static str,
         error: String,
         kind: &'static str,
     },
 }
 
-/// The game, parsed once.
-enum Game {
-    CanIWin(CanIWin),
-    PredictTheWinner(PredictTheWinner),
-}
-
-impl Game {
-    fn name(&self) -> &'static str {
-        match self {
-            Game::CanIWin(_) => CanIWin::NAME,
-            Game::PredictTheWinner(_) => PredictTheWinner::NAME,
-        }
-    }
-
-    /// Runs one backend, counting, and times it.
-    fn run(&self, backend: Backend, config: &SolverConfig) -> Result<Entry<'_>, CliError> {
-        let mut solver = backend.solver_with(config)?;
-        let solver = solver.as_mut();
-        let _progress = Progress::spinner(format!("compare: running {backend}"));
-        let start = Instant::now();
-        let result = match self {
-            Game::CanIWin(g) => solver
-                .solve_can_i_win_with_stats(g)
-                .map(|(s, stats)| (Solved::CanIWin(g, s), stats)),
-            Game::PredictTheWinner(g) => solver
-                .solve_predict_the_winner_with_stats(g)
-                .map(|(s, stats)| (Solved::PredictTheWinner(g, s), stats)),
-        };
-        let elapsed = start.elapsed();
-        let result = result.map_err(CliError::from);
-        Ok(Entry {
-            backend: solver.name(),
-            result,
-            elapsed,
-        })
+/// Runs one variant, counting, and times it.
+fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig) -> Entry<G> {
+    let mut solver = variant.solver(config);
+    let _progress = Progress::spinner(format!("compare: running {}", variant.id()));
+    let start = Instant::now();
+    let result = solver.solve_with_stats(game).map_err(CliError::from);
+    Entry {
+        backend: solver.name(),
+        variant: solver.variant(),
+        result,
+        elapsed: start.elapsed(),
     }
 }
 
@@ -106,24 +88,53 @@ impl Game {
 /// Exit status: 0 when at least one backend answered and all answers agree;
 /// 1 when no backend could answer, or when two backends disagree (a bug).
 pub fn run(cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
-    let game = match &cmd.game {
-        GameCommand::CanIWin(args) => Game::CanIWin(args.game()?),
-        GameCommand::PredictTheWinner(args) => Game::PredictTheWinner(args.game()?),
-    };
+    match &cmd.game {
+        GameCommand::CanIWin(args) => compare(&args.game()?, cmd, json),
+        GameCommand::PredictTheWinner(args) => compare(&args.game()?, cmd, json),
+    }
+}
+
+/// Every backend's automatic choice (or, with `--variants`, every variant) on `game`.
+fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
     let config = cmd.limits.config();
-    let entries = Backend::available()
-        .map(|backend| game.run(backend, &config))
-        .collect::<Result<Vec<_>, _>>()?;
+    let mut entries = Vec::new();
+    for backend in Backend::available() {
+        let variants = backend.variants::<G>();
+        let Some(first) = variants.first() else {
+            entries.push(Entry {
+                backend: backend.name(),
+                variant: "-",
+                result: Err(CliError::from(BackendError::NotApplicable {
+                    backend,
+                    game: G::NAME,
+                    hint: "",
+                })),
+                elapsed: Duration::ZERO,
+            });
+            continue;
+        };
+        if cmd.variants {
+            entries.extend(variants.iter().map(|v| run_variant(v, game, &config)));
+        } else {
+            entries.push(run_variant(first, game, &config));
+        }
+    }
 
     if json {
-        let rows: Vec<JsonRow> = entries
+        let rows: Vec<JsonRow<G::Report>> = entries
             .iter()
             .map(|entry| JsonRow {
                 result: match &entry.result {
-                    Ok((solved, stats)) => JsonResult::Solved(solved.report(entry.backend, *stats)),
+                    Ok((solution, stats)) => JsonResult::Solved(game.report(
+                        solution,
+                        entry.backend,
+                        entry.variant,
+                        *stats,
+                    )),
                     Err(e) => JsonResult::Failed {
-                        game: game.name(),
+                        game: G::NAME,
                         backend: entry.backend,
+                        variant: entry.variant,
                         error: e.message.clone(),
                         kind: e.kind.as_str(),
                     },
@@ -133,14 +144,14 @@ pub fn run(cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
             .collect();
         write_json(&rows)?;
     } else {
-        write_text(&table(&entries))?;
+        write_text(&table(game, &entries, cmd.variants))?;
     }
 
     let mut answers = entries.iter().filter_map(|e| {
         e.result
             .as_ref()
             .ok()
-            .map(|(solved, _)| (e.backend, solved))
+            .map(|(solution, _)| (label(e, cmd.variants), solution))
     });
     let Some((first_name, first)) = answers.next() else {
         return Err(Stop::AfterOutput(CliError::new(
@@ -154,22 +165,31 @@ pub fn run(cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
             format!(
                 "backends disagree: `{first_name}` says \"{}\" but `{name}` says \"{}\" \
                  (this is a bug; please report it with the game)",
-                first.short(),
-                other.short()
+                game.short(first),
+                game.short(other)
             ),
         )));
     }
     Ok(())
 }
 
-fn table(entries: &[Entry<'_>]) -> String {
+/// The row label: the backend, or `backend/variant` with `--variants`.
+fn label<G: Game>(entry: &Entry<G>, variants: bool) -> String {
+    if variants {
+        format!("{}/{}", entry.backend, entry.variant)
+    } else {
+        entry.backend.to_owned()
+    }
+}
+
+fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
     let mut table = Table::new();
     table
         .load_style(presets::UTF8_FULL_CONDENSED)
         .set_content_arrangement(ContentArrangement::Dynamic)
         .set_width(120)
         .set_header([
-            "backend",
+            if variants { "variant" } else { "backend" },
             "answer",
             "time",
             "positions",
@@ -180,9 +200,9 @@ fn table(entries: &[Entry<'_>]) -> String {
         ]);
     for entry in entries {
         let row = match &entry.result {
-            Ok((solved, s)) => [
-                entry.backend.to_owned(),
-                solved.short(),
+            Ok((solution, s)) => [
+                label(entry, variants),
+                game.short(solution),
                 duration(entry.elapsed),
                 s.positions.to_string(),
                 s.memo_hits.to_string(),
@@ -193,7 +213,7 @@ fn table(entries: &[Entry<'_>]) -> String {
             Err(e) => {
                 let dash = || "-".to_owned();
                 [
-                    entry.backend.to_owned(),
+                    label(entry, variants),
                     e.message.clone(),
                     duration(entry.elapsed),
                     dash(),

@@ -91,7 +91,9 @@ impl From<Error> for CliError {
 impl From<BackendError> for CliError {
     fn from(e: BackendError) -> Self {
         let kind = match e {
-            BackendError::Unavailable { .. } => Kind::UnavailableBackend,
+            BackendError::Unavailable { .. } | BackendError::NotApplicable { .. } => {
+                Kind::UnavailableBackend
+            }
             _ => Kind::Usage,
         };
         CliError::new(kind, e.to_string())

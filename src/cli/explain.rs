@@ -6,15 +6,13 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand};
-use gamesolve::explain::{
-    explain_can_i_win, explain_predict_the_winner, Answer, ExplainError, ExplainLimits, Explanation,
-};
-use gamesolve::{Backend, CanIWin, Outcome, PredictTheWinner, Stats};
+use gamesolve::explain::{explain, ExplainError, ExplainLimits, Explanation};
+use gamesolve::{Backend, BackendChoice, Outcome, Stats};
 use serde::Serialize;
 
 use super::args::{CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
-use super::report::Solved;
+use super::report::CliGame;
 use super::{write_json, write_text};
 
 /// Positions the `recursive` backend may expand under `explain` unless
@@ -58,9 +56,10 @@ struct ExplainPredictTheWinner {
 struct ViewArgs {
     /// The backend to explain: `recursive` and `memo` show their call tree,
     /// `tabular` its table in fill order.
-    #[arg(long, short = 'b', value_name = "BACKEND", default_value = "memo",
-          value_parser = clap::builder::PossibleValuesParser::new(["recursive", "memo", "tabular"]))]
-    backend: String,
+    /// Any `BACKEND/VARIANT` works (`memo/hash-map`, `tabular/per-mask`).
+    #[arg(long, short = 'b', value_name = "BACKEND[/VARIANT]", default_value = "memo",
+          value_parser = super::args::backend_parser())]
+    backend: BackendChoice,
     /// Levels of the call tree shown below the root.
     #[arg(long, value_name = "LEVELS", default_value_t = 4)]
     depth: usize,
@@ -80,10 +79,6 @@ struct ViewArgs {
 }
 
 impl ViewArgs {
-    fn backend(&self) -> Result<Backend, CliError> {
-        Ok(self.backend.parse::<Backend>()?)
-    }
-
     fn config(&self) -> gamesolve::SolverConfig {
         let mut config = self.limits.config();
         config.node_budget = Some(self.limits.node_budget.unwrap_or(EXPLAIN_NODE_BUDGET));
@@ -101,24 +96,17 @@ fn explain_error(e: ExplainError) -> CliError {
 
 /// Runs `gamesolve explain`.
 pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
+    match &cmd.game {
+        ExplainGame::CanIWin(args) => show(&args.game.game()?, &args.view, json),
+        ExplainGame::PredictTheWinner(args) => show(&args.game.game()?, &args.view, json),
+    }
+}
+
+/// Explains one game with the chosen backend variant and prints the views.
+fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<(), Stop> {
     let limits = ExplainLimits::default();
-    let (explanation, view) = match &cmd.game {
-        ExplainGame::CanIWin(args) => {
-            let game = args.game.game()?;
-            let backend = args.view.backend()?;
-            let explanation = explain_can_i_win(&game, backend, &args.view.config(), &limits)
-                .map_err(explain_error)?;
-            (explanation, &args.view)
-        }
-        ExplainGame::PredictTheWinner(args) => {
-            let game = args.game.game()?;
-            let backend = args.view.backend()?;
-            let explanation =
-                explain_predict_the_winner(&game, backend, &args.view.config(), &limits)
-                    .map_err(explain_error)?;
-            (explanation, &args.view)
-        }
-    };
+    let explanation =
+        explain(game, &view.backend, &view.config(), &limits).map_err(explain_error)?;
     if let Some(path) = &view.dot {
         std::fs::write(path, explanation.dot(view.max_dot_nodes)).map_err(|e| {
             CliError::new(
@@ -139,6 +127,7 @@ pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
 struct ExplainReport {
     game: &'static str,
     backend: &'static str,
+    variant: &'static str,
     outcome: Outcome,
     positions: u64,
     distinct_states: usize,
@@ -149,17 +138,12 @@ struct ExplainReport {
 }
 
 impl ExplainReport {
-    fn new(e: &Explanation) -> Self {
-        let (game, outcome) = match e.answer() {
-            Answer::CanIWin(s) => (CanIWin::NAME, s.outcome),
-            Answer::PredictTheWinner(s) => (PredictTheWinner::NAME, s.outcome),
-            #[allow(unreachable_patterns)]
-            _ => ("", Outcome::Draw),
-        };
+    fn new<G: CliGame>(e: &Explanation<G>) -> Self {
         ExplainReport {
-            game,
-            backend: e.backend().name(),
-            outcome,
+            game: G::NAME,
+            backend: e.backend(),
+            variant: e.variant(),
+            outcome: e.game().outcome(e.answer()),
             positions: e.stats().positions,
             distinct_states: e.trace().distinct_positions(),
             memo_hits: e.stats().memo_hits,
@@ -170,20 +154,11 @@ impl ExplainReport {
     }
 }
 
-fn text(e: &Explanation, view: &ViewArgs) -> String {
+fn text<G: CliGame>(e: &Explanation<G>, view: &ViewArgs) -> String {
     let backend = e.backend();
     let mut text = String::new();
-    let headline = match (e.game(), e.answer()) {
-        (gamesolve::explain::ExplainedGame::CanIWin(game), Answer::CanIWin(s)) => {
-            Solved::CanIWin(game, *s).headline()
-        }
-        (
-            gamesolve::explain::ExplainedGame::PredictTheWinner(game),
-            Answer::PredictTheWinner(s),
-        ) => Solved::PredictTheWinner(game, *s).headline(),
-        _ => String::new(),
-    };
-    let _ = writeln!(text, "{headline}   (backend {backend})");
+    let headline = e.game().headline(e.answer());
+    let _ = writeln!(text, "{headline}   (backend {})", view.backend);
     if e.is_settled() {
         let _ = writeln!(
             text,
@@ -196,18 +171,8 @@ fn text(e: &Explanation, view: &ViewArgs) -> String {
     if e.is_table() {
         text.push_str(&e.table_text(view.max_lines));
     } else {
-        let skipped = match (e.game(), backend) {
-            (gamesolve::explain::ExplainedGame::CanIWin(_), Backend::Memo) => {
-                "; the moves that reach T at once, or leave the opponent an immediate win, \
-                 make no call"
-            }
-            (gamesolve::explain::ExplainedGame::CanIWin(_), _) => {
-                "; the moves that reach T at once make no call"
-            }
-            (_, Backend::Memo) => "; single values are read directly, without a call",
-            _ => "",
-        };
-        let hits = if backend == Backend::Memo {
+        let skipped = e.game().calls_skipped(backend, e.variant());
+        let hits = if e.stats().memo_hits > 0 || backend == Backend::Memo.name() {
             "; [memo hit]: answered by the memo, not expanded"
         } else {
             ""

@@ -4,155 +4,119 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
+use gamesolve::contract::Reported;
+use gamesolve::explain::TableView;
 use gamesolve::{
-    CanIWin, CanIWinSolution, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side, Stats,
+    Backend, CanIWin, CanIWinSolution, Outcome, PredictTheWinner, PredictTheWinnerSolution,
+    Registered, Side, Stats,
 };
-use serde::Serialize;
 
-/// A solved game of either kind, with the backend that solved it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Solved<'g> {
-    /// A Can I Win answer.
-    CanIWin(&'g CanIWin, CanIWinSolution),
-    /// A Predict the Winner answer.
-    PredictTheWinner(&'g PredictTheWinner, PredictTheWinnerSolution),
-}
-
-/// The JSON object for one result; `stats` is the counted run's counters.
-#[derive(Serialize)]
-#[serde(untagged)]
-pub enum Report {
-    /// See [`CanIWinReport`].
-    CanIWin(CanIWinReport),
-    /// See [`PredictTheWinnerReport`].
-    PredictTheWinner(PredictTheWinnerReport),
-}
-
-/// The JSON contract for a Can I Win result.
-#[derive(Serialize)]
-pub struct CanIWinReport {
-    /// Always `"can-i-win"`.
-    pub game: &'static str,
-    /// The backend's one name.
-    pub backend: &'static str,
-    /// `N`: the pool is `1..=N`.
-    pub max_choosable: u32,
-    /// `T`: the total to reach or pass.
-    pub desired_total: u64,
-    /// `"first"`, `"second"` or `"draw"`.
-    pub outcome: Outcome,
-    /// LeetCode 464's boolean: the outcome is `"first"`.
-    pub can_i_win: bool,
-    /// The smallest winning first number, or null.
-    pub best_move: Option<u32>,
-    /// What the backend did.
-    pub stats: Stats,
-}
-
-/// The JSON contract for a Predict the Winner result.
-#[derive(Serialize)]
-pub struct PredictTheWinnerReport {
-    /// Always `"predict-the-winner"`.
-    pub game: &'static str,
-    /// The backend's one name.
-    pub backend: &'static str,
-    /// The number of values.
-    pub len: usize,
-    /// `"first"`, `"second"` or `"draw"`.
-    pub outcome: Outcome,
-    /// First player's score minus second player's (exact, may exceed i64).
-    pub margin: i128,
-    /// The first player's total.
-    pub first_score: i128,
-    /// The second player's total.
-    pub second_score: i128,
-    /// LeetCode 486's boolean: `margin >= 0`.
-    pub predict_the_winner: bool,
-    /// `"left"`, `"right"`, or null for no values.
-    pub best_move: Option<Side>,
-    /// What the backend did.
-    pub stats: Stats,
-}
-
-impl Solved<'_> {
-    /// The JSON object of the contract.
-    pub fn report(&self, backend: &'static str, stats: Stats) -> Report {
-        match *self {
-            Solved::CanIWin(game, s) => Report::CanIWin(CanIWinReport {
-                game: CanIWin::NAME,
-                backend,
-                max_choosable: game.max_choosable(),
-                desired_total: game.desired_total(),
-                outcome: s.outcome,
-                can_i_win: s.can_i_win(),
-                best_move: s.best_move,
-                stats,
-            }),
-            Solved::PredictTheWinner(game, s) => Report::PredictTheWinner(PredictTheWinnerReport {
-                game: PredictTheWinner::NAME,
-                backend,
-                len: game.len(),
-                outcome: s.outcome,
-                margin: s.margin,
-                first_score: s.first_score,
-                second_score: s.second_score,
-                predict_the_winner: s.predict_the_winner(),
-                best_move: s.best_move,
-                stats,
-            }),
-        }
-    }
-
+/// How a game's answers read on the command line, beside its JSON contract
+/// ([`Reported`]): one impl per game, so every command is written once, generic over the
+/// game.
+pub trait CliGame: Registered + Reported + TableView {
     /// The answer in words, one line: "First player wins: take 7".
-    pub fn headline(&self) -> String {
-        match *self {
-            Solved::CanIWin(game, s) => can_i_win_headline(game, &s),
-            Solved::PredictTheWinner(game, s) => ptw_headline(game, &s),
-        }
-    }
+    fn headline(&self, s: &Self::Solution) -> String;
 
-    /// The answer in a few words, for a table cell: "first: take 7".
-    pub fn short(&self) -> String {
-        match *self {
-            Solved::CanIWin(_, s) => match (s.outcome, s.best_move) {
-                (Outcome::FirstPlayerWins, Some(m)) => format!("first wins: take {m}"),
-                (outcome, _) => outcome.to_string(),
-            },
-            Solved::PredictTheWinner(_, s) => {
-                let by = s.margin.unsigned_abs();
-                let moved = s.best_move.map_or(String::new(), |m| format!(", take {m}"));
-                match s.outcome {
-                    Outcome::Draw => format!("draw{moved}"),
-                    outcome => format!("{outcome} by {by}{moved}"),
-                }
-            }
-        }
-    }
+    /// The answer in a few words, for a table cell: "first wins: take 7".
+    fn short(&self, s: &Self::Solution) -> String;
 
     /// The lines after the headline: the game, scores, LeetCode's boolean.
-    pub fn details(&self, backend: &str) -> String {
-        let mut text = String::new();
-        // Writing to a String cannot fail.
-        let _ = match *self {
-            Solved::CanIWin(game, s) => writeln!(
-                text,
-                "Can I Win: pool 1..={}, reach {}; LeetCode 464 answer: {}; backend {backend}",
-                game.max_choosable(),
-                game.desired_total(),
-                s.can_i_win()
-            ),
-            Solved::PredictTheWinner(game, s) => writeln!(
-                text,
-                "Scores: first player {}, second player {} (margin {:+})\n\
-                 Predict the Winner: {} values; LeetCode 486 answer: {}; backend {backend}",
-                s.first_score,
-                s.second_score,
-                s.margin,
-                game.len(),
-                s.predict_the_winner()
-            ),
-        };
-        text
+    fn details(&self, s: &Self::Solution, backend: &str) -> String;
+
+    /// What the call tree of `backend`/`variant` leaves out, for the `explain` legend; empty
+    /// or starting with `"; "`.
+    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
+        let _ = (backend, variant);
+        ""
+    }
+
+    /// Whether solving with `backend` may take long enough (about a tenth of a second or
+    /// more) to deserve a spinner.
+    fn is_big(&self, backend: Backend) -> bool;
+}
+
+impl CliGame for CanIWin {
+    fn headline(&self, s: &CanIWinSolution) -> String {
+        can_i_win_headline(self, s)
+    }
+
+    fn short(&self, s: &CanIWinSolution) -> String {
+        match (s.outcome, s.best_move) {
+            (Outcome::FirstPlayerWins, Some(m)) => format!("first wins: take {m}"),
+            (outcome, _) => outcome.to_string(),
+        }
+    }
+
+    fn details(&self, s: &CanIWinSolution, backend: &str) -> String {
+        format!(
+            "Can I Win: pool 1..={}, reach {}; LeetCode 464 answer: {}; backend {backend}\n",
+            self.max_choosable(),
+            self.desired_total(),
+            s.can_i_win()
+        )
+    }
+
+    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
+        if backend == Backend::Memo.name() && variant != "hash-map" {
+            "; the moves that reach T at once, or leave the opponent an immediate win, make no \
+             call"
+        } else {
+            "; the moves that reach T at once make no call"
+        }
+    }
+
+    fn is_big(&self, backend: Backend) -> bool {
+        if self.settled_without_search().is_some() {
+            return false;
+        }
+        let n = self.max_choosable();
+        match backend {
+            Backend::Recursive => n >= 12,
+            Backend::Memo | Backend::Tabular => n >= 24,
+        }
+    }
+}
+
+impl CliGame for PredictTheWinner {
+    fn headline(&self, s: &PredictTheWinnerSolution) -> String {
+        ptw_headline(self, s)
+    }
+
+    fn short(&self, s: &PredictTheWinnerSolution) -> String {
+        let by = s.margin.unsigned_abs();
+        let moved = s.best_move.map_or(String::new(), |m| format!(", take {m}"));
+        match s.outcome {
+            Outcome::Draw => format!("draw{moved}"),
+            outcome => format!("{outcome} by {by}{moved}"),
+        }
+    }
+
+    fn details(&self, s: &PredictTheWinnerSolution, backend: &str) -> String {
+        format!(
+            "Scores: first player {}, second player {} (margin {:+})\n\
+             Predict the Winner: {} values; LeetCode 486 answer: {}; backend {backend}\n",
+            s.first_score,
+            s.second_score,
+            s.margin,
+            self.len(),
+            s.predict_the_winner()
+        )
+    }
+
+    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
+        if backend == Backend::Memo.name() && variant == "interval" {
+            "; single values are read directly, without a call"
+        } else {
+            ""
+        }
+    }
+
+    fn is_big(&self, backend: Backend) -> bool {
+        match backend {
+            Backend::Recursive => self.len() >= 22,
+            Backend::Memo | Backend::Tabular => self.len() >= 10_000,
+        }
     }
 }
 
@@ -303,26 +267,20 @@ mod tests {
         let game = CanIWin::new(10, 56).unwrap();
         let s = game.settled_without_search().unwrap();
         assert_eq!(
-            Solved::CanIWin(&game, s).headline(),
+            game.headline(&s),
             "Draw: nobody can reach 56 (the pool sums to 55)"
         );
         let game = CanIWin::new(10, 11).unwrap();
         let s = CanIWinSolution::from_search(Some(7));
-        assert_eq!(
-            Solved::CanIWin(&game, s).headline(),
-            "First player wins: take 7"
-        );
+        assert_eq!(game.headline(&s), "First player wins: take 7");
         let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
         let s = game.solution(222, Some(Side::Left));
         assert_eq!(
-            Solved::PredictTheWinner(&game, s).headline(),
+            game.headline(&s),
             "First player wins by 222: take the left end (1)"
         );
         let game = PredictTheWinner::new(vec![]);
         let s = game.solution(0, None);
-        assert_eq!(
-            Solved::PredictTheWinner(&game, s).headline(),
-            "Draw: there are no values to take"
-        );
+        assert_eq!(game.headline(&s), "Draw: there are no values to take");
     }
 }

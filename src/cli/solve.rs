@@ -4,13 +4,13 @@
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use gamesolve::{Backend, CanIWin, PredictTheWinner, Solver, Stats};
+use gamesolve::{Game, Solver, Stats};
 
 use super::analyze::{self, AnalysisLimitArgs};
 use super::args::{can_i_win_from_text, PredictTheWinnerArgs, SolverArgs};
 use super::error::{CliError, Stop};
 use super::progress::Progress;
-use super::report::{stats_lines, Solved};
+use super::report::{stats_lines, CliGame};
 use super::{write_json, write_text};
 
 /// Arguments of `gamesolve can-i-win`.
@@ -66,42 +66,40 @@ pub fn can_i_win(cmd: &CanIWinCmd, json: bool) -> Result<(), Stop> {
         };
         return analyze::all_totals(&game, &limits, json);
     }
-    let mut solver = cmd.solver.solver()?;
-    let big = is_big_can_i_win(&game, cmd.solver.backend);
-    let progress = Progress::spinner_if(big, format!("solving with {}", cmd.solver.backend));
-    let (solution, stats, elapsed) =
-        timed_can_i_win(solver.as_mut(), &game, counted(json, cmd.stats))?;
-    drop(progress);
-    let solved = Solved::CanIWin(&game, solution);
-    print(&solved, solver.name(), stats, elapsed, json)
+    solve_and_print(&game, &cmd.solver, cmd.stats, json)
 }
 
 /// Runs `gamesolve predict-the-winner`.
 pub fn predict_the_winner(cmd: &PredictTheWinnerCmd, json: bool) -> Result<(), Stop> {
     let game = cmd.game.game()?;
-    let mut solver = cmd.solver.solver()?;
-    let big = is_big_predict_the_winner(&game, cmd.solver.backend);
-    let progress = Progress::spinner_if(big, format!("solving with {}", cmd.solver.backend));
-    let (solution, stats, elapsed) =
-        timed_predict_the_winner(solver.as_mut(), &game, counted(json, cmd.stats))?;
-    drop(progress);
-    let solved = Solved::PredictTheWinner(&game, solution);
-    print(&solved, solver.name(), stats, elapsed, json)
+    solve_and_print(&game, &cmd.solver, cmd.stats, json)
 }
 
-fn print(
-    solved: &Solved<'_>,
-    backend: &'static str,
-    stats: Option<Stats>,
-    elapsed: Duration,
+/// Solves `game` with the chosen backend variant and prints the answer.
+fn solve_and_print<G: CliGame>(
+    game: &G,
+    args: &SolverArgs,
+    stats: bool,
     json: bool,
 ) -> Result<(), Stop> {
+    let backend = args.backend_for::<G>();
+    let mut solver = args.solver::<G>()?;
+    let big = game.is_big(backend.backend);
+    let progress = Progress::spinner_if(big, format!("solving with {backend}"));
+    let (solution, stats, elapsed) = timed(solver.as_mut(), game, counted(json, stats))?;
+    drop(progress);
     if json {
-        return write_json(&solved.report(backend, stats.unwrap_or_default()));
+        let report = game.report(
+            &solution,
+            solver.name(),
+            solver.variant(),
+            stats.unwrap_or_default(),
+        );
+        return write_json(&report);
     }
-    let mut text = solved.headline();
+    let mut text = game.headline(&solution);
     text.push('\n');
-    text.push_str(&solved.details(backend));
+    text.push_str(&game.details(&solution, &backend.to_string()));
     if let Some(stats) = stats {
         text.push_str(&stats_lines(&stats, elapsed));
     }
@@ -113,58 +111,17 @@ fn print(
 /// # Errors
 ///
 /// The backend's error when it gives up.
-pub fn timed_can_i_win(
-    solver: &mut dyn Solver,
-    game: &CanIWin,
+pub fn timed<G: Game>(
+    solver: &mut dyn Solver<G>,
+    game: &G,
     count: bool,
-) -> Result<(gamesolve::CanIWinSolution, Option<Stats>, Duration), CliError> {
+) -> Result<(G::Solution, Option<Stats>, Duration), CliError> {
     let start = Instant::now();
     let (solution, stats) = if count {
-        let (solution, stats) = solver.solve_can_i_win_with_stats(game)?;
+        let (solution, stats) = solver.solve_with_stats(game)?;
         (solution, Some(stats))
     } else {
-        (solver.solve_can_i_win(game)?, None)
+        (solver.solve(game)?, None)
     };
     Ok((solution, stats, start.elapsed()))
-}
-
-/// Solves with or without counting, and times the solve.
-///
-/// # Errors
-///
-/// The backend's error when it gives up.
-pub fn timed_predict_the_winner(
-    solver: &mut dyn Solver,
-    game: &PredictTheWinner,
-    count: bool,
-) -> Result<(gamesolve::PredictTheWinnerSolution, Option<Stats>, Duration), CliError> {
-    let start = Instant::now();
-    let (solution, stats) = if count {
-        let (solution, stats) = solver.solve_predict_the_winner_with_stats(game)?;
-        (solution, Some(stats))
-    } else {
-        (solver.solve_predict_the_winner(game)?, None)
-    };
-    Ok((solution, stats, start.elapsed()))
-}
-
-/// Whether solving may take long enough (about a tenth of a second or more)
-/// to deserve a spinner.
-pub fn is_big_can_i_win(game: &CanIWin, backend: Backend) -> bool {
-    if game.settled_without_search().is_some() {
-        return false;
-    }
-    let n = game.max_choosable();
-    match backend {
-        Backend::Recursive => n >= 12,
-        _ => n >= 24,
-    }
-}
-
-/// Whether solving may take long enough to deserve a spinner.
-pub fn is_big_predict_the_winner(game: &PredictTheWinner, backend: Backend) -> bool {
-    match backend {
-        Backend::Recursive => game.len() >= 22,
-        _ => game.len() >= 10_000,
-    }
 }

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::path::Path;
 
-use gamesolve::{Backend, Outcome, Side};
+use gamesolve::{Backend, BackendChoice, CanIWin, Outcome, PredictTheWinner, Side};
 use serde::{Deserialize, Deserializer};
 
 /// A Can I Win data file.
@@ -136,15 +136,37 @@ pub fn check_names<'a>(
         if !seen.insert(name) {
             problems.push(format!("{file}: duplicate case name `{name}`"));
         }
-        for backend in skip.keys().chain(cannot_answer.keys()) {
-            if backend.parse::<Backend>().is_err() {
-                problems.push(format!(
-                    "{file}: case `{name}` names unknown backend `{backend}`"
-                ));
+        for key in skip.keys().chain(cannot_answer.keys()) {
+            match key.parse::<BackendChoice>() {
+                Err(_) => problems.push(format!(
+                    "{file}: case `{name}` names unknown backend `{key}`"
+                )),
+                Ok(choice) => {
+                    if let Some(variant) = &choice.variant {
+                        if !known_variant(choice.backend, variant) {
+                            problems.push(format!(
+                                "{file}: case `{name}` names unknown variant `{key}`"
+                            ));
+                        }
+                    }
+                }
             }
         }
     }
     problems
+}
+
+/// Whether `backend` has a variant `name` for either game (in this build or, when the
+/// build lacks the backend, by trusting the name: the full build checks it).
+fn known_variant(backend: Backend, name: &str) -> bool {
+    if !backend.is_available() {
+        return true;
+    }
+    backend.variants::<CanIWin>().iter().any(|v| v.name == name)
+        || backend
+            .variants::<PredictTheWinner>()
+            .iter()
+            .any(|v| v.name == name)
 }
 
 /// Parses a wide integer: a decimal string or one of the named bounds.

@@ -31,7 +31,7 @@
 //! When the first player wins, the solution names the **smallest** winning
 //! first integer, so every backend reports the same move.
 
-use crate::{Error, Outcome};
+use crate::{Error, Game, Outcome, Verdict};
 
 /// A validated Can I Win game: the pool is `1..=max_choosable`, the target is
 /// `desired_total`.
@@ -64,9 +64,6 @@ impl CanIWin {
     /// may support less; that is their [`Error::GameTooLarge`], not a
     /// validation error.
     pub const MAX_MAX_CHOOSABLE: u32 = 64;
-
-    /// The game's machine name, as used by the CLI and in JSON.
-    pub const NAME: &'static str = "can-i-win";
 
     /// Builds a game, checking `max_choosable` is in `1..=64`.
     ///
@@ -215,6 +212,107 @@ impl CanIWinSolution {
     pub fn can_i_win(&self) -> bool {
         self.outcome == Outcome::FirstPlayerWins
     }
+}
+
+/// Can I Win in the one game vocabulary: a position is the set of used integers (bit `k` is
+/// integer `k + 1`), a move is the integer taken, and the value is the [`Verdict`] of the
+/// player to move. A position whose total reaches `T` is over: the player to move has lost
+/// (the opponent just reached it), except at the start when `T == 0`, a win without moving.
+///
+/// ```
+/// use core_types::{CanIWin, Game, Verdict};
+///
+/// let game = CanIWin::new(5, 11)?;
+/// assert_eq!(game.show_position(0b10001), "{1 5} total 6");
+/// assert_eq!(game.moves(0b10001), vec![2, 3, 4]);
+/// assert_eq!(game.terminal_value(0b11010), Some(Verdict::Loss)); // 2 + 4 + 5 = 11
+/// # Ok::<(), core_types::Error>(())
+/// ```
+impl Game for CanIWin {
+    const NAME: &'static str = "can-i-win";
+    type Position = u64;
+    type Move = u32;
+    type Value = Verdict;
+    type Solution = CanIWinSolution;
+
+    fn start(&self) -> u64 {
+        0
+    }
+
+    fn terminal_value(&self, used: u64) -> Option<Verdict> {
+        if mask_total(used) >= self.desired_total {
+            Some(if used == 0 {
+                Verdict::Win
+            } else {
+                Verdict::Loss
+            })
+        } else if used == self.full_mask() {
+            Some(Verdict::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn moves(&self, used: u64) -> Vec<u32> {
+        (1..=self.max_choosable)
+            .filter(|&k| used >> (k - 1) & 1 == 0)
+            .collect()
+    }
+
+    fn play(&self, used: u64, take: u32) -> u64 {
+        used | 1 << (take - 1)
+    }
+
+    fn settled(&self) -> Option<CanIWinSolution> {
+        self.settled_without_search()
+    }
+
+    fn solution(&self, value: Verdict, best_move: Option<u32>) -> CanIWinSolution {
+        CanIWinSolution {
+            outcome: value.outcome_for_first(),
+            best_move: if value == Verdict::Win {
+                best_move
+            } else {
+                None
+            },
+        }
+    }
+
+    fn outcome(&self, solution: &CanIWinSolution) -> Outcome {
+        solution.outcome
+    }
+
+    fn describe(&self) -> String {
+        format!(
+            "can-i-win n={} T={}",
+            self.max_choosable, self.desired_total
+        )
+    }
+
+    fn show_position(&self, used: u64) -> String {
+        let list: Vec<String> = crate::bits::set_bits(used)
+            .map(|k| (k + 1).to_string())
+            .collect();
+        format!("{{{}}} total {}", list.join(" "), mask_total(used))
+    }
+
+    fn show_move(&self, _used: u64, take: u32) -> String {
+        format!("take {take}")
+    }
+
+    fn move_between(&self, parent: u64, child: u64) -> Option<u32> {
+        let added = child & !parent;
+        (added.count_ones() == 1 && child & parent == parent).then(|| added.trailing_zeros() + 1)
+    }
+}
+
+/// The total of a set of used integers (bit `k` is integer `k + 1`).
+///
+/// ```
+/// assert_eq!(core_types::can_i_win::mask_total(0b101), 1 + 3);
+/// ```
+pub fn mask_total(used: u64) -> u64 {
+    crate::bits::set_bits(used).map(|k| u64::from(k) + 1).sum()
 }
 
 #[cfg(test)]

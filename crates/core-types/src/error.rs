@@ -56,9 +56,24 @@ pub enum Error {
         max: u64,
     },
 
+    /// A game definition broke its contract: a position that is not over has no move (see
+    /// [`Game::terminal_value`](crate::Game::terminal_value)). A bug in the game's code, not a
+    /// limit of the backend.
+    #[error(
+        "{game}: position `{position}` is not over (no terminal value) but has no legal move; \
+         the game's terminal_value and moves disagree"
+    )]
+    NoMoves {
+        /// The game's machine name.
+        game: &'static str,
+        /// The position, as the game shows it.
+        position: String,
+    },
+
     /// This backend's state encoding cannot represent a game this large.
     #[error(
-        "backend `{backend}` cannot answer {game} with {parameter} = {value}: it supports at most {limit}{hint}"
+        "{} cannot answer {game} with {parameter} = {value}: it supports at most {limit}{hint}",
+        who(backend)
     )]
     GameTooLarge {
         /// The backend's name (`recursive`, `memo`, `tabular`).
@@ -79,7 +94,7 @@ pub enum Error {
     ///
     /// Reported before anything is allocated.
     #[error(
-        "backend `{backend}` cannot answer {game} with {parameter} = {value}: its table needs {required_bytes} bytes, more than the memory cap of {memory_cap_bytes} bytes{hint}"
+        "{} cannot answer {game} with {parameter} = {value}: its table needs {required_bytes} bytes, more than the memory cap of {memory_cap_bytes} bytes{hint}", who(backend)
     )]
     TableTooLarge {
         /// The backend's name.
@@ -101,7 +116,7 @@ pub enum Error {
     /// The system refused the memory for this backend's table, although the
     /// table is within the memory cap (not enough free memory right now).
     #[error(
-        "backend `{backend}` cannot answer {game} with {parameter} = {value}: the system refused the {required_bytes} bytes its table needs (within the memory cap of {memory_cap_bytes} bytes){hint}"
+        "{} cannot answer {game} with {parameter} = {value}: the system refused the {required_bytes} bytes its table needs (within the memory cap of {memory_cap_bytes} bytes){hint}", who(backend)
     )]
     AllocationFailed {
         /// The backend's name.
@@ -122,7 +137,8 @@ pub enum Error {
 
     /// The search hit its budget before finishing.
     #[error(
-        "backend `{backend}` gave up on {game}: it exceeded its budget of {budget} {unit}{hint}"
+        "{} gave up on {game}: it exceeded its budget of {budget} {unit}{hint}",
+        who(backend)
     )]
     BudgetExhausted {
         /// The backend's name.
@@ -138,6 +154,20 @@ pub enum Error {
     },
 }
 
+/// Who gave up, for the messages: `backend `memo``, or `the `analyze` command` for the
+/// analysis engine, which is a command of its own and not a backend.
+fn who(backend: &str) -> String {
+    if backend == ANALYZE {
+        format!("the `{backend}` command")
+    } else {
+        format!("backend `{backend}`")
+    }
+}
+
+/// The name the analysis engine reports in the `backend` field of its errors: it is the
+/// `analyze` command (and `--all-totals`, `play`), not a backend.
+pub const ANALYZE: &str = "analyze";
+
 impl Error {
     /// Whether the game is malformed or only this backend gave up.
     ///
@@ -148,9 +178,9 @@ impl Error {
     /// ```
     pub const fn kind(&self) -> ErrorKind {
         match self {
-            Error::MaxChoosableOutOfRange { .. } | Error::DesiredTotalOutOfRange { .. } => {
-                ErrorKind::InvalidInput
-            }
+            Error::MaxChoosableOutOfRange { .. }
+            | Error::DesiredTotalOutOfRange { .. }
+            | Error::NoMoves { .. } => ErrorKind::InvalidInput,
             Error::GameTooLarge { .. }
             | Error::TableTooLarge { .. }
             | Error::AllocationFailed { .. }

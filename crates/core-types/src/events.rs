@@ -21,75 +21,62 @@
 //! [`NoStats`]: crate::NoStats
 //! [`Stats`]: crate::Stats
 
-/// The position an [`Event`] is about.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
-pub enum Node {
-    /// A Can I Win position: the set of used integers (bit `k` is integer
-    /// `k + 1`).
-    Used(u64),
-    /// A Predict the Winner position: the values `a[first..=last]` still on
-    /// the table (0-based, `first <= last`).
-    Interval {
-        /// Index of the leftmost value left.
-        first: usize,
-        /// Index of the rightmost value left.
-        last: usize,
-    },
-}
-
-/// What a search found a [`Node`] to be worth, for the player to move.
+/// One step of a search on a game with positions `P` and values `V` (for a [`Game`]
+/// `G`: [`GameEvent<G>`]); see the [module docs](self).
+///
+/// [`Game`]: crate::Game
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
-pub enum NodeValue {
-    /// Can I Win: whether the player to move wins.
-    Wins(bool),
-    /// Predict the Winner: the best margin of the player to move over the
-    /// values left (their share minus the opponent's).
-    Margin(i128),
-}
-
-/// One step of a search; see the [module docs](self).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Event {
+pub enum Event<P, V> {
     /// The search starts expanding the position.
-    Enter(Node),
+    Enter(P),
     /// The search finished the position most recently entered and not yet
-    /// left, with this value.
-    Leave(Node, NodeValue),
+    /// left, with this value for the player to move.
+    Leave(P, V),
     /// A memo lookup answered the position without expanding it.
-    MemoHit(Node, NodeValue),
+    MemoHit(P, V),
     /// A bottom-up pass computed the position's cell.
-    Cell(Node, NodeValue),
+    Cell(P, V),
 }
+
+impl<P: Copy, V: Copy> Event<P, V> {
+    /// The position the event is about.
+    pub const fn position(&self) -> P {
+        match *self {
+            Event::Enter(p) | Event::Leave(p, _) | Event::MemoHit(p, _) | Event::Cell(p, _) => p,
+        }
+    }
+}
+
+/// The events of a [`Game`](crate::Game): its own positions and values.
+pub type GameEvent<G> = Event<<G as crate::Game>::Position, <G as crate::Game>::Value>;
 
 #[cfg(test)]
 mod tests {
-    use crate::{Event, NoStats, Node, NodeValue, Recorder, Stats};
+    use crate::{CanIWin, Event, GameEvent, NoStats, Recorder, Stats, Verdict};
 
     /// A recorder that keeps the events.
     #[derive(Default)]
-    struct Log(Vec<Event>);
+    struct Log(Vec<GameEvent<CanIWin>>);
 
-    impl Recorder for Log {
+    impl Recorder<CanIWin> for Log {
         fn position(&mut self, _depth: u64) {}
         fn positions(&mut self, _count: u64) {}
         fn memo_hit(&mut self) {}
         fn states_stored(&mut self, _count: u64) {}
         fn table(&mut self, _cells: u64, _bytes: u64) {}
-        fn event(&mut self, event: Event) {
+        fn event(&mut self, event: GameEvent<CanIWin>) {
             self.0.push(event);
         }
     }
 
-    fn search<R: Recorder>(recorder: &mut R) {
-        let root = Node::Used(0);
+    fn search<R: Recorder<CanIWin>>(recorder: &mut R) {
+        let root = 0;
         recorder.position(1);
         recorder.event(Event::Enter(root));
         recorder.memo_hit();
-        recorder.event(Event::MemoHit(Node::Used(1), NodeValue::Wins(true)));
-        recorder.event(Event::Leave(root, NodeValue::Wins(false)));
+        recorder.event(Event::MemoHit(1, Verdict::Win));
+        recorder.event(Event::Leave(root, Verdict::Loss));
     }
 
     #[test]
@@ -101,6 +88,6 @@ mod tests {
         let mut log = Log::default();
         search(&mut log);
         assert_eq!(log.0.len(), 3);
-        assert_eq!(log.0[0], Event::Enter(Node::Used(0)));
+        assert_eq!(log.0[0], Event::Enter(0));
     }
 }

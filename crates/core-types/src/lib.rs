@@ -16,58 +16,49 @@
 //! Each module documents the exact semantics (the draws, `T == 0`, the
 //! tie-breaks for the reported best move, and the exact `i128` margins).
 //!
+//! Both implement [`Game`], the one vocabulary every layer uses (positions, moves, how each
+//! reads, the result); a user's game implements it too and gets the generic backends and the
+//! teaching views.
+//!
 //! # Example
 //!
-//! Implementing [`Solver`] is how a backend plugs in; using one looks like this
-//! for any backend (here a toy one that only answers settled games):
+//! Implementing [`Kernel`] (one algorithm, generic over the [`Recorder`]) is how a backend
+//! plugs in: every kernel is a [`Solver`]. Using one looks the same for any backend (here a
+//! toy one that only answers settled games), and a [`Variant`] names it:
 //!
 //! ```
 //! use core_types::*;
 //!
 //! struct SettledOnly;
-//! impl Solver for SettledOnly {
-//!     fn name(&self) -> &'static str { "settled-only" }
-//!     fn solve_can_i_win(&mut self, g: &CanIWin) -> Result<CanIWinSolution, Error> {
-//!         g.settled_without_search().ok_or(Error::BudgetExhausted {
-//!             backend: "settled-only", game: CanIWin::NAME, budget: 0,
+//! impl<G: Game> Kernel<G> for SettledOnly {
+//!     const BACKEND: &'static str = "settled-only";
+//!     const VARIANT: &'static str = "auto";
+//!     fn run<R: Recorder<G>>(&mut self, game: &G, _: &mut R) -> Result<G::Solution, Error> {
+//!         game.settled().ok_or(Error::BudgetExhausted {
+//!             backend: "settled-only", game: G::NAME, budget: 0,
 //!             unit: "positions", hint: "",
 //!         })
 //!     }
-//!     fn solve_can_i_win_with_stats(&mut self, g: &CanIWin)
-//!         -> Result<(CanIWinSolution, Stats), Error> {
-//!         Ok((self.solve_can_i_win(g)?, Stats::default()))
-//!     }
-//!     fn solve_can_i_win_traced(&mut self, g: &CanIWin, _: &mut dyn Recorder)
-//!         -> Result<CanIWinSolution, Error> {
-//!         self.solve_can_i_win(g)
-//!     }
-//!     fn solve_predict_the_winner(&mut self, g: &PredictTheWinner)
-//!         -> Result<PredictTheWinnerSolution, Error> {
-//!         Ok(g.solution(0, None)) // wrong in general: only for the empty row
-//!     }
-//!     fn solve_predict_the_winner_with_stats(&mut self, g: &PredictTheWinner)
-//!         -> Result<(PredictTheWinnerSolution, Stats), Error> {
-//!         Ok((self.solve_predict_the_winner(g)?, Stats::default()))
-//!     }
-//!     fn solve_predict_the_winner_traced(&mut self, g: &PredictTheWinner, _: &mut dyn Recorder)
-//!         -> Result<PredictTheWinnerSolution, Error> {
-//!         self.solve_predict_the_winner(g)
-//!     }
 //! }
 //!
-//! let mut solver = SettledOnly;
-//! let draw = solver.solve_can_i_win(&CanIWin::new(4, 11)?)?;
+//! let variant: Variant<CanIWin> = Variant {
+//!     backend: "settled-only", name: "auto", summary: "answers settled games only",
+//!     build: |_config| Box::new(SettledOnly),
+//! };
+//! let mut solver = variant.solver(&SolverConfig::default());
+//! let draw = solver.solve(&CanIWin::new(4, 11)?)?;
 //! assert_eq!(draw.outcome, Outcome::Draw);
-//! assert!(solver.solve_can_i_win(&CanIWin::new(10, 11)?).is_err());
-//! let empty = solver.solve_predict_the_winner(&PredictTheWinner::new(vec![]))?;
-//! assert_eq!(empty.outcome, Outcome::Draw);
+//! assert!(solver.solve(&CanIWin::new(10, 11)?).is_err());
+//! assert_eq!(variant.id(), "settled-only/auto");
 //! # Ok::<(), Error>(())
 //! ```
 #![deny(missing_docs)]
 
+pub mod bits;
 pub mod can_i_win;
 pub mod error;
 pub mod events;
+pub mod game;
 pub mod outcome;
 pub mod predict_the_winner;
 pub mod solver;
@@ -75,10 +66,11 @@ pub mod stats;
 
 pub use can_i_win::{CanIWin, CanIWinSolution};
 pub use error::{Error, ErrorKind};
-pub use events::{Event, Node, NodeValue};
+pub use events::{Event, GameEvent};
+pub use game::{Game, GameValue, Margin, Verdict};
 pub use outcome::Outcome;
 pub use predict_the_winner::{
-    Arithmetic, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Side,
+    Arithmetic, Interval, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Side,
 };
-pub use solver::Solver;
+pub use solver::{Kernel, Solver, SolverConfig, Variant};
 pub use stats::{NoStats, Recorder, Stats};

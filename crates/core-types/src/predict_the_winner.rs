@@ -43,6 +43,7 @@ use std::ops::Sub;
 use serde::{Deserialize, Serialize};
 
 use crate::Outcome;
+use crate::{Game, Margin};
 
 /// A Predict the Winner game: any `i64` values, any length (including 0).
 ///
@@ -63,9 +64,6 @@ pub struct PredictTheWinner {
 }
 
 impl PredictTheWinner {
-    /// The game's machine name, as used by the CLI and in JSON.
-    pub const NAME: &'static str = "predict-the-winner";
-
     /// Builds a game. Every row of `i64` values is a valid game.
     pub fn new(values: Vec<i64>) -> Self {
         PredictTheWinner { values }
@@ -208,6 +206,172 @@ impl PredictTheWinnerSolution {
     /// Coins in a Line III's boolean ("the larger amount wins"): `margin > 0`.
     pub fn first_player_strictly_wins(&self) -> bool {
         self.margin > 0
+    }
+}
+
+/// A Predict the Winner position: the values `a[start..end]` still on the table (half-open;
+/// empty when `start == end`). Reads `[first..=last]` in the views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Interval {
+    /// Index of the leftmost value left.
+    pub start: usize,
+    /// One past the index of the rightmost value left.
+    pub end: usize,
+}
+
+impl Interval {
+    /// The non-empty interval `a[first..=last]`, as the kernels name their cells.
+    #[inline(always)]
+    pub const fn inclusive(first: usize, last: usize) -> Interval {
+        Interval {
+            start: first,
+            end: last + 1,
+        }
+    }
+
+    /// How many values are left.
+    pub const fn len(&self) -> usize {
+        self.end.saturating_sub(self.start)
+    }
+
+    /// `true` when no value is left.
+    pub const fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The index of the rightmost value left (`start` when empty, which no view asks).
+    pub const fn last(&self) -> usize {
+        if self.end > self.start {
+            self.end - 1
+        } else {
+            self.start
+        }
+    }
+}
+
+/// Predict the Winner in the one game vocabulary: a position is the [`Interval`] left, a move
+/// is a [`Side`], and the value is the [`Margin`] of the player to move over the values left.
+/// A move is worth the value taken minus the opponent's margin after it.
+///
+/// ```
+/// use core_types::{Game, Interval, Margin, PredictTheWinner, Side};
+///
+/// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+/// let start = game.start();
+/// assert_eq!(game.show_position(start), "[0..=3] 1 5 233 7");
+/// assert_eq!(game.play(start, Side::Right), Interval::inclusive(0, 2));
+/// assert_eq!(game.move_value(start, Side::Left, Margin(-221)), Margin(222));
+/// ```
+impl Game for PredictTheWinner {
+    const NAME: &'static str = "predict-the-winner";
+    type Position = Interval;
+    type Move = Side;
+    type Value = Margin;
+    type Solution = PredictTheWinnerSolution;
+
+    fn start(&self) -> Interval {
+        Interval {
+            start: 0,
+            end: self.values.len(),
+        }
+    }
+
+    fn terminal_value(&self, position: Interval) -> Option<Margin> {
+        position.is_empty().then_some(Margin(0))
+    }
+
+    fn moves(&self, position: Interval) -> Vec<Side> {
+        if position.is_empty() {
+            Vec::new()
+        } else {
+            vec![Side::Left, Side::Right]
+        }
+    }
+
+    fn play(&self, position: Interval, side: Side) -> Interval {
+        match side {
+            Side::Left => Interval {
+                start: position.start + 1,
+                ..position
+            },
+            Side::Right => Interval {
+                end: position.end - 1,
+                ..position
+            },
+        }
+    }
+
+    fn move_value(&self, position: Interval, side: Side, reply: Margin) -> Margin {
+        let index = match side {
+            Side::Left => position.start,
+            Side::Right => position.last(),
+        };
+        let taken = self.values.get(index).copied().unwrap_or(0);
+        Margin(i128::from(taken) - reply.0)
+    }
+
+    fn solution(&self, value: Margin, best_move: Option<Side>) -> PredictTheWinnerSolution {
+        PredictTheWinner::solution(self, value.0, best_move)
+    }
+
+    fn outcome(&self, solution: &PredictTheWinnerSolution) -> Outcome {
+        solution.outcome
+    }
+
+    fn describe(&self) -> String {
+        let values = self.values();
+        if values.len() <= 12 {
+            format!("predict-the-winner {values:?}")
+        } else {
+            format!("predict-the-winner ({} values)", values.len())
+        }
+    }
+
+    fn show_position(&self, position: Interval) -> String {
+        if position.is_empty() {
+            return "[] no values left".to_owned();
+        }
+        let values = self
+            .values()
+            .get(position.start..position.end)
+            .unwrap_or(&[]);
+        let shown: Vec<String> = if values.len() <= 8 {
+            values.iter().map(i64::to_string).collect()
+        } else {
+            let head = values[..3].iter().map(i64::to_string);
+            let tail = values[values.len() - 3..].iter().map(i64::to_string);
+            head.chain(std::iter::once("…".to_owned()))
+                .chain(tail)
+                .collect()
+        };
+        format!(
+            "[{}..={}] {}",
+            position.start,
+            position.last(),
+            shown.join(" ")
+        )
+    }
+
+    fn show_move(&self, position: Interval, side: Side) -> String {
+        let index = match side {
+            Side::Left => position.start,
+            Side::Right => position.last(),
+        };
+        let value = self
+            .values()
+            .get(index)
+            .map_or(String::new(), i64::to_string);
+        format!("{side} {value}")
+    }
+
+    fn move_between(&self, parent: Interval, child: Interval) -> Option<Side> {
+        if child.start == parent.start + 1 && child.end == parent.end {
+            Some(Side::Left)
+        } else if child.start == parent.start && child.end + 1 == parent.end {
+            Some(Side::Right)
+        } else {
+            None
+        }
     }
 }
 

@@ -1,95 +1,180 @@
-//! The trait every backend implements.
+//! The trait every backend implements, and the named algorithm variants backends list.
 
-use crate::{
-    CanIWin, CanIWinSolution, Error, PredictTheWinner, PredictTheWinnerSolution, Recorder, Stats,
-};
+use std::fmt;
 
-/// A backend that solves both games exactly.
+use crate::{Error, Game, Recorder, Stats};
+
+/// A solver of one backend and variant for the game `G`.
 ///
 /// Each method either returns the exact answer or an [`Error`](enum@crate::Error) of kind
-/// [`CannotAnswer`](crate::ErrorKind::CannotAnswer) (too large, budget
-/// exhausted); never a guess. Methods take `&mut self` so a solver may keep
-/// and reuse its tables between calls.
+/// [`CannotAnswer`](crate::ErrorKind::CannotAnswer) (too large, budget exhausted); never a
+/// guess. Methods take `&mut self` so a solver may keep and reuse its tables between calls.
 ///
-/// The `*_with_stats` methods also count what the search did; the plain
-/// methods count nothing and are the fast path (see [`crate::stats`]). The
-/// `*_traced` methods report every counter and every search
-/// [`Event`](crate::Event) to a recorder of the caller's, for views that show
-/// what the backend did (`gamesolve explain`).
+/// [`Solver::solve_with_stats`] also counts what the search did; [`Solver::solve`] counts
+/// nothing and is the fast path (see [`crate::stats`]). [`Solver::solve_traced`] reports every
+/// counter and every search [`Event`](crate::Event) to a recorder of the caller's, for views
+/// that show what the backend did (`gamesolve explain`).
 ///
-/// The trait is object safe: `Box<dyn Solver>` works.
-pub trait Solver {
-    /// The backend's one name: `recursive`, `memo` or `tabular`. The same
-    /// string is its crate suffix, cargo feature, CLI `--backend` value and
-    /// bench id.
+/// A backend implements `Solver<G>` once per game it has a kernel for; the generic backends
+/// (`recursive/negamax`, `memo/hash-map`) implement it for every [`Game`]. The trait is object
+/// safe: `Box<dyn Solver<G> + Send>` is what [`Variant::build`] returns.
+pub trait Solver<G: Game> {
+    /// The backend's one name: `recursive`, `memo`, `tabular`, … The same string is its crate
+    /// suffix, cargo feature, CLI `--backend` value and bench id.
     fn name(&self) -> &'static str;
 
-    /// Solves a Can I Win game.
-    ///
-    /// # Errors
-    ///
-    /// A [`CannotAnswer`](crate::ErrorKind::CannotAnswer) error when this
-    /// backend gives up on the game.
-    fn solve_can_i_win(&mut self, game: &CanIWin) -> Result<CanIWinSolution, Error>;
+    /// The variant's name within its backend (`dense`, `word`, …; `auto` for the backend's
+    /// automatic choice): `--backend memo/dense`.
+    fn variant(&self) -> &'static str;
 
-    /// Solves a Can I Win game, counting what the search did.
+    /// Solves `game`.
     ///
     /// # Errors
     ///
-    /// As [`Solver::solve_can_i_win`].
-    fn solve_can_i_win_with_stats(
-        &mut self,
-        game: &CanIWin,
-    ) -> Result<(CanIWinSolution, Stats), Error>;
+    /// A [`CannotAnswer`](crate::ErrorKind::CannotAnswer) error when this solver gives up on
+    /// the game (budget, table size).
+    fn solve(&mut self, game: &G) -> Result<G::Solution, Error>;
 
-    /// Solves a Can I Win game, reporting every counter and every search
-    /// [`Event`](crate::Event) to `recorder`, in the order the backend works.
-    ///
-    /// Meant for small games: a backend whose fastest kernel does not work
-    /// one position at a time runs its reference algorithm here (same
-    /// answer, same table, same fill order, one event per cell), so this can
-    /// be far slower than [`Solver::solve_can_i_win`].
+    /// Solves `game`, counting what the search did.
     ///
     /// # Errors
     ///
-    /// As [`Solver::solve_can_i_win`].
-    fn solve_can_i_win_traced(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut dyn Recorder,
-    ) -> Result<CanIWinSolution, Error>;
+    /// As [`Solver::solve`].
+    fn solve_with_stats(&mut self, game: &G) -> Result<(G::Solution, Stats), Error>;
 
-    /// Solves a Predict the Winner game.
+    /// Solves `game`, reporting every counter and every search [`Event`](crate::Event) to
+    /// `recorder`, in the order the backend works.
+    ///
+    /// Meant for small games: a backend whose fastest kernel does not work one position at a
+    /// time runs its reference algorithm here (same answer, same table, same fill order, one
+    /// event per cell), so this can be far slower than [`Solver::solve`].
     ///
     /// # Errors
     ///
-    /// A [`CannotAnswer`](crate::ErrorKind::CannotAnswer) error when this
-    /// backend gives up on the game.
-    fn solve_predict_the_winner(
+    /// As [`Solver::solve`].
+    fn solve_traced(
         &mut self,
-        game: &PredictTheWinner,
-    ) -> Result<PredictTheWinnerSolution, Error>;
+        game: &G,
+        recorder: &mut dyn Recorder<G>,
+    ) -> Result<G::Solution, Error>;
+}
 
-    /// Solves a Predict the Winner game, counting what the search did.
-    ///
-    /// # Errors
-    ///
-    /// As [`Solver::solve_predict_the_winner`].
-    fn solve_predict_the_winner_with_stats(
-        &mut self,
-        game: &PredictTheWinner,
-    ) -> Result<(PredictTheWinnerSolution, Stats), Error>;
+/// One algorithm of a backend, written once generic over the [`Recorder`]. Every kernel is a
+/// [`Solver`] (a blanket impl): its plain path runs it with [`NoStats`](crate::NoStats) (every
+/// counter compiled away), its counted path with [`Stats`], and its traced path runs
+/// [`Kernel::run_traced`].
+pub trait Kernel<G: Game>: Send {
+    /// The backend's one name.
+    const BACKEND: &'static str;
+    /// The variant's name within the backend.
+    const VARIANT: &'static str;
 
-    /// Solves a Predict the Winner game, reporting every counter and every
-    /// search [`Event`](crate::Event) to `recorder`; see
-    /// [`Solver::solve_can_i_win_traced`].
+    /// Solves `game`, reporting to `recorder`.
     ///
     /// # Errors
     ///
-    /// As [`Solver::solve_predict_the_winner`].
-    fn solve_predict_the_winner_traced(
+    /// As [`Solver::solve`].
+    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error>;
+
+    /// Solves `game` for a view that wants every event; by default [`Kernel::run`]. A kernel
+    /// that does not work one position at a time runs its reference algorithm here.
+    ///
+    /// # Errors
+    ///
+    /// As [`Solver::solve`].
+    fn run_traced(
         &mut self,
-        game: &PredictTheWinner,
-        recorder: &mut dyn Recorder,
-    ) -> Result<PredictTheWinnerSolution, Error>;
+        game: &G,
+        recorder: &mut dyn Recorder<G>,
+    ) -> Result<G::Solution, Error> {
+        let mut recorder = recorder;
+        self.run(game, &mut recorder)
+    }
+}
+
+impl<G: Game, K: Kernel<G>> Solver<G> for K {
+    fn name(&self) -> &'static str {
+        K::BACKEND
+    }
+
+    fn variant(&self) -> &'static str {
+        K::VARIANT
+    }
+
+    fn solve(&mut self, game: &G) -> Result<G::Solution, Error> {
+        self.run(game, &mut crate::NoStats)
+    }
+
+    fn solve_with_stats(&mut self, game: &G) -> Result<(G::Solution, Stats), Error> {
+        let mut stats = Stats::default();
+        let solution = self.run(game, &mut stats)?;
+        Ok((solution, stats))
+    }
+
+    fn solve_traced(
+        &mut self,
+        game: &G,
+        recorder: &mut dyn Recorder<G>,
+    ) -> Result<G::Solution, Error> {
+        self.run_traced(game, recorder)
+    }
+}
+
+/// Limits handed to a solver when it is built; `None` keeps the backend's default, and a
+/// limit a backend does not use is ignored by it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolverConfig {
+    /// `recursive`: positions to expand before giving up.
+    pub node_budget: Option<u64>,
+    /// `memo` and `tabular`: largest table to allocate, in bytes.
+    pub memory_cap_bytes: Option<u64>,
+    /// `memo`: states the sparse map may store before giving up.
+    pub state_budget: Option<u64>,
+}
+
+/// One named algorithm of a backend for the game `G`: a complete, exact solver.
+///
+/// Backends list their variants per game (`solver_memo::can_i_win::VARIANTS`, …); the facade's
+/// registry collects them, and the CLI (`--backend memo/dense`), `compare --variants`, the
+/// conformance suite, the property tests and the benches all iterate that one list, so a new
+/// algorithm is one more entry.
+pub struct Variant<G: Game> {
+    /// The backend's one name (`memo`).
+    pub backend: &'static str,
+    /// The variant's name within the backend (`dense`); `auto` for the automatic choice.
+    pub name: &'static str,
+    /// One line on what it is and what it costs.
+    pub summary: &'static str,
+    /// A fresh solver of this variant with the given limits.
+    pub build: fn(&SolverConfig) -> Box<dyn Solver<G> + Send>,
+}
+
+impl<G: Game> Variant<G> {
+    /// `backend/name`, as the CLI accepts it and the benches name it: `memo/dense`.
+    pub fn id(&self) -> String {
+        format!("{}/{}", self.backend, self.name)
+    }
+
+    /// A solver of this variant with the given limits.
+    pub fn solver(&self, config: &SolverConfig) -> Box<dyn Solver<G> + Send> {
+        (self.build)(config)
+    }
+}
+
+impl<G: Game> Clone for Variant<G> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G: Game> Copy for Variant<G> {}
+
+impl<G: Game> fmt::Debug for Variant<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Variant")
+            .field("game", &G::NAME)
+            .field("backend", &self.backend)
+            .field("name", &self.name)
+            .finish_non_exhaustive()
+    }
 }

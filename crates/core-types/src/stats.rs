@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::Event;
+use crate::{Game, GameEvent};
 
 /// What a backend did to find an answer. One struct for every backend; a
 /// counter that does not apply to a backend stays 0.
@@ -30,8 +30,11 @@ pub struct Stats {
     pub max_depth: u64,
 }
 
-/// A sink for search events; see the [module docs](self).
-pub trait Recorder {
+/// A sink for search counters and events of a [`Game`] `G`; see the [module docs](self).
+///
+/// Counters are the same for every game; [`Recorder::event`] carries the game's own positions
+/// and values ([`GameEvent<G>`]).
+pub trait Recorder<G: Game> {
     /// A position was expanded at `depth` (the root is depth 1).
     fn position(&mut self, depth: u64);
     /// `count` positions were computed by a bottom-up pass.
@@ -47,7 +50,7 @@ pub trait Recorder {
     /// [`crate::events`]). Ignored by default, at no cost: [`NoStats`] and
     /// [`Stats`] keep this default.
     #[inline(always)]
-    fn event(&mut self, event: Event) {
+    fn event(&mut self, event: GameEvent<G>) {
         let _ = event;
     }
 }
@@ -55,7 +58,7 @@ pub trait Recorder {
 /// Forwards to the recorder behind the reference, so a `&mut dyn Recorder`
 /// can be handed to code generic over `R: Recorder` (the `*_traced`
 /// methods of [`Solver`](crate::Solver) do this).
-impl<R: Recorder + ?Sized> Recorder for &mut R {
+impl<G: Game, R: Recorder<G> + ?Sized> Recorder<G> for &mut R {
     #[inline(always)]
     fn position(&mut self, depth: u64) {
         (**self).position(depth);
@@ -77,7 +80,7 @@ impl<R: Recorder + ?Sized> Recorder for &mut R {
         (**self).table(cells, bytes);
     }
     #[inline(always)]
-    fn event(&mut self, event: crate::Event) {
+    fn event(&mut self, event: GameEvent<G>) {
         (**self).event(event);
     }
 }
@@ -86,7 +89,7 @@ impl<R: Recorder + ?Sized> Recorder for &mut R {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct NoStats;
 
-impl Recorder for NoStats {
+impl<G: Game> Recorder<G> for NoStats {
     #[inline(always)]
     fn position(&mut self, _depth: u64) {}
     #[inline(always)]
@@ -99,7 +102,7 @@ impl Recorder for NoStats {
     fn table(&mut self, _cells: u64, _bytes: u64) {}
 }
 
-impl Recorder for Stats {
+impl<G: Game> Recorder<G> for Stats {
     #[inline]
     fn position(&mut self, depth: u64) {
         self.positions += 1;

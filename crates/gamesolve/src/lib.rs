@@ -25,7 +25,7 @@
 //! // Any backend this build has, chosen at run time, with counters.
 //! for backend in Backend::available() {
 //!     let mut solver = backend.solver()?;
-//!     let (answer, stats) = solver.solve_can_i_win_with_stats(&CanIWin::new(10, 11)?)?;
+//!     let (answer, stats) = solver.solve_with_stats(&CanIWin::new(10, 11)?)?;
 //!     assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
 //!     println!("{backend}: {} positions", stats.positions);
 //! }
@@ -62,11 +62,12 @@
 #![deny(missing_docs)]
 
 pub mod analysis;
+pub mod contract;
 pub mod explain;
 mod registry;
 
 pub use core_types::{self, *};
-pub use registry::{backends, Backend, BackendError, SolverConfig};
+pub use registry::{all_variants, backends, Backend, BackendChoice, BackendError, Registered};
 
 /// Solves a Can I Win game with the default backend.
 ///
@@ -75,7 +76,7 @@ pub use registry::{backends, Backend, BackendError, SolverConfig};
 /// As [`Solver::solve_can_i_win`]: an error when the default backend cannot
 /// answer this game (too large for its table).
 pub fn solve_can_i_win(game: &CanIWin) -> Result<CanIWinSolution, Error> {
-    default_solver().solve_can_i_win(game)
+    default_solver().solve(game)
 }
 
 /// Solves a Predict the Winner game with the default backend.
@@ -86,7 +87,7 @@ pub fn solve_can_i_win(game: &CanIWin) -> Result<CanIWinSolution, Error> {
 pub fn solve_predict_the_winner(
     game: &PredictTheWinner,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    default_solver().solve_predict_the_winner(game)
+    default_solver().solve(game)
 }
 
 /// The README's Rust example, compiled and run as a doctest so it cannot rot.
@@ -94,8 +95,8 @@ pub fn solve_predict_the_winner(
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
-fn default_solver() -> Box<dyn Solver + Send> {
-    match Backend::default().solver() {
+fn default_solver<G: Registered>() -> Box<dyn Solver<G> + Send> {
+    match Backend::default_for::<G>().solver::<G>() {
         Ok(solver) => solver,
         // The default backend is always compiled in.
         Err(e) => unreachable!("default backend unavailable: {e}"),

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use core_types::Solver;
+use core_types::{CanIWin, Game, PredictTheWinner, Solver, SolverConfig, Variant};
 
 #[cfg(not(any(feature = "recursive", feature = "memo", feature = "tabular")))]
 compile_error!(
@@ -41,8 +41,10 @@ pub mod backends {
 /// assert!("quantum".parse::<Backend>().is_err());
 /// # Ok::<(), gamesolve::BackendError>(())
 /// ```
+///
+/// Deliberately not `#[non_exhaustive]`: a `match` over backends lists every one, so a new
+/// backend fails to compile until each place decides what it does with it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[non_exhaustive]
 pub enum Backend {
     /// Plain backtracking, no memo (`solver-recursive`).
     Recursive,
@@ -102,57 +104,46 @@ impl Backend {
         }
     }
 
-    /// A solver of this backend with default limits.
+    /// The variants this backend has for the game `G` in this build, its automatic choice
+    /// first; empty when the build lacks the backend or the backend does not apply to `G`.
+    pub fn variants<G: Registered>(self) -> Vec<Variant<G>> {
+        if self.is_available() {
+            G::variants_of(self)
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// A solver of this backend's automatic choice for `G`, with default limits.
     ///
     /// # Errors
     ///
-    /// [`BackendError::Unavailable`] when this build lacks the backend.
-    pub fn solver(self) -> Result<Box<dyn Solver + Send>, BackendError> {
+    /// [`BackendError::Unavailable`] when this build lacks the backend;
+    /// [`BackendError::NotApplicable`] when it has no algorithm for `G`.
+    pub fn solver<G: Registered>(self) -> Result<Box<dyn Solver<G> + Send>, BackendError> {
         self.solver_with(&SolverConfig::default())
     }
 
-    /// A solver of this backend with the given limits (a limit a backend
-    /// does not use is ignored by it).
+    /// A solver of this backend's automatic choice for `G` with the given limits (a limit a
+    /// backend does not use is ignored by it).
     ///
     /// # Errors
     ///
-    /// [`BackendError::Unavailable`] when this build lacks the backend.
-    pub fn solver_with(
+    /// As [`Backend::solver`].
+    pub fn solver_with<G: Registered>(
         self,
         config: &SolverConfig,
-    ) -> Result<Box<dyn Solver + Send>, BackendError> {
-        let _ = config; // unused when only some backends are compiled in
-        match self {
-            #[cfg(feature = "recursive")]
-            Backend::Recursive => {
-                let mut solver = solver_recursive::RecursiveSolver::new();
-                if let Some(budget) = config.node_budget {
-                    solver = solver.with_node_budget(budget);
-                }
-                Ok(Box::new(solver))
-            }
-            #[cfg(feature = "memo")]
-            Backend::Memo => {
-                let mut solver = solver_memo::MemoSolver::new();
-                if let Some(cap) = config.memory_cap_bytes {
-                    solver = solver.with_memory_cap_bytes(cap);
-                }
-                if let Some(budget) = config.state_budget {
-                    solver = solver.with_state_budget(budget);
-                }
-                Ok(Box::new(solver))
-            }
-            #[cfg(feature = "tabular")]
-            Backend::Tabular => {
-                let mut solver = solver_tabular::TabularSolver::new();
-                if let Some(cap) = config.memory_cap_bytes {
-                    solver = solver.with_memory_cap_bytes(cap);
-                }
-                Ok(Box::new(solver))
-            }
-            #[allow(unreachable_patterns)]
-            missing => Err(BackendError::Unavailable { backend: missing }),
-        }
+    ) -> Result<Box<dyn Solver<G> + Send>, BackendError> {
+        BackendChoice::automatic(self).solver_with(config)
+    }
+
+    /// The default backend for `G`: the first of [`Backend::PRIORITY`] this build has that
+    /// applies to `G`.
+    pub fn default_for<G: Registered>() -> Backend {
+        Backend::PRIORITY
+            .into_iter()
+            .find(|b| !b.variants::<G>().is_empty())
+            .unwrap_or_default()
     }
 
     /// The build's feature flags in `rg --version` style, e.g.
@@ -197,17 +188,6 @@ impl FromStr for Backend {
     }
 }
 
-/// Limits passed to a backend's solver; `None` keeps the backend's default.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SolverConfig {
-    /// `recursive`: positions to expand before giving up.
-    pub node_budget: Option<u64>,
-    /// `memo` and `tabular`: largest table to allocate, in bytes.
-    pub memory_cap_bytes: Option<u64>,
-    /// `memo`: states the sparse map may store before giving up.
-    pub state_budget: Option<u64>,
-}
-
 /// Asking for a backend that does not exist or is not in this build.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -226,6 +206,223 @@ pub enum BackendError {
         /// The backend asked for.
         backend: Backend,
     },
+    /// The backend has no algorithm for this game.
+    #[error("backend `{backend}` has no algorithm for {game}{hint}")]
+    NotApplicable {
+        /// The backend asked for.
+        backend: Backend,
+        /// The game's machine name.
+        game: &'static str,
+        /// Advice; empty or starting with `"; "`.
+        hint: &'static str,
+    },
+    /// The backend has no variant of this name for this game.
+    #[error("backend `{backend}` has no variant `{variant}` for {game} (its variants: {known})")]
+    UnknownVariant {
+        /// The backend asked for.
+        backend: Backend,
+        /// The variant name asked for.
+        variant: String,
+        /// The game's machine name.
+        game: &'static str,
+        /// The variants it has, comma-separated.
+        known: String,
+    },
+}
+
+/// A backend and, optionally, one of its variants: what `--backend memo` or
+/// `--backend memo/dense` names. A bare backend means its automatic choice (the first of its
+/// variants).
+///
+/// ```
+/// use gamesolve::{BackendChoice, Backend, CanIWin, Solver};
+///
+/// let choice: BackendChoice = "memo/dense".parse()?;
+/// assert_eq!((choice.backend, choice.variant.as_deref()), (Backend::Memo, Some("dense")));
+/// assert_eq!(choice.to_string(), "memo/dense");
+/// if Backend::Memo.is_available() {
+///     let mut solver = choice.solver::<CanIWin>()?;
+///     assert_eq!((solver.name(), solver.variant()), ("memo", "dense"));
+///     assert!(!solver.solve(&CanIWin::new(10, 11)?)?.can_i_win());
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BackendChoice {
+    /// The backend.
+    pub backend: Backend,
+    /// The variant's name; `None` for the backend's automatic choice.
+    pub variant: Option<String>,
+}
+
+impl BackendChoice {
+    /// The backend's automatic choice.
+    pub const fn automatic(backend: Backend) -> Self {
+        BackendChoice {
+            backend,
+            variant: None,
+        }
+    }
+
+    /// The chosen variant for `G`.
+    ///
+    /// # Errors
+    ///
+    /// [`BackendError::Unavailable`] when this build lacks the backend,
+    /// [`BackendError::NotApplicable`] when it has no algorithm for `G`,
+    /// [`BackendError::UnknownVariant`] when it has no variant of that name for `G`.
+    pub fn variant_for<G: Registered>(&self) -> Result<Variant<G>, BackendError> {
+        let backend = self.backend;
+        if !backend.is_available() {
+            return Err(BackendError::Unavailable { backend });
+        }
+        let variants = backend.variants::<G>();
+        let Some(first) = variants.first().copied() else {
+            return Err(BackendError::NotApplicable {
+                backend,
+                game: G::NAME,
+                hint: G::not_applicable_hint(backend),
+            });
+        };
+        match &self.variant {
+            None => Ok(first),
+            Some(name) => variants
+                .iter()
+                .find(|v| v.name == name.as_str())
+                .copied()
+                .ok_or_else(|| BackendError::UnknownVariant {
+                    backend,
+                    variant: name.clone(),
+                    game: G::NAME,
+                    known: variants
+                        .iter()
+                        .map(|v| v.name)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                }),
+        }
+    }
+
+    /// A solver of the chosen variant for `G`, with default limits.
+    ///
+    /// # Errors
+    ///
+    /// As [`BackendChoice::variant_for`].
+    pub fn solver<G: Registered>(&self) -> Result<Box<dyn Solver<G> + Send>, BackendError> {
+        self.solver_with(&SolverConfig::default())
+    }
+
+    /// A solver of the chosen variant for `G`, with the given limits.
+    ///
+    /// # Errors
+    ///
+    /// As [`BackendChoice::variant_for`].
+    pub fn solver_with<G: Registered>(
+        &self,
+        config: &SolverConfig,
+    ) -> Result<Box<dyn Solver<G> + Send>, BackendError> {
+        Ok(self.variant_for::<G>()?.solver(config))
+    }
+}
+
+impl From<Backend> for BackendChoice {
+    fn from(backend: Backend) -> Self {
+        BackendChoice::automatic(backend)
+    }
+}
+
+impl fmt::Display for BackendChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.variant {
+            Some(variant) => write!(f, "{}/{variant}", self.backend),
+            None => write!(f, "{}", self.backend),
+        }
+    }
+}
+
+impl FromStr for BackendChoice {
+    type Err = BackendError;
+
+    /// Parses `backend` or `backend/variant`; the variant is checked when a game asks for it.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let (backend, variant) = match s.split_once('/') {
+            Some((backend, variant)) => (backend, Some(variant.to_owned())),
+            None => (s, None),
+        };
+        Ok(BackendChoice {
+            backend: backend.parse()?,
+            variant,
+        })
+    }
+}
+
+/// A game whose backends' variants the registry knows.
+///
+/// The built-in games list every backend's game-specific kernels; any other game gets, by
+/// default, the generic variants (`recursive/negamax` and `memo/hash-map`, where compiled in),
+/// so a user's game needs only `impl gamesolve::Registered for MyGame {}`.
+pub trait Registered: Game {
+    /// The variants `backend` has for this game, its automatic choice first; called only for
+    /// backends this build has.
+    fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
+        generic_variants_of(backend)
+    }
+
+    /// Advice when `backend` has no algorithm for this game; empty or starting with `"; "`.
+    fn not_applicable_hint(backend: Backend) -> &'static str {
+        let _ = backend;
+        "; the generic variants recursive/negamax and memo/hash-map solve any game"
+    }
+}
+
+/// Every variant of every backend this build has for `G`, in [`Backend::ALL`] order: the one
+/// list that `compare --variants`, the conformance suite and the benches iterate.
+pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
+    Backend::available()
+        .flat_map(|b| b.variants::<G>())
+        .collect()
+}
+
+/// The generic variants of `backend`, which solve any [`Game`].
+fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
+    match backend {
+        #[cfg(feature = "recursive")]
+        Backend::Recursive => vec![solver_recursive::negamax::variant()],
+        #[cfg(feature = "memo")]
+        Backend::Memo => vec![solver_memo::hash_map::variant()],
+        #[allow(unreachable_patterns)]
+        _ => Vec::new(),
+    }
+}
+
+impl Registered for CanIWin {
+    fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
+        match backend {
+            #[cfg(feature = "recursive")]
+            Backend::Recursive => solver_recursive::can_i_win::VARIANTS.to_vec(),
+            #[cfg(feature = "memo")]
+            Backend::Memo => solver_memo::can_i_win::VARIANTS.to_vec(),
+            #[cfg(feature = "tabular")]
+            Backend::Tabular => solver_tabular::can_i_win::VARIANTS.to_vec(),
+            #[allow(unreachable_patterns)]
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl Registered for PredictTheWinner {
+    fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
+        match backend {
+            #[cfg(feature = "recursive")]
+            Backend::Recursive => solver_recursive::predict_the_winner::VARIANTS.to_vec(),
+            #[cfg(feature = "memo")]
+            Backend::Memo => solver_memo::predict_the_winner::VARIANTS.to_vec(),
+            #[cfg(feature = "tabular")]
+            Backend::Tabular => solver_tabular::predict_the_winner::VARIANTS.to_vec(),
+            #[allow(unreachable_patterns)]
+            _ => Vec::new(),
+        }
+    }
 }
 
 #[cfg(test)]
@@ -255,7 +452,7 @@ mod tests {
     #[test]
     fn solvers_match_availability_and_names() {
         for b in Backend::ALL {
-            match b.solver() {
+            match b.solver::<CanIWin>() {
                 Ok(s) => {
                     assert!(b.is_available());
                     assert_eq!(s.name(), b.name());

@@ -30,7 +30,7 @@ fn main() -> Result<(), Error> {
             let mut hardest = (0, 0);
             for t in args[1]..=args[2] {
                 let game = CanIWin::new(n, t)?;
-                let (_, stats) = MemoSolver::new().solve_can_i_win_with_stats(&game)?;
+                let (_, stats) = MemoSolver::new().solve_with_stats(&game)?;
                 hardest = hardest.max((stats.positions, t));
             }
             println!("n={n}: hardest T={} ({} positions)", hardest.1, hardest.0);
@@ -40,7 +40,7 @@ fn main() -> Result<(), Error> {
             let game = CanIWin::new(u32::try_from(args[0]).unwrap_or(64), args[1])?;
             let mut solver = MemoSolver::new().with_state_budget(args[2]);
             let start = Instant::now();
-            let result = solver.solve_can_i_win(&game);
+            let result = solver.solve(&game);
             println!("sparse {game:?}: {:?} in {:.2?}", result, start.elapsed());
         }
         Some("predict-the-winner") if args.len() == 1 => {
@@ -80,8 +80,8 @@ fn time<T>(mut run: impl FnMut() -> Result<T, Error>) -> Result<(T, Duration), E
 fn can_i_win(n: u32, t: u64) -> Result<(), Error> {
     let game = CanIWin::new(n, t)?;
     let mut solver = MemoSolver::new();
-    let (answer, best) = time(|| solver.solve_can_i_win(&game))?;
-    let (_, stats) = solver.solve_can_i_win_with_stats(&game)?;
+    let (answer, best) = time(|| solver.solve(&game))?;
+    let (_, stats) = solver.solve_with_stats(&game)?;
     println!(
         "can-i-win n={n} T={t}: {} (move {:?}) in {best:.2?}; {stats:?}",
         answer.outcome, answer.best_move
@@ -102,8 +102,8 @@ fn predict_the_winner(len: usize) -> Result<(), Error> {
         .collect();
     let game = PredictTheWinner::new(values);
     let mut solver = MemoSolver::new();
-    let (answer, best) = time(|| solver.solve_predict_the_winner(&game))?;
-    let (_, stats) = solver.solve_predict_the_winner_with_stats(&game)?;
+    let (answer, best) = time(|| solver.solve(&game))?;
+    let (_, stats) = solver.solve_with_stats(&game)?;
     println!(
         "predict-the-winner len={len}: margin {} in {best:.2?}; {stats:?}",
         answer.margin

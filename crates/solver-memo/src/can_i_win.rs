@@ -32,10 +32,118 @@
 use std::convert::Infallible;
 
 use bitvec::prelude::{BitVec, Lsb0};
-use core_types::{CanIWin, CanIWinSolution, Error, Event, Node, NodeValue, Recorder};
+use core_types::{
+    CanIWin, CanIWinSolution, Error, Event, Game, Kernel, Recorder, SolverConfig, Variant, Verdict,
+};
 use hashbrown::HashMap;
 
 use crate::NAME;
+use crate::{MemoSolver, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+
+/// The `memo` backend's variants for Can I Win, its automatic choice first: one list that the
+/// registry, the CLI (`--backend memo/dense`), the tests and the benches iterate.
+pub const VARIANTS: &[Variant<CanIWin>] = &[
+    Variant {
+        backend: NAME,
+        name: "auto",
+        summary: "dense table while it is small, sparse-then-dense from n = 22, sparse map \
+                  beyond the memory cap",
+        build: |config| Box::new(MemoSolver::from_config(config)),
+    },
+    Variant {
+        backend: NAME,
+        name: "dense",
+        summary: "2-bit table over all 2^n used-sets (2^n / 4 bytes), refused beyond the \
+                  memory cap",
+        build: |config| Box::new(Dense(Limits::from(config))),
+    },
+    Variant {
+        backend: NAME,
+        name: "sparse",
+        summary: "hash map of the visited used-sets only, up to the state budget and the \
+                  memory cap",
+        build: |config| Box::new(Sparse(Limits::from(config))),
+    },
+    Variant {
+        backend: NAME,
+        name: "sparse-then-dense",
+        summary: "starts in a small map, moves to the dense table after a few thousand states",
+        build: |config| Box::new(SparseThenDense(Limits::from(config))),
+    },
+    crate::hash_map::variant(),
+];
+
+/// The limits a fixed-variant kernel runs with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest table or map, in bytes.
+    pub memory_cap_bytes: u64,
+    /// States the sparse map may store.
+    pub state_budget: u64,
+}
+
+impl From<&SolverConfig> for Limits {
+    fn from(config: &SolverConfig) -> Self {
+        Limits {
+            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
+            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+        }
+    }
+}
+
+/// The `memo/dense` variant: always [`solve_dense`].
+#[derive(Clone, Copy, Debug)]
+pub struct Dense(pub Limits);
+
+impl Kernel<CanIWin> for Dense {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "dense";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        solve_dense(game, self.0.memory_cap_bytes, recorder)
+    }
+}
+
+/// The `memo/sparse` variant: always [`solve_sparse`].
+#[derive(Clone, Copy, Debug)]
+pub struct Sparse(pub Limits);
+
+impl Kernel<CanIWin> for Sparse {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "sparse";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        solve_sparse(game, self.0.memory_cap_bytes, self.0.state_budget, recorder)
+    }
+}
+
+/// The `memo/sparse-then-dense` variant: always [`solve_sparse_then_dense`].
+#[derive(Clone, Copy, Debug)]
+pub struct SparseThenDense(pub Limits);
+
+impl Kernel<CanIWin> for SparseThenDense {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "sparse-then-dense";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        if let Some(settled) = game.settled_without_search() {
+            return Ok(settled);
+        }
+        solve_sparse_then_dense(game, self.0.memory_cap_bytes, recorder)
+    }
+}
 
 /// Solves a Can I Win game with the dense table when `2^n · 2` bits fit
 /// `memory_cap_bytes`, with the sparse map (at most `state_budget` states)
@@ -82,7 +190,7 @@ use crate::NAME;
 /// `solver_recursive::can_i_win` (the same search with no memo: exponential
 /// in orders, not sets) and `solver_tabular` (bottom-up over all `2^n` sets,
 /// 1 bit per state: fastest when most sets are reachable).
-pub fn solve<R: Recorder>(
+pub fn solve<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     state_budget: u64,
@@ -168,7 +276,7 @@ pub fn dense_table_bytes(max_choosable: u32) -> u128 {
 ///
 /// [`solve_sparse`] for games whose table does not fit; `solver_tabular`
 /// for the bottom-up fill of a 1-bit table.
-pub fn solve_dense<R: Recorder>(
+pub fn solve_dense<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     recorder: &mut R,
@@ -236,7 +344,7 @@ pub fn solve_dense<R: Recorder>(
 ///
 /// [`solve_dense`], [`solve_sparse`]; `solver_tabular` for the bottom-up
 /// fill of every state.
-pub fn solve_sparse_then_dense<R: Recorder>(
+pub fn solve_sparse_then_dense<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     recorder: &mut R,
@@ -247,7 +355,7 @@ pub fn solve_sparse_then_dense<R: Recorder>(
 
 /// [`solve_sparse_then_dense`] with the switch point as a parameter (tests
 /// move it to exercise the switch on small games).
-fn sparse_then_dense_switching_at<R: Recorder>(
+fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     switch_at: usize,
@@ -258,17 +366,17 @@ fn sparse_then_dense_switching_at<R: Recorder>(
     }
     let n = game.max_choosable();
     let words = checked_dense_words(n, memory_cap_bytes)?;
-    let mut memo = SparseThenDense::Sparse {
+    let mut memo = SparseThenDenseMemo::Sparse {
         map: HashMap::new(),
         switch_at,
         words,
     };
     let result = search(game, &mut memo, recorder);
     match &memo {
-        SparseThenDense::Sparse { map, .. } => {
+        SparseThenDenseMemo::Sparse { map, .. } => {
             recorder.table(map.capacity() as u64, map.allocation_size() as u64)
         }
-        SparseThenDense::Dense(_) => record_dense_table(recorder, n),
+        SparseThenDenseMemo::Dense(_) => record_dense_table(recorder, n),
     }
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
@@ -277,7 +385,7 @@ fn sparse_then_dense_switching_at<R: Recorder>(
 }
 
 /// Reports the dense table of `n` integers: `2^n` cells, [`dense_table_bytes`].
-fn record_dense_table<R: Recorder>(recorder: &mut R, n: u32) {
+fn record_dense_table<R: Recorder<CanIWin>>(recorder: &mut R, n: u32) {
     recorder.table(
         u64::try_from(1u128 << n).unwrap_or(u64::MAX),
         u64::try_from(dense_table_bytes(n)).unwrap_or(u64::MAX),
@@ -299,7 +407,7 @@ fn checked_dense_words(n: u32, memory_cap_bytes: u64) -> Result<usize, Error> {
     };
     if required_bytes > u128::from(memory_cap_bytes) {
         return Err(too_large(
-            "; raise the memory cap, or use the sparse memo (`solve_sparse`) for small totals",
+            "; raise the memory cap, or use the sparse memo (`--backend memo/sparse`, the automatic `memo`) for small totals",
         ));
     }
     usize::try_from(required_bytes / 8)
@@ -424,7 +532,7 @@ pub fn sparse_state_limit(memory_cap_bytes: u64, state_budget: u64) -> u64 {
 ///
 /// [`solve_dense`] (faster when the `2^n` table fits), `solver_tabular`
 /// (bottom-up, all `2^n` states).
-pub fn solve_sparse<R: Recorder>(
+pub fn solve_sparse<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     state_budget: u64,
@@ -556,7 +664,7 @@ impl AllocationRefused {
             value: u64::from(n),
             required_bytes: dense_table_bytes(n),
             memory_cap_bytes,
-            hint: "; free some memory, or use the sparse memo (`solve_sparse`) for small totals",
+            hint: "; free some memory, or use the sparse memo (`--backend memo/sparse`) for small totals",
         }
     }
 }
@@ -564,7 +672,7 @@ impl AllocationRefused {
 /// A sparse map until it holds `switch_at` states, then the dense table
 /// (of `words` words) with every state moved over; see
 /// [`solve_sparse_then_dense`].
-enum SparseThenDense {
+enum SparseThenDenseMemo {
     Sparse {
         map: HashMap<u64, bool>,
         switch_at: usize,
@@ -573,24 +681,24 @@ enum SparseThenDense {
     Dense(DenseMemo),
 }
 
-impl Memo for &mut SparseThenDense {
+impl Memo for &mut SparseThenDenseMemo {
     type Full = AllocationRefused;
 
     #[inline(always)]
     fn get(&self, used: u64) -> Option<bool> {
         match &**self {
-            SparseThenDense::Dense(dense) => dense.get(used),
-            SparseThenDense::Sparse { map, .. } => map.get(&used).copied(),
+            SparseThenDenseMemo::Dense(dense) => dense.get(used),
+            SparseThenDenseMemo::Sparse { map, .. } => map.get(&used).copied(),
         }
     }
 
     #[inline(always)]
     fn insert(&mut self, used: u64, wins: bool) -> Result<(), AllocationRefused> {
         match &mut **self {
-            SparseThenDense::Dense(dense) => {
+            SparseThenDenseMemo::Dense(dense) => {
                 let Ok(()) = dense.insert(used, wins);
             }
-            SparseThenDense::Sparse {
+            SparseThenDenseMemo::Sparse {
                 map,
                 switch_at,
                 words,
@@ -603,7 +711,7 @@ impl Memo for &mut SparseThenDense {
                         let Ok(()) = dense.insert(state, state_wins);
                     }
                     let Ok(()) = dense.insert(used, wins);
-                    **self = SparseThenDense::Dense(dense);
+                    **self = SparseThenDenseMemo::Dense(dense);
                 }
             }
         }
@@ -619,7 +727,7 @@ fn highest(free: u64) -> u64 {
 
 /// Runs the search from the empty set and returns the smallest winning first
 /// integer. The game must not be settled (so `0 < T < n(n+1)/2`).
-fn search<M: Memo, R: Recorder>(
+fn search<M: Memo, R: Recorder<CanIWin>>(
     game: &CanIWin,
     memo: M,
     recorder: &mut R,
@@ -630,10 +738,10 @@ fn search<M: Memo, R: Recorder>(
         recorder,
     };
     search.recorder.position(1);
-    search.recorder.event(Event::Enter(Node::Used(0)));
+    search.recorder.event(Event::Enter(0));
     let best = search.smallest_winning_move(game.desired_total())?;
-    let wins = NodeValue::Wins(best.is_some());
-    search.recorder.event(Event::Leave(Node::Used(0), wins));
+    let wins = Verdict::from_wins(best.is_some());
+    search.recorder.event(Event::Leave(0, wins));
     Ok(best)
 }
 
@@ -644,7 +752,7 @@ struct Search<'r, M, R> {
     recorder: &'r mut R,
 }
 
-impl<M: Memo, R: Recorder> Search<'_, M, R> {
+impl<M: Memo, R: Recorder<CanIWin>> Search<'_, M, R> {
     /// The root's move loop: the smallest integer that reaches `total` or
     /// leaves a losing position.
     #[inline(always)]
@@ -676,8 +784,8 @@ impl<M: Memo, R: Recorder> Search<'_, M, R> {
     fn wins(&mut self, used: u64, remaining: u64) -> Result<bool, M::Full> {
         if let Some(known) = self.memo.get(used) {
             self.recorder.memo_hit();
-            let value = NodeValue::Wins(known);
-            self.recorder.event(Event::MemoHit(Node::Used(used), value));
+            let value = Verdict::from_wins(known);
+            self.recorder.event(Event::MemoHit(used, value));
             return Ok(known);
         }
         self.expand(used, remaining)
@@ -686,7 +794,7 @@ impl<M: Memo, R: Recorder> Search<'_, M, R> {
     /// Solves and stores a position not in the memo; as [`Self::wins`].
     fn expand(&mut self, used: u64, remaining: u64) -> Result<bool, M::Full> {
         self.recorder.position(u64::from(used.count_ones()) + 1);
-        self.recorder.event(Event::Enter(Node::Used(used)));
+        self.recorder.event(Event::Enter(used));
         let free = self.full & !used;
         // Every free integer is below `remaining`. Taking `v` leaves the
         // opponent `remaining - v`, reachable at once with the largest free
@@ -717,8 +825,8 @@ impl<M: Memo, R: Recorder> Search<'_, M, R> {
         }
         self.memo.insert(used, wins)?;
         self.recorder.states_stored(1);
-        let value = NodeValue::Wins(wins);
-        self.recorder.event(Event::Leave(Node::Used(used), value));
+        let value = Verdict::from_wins(wins);
+        self.recorder.event(Event::Leave(used, value));
         Ok(wins)
     }
 }

@@ -14,17 +14,17 @@
 //!
 //! let mut solver = MemoSolver::new();
 //! // The hardest LeetCode 464 instance, n = 20 and T = 158: a second-player win.
-//! let answer = solver.solve_can_i_win(&CanIWin::new(20, 158)?)?;
+//! let answer = solver.solve(&CanIWin::new(20, 158)?)?;
 //! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
 //! // Far beyond any dense table, but a small total: a sparse memo of few states.
-//! assert!(solver.solve_can_i_win(&CanIWin::new(60, 30)?)?.can_i_win());
+//! assert!(solver.solve(&CanIWin::new(60, 30)?)?.can_i_win());
 //! // LeetCode 486: [1, 5, 233, 7] is won by 222.
-//! let answer = solver.solve_predict_the_winner(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
+//! let answer = solver.solve(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
 //! assert_eq!(answer.margin, 222);
 //!
 //! // A table beyond the memory cap is refused, not attempted.
 //! let mut small = MemoSolver::new().with_memory_cap_bytes(1 << 20);
-//! let err = small.solve_predict_the_winner(&PredictTheWinner::new(vec![1; 1000]));
+//! let err = small.solve(&PredictTheWinner::new(vec![1; 1000]));
 //! assert!(matches!(err, Err(Error::TableTooLarge { parameter: "len", value: 1000, .. })));
 //! # Ok::<(), Error>(())
 //! ```
@@ -62,11 +62,12 @@
 #![deny(missing_docs)]
 
 pub mod can_i_win;
+pub mod hash_map;
 pub mod predict_the_winner;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Recorder,
-    Solver, Stats,
+    CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
+    SolverConfig,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -155,74 +156,48 @@ impl Default for MemoSolver {
     }
 }
 
-impl Solver for MemoSolver {
-    fn name(&self) -> &'static str {
-        NAME
+impl MemoSolver {
+    /// A solver with the limits of `config` (or the defaults).
+    pub fn from_config(config: &SolverConfig) -> Self {
+        MemoSolver {
+            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
+            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+            interval_table: predict_the_winner::IntervalTable::new(),
+        }
     }
+}
 
-    fn solve_can_i_win(&mut self, game: &CanIWin) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve(game, self.memory_cap_bytes, self.state_budget, &mut NoStats)
-    }
+/// The automatic choice ([`can_i_win::solve`]): dense table, sparse-then-dense or sparse map
+/// by the size of the dense table against the memory cap.
+impl Kernel<CanIWin> for MemoSolver {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "auto";
 
-    fn solve_can_i_win_with_stats(
+    fn run<R: Recorder<CanIWin>>(
         &mut self,
         game: &CanIWin,
-    ) -> Result<(CanIWinSolution, Stats), Error> {
-        let mut stats = Stats::default();
-        let solution =
-            can_i_win::solve(game, self.memory_cap_bytes, self.state_budget, &mut stats)?;
-        Ok((solution, stats))
-    }
-
-    fn solve_predict_the_winner(
-        &mut self,
-        game: &PredictTheWinner,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        predict_the_winner::solve_reusing(
-            game,
-            self.memory_cap_bytes,
-            &mut self.interval_table,
-            &mut NoStats,
-        )
-    }
-
-    fn solve_predict_the_winner_with_stats(
-        &mut self,
-        game: &PredictTheWinner,
-    ) -> Result<(PredictTheWinnerSolution, Stats), Error> {
-        let mut stats = Stats::default();
-        let solution = predict_the_winner::solve_reusing(
-            game,
-            self.memory_cap_bytes,
-            &mut self.interval_table,
-            &mut stats,
-        )?;
-        Ok((solution, stats))
-    }
-
-    fn solve_can_i_win_traced(
-        &mut self,
-        game: &CanIWin,
-        mut recorder: &mut dyn Recorder,
+        recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve(
-            game,
-            self.memory_cap_bytes,
-            self.state_budget,
-            &mut recorder,
-        )
+        can_i_win::solve(game, self.memory_cap_bytes, self.state_budget, recorder)
     }
+}
 
-    fn solve_predict_the_winner_traced(
+/// The interval table ([`predict_the_winner::solve_reusing`]), its allocation kept between
+/// solves.
+impl Kernel<PredictTheWinner> for MemoSolver {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "interval";
+
+    fn run<R: Recorder<PredictTheWinner>>(
         &mut self,
         game: &PredictTheWinner,
-        mut recorder: &mut dyn Recorder,
+        recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
         predict_the_winner::solve_reusing(
             game,
             self.memory_cap_bytes,
             &mut self.interval_table,
-            &mut recorder,
+            recorder,
         )
     }
 }

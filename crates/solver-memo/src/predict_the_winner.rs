@@ -14,11 +14,25 @@
 //! overflow even on a 2 MiB test thread.
 
 use core_types::{
-    Arithmetic, Error, Event, MarginValue, Node, NodeValue, PredictTheWinner,
-    PredictTheWinnerSolution, Recorder, Side,
+    Arithmetic, Error, Event, Game, Interval, Margin, MarginValue, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, Side, Variant,
 };
 
 use crate::NAME;
+
+use crate::MemoSolver;
+
+/// The `memo` backend's variants for Predict the Winner, its automatic choice first.
+pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
+    Variant {
+        backend: NAME,
+        name: "interval",
+        summary: "triangular interval table, Theta(len^2) time and len^2/2 cells, refused \
+                  beyond the memory cap",
+        build: |config| Box::new(MemoSolver::from_config(config)),
+    },
+    crate::hash_map::variant(),
+];
 
 /// Cells of the interval table for a row of `len` values: `len·(len-1)/2`.
 ///
@@ -92,7 +106,7 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 /// `solver_recursive::predict_the_winner` (no table: `2^len` calls) and
 /// `solver_tabular` (bottom-up with one rolling row: `O(len)` memory, the
 /// choice for long rows).
-pub fn solve<R: Recorder>(
+pub fn solve<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
     recorder: &mut R,
@@ -133,7 +147,7 @@ pub fn solve<R: Recorder>(
 /// # See also
 ///
 /// [`solve`]; `solver_tabular` (`O(len)` memory).
-pub fn solve_reusing<R: Recorder>(
+pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
     table: &mut IntervalTable,
@@ -269,7 +283,7 @@ const SEGMENT: usize = 4 * 1024 * 1024;
 
 /// Solves the whole row: the margin and the optimal first move, or `None`
 /// when the table allocation is refused. The size was checked by the caller.
-fn root<M: Cell, R: Recorder>(
+fn root<M: Cell, R: Recorder<PredictTheWinner>>(
     a: &[i64],
     table: &mut IntervalTable,
     recorder: &mut R,
@@ -278,11 +292,11 @@ fn root<M: Cell, R: Recorder>(
         return Some((0, None));
     };
     recorder.position(1);
-    let whole = Node::Interval { first: 0, last };
+    let whole = Interval::inclusive(0, last);
     recorder.event(Event::Enter(whole));
     if last == 0 {
         let margin = i128::from(a[0]);
-        recorder.event(Event::Leave(whole, NodeValue::Margin(margin)));
+        recorder.event(Event::Leave(whole, Margin(margin)));
         return Some((margin, Some(Side::Left)));
     }
     let cells = usize::try_from(table_cells(a.len())).ok()?;
@@ -297,8 +311,7 @@ fn root<M: Cell, R: Recorder>(
     let take_left = M::from(a[0]) - memo.margin(1, last, 2);
     let take_right = M::from(a[last]) - memo.margin(0, last - 1, 2);
     let margin: i128 = take_left.max(take_right).into();
-    memo.recorder
-        .event(Event::Leave(whole, NodeValue::Margin(margin)));
+    memo.recorder.event(Event::Leave(whole, Margin(margin)));
     Some((margin, Some(Side::choose(take_left, take_right))))
 }
 
@@ -312,7 +325,7 @@ struct IntervalMemo<'a, M, R> {
     len: usize,
 }
 
-impl<M: Cell, R: Recorder> IntervalMemo<'_, M, R> {
+impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
     /// Where `m(i, j)`, `i < j`, is stored. Rows keep the search's two
     /// streams sequential: solving `[i, j]` walks row `i` towards smaller `j`
     /// while reading row `i + 1` at the same `j`. Row `i` starts after
@@ -339,8 +352,8 @@ impl<M: Cell, R: Recorder> IntervalMemo<'_, M, R> {
         let stored = self.table[index];
         if stored != M::UNKNOWN {
             self.recorder.memo_hit();
-            let node = Node::Interval { first: i, last: j };
-            let value = NodeValue::Margin(stored.into());
+            let node = Interval::inclusive(i, j);
+            let value = Margin(stored.into());
             self.recorder.event(Event::MemoHit(node, value));
             return stored;
         }
@@ -368,7 +381,7 @@ impl<M: Cell, R: Recorder> IntervalMemo<'_, M, R> {
     /// sub-intervals.
     fn expand(&mut self, i: usize, j: usize, index: usize, depth: u64) -> M {
         self.recorder.position(depth);
-        let node = Node::Interval { first: i, last: j };
+        let node = Interval::inclusive(i, j);
         self.recorder.event(Event::Enter(node));
         let (left_value, right_value) = (M::from(self.a[i]), M::from(self.a[j]));
         let (after_left, after_right) = if i + 1 == j {
@@ -382,7 +395,7 @@ impl<M: Cell, R: Recorder> IntervalMemo<'_, M, R> {
         };
         let value = (left_value - after_left).max(right_value - after_right);
         self.recorder
-            .event(Event::Leave(node, NodeValue::Margin(value.into())));
+            .event(Event::Leave(node, Margin(value.into())));
         value
     }
 }

@@ -25,8 +25,8 @@ fn main() -> Result<(), Error> {
     };
     for (n, t) in games {
         let game = CanIWin::new(n, t)?;
-        let (_, stats) = solver.solve_can_i_win_with_stats(&game)?;
-        let best = fastest(|| solver.solve_can_i_win(&game).map(|_| ()))?;
+        let (_, stats) = solver.solve_with_stats(&game)?;
+        let best = fastest(|| solver.solve(&game).map(|_| ()))?;
         println!(
             "can-i-win n={n} T={t}: {} positions in {best:.2?}: {:.2} ns/position",
             stats.positions,
@@ -34,8 +34,8 @@ fn main() -> Result<(), Error> {
         );
     }
     let game = PredictTheWinner::new((0..26).map(|k| (k * 7919) % 1000).collect());
-    let (_, stats) = solver.solve_predict_the_winner_with_stats(&game)?;
-    let best = fastest(|| solver.solve_predict_the_winner(&game).map(|_| ()))?;
+    let (_, stats) = solver.solve_with_stats(&game)?;
+    let best = fastest(|| solver.solve(&game).map(|_| ()))?;
     println!(
         "predict-the-winner len=26: {} positions in {best:.2?}: {:.2} ns/position",
         stats.positions,

@@ -7,9 +7,23 @@
 //! is integer `k + 1`), so a position costs a few nanoseconds instead of the
 //! tens a literal `bool` array port costs.
 
-use core_types::{CanIWin, CanIWinSolution, Error, Event, Node, NodeValue, Recorder};
+use core_types::{CanIWin, CanIWinSolution, Error, Event, Game, Recorder, Variant, Verdict};
 
 use crate::NAME;
+
+use crate::RecursiveSolver;
+
+/// The `recursive` backend's variants for Can I Win, its automatic choice first: one list that
+/// the registry, the CLI (`--backend recursive/backtrack`), the tests and the benches iterate.
+pub const VARIANTS: &[Variant<CanIWin>] = &[
+    Variant {
+        backend: NAME,
+        name: "backtrack",
+        summary: "backtracking over the used-set (a u64 bitmask), no memo: O(n!) orders, stops at the node budget",
+        build: |config| Box::new(RecursiveSolver::from_config(config)),
+    },
+    crate::negamax::variant(),
+];
 
 /// The advice attached to [`Error::BudgetExhausted`].
 const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node budget";
@@ -60,7 +74,7 @@ const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node 
 /// `solver_memo::can_i_win` (top-down with a memo over the `2^n` used sets)
 /// and `solver_tabular` (bottom-up over all `2^n` sets), which answer the same
 /// games in polynomial time per state.
-pub fn solve<R: Recorder>(
+pub fn solve<R: Recorder<CanIWin>>(
     game: &CanIWin,
     node_budget: u64,
     recorder: &mut R,
@@ -99,15 +113,15 @@ struct Search<'r, R> {
     recorder: &'r mut R,
 }
 
-impl<R: Recorder> Search<'_, R> {
+impl<R: Recorder<CanIWin>> Search<'_, R> {
     /// The root: the smallest winning first integer, if any.
     fn best_first_move(&mut self, total: u64) -> Option<u32> {
         if !self.expand(0) {
             return None;
         }
         let best = self.smallest_winning_move(total);
-        let wins = NodeValue::Wins(best.is_some());
-        self.recorder.event(Event::Leave(Node::Used(0), wins));
+        let wins = Verdict::from_wins(best.is_some());
+        self.recorder.event(Event::Leave(0, wins));
         best
     }
 
@@ -136,7 +150,7 @@ impl<R: Recorder> Search<'_, R> {
         }
         self.positions_left -= 1;
         self.recorder.position(u64::from(used.count_ones()) + 1);
-        self.recorder.event(Event::Enter(Node::Used(used)));
+        self.recorder.event(Event::Enter(used));
         true
     }
 
@@ -153,7 +167,7 @@ impl<R: Recorder> Search<'_, R> {
         }
         let wins = self.has_winning_move(used, remaining);
         self.recorder
-            .event(Event::Leave(Node::Used(used), NodeValue::Wins(wins)));
+            .event(Event::Leave(used, Verdict::from_wins(wins)));
         wins
     }
 

@@ -14,15 +14,15 @@
 //!
 //! let mut solver = RecursiveSolver::new();
 //! // LeetCode 464: (10, 11) is a loss for the first player.
-//! let answer = solver.solve_can_i_win(&CanIWin::new(10, 11)?)?;
+//! let answer = solver.solve(&CanIWin::new(10, 11)?)?;
 //! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
 //! // LeetCode 486: [1, 5, 2] is a loss by 2.
-//! let answer = solver.solve_predict_the_winner(&PredictTheWinner::new(vec![1, 5, 2]))?;
+//! let answer = solver.solve(&PredictTheWinner::new(vec![1, 5, 2]))?;
 //! assert_eq!((answer.margin, answer.best_move), (-2, Some(Side::Left)));
 //!
 //! // A hard game with a tiny budget: an honest "cannot answer".
 //! let mut tiny = RecursiveSolver::new().with_node_budget(1_000);
-//! let err = tiny.solve_can_i_win(&CanIWin::new(20, 158)?).unwrap_err();
+//! let err = tiny.solve(&CanIWin::new(20, 158)?).unwrap_err();
 //! assert!(matches!(err, Error::BudgetExhausted { budget: 1_000, .. }));
 //! # Ok::<(), Error>(())
 //! ```
@@ -50,11 +50,12 @@
 #![deny(missing_docs)]
 
 pub mod can_i_win;
+pub mod negamax;
 pub mod predict_the_winner;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Recorder,
-    Solver, Stats,
+    CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
+    SolverConfig,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -104,54 +105,38 @@ impl Default for RecursiveSolver {
     }
 }
 
-impl Solver for RecursiveSolver {
-    fn name(&self) -> &'static str {
-        NAME
+impl RecursiveSolver {
+    /// A solver with the budget of `config` (or the default).
+    pub fn from_config(config: &SolverConfig) -> Self {
+        RecursiveSolver {
+            node_budget: config.node_budget.unwrap_or(DEFAULT_NODE_BUDGET),
+        }
     }
+}
 
-    fn solve_can_i_win(&mut self, game: &CanIWin) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve(game, self.node_budget, &mut NoStats)
-    }
+impl Kernel<CanIWin> for RecursiveSolver {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "backtrack";
 
-    fn solve_can_i_win_with_stats(
+    fn run<R: Recorder<CanIWin>>(
         &mut self,
         game: &CanIWin,
-    ) -> Result<(CanIWinSolution, Stats), Error> {
-        let mut stats = Stats::default();
-        let solution = can_i_win::solve(game, self.node_budget, &mut stats)?;
-        Ok((solution, stats))
-    }
-
-    fn solve_predict_the_winner(
-        &mut self,
-        game: &PredictTheWinner,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        predict_the_winner::solve(game, self.node_budget, &mut NoStats)
-    }
-
-    fn solve_predict_the_winner_with_stats(
-        &mut self,
-        game: &PredictTheWinner,
-    ) -> Result<(PredictTheWinnerSolution, Stats), Error> {
-        let mut stats = Stats::default();
-        let solution = predict_the_winner::solve(game, self.node_budget, &mut stats)?;
-        Ok((solution, stats))
-    }
-
-    fn solve_can_i_win_traced(
-        &mut self,
-        game: &CanIWin,
-        mut recorder: &mut dyn Recorder,
+        recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve(game, self.node_budget, &mut recorder)
+        can_i_win::solve(game, self.node_budget, recorder)
     }
+}
 
-    fn solve_predict_the_winner_traced(
+impl Kernel<PredictTheWinner> for RecursiveSolver {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "backtrack";
+
+    fn run<R: Recorder<PredictTheWinner>>(
         &mut self,
         game: &PredictTheWinner,
-        mut recorder: &mut dyn Recorder,
+        recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        predict_the_winner::solve(game, self.node_budget, &mut recorder)
+        predict_the_winner::solve(game, self.node_budget, recorder)
     }
 }
 
@@ -159,13 +144,15 @@ impl Solver for RecursiveSolver {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use core_types::Solver;
 
     #[test]
     fn name_and_stats() {
         let mut solver = RecursiveSolver::default();
-        assert_eq!(solver.name(), "recursive");
+        assert_eq!(Solver::<CanIWin>::name(&solver), "recursive");
+        assert_eq!(Solver::<CanIWin>::variant(&solver), "backtrack");
         let (answer, stats) = solver
-            .solve_can_i_win_with_stats(&CanIWin::new(10, 11).unwrap())
+            .solve_with_stats(&CanIWin::new(10, 11).unwrap())
             .unwrap();
         assert!(!answer.can_i_win());
         assert!(stats.positions > 1);
@@ -174,17 +161,43 @@ mod tests {
             (0, 0, 0)
         );
         let (answer, stats) = solver
-            .solve_predict_the_winner_with_stats(&PredictTheWinner::new(vec![1, 5, 2]))
+            .solve_with_stats(&PredictTheWinner::new(vec![1, 5, 2]))
             .unwrap();
         assert_eq!(answer.margin, -2);
         assert_eq!((stats.positions, stats.max_depth), (7, 3));
     }
 
     #[test]
+    fn every_variant_answers_by_its_own_name() {
+        for variant in can_i_win::VARIANTS {
+            let mut solver = variant.solver(&SolverConfig::default());
+            assert_eq!(
+                (solver.name(), solver.variant()),
+                (variant.backend, variant.name)
+            );
+            assert!(!solver
+                .solve(&CanIWin::new(10, 11).unwrap())
+                .unwrap()
+                .can_i_win());
+        }
+        for variant in predict_the_winner::VARIANTS {
+            let mut solver = variant.solver(&SolverConfig::default());
+            assert_eq!(
+                (solver.name(), solver.variant()),
+                (variant.backend, variant.name)
+            );
+            let answer = solver
+                .solve(&PredictTheWinner::new(vec![1, 5, 233, 7]))
+                .unwrap();
+            assert_eq!(answer.margin, 222);
+        }
+    }
+
+    #[test]
     fn solver_is_object_safe_and_send() {
-        let mut boxed: Box<dyn Solver + Send> = Box::new(RecursiveSolver::new());
+        let mut boxed: Box<dyn Solver<CanIWin> + Send> = Box::new(RecursiveSolver::new());
         assert!(boxed
-            .solve_can_i_win(&CanIWin::new(10, 1).unwrap())
+            .solve(&CanIWin::new(10, 1).unwrap())
             .unwrap()
             .can_i_win());
     }

@@ -6,11 +6,25 @@
 //! costs exactly `2^len - 1` calls.
 
 use core_types::{
-    Arithmetic, Error, Event, MarginValue, Node, NodeValue, PredictTheWinner,
-    PredictTheWinnerSolution, Recorder, Side,
+    Arithmetic, Error, Event, Game, Interval, Margin, MarginValue, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, Side, Variant,
 };
 
 use crate::NAME;
+
+use crate::RecursiveSolver;
+
+/// The `recursive` backend's variants for Predict the Winner, its automatic choice first: one list that
+/// the registry, the CLI (`--backend recursive/backtrack`), the tests and the benches iterate.
+pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
+    Variant {
+        backend: NAME,
+        name: "backtrack",
+        summary: "plain recursion over intervals, no memo: 2^len - 1 calls, refused up front past the node budget",
+        build: |config| Box::new(RecursiveSolver::from_config(config)),
+    },
+    crate::negamax::variant(),
+];
 
 /// The advice attached to [`Error::BudgetExhausted`].
 const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node budget";
@@ -72,7 +86,7 @@ pub fn positions_needed(len: usize) -> u128 {
 /// `solver_memo::predict_the_winner` (the same recursion with an interval
 /// table: `O(len^2)` time and memory) and `solver_tabular` (bottom-up with one
 /// rolling row: `O(len^2)` time, `O(len)` memory).
-pub fn solve<R: Recorder>(
+pub fn solve<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     node_budget: u64,
     recorder: &mut R,
@@ -94,12 +108,15 @@ pub fn solve<R: Recorder>(
 }
 
 /// The root interval `[0, len-1]`: the margin and the optimal first move.
-fn root<M: MarginValue, R: Recorder>(a: &[i64], recorder: &mut R) -> (i128, Option<Side>) {
+fn root<M: MarginValue, R: Recorder<PredictTheWinner>>(
+    a: &[i64],
+    recorder: &mut R,
+) -> (i128, Option<Side>) {
     let Some(last) = a.len().checked_sub(1) else {
         return (0, None);
     };
     recorder.position(1);
-    recorder.event(Event::Enter(Node::Interval { first: 0, last }));
+    recorder.event(Event::Enter(Interval::inclusive(0, last)));
     if last == 0 {
         let m = leave(recorder, 0, 0, M::from(a[0]));
         return (m.into(), Some(Side::Left));
@@ -111,7 +128,7 @@ fn root<M: MarginValue, R: Recorder>(a: &[i64], recorder: &mut R) -> (i128, Opti
 }
 
 /// `m(i, j)` for `i <= j`, the interval at recursion depth `depth`.
-fn margin<M: MarginValue, R: Recorder>(
+fn margin<M: MarginValue, R: Recorder<PredictTheWinner>>(
     a: &[i64],
     i: usize,
     j: usize,
@@ -119,7 +136,7 @@ fn margin<M: MarginValue, R: Recorder>(
     recorder: &mut R,
 ) -> M {
     recorder.position(depth);
-    recorder.event(Event::Enter(Node::Interval { first: i, last: j }));
+    recorder.event(Event::Enter(Interval::inclusive(i, j)));
     if i == j {
         return leave(recorder, i, j, M::from(a[i]));
     }
@@ -130,9 +147,14 @@ fn margin<M: MarginValue, R: Recorder>(
 
 /// Reports that `[i, j]` is worth `m` and returns it.
 #[inline(always)]
-fn leave<M: MarginValue, R: Recorder>(recorder: &mut R, i: usize, j: usize, m: M) -> M {
-    let node = Node::Interval { first: i, last: j };
-    recorder.event(Event::Leave(node, NodeValue::Margin(m.into())));
+fn leave<M: MarginValue, R: Recorder<PredictTheWinner>>(
+    recorder: &mut R,
+    i: usize,
+    j: usize,
+    m: M,
+) -> M {
+    let node = Interval::inclusive(i, j);
+    recorder.event(Event::Leave(node, Margin(m.into())));
     m
 }
 

@@ -26,10 +26,53 @@
 use std::sync::OnceLock;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Error, Event, NoStats, Node, NodeValue, Recorder, Stats,
+    CanIWin, CanIWinSolution, Error, Event, Game, Kernel, NoStats, Recorder, Stats, Variant,
+    Verdict,
 };
 
-use crate::{try_zeroed, NAME};
+use core_types::bits::subset_sums;
+
+use crate::{try_zeroed, TabularSolver, NAME};
+
+/// The `tabular` backend's variants for Can I Win, its automatic choice first: one list that
+/// the registry, the CLI (`--backend tabular/per-mask`), the tests and the benches iterate.
+pub const VARIANTS: &[Variant<CanIWin>] = &[
+    Variant {
+        backend: NAME,
+        name: "word",
+        summary: "word-parallel descending-mask table, 1 bit per used-set, 64 sets per word \
+                  operation",
+        build: |config| Box::new(TabularSolver::from_config(config)),
+    },
+    Variant {
+        backend: NAME,
+        name: "per-mask",
+        summary: "the textbook table, one used-set at a time in descending mask order: the \
+                  reference",
+        build: |config| {
+            Box::new(PerMask(
+                TabularSolver::from_config(config).memory_cap_bytes(),
+            ))
+        },
+    },
+];
+
+/// The `tabular/per-mask` variant; holds the memory cap.
+#[derive(Clone, Copy, Debug)]
+pub struct PerMask(pub u64);
+
+impl Kernel<CanIWin> for PerMask {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "per-mask";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        solve_per_mask_with(game, self.0, recorder)
+    }
+}
 
 /// The largest `max_choosable` this backend can index: the table has `2^n`
 /// bits, and `2^n` must fit in a `usize`. The memory cap usually refuses far
@@ -160,7 +203,7 @@ pub fn solve_with_stats(
 /// # Errors
 ///
 /// As [`solve`].
-pub fn solve_with<R: Recorder>(
+pub fn solve_with<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     recorder: &mut R,
@@ -310,7 +353,7 @@ fn solve_word(e: u64, t4: &[u16]) -> u64 {
 
 /// Fills `table` (one bit per mask, `Layout` order) for `n` integers and
 /// total `t`, where the pool sum exceeds `t`.
-fn fill_words<R: Recorder>(n: u32, t: u64, table: &mut [u64], recorder: &mut R) {
+fn fill_words<R: Recorder<CanIWin>>(n: u32, t: u64, table: &mut [u64], recorder: &mut R) {
     let tables = WordTables::new(n);
     let t4 = t4();
     let high = n.saturating_sub(6);
@@ -357,17 +400,6 @@ fn fill_words<R: Recorder>(n: u32, t: u64, table: &mut [u64], recorder: &mut R) 
     recorder.states_stored(evaluated);
 }
 
-/// `sums[x]` = sum of `base + k` over the set bits `k` of `x`, for
-/// `x < 2^bits`.
-fn subset_sums(bits: u32, base: u64) -> Vec<u64> {
-    let mut sums = vec![0u64; 1 << bits];
-    for x in 1..sums.len() {
-        let k = x.trailing_zeros();
-        sums[x] = sums[x & (x - 1)] + base + u64::from(k);
-    }
-    sums
-}
-
 /// Solves a Can I Win game bottom-up, one mask at a time: the plain
 /// textbook table, kept as the reference for the word-parallel [`solve`].
 ///
@@ -404,7 +436,7 @@ pub fn solve_per_mask(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSo
 /// # Errors
 ///
 /// As [`solve`].
-pub fn solve_per_mask_with<R: Recorder>(
+pub fn solve_per_mask_with<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     recorder: &mut R,
@@ -439,7 +471,7 @@ pub fn solve_per_mask_with<R: Recorder>(
         if wins {
             table[(mask >> 6) as usize] |= 1 << (mask & 63);
         }
-        recorder.event(Event::Cell(Node::Used(mask), NodeValue::Wins(wins)));
+        recorder.event(Event::Cell(mask, Verdict::from_wins(wins)));
     }
     recorder.positions(evaluated);
     recorder.states_stored(evaluated);

@@ -30,13 +30,13 @@
 //!
 //! let mut solver = TabularSolver::new();
 //! // LeetCode 464: with 1..=10, the first player cannot force 11.
-//! let answer = solver.solve_can_i_win(&CanIWin::new(10, 11)?)?;
+//! let answer = solver.solve(&CanIWin::new(10, 11)?)?;
 //! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
 //! // The hardest LeetCode-range total (2^20 states): also a loss.
-//! assert!(!solver.solve_can_i_win(&CanIWin::new(20, 158)?)?.can_i_win());
+//! assert!(!solver.solve(&CanIWin::new(20, 158)?)?.can_i_win());
 //!
 //! // LeetCode 486: [1, 5, 233, 7] is a win by 222 for the first player.
-//! let answer = solver.solve_predict_the_winner(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
+//! let answer = solver.solve(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
 //! assert_eq!((answer.margin, answer.best_move), (222, Some(Side::Left)));
 //! Ok::<(), Error>(())
 //! ```
@@ -45,9 +45,11 @@
 pub mod can_i_win;
 pub mod predict_the_winner;
 
+use core_types::bits::try_zeroed;
+
 use core_types::{
-    CanIWin, CanIWinSolution, Error, NoStats, PredictTheWinner, PredictTheWinnerSolution, Recorder,
-    Solver, Stats,
+    CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
+    SolverConfig,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -69,10 +71,10 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 /// use solver_tabular::TabularSolver;
 ///
 /// let mut solver = TabularSolver::new().with_memory_cap_bytes(1 << 20);
-/// assert_eq!(solver.name(), "tabular");
-/// assert!(!solver.solve_can_i_win(&CanIWin::new(20, 158)?)?.can_i_win());
+/// assert_eq!(Solver::<CanIWin>::name(&solver), "tabular");
+/// assert!(!solver.solve(&CanIWin::new(20, 158)?)?.can_i_win());
 /// // 2^30 bits do not fit in 1 MiB: refused before allocating.
-/// assert!(solver.solve_can_i_win(&CanIWin::new(30, 200)?).is_err());
+/// assert!(solver.solve(&CanIWin::new(30, 200)?).is_err());
 /// Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -124,67 +126,61 @@ impl TabularSolver {
     }
 }
 
-impl Solver for TabularSolver {
-    fn name(&self) -> &'static str {
-        NAME
-    }
-
-    fn solve_can_i_win(&mut self, game: &CanIWin) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve(game, self.memory_cap_bytes)
-    }
-
-    fn solve_can_i_win_with_stats(
-        &mut self,
-        game: &CanIWin,
-    ) -> Result<(CanIWinSolution, Stats), Error> {
-        can_i_win::solve_with_stats(game, self.memory_cap_bytes)
-    }
-
-    fn solve_predict_the_winner(
-        &mut self,
-        game: &PredictTheWinner,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        predict_the_winner::solve_with(game, self.memory_cap_bytes, self.threads, &mut NoStats)
-    }
-
-    fn solve_predict_the_winner_with_stats(
-        &mut self,
-        game: &PredictTheWinner,
-    ) -> Result<(PredictTheWinnerSolution, Stats), Error> {
-        let mut stats = Stats::default();
-        let solution =
-            predict_the_winner::solve_with(game, self.memory_cap_bytes, self.threads, &mut stats)?;
-        Ok((solution, stats))
-    }
-
-    /// Runs the per-mask reference pass ([`can_i_win::solve_per_mask_with`]):
-    /// the same table in the same descending order as the word-parallel
-    /// kernel, one [`Event::Cell`](core_types::Event::Cell) per mask.
-    fn solve_can_i_win_traced(
-        &mut self,
-        game: &CanIWin,
-        mut recorder: &mut dyn Recorder,
-    ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve_per_mask_with(game, self.memory_cap_bytes, &mut recorder)
-    }
-
-    /// Runs the textbook pass ([`predict_the_winner::solve_by_length_with`]):
-    /// one sweep of the rolling row per length; the fast kernels compute the
-    /// same cells in a tiled order.
-    fn solve_predict_the_winner_traced(
-        &mut self,
-        game: &PredictTheWinner,
-        mut recorder: &mut dyn Recorder,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        predict_the_winner::solve_by_length_with(game, self.memory_cap_bytes, &mut recorder)
+impl TabularSolver {
+    /// A solver with the memory cap of `config` (or the default), on all cores.
+    pub fn from_config(config: &SolverConfig) -> Self {
+        let solver = TabularSolver::new();
+        match config.memory_cap_bytes {
+            Some(cap) => solver.with_memory_cap_bytes(cap),
+            None => solver,
+        }
     }
 }
 
-/// Allocates `len` zeroed words, or `None` when the allocator refuses
-/// (instead of aborting the process).
-fn try_zeroed<T: Copy + Default>(len: usize) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, T::default());
-    Some(v)
+/// The word-parallel table ([`can_i_win::solve_with`]); traced, the per-mask reference pass
+/// ([`can_i_win::solve_per_mask_with`]): the same table in the same descending order, one
+/// [`Event::Cell`](core_types::Event::Cell) per mask.
+impl Kernel<CanIWin> for TabularSolver {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "word";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        can_i_win::solve_with(game, self.memory_cap_bytes, recorder)
+    }
+
+    fn run_traced(
+        &mut self,
+        game: &CanIWin,
+        mut recorder: &mut dyn Recorder<CanIWin>,
+    ) -> Result<CanIWinSolution, Error> {
+        can_i_win::solve_per_mask_with(game, self.memory_cap_bytes, &mut recorder)
+    }
+}
+
+/// The rolling row with run-time SIMD dispatch on this solver's threads
+/// ([`predict_the_winner::solve_with`]); traced, the textbook pass
+/// ([`predict_the_winner::solve_by_length_with`]): one sweep of the rolling row per length.
+impl Kernel<PredictTheWinner> for TabularSolver {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "auto";
+
+    fn run<R: Recorder<PredictTheWinner>>(
+        &mut self,
+        game: &PredictTheWinner,
+        recorder: &mut R,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        predict_the_winner::solve_with(game, self.memory_cap_bytes, self.threads, recorder)
+    }
+
+    fn run_traced(
+        &mut self,
+        game: &PredictTheWinner,
+        mut recorder: &mut dyn Recorder<PredictTheWinner>,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        predict_the_winner::solve_by_length_with(game, self.memory_cap_bytes, &mut recorder)
+    }
 }

@@ -29,13 +29,124 @@
 //! whose absolute sum exceeds `i64`) uses the portable kernel.
 
 use core_types::{
-    Arithmetic, Error, Event, MarginValue, NoStats, Node, NodeValue, PredictTheWinner,
-    PredictTheWinnerSolution, Recorder, Side, Stats,
+    Arithmetic, Error, Event, Game, Interval, Margin, MarginValue, NoStats, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, Side, Stats, Variant,
 };
 
 use std::ops::Range;
 
-use crate::NAME;
+use crate::{TabularSolver, NAME};
+
+/// The `tabular` backend's variants for Predict the Winner, its automatic choice first: one
+/// list that the registry, the CLI (`--backend tabular/portable`), the tests and the benches
+/// iterate.
+pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
+    Variant {
+        backend: NAME,
+        name: "auto",
+        summary: "rolling row with the fastest SIMD kernel this CPU has, on every core from \
+                  16,384 values",
+        build: |config| Box::new(TabularSolver::from_config(config)),
+    },
+    Variant {
+        backend: NAME,
+        name: "one-core",
+        summary: "the same SIMD rolling row on one thread",
+        build: |config| {
+            Box::new(OneCore(
+                TabularSolver::from_config(config).memory_cap_bytes(),
+            ))
+        },
+    },
+    Variant {
+        backend: NAME,
+        name: "portable",
+        summary: "the plain scalar loop for the baseline target, one thread: the reference",
+        build: |config| {
+            Box::new(Portable(
+                TabularSolver::from_config(config).memory_cap_bytes(),
+            ))
+        },
+    },
+    Variant {
+        backend: NAME,
+        name: "by-length",
+        summary: "the textbook sweep, one pass of the row per interval length, one event per \
+                  cell",
+        build: |config| {
+            Box::new(ByLength(
+                TabularSolver::from_config(config).memory_cap_bytes(),
+            ))
+        },
+    },
+];
+
+/// The `tabular/one-core` variant; holds the memory cap.
+#[derive(Clone, Copy, Debug)]
+pub struct OneCore(pub u64);
+
+impl core_types::Kernel<PredictTheWinner> for OneCore {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "one-core";
+
+    fn run<R: Recorder<PredictTheWinner>>(
+        &mut self,
+        game: &PredictTheWinner,
+        recorder: &mut R,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        solve_with(game, self.0, 1, recorder)
+    }
+
+    fn run_traced(
+        &mut self,
+        game: &PredictTheWinner,
+        mut recorder: &mut dyn Recorder<PredictTheWinner>,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        solve_by_length_with(game, self.0, &mut recorder)
+    }
+}
+
+/// The `tabular/portable` variant; holds the memory cap.
+#[derive(Clone, Copy, Debug)]
+pub struct Portable(pub u64);
+
+impl core_types::Kernel<PredictTheWinner> for Portable {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "portable";
+
+    fn run<R: Recorder<PredictTheWinner>>(
+        &mut self,
+        game: &PredictTheWinner,
+        recorder: &mut R,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        solve_portable_with(game, self.0, recorder)
+    }
+
+    fn run_traced(
+        &mut self,
+        game: &PredictTheWinner,
+        mut recorder: &mut dyn Recorder<PredictTheWinner>,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        solve_by_length_with(game, self.0, &mut recorder)
+    }
+}
+
+/// The `tabular/by-length` variant; holds the memory cap.
+#[derive(Clone, Copy, Debug)]
+pub struct ByLength(pub u64);
+
+impl core_types::Kernel<PredictTheWinner> for ByLength {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "by-length";
+
+    fn run<R: Recorder<PredictTheWinner>>(
+        &mut self,
+        game: &PredictTheWinner,
+        recorder: &mut R,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        solve_by_length_with(game, self.0, recorder)
+    }
+}
 
 const HINT_TOO_LARGE: &str =
     "; raise the memory cap (the row needs 8 bytes per value, 16 when margins need i128)";
@@ -124,7 +235,20 @@ pub fn solve_portable(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_with_kernel(game, memory_cap_bytes, 1, &mut NoStats, Kernel::Portable)
+    solve_with_kernel(game, memory_cap_bytes, 1, &mut NoStats, RowKernel::Portable)
+}
+
+/// [`solve_portable`] with any [`Recorder`].
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn solve_portable_with<R: Recorder<PredictTheWinner>>(
+    game: &PredictTheWinner,
+    memory_cap_bytes: u64,
+    recorder: &mut R,
+) -> Result<PredictTheWinnerSolution, Error> {
+    solve_with_kernel(game, memory_cap_bytes, 1, recorder, RowKernel::Portable)
 }
 
 /// As [`solve`], with the textbook pass: one sweep of the rolling row per
@@ -136,12 +260,12 @@ pub fn solve_portable(
 /// # Errors
 ///
 /// As [`solve`].
-pub fn solve_by_length_with<R: Recorder>(
+pub fn solve_by_length_with<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_with_kernel(game, memory_cap_bytes, 1, recorder, Kernel::ByLength)
+    solve_with_kernel(game, memory_cap_bytes, 1, recorder, RowKernel::ByLength)
 }
 
 /// Rows shorter than this are solved on one thread: below it, starting
@@ -161,18 +285,24 @@ pub const PARALLEL_MIN_LEN: usize = 16_384;
 /// # Errors
 ///
 /// As [`solve`].
-pub fn solve_with<R: Recorder>(
+pub fn solve_with<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
     threads: usize,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_with_kernel(game, memory_cap_bytes, threads, recorder, Kernel::Dispatch)
+    solve_with_kernel(
+        game,
+        memory_cap_bytes,
+        threads,
+        recorder,
+        RowKernel::Dispatch,
+    )
 }
 
 /// Which row kernel to run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Kernel {
+enum RowKernel {
     /// The plain Rust loop, compiled for the baseline target.
     Portable,
     /// The fastest kernel this CPU supports, detected at run time.
@@ -181,12 +311,12 @@ enum Kernel {
     ByLength,
 }
 
-fn solve_with_kernel<R: Recorder>(
+fn solve_with_kernel<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
     threads: usize,
     recorder: &mut R,
-    kernel: Kernel,
+    kernel: RowKernel,
 ) -> Result<PredictTheWinnerSolution, Error> {
     let run = Run {
         memory_cap_bytes,
@@ -206,10 +336,10 @@ struct Run {
     memory_cap_bytes: u64,
     /// Threads to use; 0 = all available cores.
     threads: usize,
-    kernel: Kernel,
+    kernel: RowKernel,
 }
 
-fn solve_row<M: Width, R: Recorder>(
+fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     run: Run,
     recorder: &mut R,
@@ -249,7 +379,7 @@ fn solve_row<M: Width, R: Recorder>(
     let cells = (n as u64) * (n as u64 + 1) / 2;
     recorder.positions(cells);
     recorder.states_stored(cells);
-    if run.kernel == Kernel::ByLength {
+    if run.kernel == RowKernel::ByLength {
         for (i, &value) in row.iter().enumerate() {
             report_cell(recorder, i, i, value);
         }
@@ -258,7 +388,7 @@ fn solve_row<M: Width, R: Recorder>(
         return Ok((row[0].into(), Some(Side::Left)));
     }
     // Lengths 2..n-1 in place; the last step by hand, for the best move.
-    if run.kernel == Kernel::ByLength {
+    if run.kernel == RowKernel::ByLength {
         advance_by_length(a, &mut row, recorder);
     } else {
         match parallel_scratch::<M>(n, run) {
@@ -273,7 +403,7 @@ fn solve_row<M: Width, R: Recorder>(
     let take_left = M::from(a[0]) - row[1];
     let take_right = M::from(a[n - 1]) - row[0];
     let margin = take_left.max(take_right);
-    if run.kernel == Kernel::ByLength {
+    if run.kernel == RowKernel::ByLength {
         report_cell(recorder, 0, n - 1, margin);
     }
     Ok((margin.into(), Some(Side::choose(take_left, take_right))))
@@ -281,7 +411,11 @@ fn solve_row<M: Width, R: Recorder>(
 
 /// Lengths `2..a.len()`, one sweep per length in ascending `i`, reporting
 /// each cell: the textbook rolling row ([`solve_by_length_with`]).
-fn advance_by_length<M: MarginValue, R: Recorder>(a: &[i64], row: &mut [M], recorder: &mut R) {
+fn advance_by_length<M: MarginValue, R: Recorder<PredictTheWinner>>(
+    a: &[i64],
+    row: &mut [M],
+    recorder: &mut R,
+) {
     let n = a.len();
     for len in 2..n {
         for i in 0..=n - len {
@@ -294,9 +428,14 @@ fn advance_by_length<M: MarginValue, R: Recorder>(a: &[i64], row: &mut [M], reco
 }
 
 /// Reports that the cell of `[i, j]` holds `m`.
-fn report_cell<M: MarginValue, R: Recorder>(recorder: &mut R, i: usize, j: usize, m: M) {
-    let node = Node::Interval { first: i, last: j };
-    recorder.event(Event::Cell(node, NodeValue::Margin(m.into())));
+fn report_cell<M: MarginValue, R: Recorder<PredictTheWinner>>(
+    recorder: &mut R,
+    i: usize,
+    j: usize,
+    m: M,
+) {
+    let node = Interval::inclusive(i, j);
+    recorder.event(Event::Cell(node, Margin(m.into())));
 }
 
 /// A margin width with its row kernels.
@@ -304,7 +443,7 @@ trait Width: MarginValue {
     /// The width as [`PredictTheWinner::arithmetic`] names it.
     const ARITHMETIC: Arithmetic;
     /// [`advance`] with the chosen kernel.
-    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, kernel: Kernel);
+    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, kernel: RowKernel);
 }
 
 impl Width for i128 {
@@ -312,7 +451,7 @@ impl Width for i128 {
 
     /// Always portable: there is no vector `i128` compare, and this exact
     /// path is only taken for values near the `i64` limits.
-    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, _kernel: Kernel) {
+    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, _kernel: RowKernel) {
         advance::<i128, 1>(a, row, lengths);
     }
 }
@@ -320,9 +459,9 @@ impl Width for i128 {
 impl Width for i64 {
     const ARITHMETIC: Arithmetic = Arithmetic::I64;
 
-    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, kernel: Kernel) {
+    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, kernel: RowKernel) {
         #[cfg(target_arch = "x86_64")]
-        if kernel == Kernel::Dispatch {
+        if kernel == RowKernel::Dispatch {
             if std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: `advance_avx512` only requires AVX-512F, which the
                 // CPU running this code has, as detected just above.
@@ -545,7 +684,7 @@ fn fill_parallel<M: Width>(
     row: &mut [M],
     scratch: &mut [Vec<M>],
     parts: usize,
-    kernel: Kernel,
+    kernel: RowKernel,
     band: usize,
 ) {
     let n = a.len();
@@ -766,7 +905,7 @@ mod tests {
             band in 1usize..40,
         ) {
             let reference = by_length::<i64>(&values);
-            for kernel in [Kernel::Portable, Kernel::Dispatch] {
+            for kernel in [RowKernel::Portable, RowKernel::Dispatch] {
                 let mut row = values.clone();
                 let mut scratch: Vec<Vec<i64>> = (1..parts)
                     .map(|_| Vec::with_capacity(values.len() / parts + band + 2))
@@ -786,7 +925,7 @@ mod tests {
         let run = |threads, memory_cap_bytes| Run {
             memory_cap_bytes,
             threads,
-            kernel: Kernel::Dispatch,
+            kernel: RowKernel::Dispatch,
         };
         let n = PARALLEL_MIN_LEN;
         assert!(parallel_scratch::<i64>(n - 1, run(2, CAP)).is_none());

@@ -19,7 +19,7 @@ use hashbrown::HashMap;
 use serde::Serialize;
 
 use super::{AnalysisConfig, AnalysisError, MoveValue, Player, NAME};
-use crate::{CanIWin, CanIWinSolution, Error, Outcome};
+use crate::{CanIWin, CanIWinSolution, Error, Game, Outcome};
 
 /// A position of a Can I Win game: the integers used so far.
 ///

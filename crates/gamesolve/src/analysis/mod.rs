@@ -12,6 +12,8 @@
 //!   ([`can_i_win_all_totals`]).
 //! - [`predict_the_winner`]: the margin each end leads to
 //!   ([`analyze_predict_the_winner`]).
+//! - [`generic`]: the value and remoteness of every move of any [`Game`](crate::Game), from the
+//!   game vocabulary alone: what a user's own game gets.
 //!
 //! # Remoteness
 //!
@@ -52,6 +54,7 @@
 //! ```
 
 pub mod can_i_win;
+pub mod generic;
 pub mod predict_the_winner;
 
 use std::fmt;
@@ -71,13 +74,13 @@ pub use predict_the_winner::{
 
 /// The name the analysis engine gives itself in [`Error`]s (in the place of
 /// a backend's name).
-pub const NAME: &str = "analysis";
+pub const NAME: &str = core_types::error::ANALYZE;
 
-/// The largest table the analysis allocates unless configured: 256 MiB.
-/// Enough for a dense Can I Win memo up to `n = 28` (one byte per state),
-/// the all-totals table up to `n = 22`, and a Predict the Winner decision
-/// triangle of some 45,000 values.
-pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 256 << 20;
+/// The largest table the analysis allocates unless configured: 1 GiB, the same default as
+/// every backend and as `--memory-cap` states in `--help`. Enough for a dense Can I Win memo up
+/// to `n = 30` (one byte per state), the all-totals table up to `n = 24`, and a Predict the
+/// Winner decision triangle of some 90,000 values.
+pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 
 /// States the sparse Can I Win memo (used when the dense one exceeds the
 /// memory cap) stores before giving up, unless configured: 20 million.

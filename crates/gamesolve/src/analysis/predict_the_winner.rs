@@ -12,7 +12,7 @@
 use serde::Serialize;
 
 use super::{AnalysisConfig, AnalysisError, MoveValue, Player, NAME};
-use crate::{Arithmetic, Error, MarginValue, Outcome, PredictTheWinner, Side};
+use crate::{Arithmetic, Error, Game, MarginValue, Outcome, PredictTheWinner, Side};
 
 /// A position of a Predict the Winner game: how many values are gone from
 /// each end.

@@ -1,0 +1,278 @@
+//! The one vocabulary of a game: its positions, its moves, how each reads, and its result.
+//!
+//! A game is defined once, by implementing [`Game`]; every layer of gamesolve uses that one
+//! definition: the generic backends (`recursive/negamax`, `memo/hash-map`) solve any `Game`,
+//! the teaching views (`explain`) label positions and moves with [`Game::show_position`] and
+//! [`Game::show_move`], the events a backend reports ([`Event`](crate::Event)) carry the game's
+//! own [`Game::Position`] and [`Game::Value`], and the CLI, `compare` and `batch` handle a game
+//! through its [`Solver`](crate::Solver)s. The two built-in games implement it
+//! ([`CanIWin`](crate::CanIWin), [`PredictTheWinner`](crate::PredictTheWinner)) and keep their
+//! specialised kernels; a user's game implements it in one file (see the workspace's
+//! `examples/subtraction_game.rs`).
+//!
+//! # The model
+//!
+//! Two players alternate; a position is what the player to move sees. The game ends at a
+//! position with a [`Game::terminal_value`]; otherwise the player to move picks one of
+//! [`Game::moves`], which leads by [`Game::play`] to the opponent's position. Values are from the
+//! point of view of the player to move, and a move is worth [`Game::move_value`] of the reply's
+//! value (by default its [negation](GameValue::negate): what is good for the opponent is bad for
+//! the mover). The value of a position is the best of its moves' values (negamax), and the first
+//! of equally good moves in [`Game::moves`] order is the reported best move.
+//!
+//! # Example: a game in a few lines
+//!
+//! ```
+//! use core_types::{Game, Verdict, Outcome};
+//!
+//! /// Take 1 or 2 stones; whoever cannot move loses.
+//! #[derive(Clone, Debug)]
+//! struct TakeOneOrTwo(u32);
+//!
+//! impl Game for TakeOneOrTwo {
+//!     const NAME: &'static str = "take-one-or-two";
+//!     type Position = u32;
+//!     type Move = u32;
+//!     type Value = Verdict;
+//!     type Solution = Verdict;
+//!     fn start(&self) -> u32 { self.0 }
+//!     fn terminal_value(&self, pile: u32) -> Option<Verdict> {
+//!         (pile == 0).then_some(Verdict::Loss)
+//!     }
+//!     fn moves(&self, pile: u32) -> Vec<u32> { (1..=pile.min(2)).collect() }
+//!     fn play(&self, pile: u32, take: u32) -> u32 { pile - take }
+//!     fn solution(&self, value: Verdict, _best: Option<u32>) -> Verdict { value }
+//!     fn outcome(&self, value: &Verdict) -> Outcome { value.outcome_for_first() }
+//!     fn describe(&self) -> String { format!("take-one-or-two pile {}", self.0) }
+//!     fn show_position(&self, pile: u32) -> String { format!("pile {pile}") }
+//!     fn show_move(&self, _pile: u32, take: u32) -> String { format!("take {take}") }
+//! }
+//!
+//! // Exhaustive negamax, right here (the backends do this with budgets, memos and counters).
+//! fn value<G: Game>(game: &G, p: G::Position) -> G::Value {
+//!     use core_types::GameValue;
+//!     if let Some(v) = game.terminal_value(p) { return v; }
+//!     game.moves(p).into_iter()
+//!         .map(|m| game.move_value(p, m, value(game, game.play(p, m))))
+//!         .max().expect("a position that is not terminal has a move")
+//! }
+//! assert_eq!(value(&TakeOneOrTwo(3), 3), Verdict::Loss);
+//! assert_eq!(value(&TakeOneOrTwo(4), 4), Verdict::Win);
+//! ```
+
+use std::fmt;
+use std::hash::Hash;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Outcome;
+
+/// A two-player, perfect-information, alternating game; see the [module docs](self).
+pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
+    /// The game's machine name (`can-i-win`): the CLI subcommand, the JSON `game` field,
+    /// the bench group prefix.
+    const NAME: &'static str;
+
+    /// What the player to move sees. `Ord` gives views and tables a stable order.
+    type Position: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static;
+    /// One legal move.
+    type Move: Copy + Eq + fmt::Debug + Send + Sync + 'static;
+    /// What a position is worth to the player to move.
+    type Value: GameValue;
+    /// The answer a solver returns for the whole game.
+    type Solution: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+
+    /// The position the first player moves from.
+    fn start(&self) -> Self::Position;
+
+    /// The value for the player to move when the game is over at `position`; `None` while it
+    /// goes on (then [`Game::moves`] is not empty).
+    fn terminal_value(&self, position: Self::Position) -> Option<Self::Value>;
+
+    /// The legal moves, in the game's tie-break order: among equally good moves the first is
+    /// the reported best move.
+    fn moves(&self, position: Self::Position) -> Vec<Self::Move>;
+
+    /// The opponent's position after the player to move makes `mv`.
+    fn play(&self, position: Self::Position, mv: Self::Move) -> Self::Position;
+
+    /// What `mv` is worth to the mover when the opponent's position after it is worth `reply`
+    /// to the opponent. The default, `reply.negate()`, fits win/lose games; a scoring game adds
+    /// what the move earns (Predict the Winner: the value taken minus the opponent's margin).
+    fn move_value(
+        &self,
+        position: Self::Position,
+        mv: Self::Move,
+        reply: Self::Value,
+    ) -> Self::Value {
+        let _ = (position, mv);
+        reply.negate()
+    }
+
+    /// The answer when it follows without any search (a draw nobody can change, a total
+    /// reached before the first move, …); every backend asks this first. `None` by default.
+    fn settled(&self) -> Option<Self::Solution> {
+        None
+    }
+
+    /// The solution for the start position's `value`, with the best first move (`None` when
+    /// the game is over before the first move).
+    fn solution(&self, value: Self::Value, best_move: Option<Self::Move>) -> Self::Solution;
+
+    /// Who wins, read off a solution.
+    fn outcome(&self, solution: &Self::Solution) -> Outcome;
+
+    /// The instance in a few words, as a title: `can-i-win n=5 T=11`.
+    fn describe(&self) -> String;
+
+    /// A position as the teaching views print it: `{1 3} total 4`.
+    fn show_position(&self, position: Self::Position) -> String;
+
+    /// A move from `position` as the teaching views print it: `take 3`.
+    fn show_move(&self, position: Self::Position, mv: Self::Move) -> String;
+
+    /// The move that leads from `parent` to `child`, if one does (for labelling the edges of
+    /// call trees rebuilt from events). The default tries every move.
+    fn move_between(&self, parent: Self::Position, child: Self::Position) -> Option<Self::Move> {
+        self.moves(parent)
+            .into_iter()
+            .find(|&mv| self.play(parent, mv) == child)
+    }
+
+    /// The positions the value of `position` is computed from: the non-terminal positions its
+    /// moves lead to (a bottom-up table's dependencies). The default follows every move.
+    fn dependencies(&self, position: Self::Position) -> Vec<Self::Position> {
+        if self.terminal_value(position).is_some() {
+            return Vec::new();
+        }
+        let mut children: Vec<_> = self
+            .moves(position)
+            .into_iter()
+            .map(|mv| self.play(position, mv))
+            .filter(|&child| self.terminal_value(child).is_none())
+            .collect();
+        children.dedup();
+        children
+    }
+}
+
+/// What a position is worth to the player to move: ordered (larger is better for them) and
+/// negatable (the opponent's view).
+pub trait GameValue:
+    Copy + Eq + Ord + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static
+{
+    /// The same position's value for the opponent.
+    fn negate(self) -> Self;
+
+    /// Win, draw or loss for the player to move.
+    fn verdict(self) -> Verdict;
+
+    /// A colour name for the views (`palegreen` for a win, `lightpink` for a loss,
+    /// `lightyellow` for a draw).
+    fn colour(self) -> &'static str {
+        match self.verdict() {
+            Verdict::Win => "palegreen",
+            Verdict::Loss => "lightpink",
+            Verdict::Draw => "lightyellow",
+        }
+    }
+}
+
+/// The value of a win/lose/draw game for the player to move; `Loss < Draw < Win`.
+///
+/// Reads `wins`, `loses` or `draws` in the views.
+///
+/// ```
+/// use core_types::{GameValue, Verdict};
+/// assert!(Verdict::Loss < Verdict::Draw && Verdict::Draw < Verdict::Win);
+/// assert_eq!(Verdict::Win.negate(), Verdict::Loss);
+/// assert_eq!(Verdict::Win.to_string(), "wins");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The player to move loses against perfect play.
+    #[serde(rename = "lose")]
+    Loss,
+    /// Neither player can force a win.
+    Draw,
+    /// The player to move can force a win.
+    #[serde(rename = "win")]
+    Win,
+}
+
+impl Verdict {
+    /// `Win` when `wins`, else `Loss` (games without draws).
+    pub const fn from_wins(wins: bool) -> Verdict {
+        if wins {
+            Verdict::Win
+        } else {
+            Verdict::Loss
+        }
+    }
+
+    /// The game's [`Outcome`] when this is the first player's verdict at the start.
+    pub const fn outcome_for_first(self) -> Outcome {
+        match self {
+            Verdict::Win => Outcome::FirstPlayerWins,
+            Verdict::Loss => Outcome::SecondPlayerWins,
+            Verdict::Draw => Outcome::Draw,
+        }
+    }
+}
+
+impl GameValue for Verdict {
+    fn negate(self) -> Self {
+        match self {
+            Verdict::Win => Verdict::Loss,
+            Verdict::Loss => Verdict::Win,
+            Verdict::Draw => Verdict::Draw,
+        }
+    }
+
+    fn verdict(self) -> Verdict {
+        self
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Win => "wins",
+            Verdict::Loss => "loses",
+            Verdict::Draw => "draws",
+        })
+    }
+}
+
+/// The value of a scoring game for the player to move: their score minus the opponent's over
+/// what is left, exactly. Reads `margin +5` in the views.
+///
+/// ```
+/// use core_types::{GameValue, Margin, Verdict};
+/// assert_eq!(Margin(5).negate(), Margin(-5));
+/// assert_eq!(Margin(0).verdict(), Verdict::Draw);
+/// assert_eq!(Margin(-2).to_string(), "margin -2");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Margin(pub i128);
+
+impl GameValue for Margin {
+    fn negate(self) -> Self {
+        Margin(-self.0)
+    }
+
+    fn verdict(self) -> Verdict {
+        match self.0.signum() {
+            1 => Verdict::Win,
+            -1 => Verdict::Loss,
+            _ => Verdict::Draw,
+        }
+    }
+}
+
+impl fmt::Display for Margin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "margin {:+}", self.0)
+    }
+}

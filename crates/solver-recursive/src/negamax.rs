@@ -1,0 +1,149 @@
+//! Plain negamax over any [`Game`]: the `recursive/negamax` variant.
+//!
+//! The same backtracking as this crate's game-specific kernels, written once against the game
+//! vocabulary, so every game gets it, a user's own game included: each position's value is the
+//! best of its moves' [`Game::move_value`]s, nothing is remembered, and the search stops at the
+//! node budget.
+//!
+//! # Complexity
+//!
+//! Time: one expansion per path through the game tree (`n!` orders for Can I Win, `2^len - 1`
+//! calls for Predict the Winner), each costing the game's `moves` and `play`. Auxiliary
+//! memory: `O(depth)` frames; deep games run on heap-allocated stack segments ([`stacker`]).
+//!
+//! # Examples
+//!
+//! ```
+//! use core_types::{CanIWin, Error, Outcome, Solver};
+//! use solver_recursive::negamax::Negamax;
+//!
+//! let mut solver = Negamax::new();
+//! let answer = solver.solve(&CanIWin::new(5, 11)?)?;
+//! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//! # Ok::<(), Error>(())
+//! ```
+//!
+//! # Errors
+//!
+//! [`Error::BudgetExhausted`] (unit `positions`) past the node budget; [`Error::NoMoves`] when
+//! the game has a position that is neither over nor has a move.
+//!
+//! # See also
+//!
+//! `solver_memo::hash_map` (the same search with a memo: one expansion per distinct position).
+
+use core_types::{Error, Event, Game, Kernel, Recorder, SolverConfig, Variant};
+
+use crate::{DEFAULT_NODE_BUDGET, NAME};
+
+/// Plain negamax with a node budget; see the [module docs](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Negamax {
+    node_budget: u64,
+}
+
+impl Negamax {
+    /// A solver with the default node budget, [`DEFAULT_NODE_BUDGET`].
+    pub const fn new() -> Self {
+        Negamax {
+            node_budget: DEFAULT_NODE_BUDGET,
+        }
+    }
+
+    /// A solver with the budget of `config` (or the default).
+    pub fn from_config(config: &SolverConfig) -> Self {
+        Negamax {
+            node_budget: config.node_budget.unwrap_or(DEFAULT_NODE_BUDGET),
+        }
+    }
+}
+
+impl Default for Negamax {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The `recursive/negamax` entry for any game's variant list.
+pub const fn variant<G: Game>() -> Variant<G> {
+    Variant {
+        backend: NAME,
+        name: "negamax",
+        summary: "plain negamax over the game vocabulary (works for any game): no memo, \
+                  stops at the node budget",
+        build: |config| Box::new(Negamax::from_config(config)),
+    }
+}
+
+/// Stack left before the recursion moves to a fresh heap segment, and that segment's size.
+const RED_ZONE: usize = 64 * 1024;
+const SEGMENT: usize = 1024 * 1024;
+
+impl<G: Game> Kernel<G> for Negamax {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "negamax";
+
+    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+        if let Some(settled) = game.settled() {
+            return Ok(settled);
+        }
+        let start = game.start();
+        if let Some(value) = game.terminal_value(start) {
+            return Ok(game.solution(value, None));
+        }
+        let mut search = Search {
+            game,
+            recorder,
+            budget: self.node_budget,
+            expanded: 0,
+        };
+        let (value, best) = search.expand(start, 1)?;
+        Ok(game.solution(value, Some(best)))
+    }
+}
+
+struct Search<'a, G: Game, R> {
+    game: &'a G,
+    recorder: &'a mut R,
+    budget: u64,
+    expanded: u64,
+}
+
+impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
+    /// The value of a position that is not over, and its first best move.
+    fn expand(&mut self, position: G::Position, depth: u64) -> Result<(G::Value, G::Move), Error> {
+        if self.expanded >= self.budget {
+            return Err(Error::BudgetExhausted {
+                backend: NAME,
+                game: G::NAME,
+                budget: self.budget,
+                unit: "positions",
+                hint: "; a memo remembers positions (`--backend memo/hash-map`), or raise \
+                       --node-budget",
+            });
+        }
+        self.expanded += 1;
+        self.recorder.position(depth);
+        self.recorder.event(Event::Enter(position));
+        let mut best: Option<(G::Value, G::Move)> = None;
+        for mv in self.game.moves(position) {
+            let child = self.game.play(position, mv);
+            let reply = match self.game.terminal_value(child) {
+                Some(value) => value,
+                None => stacker::maybe_grow(RED_ZONE, SEGMENT, || self.expand(child, depth + 1))?.0,
+            };
+            let value = self.game.move_value(position, mv, reply);
+            if best.is_none_or(|(b, _)| value > b) {
+                best = Some((value, mv));
+            }
+        }
+        let Some((value, mv)) = best else {
+            return Err(Error::NoMoves {
+                game: G::NAME,
+                position: self.game.show_position(position),
+            });
+        };
+        self.recorder.event(Event::Leave(position, value));
+        Ok((value, mv))
+    }
+}
