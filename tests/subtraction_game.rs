@@ -1,0 +1,83 @@
+//! The "your own game in one file" example (`examples/subtraction_game.rs`), checked: every
+//! backend that applies finds the losing pile sizes of the subtraction game {1, 3, 4}, and
+//! the teaching views work on it.
+#![allow(clippy::unwrap_used)]
+
+#[path = "../examples/subtraction_game.rs"]
+mod example;
+
+use gamesolve::{Backend, Game, Outcome};
+
+/// Losing positions of the subtraction game {1, 3, 4}: `n mod 7` is 0 or 2.
+const LOSING: &str = "0 2 7 9 14 16 21 23 28 30";
+
+#[test]
+fn every_generic_backend_finds_the_losing_piles() {
+    let text = example::report().unwrap();
+    let mut lines = 0;
+    for backend in Backend::available() {
+        let applies = backend.solver::<example::Subtraction>().is_ok();
+        let line = format!("{backend}: losing pile sizes {LOSING}");
+        assert_eq!(text.contains(&line), applies, "{backend}:\n{text}");
+        lines += usize::from(applies);
+    }
+    // At least `recursive` and `memo` apply when compiled in.
+    let expected =
+        usize::from(Backend::Recursive.is_available()) + usize::from(Backend::Memo.is_available());
+    assert!(lines >= expected, "{text}");
+}
+
+#[test]
+fn the_answers_follow_the_period_of_seven() {
+    for backend in Backend::available() {
+        let Ok(mut solver) = backend.solver::<example::Subtraction>() else {
+            continue;
+        };
+        // Plain negamax expands about 1.62^pile positions: keep it to piles it finishes in
+        // well under a second (the memo goes further).
+        let largest = if backend == Backend::Recursive {
+            26
+        } else {
+            60
+        };
+        for stones in 0..=largest {
+            let answer = solver.solve(&example::Subtraction { stones }).unwrap();
+            let losing = matches!(stones % 7, 0 | 2);
+            assert_eq!(
+                answer.outcome,
+                if losing {
+                    Outcome::SecondPlayerWins
+                } else {
+                    Outcome::FirstPlayerWins
+                },
+                "{backend} pile {stones}"
+            );
+            // A winning move leaves a losing pile.
+            if let Some(take) = answer.best_move {
+                let game = example::Subtraction { stones };
+                assert!(
+                    matches!(game.play(stones, take) % 7, 0 | 2),
+                    "{backend} {stones}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_teaching_views_work_on_the_users_game() {
+    if !Backend::Memo.is_available() {
+        return;
+    }
+    let text = example::report().unwrap();
+    assert!(
+        text.contains("Moves from a pile of 9 (the player to move loses in 6), best first:"),
+        "{text}"
+    );
+    assert!(text.contains("  take 1 → pile 8: loses in 6"), "{text}");
+    assert!(
+        text.contains("pile 7: loses\n├─ take 1 → pile 6: wins"),
+        "{text}"
+    );
+    assert!(text.contains("[memo hit]"), "{text}");
+}
