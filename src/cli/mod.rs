@@ -112,6 +112,12 @@ fn run(cli: Cli) -> Result<ExitCode, Stop> {
         Command::CanIWin(cmd) => solve::can_i_win(cmd, cli.json)?,
         Command::PredictTheWinner(cmd) => solve::predict_the_winner(cmd, cli.json)?,
         Command::Compare(cmd) => compare::run(cmd, cli.json)?,
+        Command::Batch(_) if cli.json => {
+            return Err(usage(
+                "`--json` does not apply to `batch`: batch always writes JSON lines, one per \
+                 input line; leave `--json` out",
+            ))
+        }
         Command::Batch(cmd) => {
             if !batch::run(cmd)? {
                 return Ok(ExitCode::FAILURE);
@@ -119,10 +125,21 @@ fn run(cli: Cli) -> Result<ExitCode, Stop> {
         }
         Command::Backends => backends::run(cli.json)?,
         Command::Analyze(cmd) => analyze::run(cmd, cli.json)?,
+        Command::Play(_) if cli.json => {
+            return Err(usage(
+                "`--json` does not apply to `play`, an interactive game in words; leave \
+                 `--json` out (`analyze --json` gives every move's value as JSON)",
+            ))
+        }
         Command::Play(cmd) => play::run(cmd)?,
         Command::Explain(cmd) => explain::run(cmd, cli.json)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A usage error: a flag that does not apply.
+fn usage(message: &str) -> Stop {
+    Stop::Error(CliError::new(Kind::Usage, message))
 }
 
 /// `--json` anywhere before a `--`, for reporting clap's own errors in JSON.

@@ -18,7 +18,7 @@ use gamesolve::{CanIWin, PredictTheWinner, Side};
 
 use super::analyze::{analysis_error, value_words, AnalysisLimitArgs};
 use super::args::{CanIWinArgs, PredictTheWinnerArgs};
-use super::error::{CliError, Stop};
+use super::error::{CliError, Kind, Stop};
 
 /// Arguments of `gamesolve play`.
 #[derive(Args, Debug)]
@@ -82,6 +82,16 @@ pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
             session(rules, args.options.first, &mut input, &mut output)
         }
         PlayGame::PredictTheWinner(args) => {
+            if args.game.file.as_deref() == Some(std::path::Path::new("-")) {
+                // Reading the values to the end of standard input would
+                // leave nothing for the moves (and a terminal would wait).
+                return Err(CliError::new(
+                    Kind::Usage,
+                    "`play` reads your moves from standard input, so `--file -` cannot read the \
+                     values from it too: give the values as arguments or in a file",
+                )
+                .into());
+            }
             let game = args.game.game()?;
             let rules = PredictTheWinnerRules {
                 game,
@@ -285,7 +295,7 @@ fn read_line(input: &mut impl BufRead) -> Result<Option<String>, Stop> {
         Ok(0) => Ok(None),
         Ok(_) => Ok(Some(line)),
         Err(e) => Err(Stop::Error(CliError::new(
-            super::error::Kind::Io,
+            Kind::Io,
             format!("cannot read standard input: {e}"),
         ))),
     }

@@ -24,9 +24,10 @@ pub struct CanIWinCmd {
     #[arg(value_name = "T", required_unless_present = "all_totals")]
     desired_total: Option<String>,
     /// Answer every total T in 0..=N(N+1)/2 at once, with one bottom-up pass
-    /// of the analysis engine (no backend): for which totals the first
-    /// player wins.
-    #[arg(long, conflicts_with_all = ["desired_total", "stats"])]
+    /// of the analysis engine (no backend, so `--backend` and
+    /// `--node-budget` do not apply): for which totals the first player
+    /// wins.
+    #[arg(long, conflicts_with_all = ["desired_total", "stats", "backend", "node_budget"])]
     all_totals: bool,
     /// Also print what the backend did (positions, memo hits, states,
     /// table size, depth, time).
