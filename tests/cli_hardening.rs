@@ -130,3 +130,28 @@ fn batch_refuses_json() {
         "{v}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// item 7: a line that is not UTF-8 gets a message and a new prompt
+
+#[test]
+fn play_answers_invalid_utf8_with_a_message_and_a_new_prompt() {
+    let output = gamesolve()
+        .args(["play", "can-i-win", "4", "6"])
+        .write_stdin(&b"\xfe\ny\n\xff\n1\n"[..])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(0), "{stdout}{stderr}");
+    assert_eq!(stdout.matches("not valid UTF-8").count(), 2, "{stdout}");
+    let at_question = stdout.find("not valid UTF-8").unwrap();
+    assert!(
+        stdout[at_question..].contains("Do you want to move first?"),
+        "{stdout}"
+    );
+    let at_move = stdout.rfind("not valid UTF-8").unwrap();
+    let rest = &stdout[at_move..];
+    assert!(rest.contains("Your move>"), "{stdout}");
+    assert!(rest.contains("You take 1"), "{stdout}");
+}

@@ -168,9 +168,12 @@ fn session<R: Rules>(
         Some(Starter::Human) => Player::First,
         Some(Starter::Computer) => Player::Second,
         None => loop {
-            write!(output, "Do you want to move first? [y/n] ")?;
-            output.flush()?;
-            match read_line(input)? {
+            match prompt(
+                input,
+                output,
+                "Do you want to move first? [y/n] ",
+                "`y` or `n`",
+            )? {
                 None => return abandoned(output),
                 Some(line) => match line.trim().to_ascii_lowercase().as_str() {
                     "" | "y" | "yes" => break Player::First,
@@ -218,9 +221,13 @@ fn session<R: Rules>(
             writeln!(output, "{}", rules.board(&position, human))?;
             show_board = false;
         }
-        write!(output, "Your move> ")?;
-        output.flush()?;
-        let Some(line) = read_line(input)? else {
+        let Some(line) = prompt(
+            input,
+            output,
+            "Your move> ",
+            "a move, `hint`, `undo` or `quit`",
+        )?
+        else {
             return abandoned(output);
         };
         let command = line.trim().to_ascii_lowercase();
@@ -289,15 +296,32 @@ fn session<R: Rules>(
     }
 }
 
-fn read_line(input: &mut impl BufRead) -> Result<Option<String>, Stop> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) => Ok(None),
-        Ok(_) => Ok(Some(line)),
-        Err(e) => Err(Stop::Error(CliError::new(
-            Kind::Io,
-            format!("cannot read standard input: {e}"),
-        ))),
+/// Writes `prompt` and reads one line; `None` at end of input. A line that
+/// is not UTF-8 gets a message naming what to type (`expected`) and the
+/// prompt again.
+fn prompt(
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+    prompt: &str,
+    expected: &str,
+) -> Result<Option<String>, Stop> {
+    loop {
+        write!(output, "{prompt}")?;
+        output.flush()?;
+        let mut bytes = Vec::new();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => return Ok(None),
+            Ok(_) => match String::from_utf8(bytes) {
+                Ok(line) => return Ok(Some(line)),
+                Err(_) => writeln!(output, "That line is not valid UTF-8; type {expected}.")?,
+            },
+            Err(e) => {
+                return Err(Stop::Error(CliError::new(
+                    Kind::Io,
+                    format!("cannot read standard input: {e}"),
+                )))
+            }
+        }
     }
 }
 
