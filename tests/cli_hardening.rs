@@ -155,3 +155,94 @@ fn play_answers_invalid_utf8_with_a_message_and_a_new_prompt() {
     assert!(rest.contains("Your move>"), "{stdout}");
     assert!(rest.contains("You take 1"), "{stdout}");
 }
+
+// ---------------------------------------------------------------------------
+// item 8: closed or full output never hides a failure
+
+use std::process::{Command as StdCommand, Stdio};
+
+fn bin() -> &'static std::path::Path {
+    assert_cmd::cargo::cargo_bin!("gamesolve")
+}
+
+/// Runs the binary through `sh` with standard output closed (`>&-`).
+fn run_with_stdout_closed(args: &[&str]) -> (i32, String) {
+    let output = StdCommand::new("sh")
+        .arg("-c")
+        .arg(r#"exec "$0" "$@" >&-"#)
+        .arg(bin())
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn a_closed_standard_output_is_an_io_error() {
+    for args in [
+        &["can-i-win", "10", "11", "--json"][..],
+        &["can-i-win", "10", "11"][..],
+        &["predict-the-winner", "1", "5", "233", "7"][..],
+        &["backends"][..],
+    ] {
+        let (code, stderr) = run_with_stdout_closed(args);
+        assert_eq!(code, 2, "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write standard output"),
+            "{args:?}: {stderr}"
+        );
+    }
+    // /dev/null is open: not an error.
+    let status = StdCommand::new(bin())
+        .args(["can-i-win", "10", "11", "--json"])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+}
+
+/// `gamesolve batch < F | head -1` where line 1 of F failed: exit 1, as
+/// the README promises for a failed line, not 0 because the pipe closed.
+#[test]
+fn batch_a_closed_pipe_does_not_hide_an_earlier_failed_line() {
+    use std::io::{BufRead, BufReader, Write};
+    for (first, expected) in [
+        (r#"{"game":"chess"}"#, 1),
+        (
+            r#"{"game":"can-i-win","max_choosable":5,"desired_total":9}"#,
+            0,
+        ),
+    ] {
+        let mut child = StdCommand::new(bin())
+            .arg("batch")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        writeln!(stdin, "{first}").unwrap();
+        stdin.flush().unwrap();
+        // Read the first answer, then close the pipe like `head -1`.
+        let mut reader = BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with('{'), "{line}");
+        drop(reader);
+        let good = "{\"game\":\"can-i-win\",\"max_choosable\":5,\"desired_total\":9}\n";
+        for _ in 0..20_000 {
+            if stdin.write_all(good.as_bytes()).is_err() {
+                break;
+            }
+        }
+        drop(stdin);
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(expected), "{first}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

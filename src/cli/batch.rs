@@ -55,14 +55,27 @@ struct ErrorLine<'a> {
 }
 
 /// Runs `gamesolve batch`. Returns whether every line was answered.
+///
+/// When the reader closes standard output early (`gamesolve batch < F |
+/// head -1`), the run ends quietly, but a line that failed before still
+/// fails it: exit 1 as documented, not 0.
 pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
+    let mut all_ok = true;
+    match answer_lines(cmd, &mut all_ok) {
+        Ok(()) => Ok(all_ok),
+        Err(Stop::OutputClosed) if !all_ok => Ok(false),
+        Err(stop) => Err(stop),
+    }
+}
+
+/// Answers every line; clears `all_ok` when a line fails.
+fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
     let mut solver = cmd.solver.solver()?;
     let stdin = io::stdin();
     let progress = stdin_len().map_or_else(|| Progress::spinner_if(false, ""), Progress::bytes);
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut buffer = Vec::new();
-    let mut all_ok = true;
     let mut number: u64 = 0;
     loop {
         if input.buffer().is_empty() {
@@ -85,7 +98,7 @@ pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
         match answer(solver.as_mut(), text, &mut output) {
             Ok(()) => {}
             Err(Stop::Error(e)) => {
-                all_ok = false;
+                *all_ok = false;
                 let line = ErrorLine {
                     line: number,
                     error: &e.message,
@@ -98,7 +111,7 @@ pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
         output.write_all(b"\n")?;
     }
     output.flush()?;
-    Ok(all_ok)
+    Ok(())
 }
 
 /// Solves one line and writes its JSON object (without the newline).

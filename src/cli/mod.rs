@@ -89,6 +89,14 @@ fn version() -> String {
 
 /// Parses the command line, runs the command and returns the exit code.
 pub fn main() -> ExitCode {
+    if stdout_was_closed() {
+        // Every command answers on standard output: the answer would be lost.
+        let _ = writeln!(
+            io::stderr(),
+            "error: cannot write standard output: it is closed (Bad file descriptor)"
+        );
+        return ExitCode::from(Kind::Io.exit_code());
+    }
     let args: Vec<OsString> = std::env::args_os().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
@@ -135,6 +143,32 @@ fn run(cli: Cli) -> Result<ExitCode, Stop> {
         Command::Explain(cmd) => explain::run(cmd, cli.json)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether standard output was closed when the program started
+/// (`gamesolve ... >&-`). The Rust runtime then opens `/dev/null` in its
+/// place, read-write, so every write would succeed and the answer vanish; a
+/// redirection to `/dev/null` (`> /dev/null`, `Stdio::null()`) opens it
+/// write-only and is not an error. (Only `1<> /dev/null` looks the same.)
+#[cfg(target_os = "linux")]
+fn stdout_was_closed() -> bool {
+    let is_null = std::fs::read_link("/proc/self/fd/1")
+        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
+    if !is_null {
+        return false;
+    }
+    std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
+        info.lines()
+            .find_map(|line| line.strip_prefix("flags:"))
+            .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2) // O_ACCMODE == O_RDWR
+    })
+}
+
+/// Elsewhere a closed standard output cannot be told from `/dev/null`.
+#[cfg(not(target_os = "linux"))]
+fn stdout_was_closed() -> bool {
+    false
 }
 
 /// A usage error: a flag that does not apply.
