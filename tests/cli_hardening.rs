@@ -246,3 +246,104 @@ fn batch_a_closed_pipe_does_not_hide_an_earlier_failed_line() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// item 10: batch error lines stay short, non-objects are refused, a BOM is
+// accepted
+
+fn batch_lines(input: impl Into<Vec<u8>>) -> (i32, Vec<Value>) {
+    let (code, stdout, stderr) = run_with_stdin(&["batch"], input);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    let lines = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (code, lines)
+}
+
+#[test]
+fn batch_error_lines_do_not_repeat_huge_input() {
+    let huge = "x".repeat(1 << 20);
+    let digits = "9".repeat(1 << 16);
+    let input = [
+        format!(r#"{{"game":"{huge}"}}"#),
+        format!(r#"{{"game":"can-i-win","{huge}":1}}"#),
+        format!(r#"{{"game":"can-i-win","max_choosable":"{huge}","desired_total":3}}"#),
+        format!(r#"{{"game":"can-i-win","max_choosable":5,"desired_total":{digits}}}"#),
+        format!(r#"{{"game":"predict-the-winner","values":["{huge}"]}}"#),
+        format!(r#"{{"game":"predict-the-winner","values":[{digits}]}}"#),
+        format!(r#"{{"game":"predict-the-winner","values":"{huge}"}}"#),
+        format!(r#"{{"game":{{"{huge}":1}}}}"#),
+        format!(r#"["{huge}"]"#),
+    ]
+    .join("\n");
+    let (code, lines) = batch_lines(input);
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 9);
+    for (index, line) in lines.iter().enumerate() {
+        let message = line["error"].as_str().unwrap();
+        assert!(
+            message.len() < 400,
+            "line {}: {} bytes: {}…",
+            index + 1,
+            message.len(),
+            &message[..400]
+        );
+    }
+    assert!(
+        lines[0]["error"].as_str().unwrap().contains("xxxx…"),
+        "{}",
+        lines[0]
+    );
+}
+
+#[test]
+fn batch_refuses_lines_that_are_not_objects_without_naming_rust_types() {
+    let input = [
+        r#"["predict-the-winner",null,null,[1,5,233,7]]"#,
+        r#"["can-i-win",10,11]"#,
+        r#"42"#,
+        r#""can-i-win""#,
+        r#"null"#,
+        r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#,
+    ]
+    .join("\n");
+    let (code, lines) = batch_lines(input);
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 6);
+    for line in &lines[..5] {
+        let message = line["error"].as_str().unwrap();
+        assert!(
+            message.contains("each line must be a JSON object like {"),
+            "{message}"
+        );
+        assert_eq!(line["kind"], "invalid_input");
+    }
+    assert_eq!(lines[5]["outcome"], "second");
+    // No error names a Rust type.
+    let odd = [
+        r#"{"game":5}"#,
+        r#"{"game":"can-i-win","max_choosable":10,"desired_total":11,"x":1}"#,
+        r#"{"game":[1]}"#,
+        r#"[]"#,
+        r#"{}"#,
+    ]
+    .join("\n");
+    let (_, lines) = batch_lines(odd);
+    for line in lines {
+        let message = line["error"].as_str().unwrap();
+        for leak in ["struct", "Line", "Option", "RawValue"] {
+            assert!(!message.contains(leak), "{leak}: {message}");
+        }
+    }
+}
+
+#[test]
+fn batch_accepts_a_byte_order_mark_on_the_first_line() {
+    let input = "\u{feff}{\"game\":\"can-i-win\",\"max_choosable\":10,\"desired_total\":11}\n\
+                 {\"game\":\"predict-the-winner\",\"values\":[1,5,233,7]}\n";
+    let (code, lines) = batch_lines(input);
+    assert_eq!(code, 0, "{lines:?}");
+    assert_eq!(lines[0]["outcome"], "second");
+    assert_eq!(lines[1]["margin"], 222);
+}

@@ -13,7 +13,7 @@ use clap::Args;
 use gamesolve::{Backend, CanIWin, PredictTheWinner, Solver, SolverConfig};
 
 use super::error::CliError;
-use super::input;
+use super::input::{self, abbreviate};
 
 /// `N T` of a Can I Win game.
 #[derive(Args, Debug, Clone)]
@@ -165,7 +165,7 @@ pub fn can_i_win_from_text(max_choosable: &str, desired_total: &str) -> Result<C
             // the number actually given.
             for wide in [n, t] {
                 if let Some(text) = wide.saturated_from {
-                    message = message.replacen(&wide.value.to_string(), text, 1);
+                    message = message.replacen(&wide.value.to_string(), &abbreviate(text), 1);
                 }
             }
             Err(CliError::invalid(message))
@@ -198,7 +198,8 @@ fn parse_wide<'a>(name: &str, text: &'a str) -> Result<Wide<'a>, CliError> {
                 saturated_from: Some(text.trim()),
             }),
             _ => Err(CliError::invalid(format!(
-                "{name} = `{text}` is not an integer: expected a whole number in {}",
+                "{name} = `{}` is not an integer: expected a whole number in {}",
+                abbreviate(text),
                 allowed_range(name)
             ))),
         },

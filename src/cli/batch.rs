@@ -21,7 +21,7 @@ use serde_json::value::RawValue;
 
 use super::args::{can_i_win_from_text, SolverArgs};
 use super::error::{CliError, Kind, Stop};
-use super::input::parse_value;
+use super::input::{abbreviate, parse_value};
 use super::progress::Progress;
 use super::report::Solved;
 
@@ -94,7 +94,11 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
         }
         number += 1;
         progress.inc(read as u64);
-        let text = trim_newline(&buffer);
+        let mut text = trim_newline(&buffer);
+        if number == 1 {
+            // A UTF-8 byte-order mark, as some editors write.
+            text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+        }
         match answer(solver.as_mut(), text, &mut output) {
             Ok(()) => {}
             Err(Stop::Error(e)) => {
@@ -118,6 +122,15 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
 fn answer(solver: &mut dyn Solver, text: &[u8], output: &mut impl Write) -> Result<(), Stop> {
     if text.iter().all(u8::is_ascii_whitespace) {
         return Err(CliError::invalid("empty line: expected a JSON object").into());
+    }
+    let start = text.iter().position(|b| !b.is_ascii_whitespace());
+    if start.is_some_and(|at| text[at] != b'{') {
+        // Valid JSON that is not an object (an array would otherwise be
+        // read as the fields in order).
+        serde_json::from_slice::<serde::de::IgnoredAny>(text).map_err(json_error)?;
+        return Err(
+            CliError::invalid(format!("each line must be a JSON object like {EXAMPLE}")).into(),
+        );
     }
     let line: Line<'_> = serde_json::from_slice(text).map_err(json_error)?;
     let Some(game) = line.game.as_deref() else {
@@ -159,13 +172,17 @@ fn answer(solver: &mut dyn Solver, text: &[u8], output: &mut impl Write) -> Resu
         }
         other => {
             return Err(CliError::invalid(format!(
-                "unknown game `{other}` (known games: can-i-win, predict-the-winner)"
+                "unknown game `{}` (known games: can-i-win, predict-the-winner)",
+                abbreviate(other)
             ))
             .into())
         }
     }
     Ok(())
 }
+
+/// An input line, for messages.
+const EXAMPLE: &str = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
 
 /// Whether batch counts statistics: always, so every line carries real
 /// counters. On the 6,020 LeetCode instances counting costs about 8 ms of
@@ -219,6 +236,8 @@ fn json_error(e: serde_json::Error) -> CliError {
     let message = text
         .rsplit_once(" at line ")
         .map_or(text.as_str(), |(message, _)| message);
+    // serde names the type it reads into; say what the line must be.
+    let message = shorten_quoted(&message.replace("struct Line", "a JSON object"));
     let message = if e.is_syntax() || e.is_eof() {
         format!("invalid JSON at column {}: {message}", e.column())
     } else {
@@ -227,12 +246,29 @@ fn json_error(e: serde_json::Error) -> CliError {
     CliError::invalid(message)
 }
 
-/// At most 40 characters of a JSON text, for messages.
-fn abbreviate(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
+/// `message` with every `quoted` or "quoted" part of it (serde repeats field
+/// names and strings from the input) cut by [`abbreviate`].
+fn shorten_quoted(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = &rest[open..=open];
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        match rest.find(quote) {
+            Some(close) => {
+                out.push_str(&abbreviate(&rest[..close]));
+                out.push_str(quote);
+                rest = &rest[close + 1..];
+            }
+            None => {
+                out.push_str(&abbreviate(rest));
+                rest = "";
+            }
+        }
     }
+    out.push_str(rest);
+    out
 }
 
 fn trim_newline(mut line: &[u8]) -> &[u8] {
