@@ -347,3 +347,102 @@ fn batch_accepts_a_byte_order_mark_on_the_first_line() {
     assert_eq!(lines[0]["outcome"], "second");
     assert_eq!(lines[1]["margin"], 222);
 }
+
+// ---------------------------------------------------------------------------
+// item 11: numeric flag errors say the value, why, and the allowed range;
+// `--dot -` writes to standard output
+
+#[test]
+fn numeric_flag_errors_name_value_reason_and_range() {
+    let u64_range = "0..=18446744073709551615";
+    let usize_range = format!("0..={}", usize::MAX);
+    let cases: Vec<(Vec<&str>, &str, &str)> = vec![
+        (
+            vec!["can-i-win", "10", "11", "--node-budget", "-1"],
+            "-1",
+            u64_range,
+        ),
+        (
+            vec!["can-i-win", "10", "11", "--node-budget", "1e9"],
+            "1e9",
+            u64_range,
+        ),
+        (
+            vec![
+                "can-i-win",
+                "10",
+                "11",
+                "--state-budget",
+                "99999999999999999999",
+            ],
+            "99999999999999999999",
+            u64_range,
+        ),
+        (
+            vec!["can-i-win", "10", "11", "--memory-cap", "-1"],
+            "-1",
+            u64_range,
+        ),
+        (
+            vec!["analyze", "can-i-win", "10", "11", "--state-budget", "x"],
+            "x",
+            u64_range,
+        ),
+        (
+            vec!["explain", "can-i-win", "5", "11", "--depth", "-2"],
+            "-2",
+            &usize_range,
+        ),
+        (
+            vec!["explain", "can-i-win", "5", "11", "--max-lines", "many"],
+            "many",
+            &usize_range,
+        ),
+        (
+            vec!["explain", "can-i-win", "5", "11", "--max-dot-nodes", "1.5"],
+            "1.5",
+            &usize_range,
+        ),
+        (
+            vec![
+                "analyze",
+                "predict-the-winner",
+                "1",
+                "2",
+                "--taken-left",
+                "-1",
+            ],
+            "-1",
+            &usize_range,
+        ),
+    ];
+    for (args, value, range) in cases {
+        let flag = args[args.len() - 2];
+        let (code, _, stderr) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(stderr.contains(flag), "{args:?}: {stderr}");
+        assert!(stderr.contains(value), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains(&format!("whole number in {range}")),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn dot_dash_writes_the_dot_to_standard_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = gamesolve()
+        .current_dir(dir.path())
+        .args(["explain", "can-i-win", "5", "11", "--dot", "-"])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    assert!(stdout.starts_with("digraph"), "{stdout}");
+    assert!(stdout.trim_end().ends_with('}'), "{stdout}");
+    assert!(!dir.path().join("-").exists(), "wrote a file named `-`");
+    // Both the DOT and one JSON value on standard output cannot be.
+    let (code, _, stderr) = run(&["explain", "can-i-win", "5", "11", "--dot", "-", "--json"]);
+    assert_eq!(code, 2, "{stderr}");
+}

@@ -12,7 +12,7 @@ use gamesolve::explain::{
 use gamesolve::{Backend, CanIWin, Outcome, PredictTheWinner, Stats};
 use serde::Serialize;
 
-use super::args::{CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
+use super::args::{parse_usize, CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
 use super::report::Solved;
 use super::{write_json, write_text};
@@ -62,18 +62,19 @@ struct ViewArgs {
           value_parser = clap::builder::PossibleValuesParser::new(["recursive", "memo", "tabular"]))]
     backend: String,
     /// Levels of the call tree shown below the root.
-    #[arg(long, value_name = "LEVELS", default_value_t = 4)]
+    #[arg(long, value_name = "LEVELS", default_value_t = 4, value_parser = parse_usize, allow_negative_numbers = true)]
     depth: usize,
     /// Lines of tree or table shown at most.
-    #[arg(long, value_name = "LINES", default_value_t = 200)]
+    #[arg(long, value_name = "LINES", default_value_t = 200, value_parser = parse_usize, allow_negative_numbers = true)]
     max_lines: usize,
     /// Also write Graphviz DOT of the tree (`recursive`), the DAG with memo
-    /// hits in red (`memo`) or the table's cells (`tabular`) to FILE
-    /// (render with `dot -Tsvg FILE > picture.svg`).
+    /// hits in red (`memo`) or the table's cells (`tabular`) to FILE; `-`
+    /// writes only the DOT, to standard output (render it with
+    /// `dot -Tsvg memo.dot -o memo.svg`).
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
     /// Nodes written to the DOT file at most.
-    #[arg(long, value_name = "NODES", default_value_t = 400)]
+    #[arg(long, value_name = "NODES", default_value_t = 400, value_parser = parse_usize, allow_negative_numbers = true)]
     max_dot_nodes: usize,
     #[command(flatten)]
     limits: LimitArgs,
@@ -119,6 +120,18 @@ pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
             (explanation, &args.view)
         }
     };
+    if view.dot.as_deref() == Some(std::path::Path::new("-")) {
+        // Standard output carries the DOT alone, for `| dot -Tsvg -o x.svg`.
+        if json {
+            return Err(CliError::new(
+                Kind::Usage,
+                "`--dot -` and `--json` both write to standard output: write the DOT to a file \
+                 (`--dot memo.dot`) or leave `--json` out",
+            )
+            .into());
+        }
+        return write_text(&explanation.dot(view.max_dot_nodes));
+    }
     if let Some(path) = &view.dot {
         std::fs::write(path, explanation.dot(view.max_dot_nodes)).map_err(|e| {
             CliError::new(
@@ -246,9 +259,10 @@ fn text(e: &Explanation, view: &ViewArgs) -> String {
     if let Some(path) = &view.dot {
         let _ = writeln!(
             text,
-            "\nWrote Graphviz DOT to {} (render it with `dot -Tsvg {} -o explain.svg`).",
+            "\nWrote Graphviz DOT to {} (render it with `dot -Tsvg {} -o {}`).",
             path.display(),
-            path.display()
+            path.display(),
+            path.with_extension("svg").display()
         );
     }
     text
