@@ -446,3 +446,41 @@ fn dot_dash_writes_the_dot_to_standard_output() {
     let (code, _, stderr) = run(&["explain", "can-i-win", "5", "11", "--dot", "-", "--json"]);
     assert_eq!(code, 2, "{stderr}");
 }
+
+// ---------------------------------------------------------------------------
+// item 15: `first_player_strictly_wins` in every Predict the Winner answer
+
+#[test]
+fn predict_the_winner_json_says_whether_the_first_player_strictly_wins() {
+    let backends: Vec<&str> = gamesolve::Backend::available()
+        .map(gamesolve::Backend::name)
+        .collect();
+    for (values, strictly) in [
+        (&["1", "5", "233", "7"][..], true),
+        (&["1", "5", "2"][..], false),
+        (&["4", "4"][..], false),
+        (&[][..], false),
+    ] {
+        for backend in &backends {
+            let mut args = vec!["predict-the-winner", "--json", "-b", backend, "--"];
+            args.extend_from_slice(values);
+            let (code, stdout, _) = run(&args);
+            assert_eq!(code, 0);
+            let v: Value = serde_json::from_str(&stdout).unwrap();
+            assert_eq!(v["first_player_strictly_wins"], strictly, "{args:?}: {v}");
+        }
+        let mut args = vec!["compare", "--json", "predict-the-winner", "--"];
+        args.extend_from_slice(values);
+        let (_, stdout, _) = run(&args);
+        let rows: Value = serde_json::from_str(&stdout).unwrap();
+        for row in rows.as_array().unwrap() {
+            assert_eq!(row["first_player_strictly_wins"], strictly, "{row}");
+        }
+        let line = format!(
+            "{{\"game\":\"predict-the-winner\",\"values\":[{}]}}",
+            values.join(",")
+        );
+        let (_, lines) = batch_lines(line);
+        assert_eq!(lines[0]["first_player_strictly_wins"], strictly);
+    }
+}

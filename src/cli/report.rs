@@ -68,6 +68,8 @@ pub struct PredictTheWinnerReport {
     pub second_score: i128,
     /// LeetCode 486's boolean: `margin >= 0`.
     pub predict_the_winner: bool,
+    /// Coins in a Line III's boolean: `margin > 0`.
+    pub first_player_strictly_wins: bool,
     /// `"left"`, `"right"`, or null for no values.
     pub best_move: Option<Side>,
     /// What the backend did.
@@ -97,6 +99,7 @@ impl Solved<'_> {
                 first_score: s.first_score,
                 second_score: s.second_score,
                 predict_the_winner: s.predict_the_winner(),
+                first_player_strictly_wins: s.first_player_strictly_wins(),
                 best_move: s.best_move,
                 stats,
             }),
