@@ -484,3 +484,78 @@ fn predict_the_winner_json_says_whether_the_first_player_strictly_wins() {
         assert_eq!(lines[0]["first_player_strictly_wins"], strictly);
     }
 }
+
+// ---------------------------------------------------------------------------
+// item 12: batch progress on a terminal
+
+/// Runs `shell` under `script`, which gives it a terminal; returns what the
+/// terminal showed. `None` when `script` is not available here.
+fn on_a_terminal(shell: &str) -> Option<String> {
+    let output = std::process::Command::new("script")
+        .args(["-qec", shell, "/dev/null"])
+        .env("GAMESOLVE", bin())
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()?;
+    if !output.status.success() {
+        eprintln!("script failed: {}", String::from_utf8_lossy(&output.stderr));
+        return None;
+    }
+    Some(String::from_utf8_lossy(&output.stdout).into_owned())
+}
+
+fn slow_batch_file(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("games.jsonl");
+    let mut text = String::new();
+    for t in 0..=300 {
+        for n in 1..=12 {
+            text.push_str(&format!(
+                "{{\"game\":\"can-i-win\",\"max_choosable\":{n},\"desired_total\":{t}}}\n"
+            ));
+        }
+    }
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn batch_progress_stays_off_when_stdout_is_the_terminal_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = slow_batch_file(dir.path());
+    let shell = format!("\"$GAMESOLVE\" batch < '{}'", file.display());
+    let Some(screen) = on_a_terminal(&shell) else {
+        eprintln!("skipped: `script` is not available");
+        return;
+    };
+    // Only answer lines: no bar drawn between them.
+    for line in screen.lines() {
+        let line = line.trim_end_matches('\r');
+        assert!(line.starts_with("{\"game\""), "{line:?}");
+    }
+}
+
+#[test]
+fn batch_progress_counts_lines_from_a_pipe_and_shows_no_early_eta() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+    // Lines arrive through a pipe, with pauses: a spinner with a count.
+    let shell = format!(
+        "(echo '{line}'; sleep 0.6; echo '{line}'; sleep 0.6; echo '{line}') \
+         | \"$GAMESOLVE\" batch > '{}'",
+        dir.path().join("out").display()
+    );
+    let Some(screen) = on_a_terminal(&shell) else {
+        eprintln!("skipped: `script` is not available");
+        return;
+    };
+    assert!(screen.contains("lines answered"), "{screen:?}");
+    // A file: a bar, without a wild ETA in its first seconds.
+    let file = slow_batch_file(dir.path());
+    let shell = format!(
+        "\"$GAMESOLVE\" batch < '{}' > '{}'",
+        file.display(),
+        dir.path().join("out").display()
+    );
+    let screen = on_a_terminal(&shell).unwrap();
+    assert!(!screen.contains("eta"), "{screen:?}");
+}

@@ -72,7 +72,8 @@ pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
 fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
     let mut solver = cmd.solver.solver()?;
     let stdin = io::stdin();
-    let progress = stdin_len().map_or_else(|| Progress::spinner_if(false, ""), Progress::bytes);
+    let len = stdin_len();
+    let progress = len.map_or_else(Progress::lines, Progress::bytes);
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut buffer = Vec::new();
@@ -93,7 +94,7 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
             break;
         }
         number += 1;
-        progress.inc(read as u64);
+        progress.inc(if len.is_some() { read as u64 } else { 1 });
         let mut text = trim_newline(&buffer);
         if number == 1 {
             // A UTF-8 byte-order mark, as some editors write.
@@ -286,7 +287,7 @@ fn trim_newline(mut line: &[u8]) -> &[u8] {
 #[cfg(unix)]
 fn stdin_len() -> Option<u64> {
     use std::os::fd::AsFd;
-    if !Progress::enabled() {
+    if !Progress::enabled_beside_output() {
         return None;
     }
     let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
