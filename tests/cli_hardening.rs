@@ -448,6 +448,149 @@ fn dot_dash_writes_the_dot_to_standard_output() {
 }
 
 // ---------------------------------------------------------------------------
+// item 13: help with examples, truthful defaults
+
+#[test]
+fn every_command_help_has_examples() {
+    let commands: &[&[&str]] = &[
+        &["can-i-win"],
+        &["predict-the-winner"],
+        &["compare"],
+        &["compare", "can-i-win"],
+        &["compare", "predict-the-winner"],
+        &["batch"],
+        &["backends"],
+        &["analyze"],
+        &["analyze", "can-i-win"],
+        &["analyze", "predict-the-winner"],
+        &["play"],
+        &["play", "can-i-win"],
+        &["play", "predict-the-winner"],
+        &["explain"],
+        &["explain", "can-i-win"],
+        &["explain", "predict-the-winner"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.push("--help");
+        let (code, stdout, _) = run(&args);
+        assert_eq!(code, 0, "{args:?}");
+        let examples = stdout
+            .split_once("Examples:")
+            .unwrap_or_else(|| panic!("{args:?}: no examples in\n{stdout}"))
+            .1;
+        let count = examples
+            .lines()
+            .filter(|l| l.trim_start().starts_with("gamesolve "))
+            .count();
+        assert!((2..=4).contains(&count), "{args:?}: {count} examples");
+        // Every example names the command it documents.
+        let name = format!("gamesolve {}", command.join(" "));
+        for line in examples
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("gamesolve "))
+        {
+            assert!(line.starts_with(&name), "{args:?}: {line}");
+        }
+    }
+}
+
+#[test]
+fn can_i_win_help_states_both_memory_cap_defaults() {
+    let (_, stdout, _) = run(&["can-i-win", "--help"]);
+    let flat = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("1GiB"), "{flat}");
+    assert!(flat.contains("256MiB with --all-totals"), "{flat}");
+}
+
+/// The README's command summary lists every flag of every command.
+#[test]
+fn readme_command_summary_lists_every_flag() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let summary = readme
+        .split_once("## Command line\n\n```text\n")
+        .unwrap()
+        .1
+        .split_once("```")
+        .unwrap()
+        .0;
+    let commands: &[&[&str]] = &[
+        &["can-i-win"],
+        &["predict-the-winner"],
+        &["compare", "can-i-win"],
+        &["compare", "predict-the-winner"],
+        &["batch"],
+        &["backends"],
+        &["analyze", "can-i-win"],
+        &["analyze", "predict-the-winner"],
+        &["play", "can-i-win"],
+        &["play", "predict-the-winner"],
+        &["explain", "can-i-win"],
+        &["explain", "predict-the-winner"],
+    ];
+    for command in commands {
+        let prefix = format!("gamesolve {} ", command.join(" "));
+        // The command's lines, with their indented continuations, and
+        // `[LIMITS]` spelled out.
+        let mut lines = String::new();
+        let mut inside = false;
+        for line in summary.lines() {
+            if line.starts_with(&prefix) || line == prefix.trim_end() {
+                inside = true;
+            } else if !line.starts_with(' ') {
+                inside = false;
+            }
+            if inside {
+                lines.push_str(line);
+                lines.push('\n');
+            }
+        }
+        assert!(!lines.is_empty(), "{prefix}: not in the summary");
+        let limits = summary
+            .lines()
+            .find_map(|l| l.strip_prefix("LIMITS: "))
+            .unwrap();
+        let lines = lines.replace("[LIMITS]", limits);
+        let mut args = command.to_vec();
+        args.push("--help");
+        let (_, help, _) = run(&args);
+        for line in help.lines().map(str::trim_start) {
+            let Some(rest) = line.strip_prefix('-') else {
+                continue;
+            };
+            // `-b, --backend <BACKEND>` or `--json`.
+            let (short, long) = match rest.split_once(", --") {
+                Some((short, long)) => (Some(format!("-{short}")), long),
+                None => match rest.strip_prefix('-') {
+                    Some(long) => (None, long),
+                    None => continue,
+                },
+            };
+            let long = format!("--{}", long.split_whitespace().next().unwrap());
+            // `--json` is global, but refused by `play` and `batch`.
+            let refused = long == "--json" && matches!(command[0], "play" | "batch");
+            if long == "--help" || refused {
+                continue;
+            }
+            assert!(
+                lines.contains(&long),
+                "{prefix}: {long} missing in\n{lines}"
+            );
+            if let Some(short) = short {
+                assert!(
+                    lines.contains(&format!("{short}|{long}"))
+                        || lines.contains(&format!("{long}|{short}"))
+                        || lines.contains(&format!("[{short} ")),
+                    "{prefix}: {short} missing in\n{lines}"
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
 // item 15: `first_player_strictly_wins` in every Predict the Winner answer
 
 #[test]

@@ -30,10 +30,16 @@ enum AnalyzeGame {
     /// Every available number of a Can I Win position as win/lose with its
     /// remoteness, and the principal variation.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve analyze can-i-win 20 158\n  gamesolve analyze can-i-win 10 40 --used 3,7 --json"
+    )]
     CanIWin(AnalyzeCanIWin),
     /// Each end of a Predict the Winner position with the margin it leads
     /// to, and the principal variation.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve analyze predict-the-winner 1 5 233 7\n  gamesolve analyze predict-the-winner 1 5 233 7 --taken-left 1 --json"
+    )]
     PredictTheWinner(AnalyzePredictTheWinner),
 }
 

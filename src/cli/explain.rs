@@ -31,9 +31,15 @@ pub struct ExplainCmd {
 #[derive(Subcommand, Debug)]
 enum ExplainGame {
     /// Show what a backend did on a Can I Win game.
+    #[command(
+        after_help = "Examples:\n  gamesolve explain can-i-win 5 11 --backend memo --dot memo.dot\n  gamesolve explain can-i-win 6 12 --backend recursive --depth 2\n  gamesolve explain can-i-win 4 6 --backend tabular --json"
+    )]
     CanIWin(ExplainCanIWin),
     /// Show what a backend did on a Predict the Winner game.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve explain predict-the-winner 1 5 233 7\n  gamesolve explain predict-the-winner 1 5 233 7 --backend tabular --dot - | dot -Tsvg -o table.svg"
+    )]
     PredictTheWinner(ExplainPredictTheWinner),
 }
 
@@ -55,6 +61,9 @@ struct ExplainPredictTheWinner {
 
 /// The backend and how much of its work to show.
 #[derive(Args, Debug)]
+#[command(mut_arg("node_budget", |arg| arg.help(
+    "`recursive`: positions to expand before giving up [default: 10^6 here, for small instances]"
+)))]
 struct ViewArgs {
     /// The backend to explain: `recursive` and `memo` show their call tree,
     /// `tabular` its table in fill order.

@@ -30,9 +30,15 @@ pub struct PlayCmd {
 #[derive(Subcommand, Debug)]
 enum PlayGame {
     /// Play Can I Win: type a number from the pool to take it.
+    #[command(
+        after_help = "Examples:\n  gamesolve play can-i-win 10 25\n  gamesolve play can-i-win 4 6 --first human"
+    )]
     CanIWin(PlayCanIWin),
     /// Play Predict the Winner: type `left` or `right` (`l`, `r`).
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve play predict-the-winner 1 5 233 7\n  gamesolve play predict-the-winner --file values.txt --first computer"
+    )]
     PredictTheWinner(PlayPredictTheWinner),
 }
 

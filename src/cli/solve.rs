@@ -15,6 +15,11 @@ use super::{write_json, write_text};
 
 /// Arguments of `gamesolve can-i-win`.
 #[derive(Args, Debug)]
+#[command(mut_arg("memory_cap", |arg| arg.help(
+    "`memo`, `tabular`: the largest table to allocate, in bytes; suffixes K, M, G (powers of \
+     1000) and KiB, MiB, GiB work [default: 1GiB; 256MiB with --all-totals, which uses the \
+     analysis engine]"
+)))]
 pub struct CanIWinCmd {
     /// The largest integer in the pool 1..=N (N in 1..=64).
     #[arg(value_name = "N")]
