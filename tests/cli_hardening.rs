@@ -591,6 +591,68 @@ fn readme_command_summary_lists_every_flag() {
 }
 
 // ---------------------------------------------------------------------------
+// item 14: the README's play transcript is a real run
+
+#[test]
+fn readme_play_transcript_is_an_exact_run() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let command = "$ gamesolve play can-i-win 4 6 --first human\n";
+    let transcript = readme
+        .split_once(command)
+        .unwrap()
+        .1
+        .split_once("```")
+        .unwrap()
+        .0;
+    assert!(!transcript.contains("\n...\n"), "{transcript}");
+    // The typed lines follow each prompt in the transcript.
+    let mut typed = Vec::new();
+    for line in transcript.lines() {
+        if let Some(input) = line.strip_prefix("Your move> ") {
+            typed.push(input.to_owned());
+        }
+    }
+    let input: String = typed.iter().map(|t| format!("{t}\n")).collect();
+    let (code, stdout, _) =
+        run_with_stdin(&["play", "can-i-win", "4", "6", "--first", "human"], input);
+    assert_eq!(code, 0);
+    let mut echoed = String::new();
+    let mut inputs = typed.iter();
+    for (index, piece) in stdout.split("Your move> ").enumerate() {
+        if index > 0 {
+            echoed.push_str("Your move> ");
+            echoed.push_str(inputs.next().unwrap());
+            echoed.push('\n');
+        }
+        echoed.push_str(piece);
+    }
+    assert_eq!(transcript, echoed);
+}
+
+#[test]
+fn readme_renders_dot_one_way() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let (_, help, _) = run(&["explain", "can-i-win", "--help"]);
+    let (_, text, _) = run(&["explain", "can-i-win", "5", "11", "--dot", "/dev/null"]);
+    let mut seen = 0;
+    for source in [readme.as_str(), help.as_str(), text.as_str()] {
+        // Help text wraps lines: compare words.
+        let flat = source.split_whitespace().collect::<Vec<_>>().join(" ");
+        for rest in flat.split("dot -T").skip(1) {
+            let words: Vec<&str> = rest.split(' ').take(3).collect();
+            // `dot -Tsvg memo.dot -o memo.svg`, the one way everywhere.
+            assert_eq!(words[0], "svg", "dot -T{rest:.60}");
+            assert_eq!(words[2], "-o", "dot -T{rest:.60}");
+            seen += 1;
+        }
+    }
+    assert!(seen >= 3, "{seen}");
+    assert!(readme.contains("1.89"), "the minimum Rust version");
+}
+
+// ---------------------------------------------------------------------------
 // item 15: `first_player_strictly_wins` in every Predict the Winner answer
 
 #[test]
