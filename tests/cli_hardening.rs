@@ -119,6 +119,36 @@ fn all_totals_refuses_backend_and_node_budget() {
 }
 
 #[test]
+fn explain_refuses_view_flags_that_would_be_ignored() {
+    for (args, named) in [
+        (&["--max-dot-nodes", "5"][..], "--dot"),
+        (&["--depth", "2", "--json"][..], "--depth"),
+        (&["--max-lines", "9", "--json"][..], "--max-lines"),
+        (&["-b", "tabular", "--depth", "2"][..], "--depth"),
+    ] {
+        let mut full = vec!["explain", "can-i-win", "5", "11"];
+        full.extend_from_slice(args);
+        let (code, stdout, stderr) = run(&full);
+        assert_eq!(code, 2, "{full:?}: {stdout}{stderr}");
+        assert!(
+            stdout.contains(named) || stderr.contains(named),
+            "{full:?}: {stdout}{stderr}"
+        );
+    }
+    for args in [
+        &["--depth", "2"][..],
+        &["-b", "tabular", "--max-lines", "3"][..],
+        &["--json"][..],
+        &["--dot", "-", "--max-dot-nodes", "5"][..],
+    ] {
+        let mut full = vec!["explain", "can-i-win", "5", "11"];
+        full.extend_from_slice(args);
+        let (code, _, stderr) = run(&full);
+        assert_eq!(code, 0, "{full:?}: {stderr}");
+    }
+}
+
+#[test]
 fn batch_refuses_json() {
     let input = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
     let (code, stdout, stderr) = run_with_stdin(&["batch", "--json"], input);

@@ -70,11 +70,12 @@ struct ViewArgs {
     #[arg(long, short = 'b', value_name = "BACKEND", default_value = "memo",
           value_parser = clap::builder::PossibleValuesParser::new(["recursive", "memo", "tabular"]))]
     backend: String,
-    /// Levels of the call tree shown below the root.
-    #[arg(long, value_name = "LEVELS", default_value_t = 4, value_parser = parse_usize, allow_negative_numbers = true)]
-    depth: usize,
+    /// Levels of the call tree shown below the root (`recursive`, `memo`)
+    /// [default: 4].
+    #[arg(long, value_name = "LEVELS", value_parser = parse_usize, allow_negative_numbers = true, conflicts_with = "json")]
+    depth: Option<usize>,
     /// Lines of tree or table shown at most.
-    #[arg(long, value_name = "LINES", default_value_t = 200, value_parser = parse_usize, allow_negative_numbers = true)]
+    #[arg(long, value_name = "LINES", default_value_t = 200, value_parser = parse_usize, allow_negative_numbers = true, conflicts_with = "json")]
     max_lines: usize,
     /// Also write Graphviz DOT of the tree (`recursive`), the DAG with memo
     /// hits in red (`memo`) or the table's cells (`tabular`) to FILE; `-`
@@ -83,15 +84,26 @@ struct ViewArgs {
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
     /// Nodes written to the DOT file at most.
-    #[arg(long, value_name = "NODES", default_value_t = 400, value_parser = parse_usize, allow_negative_numbers = true)]
+    #[arg(long, value_name = "NODES", default_value_t = 400, value_parser = parse_usize, allow_negative_numbers = true, requires = "dot")]
     max_dot_nodes: usize,
     #[command(flatten)]
     limits: LimitArgs,
 }
 
+/// Levels of the call tree shown unless `--depth` says otherwise.
+const DEFAULT_DEPTH: usize = 4;
+
 impl ViewArgs {
     fn backend(&self) -> Result<Backend, CliError> {
-        Ok(self.backend.parse::<Backend>()?)
+        let backend = self.backend.parse::<Backend>()?;
+        if backend == Backend::Tabular && self.depth.is_some() {
+            return Err(CliError::new(
+                Kind::Usage,
+                "`--depth` cuts the call tree of `recursive` and `memo`; `tabular` shows its \
+                 table (cut it with `--max-lines`)",
+            ));
+        }
+        Ok(backend)
     }
 
     fn config(&self) -> gamesolve::SolverConfig {
@@ -239,7 +251,7 @@ fn text(e: &Explanation, view: &ViewArgs) -> String {
             "The call tree: one line per call, with its position and its value for the player \
              to move{hits}{skipped}:"
         );
-        text.push_str(&e.tree_text(view.depth, view.max_lines));
+        text.push_str(&e.tree_text(view.depth.unwrap_or(DEFAULT_DEPTH), view.max_lines));
     }
     let stats = e.stats();
     let _ = writeln!(text, "\nCounters:");
