@@ -242,10 +242,18 @@ fn a_closed_standard_output_is_an_io_error() {
             "{args:?}: {stderr}"
         );
     }
-    // /dev/null is open: not an error.
+    // /dev/null is open: not an error, write-only (`Stdio::null()`) or
+    // read-write (`1<>`, as Python's `subprocess.DEVNULL` opens it).
     let status = StdCommand::new(bin())
         .args(["can-i-win", "10", "11", "--json"])
         .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(0));
+    let status = StdCommand::new("sh")
+        .arg("-c")
+        .arg(r#"exec "$0" can-i-win 10 11 1<>/dev/null"#)
+        .arg(bin())
         .status()
         .unwrap();
     assert_eq!(status.code(), Some(0));

@@ -173,29 +173,34 @@ fn run(cli: Cli) -> Result<ExitCode, Stop> {
 
 /// Whether standard output was closed when the program started
 /// (`gamesolve ... >&-`). The Rust runtime then opens `/dev/null` in its
-/// place, read-write, so every write would succeed and the answer vanish; a
-/// redirection to `/dev/null` (`> /dev/null`, `Stdio::null()`) opens it
-/// write-only and is not an error. (Only `1<> /dev/null` looks the same.)
-#[cfg(target_os = "linux")]
+/// place before `main`, so every write would succeed and the answer vanish;
+/// [`RECORD_STDOUT`] looks at file descriptor 1 before that.
 fn stdout_was_closed() -> bool {
-    let is_null = std::fs::read_link("/proc/self/fd/1")
-        .is_ok_and(|target| target == std::path::Path::new("/dev/null"));
-    if !is_null {
-        return false;
-    }
-    std::fs::read_to_string("/proc/self/fdinfo/1").is_ok_and(|info| {
-        info.lines()
-            .find_map(|line| line.strip_prefix("flags:"))
-            .and_then(|flags| u32::from_str_radix(flags.trim(), 8).ok())
-            .is_some_and(|flags| flags & 0o3 == 0o2) // O_ACCMODE == O_RDWR
-    })
+    STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// Elsewhere a closed standard output cannot be told from `/dev/null`.
-#[cfg(not(target_os = "linux"))]
-fn stdout_was_closed() -> bool {
-    false
-}
+/// Set before `main` when file descriptor 1 was not open.
+static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Runs at process start, before the Rust runtime replaces closed standard
+/// descriptors with `/dev/null`: `/proc/self/fd/1` is missing exactly when
+/// descriptor 1 is closed (a redirection to `/dev/null`, as
+/// `Stdio::null()` or Python's `DEVNULL` make, is open and not an error).
+/// Elsewhere than Linux a closed standard output is not detected.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static RECORD_STDOUT: extern "C" fn() = {
+    extern "C" fn record() {
+        let proc_mounted = std::path::Path::new("/proc/self/fd").is_dir();
+        let closed = proc_mounted
+            && std::fs::symlink_metadata("/proc/self/fd/1")
+                .is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
+        STDOUT_CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+    }
+    record
+};
 
 /// A usage error: a flag that does not apply.
 fn usage(message: &str) -> Stop {
