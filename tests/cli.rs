@@ -395,6 +395,7 @@ fn predict_the_winner_json_contract_field_by_field_for_every_backend() {
             assert_eq!(v["first_score"], first);
             assert_eq!(v["second_score"], second);
             assert_eq!(v["predict_the_winner"], margin >= 0);
+            assert_eq!(v["first_player_strictly_wins"], margin > 0);
             match best_move {
                 Some(side) => assert_eq!(v["best_move"], side, "{backend} {values:?}"),
                 None => assert!(v["best_move"].is_null()),

@@ -13,7 +13,7 @@ use gamesolve::analysis::{
 use gamesolve::{CanIWin, ErrorKind, Game, Outcome, PredictTheWinner, Side};
 use serde::Serialize;
 
-use super::args::{parse_byte_size, CanIWinArgs, PredictTheWinnerArgs};
+use super::args::{parse_byte_size, parse_count, parse_usize, CanIWinArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
 use super::progress::Progress;
 use super::{write_json, write_text};
@@ -30,10 +30,16 @@ enum AnalyzeGame {
     /// Every available number of a Can I Win position as win/lose with its
     /// remoteness, and the principal variation.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve analyze can-i-win 20 158\n  gamesolve analyze can-i-win 10 40 --used 3,7 --json"
+    )]
     CanIWin(AnalyzeCanIWin),
     /// Each end of a Predict the Winner position with the margin it leads
     /// to, and the principal variation.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve analyze predict-the-winner 1 5 233 7\n  gamesolve analyze predict-the-winner 1 5 233 7 --taken-left 1 --json"
+    )]
     PredictTheWinner(AnalyzePredictTheWinner),
 }
 
@@ -59,10 +65,10 @@ struct AnalyzePredictTheWinner {
     #[command(flatten)]
     game: PredictTheWinnerArgs,
     /// Values already taken from the left end.
-    #[arg(long, value_name = "K", default_value_t = 0)]
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = parse_usize, allow_negative_numbers = true)]
     taken_left: usize,
     /// Values already taken from the right end.
-    #[arg(long, value_name = "K", default_value_t = 0)]
+    #[arg(long, value_name = "K", default_value_t = 0, value_parser = parse_usize, allow_negative_numbers = true)]
     taken_right: usize,
     #[command(flatten)]
     limits: AnalysisLimitArgs,
@@ -74,11 +80,11 @@ struct AnalyzePredictTheWinner {
 pub struct AnalysisLimitArgs {
     /// The largest table the analysis allocates, in bytes; suffixes K, M,
     /// G and KiB, MiB, GiB work [default: 256MiB].
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, allow_negative_numbers = true)]
     pub memory_cap: Option<u64>,
     /// States the sparse Can I Win memo may store (used when the dense
     /// one exceeds the memory cap) [default: 20000000].
-    #[arg(long, value_name = "STATES")]
+    #[arg(long, value_name = "STATES", value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
 }
 

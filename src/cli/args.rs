@@ -15,7 +15,7 @@ use gamesolve::{
 };
 
 use super::error::CliError;
-use super::input;
+use super::input::{self, abbreviate};
 
 /// `N T` of a Can I Win game.
 #[derive(Args, Debug, Clone)]
@@ -94,14 +94,15 @@ impl SolverArgs {
 #[command(next_help_heading = "Limits")]
 pub struct LimitArgs {
     /// `recursive`: positions to expand before giving up [default: 10^8].
-    #[arg(long, value_name = "POSITIONS", global = true)]
+    #[arg(long, value_name = "POSITIONS", global = true, value_parser = parse_count, allow_negative_numbers = true)]
     pub node_budget: Option<u64>,
     /// `memo`, `tabular`: the largest table to allocate, in bytes; suffixes
     /// K, M, G (powers of 1000) and KiB, MiB, GiB work [default: 1GiB].
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, global = true)]
+    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, global = true, allow_negative_numbers = true)]
     pub memory_cap: Option<u64>,
-    /// `memo`: states the sparse memo may store before giving up.
-    #[arg(long, value_name = "STATES", global = true)]
+    /// `memo`: states the sparse memo may store before giving up [default:
+    /// 20000000].
+    #[arg(long, value_name = "STATES", global = true, value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
 }
 
@@ -130,6 +131,20 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
         .find(|c: char| !c.is_ascii_digit())
         .unwrap_or(text.len());
     let (digits, unit) = text.split_at(split);
+    let expected = || {
+        format!(
+            "expected a whole number in 0..={} (bytes), or one with a unit, e.g. 512MiB or 2G",
+            u64::MAX
+        )
+    };
+    if digits.is_empty() {
+        let why = if text.starts_with('-') {
+            "it is negative"
+        } else {
+            "it is not a size"
+        };
+        return Err(format!("{why}; {}", expected()));
+    }
     let multiplier: u64 = match unit.trim().to_ascii_lowercase().as_str() {
         "" | "b" => 1,
         "k" | "kb" => 1_000,
@@ -142,16 +157,50 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
         "tib" => 1 << 40,
         other => {
             return Err(format!(
-                "unknown unit `{other}`: use bytes or K, M, G, T, KiB, MiB, GiB, TiB"
+                "unknown unit `{}`: use bytes or K, M, G, T, KiB, MiB, GiB, TiB",
+                abbreviate(other)
             ))
         }
     };
-    let number: u64 = digits
-        .parse()
-        .map_err(|_| format!("`{text}` is not a size: expected e.g. 1073741824, 512MiB or 2G"))?;
-    number
-        .checked_mul(multiplier)
-        .ok_or_else(|| format!("`{text}` is more than {} bytes", u64::MAX))
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|number| number.checked_mul(multiplier))
+        .ok_or_else(|| format!("it is too large; {}", expected()))
+}
+
+/// Parses a count flag (`--node-budget`, `--state-budget`): a whole number
+/// in `0..=u64::MAX`.
+pub fn parse_count(text: &str) -> Result<u64, String> {
+    whole_number(text, u64::MAX)
+}
+
+/// Parses a size flag (`--depth`, `--max-lines`, `--taken-left`, ...): a
+/// whole number in `0..=usize::MAX`.
+pub fn parse_usize(text: &str) -> Result<usize, String> {
+    let max = u64::try_from(usize::MAX).unwrap_or(u64::MAX);
+    whole_number(text, max).map(|n| usize::try_from(n).unwrap_or(usize::MAX))
+}
+
+/// A whole number in `0..=max`, or why not and the allowed range (clap puts
+/// the flag and the value before it: "invalid value '-1' for
+/// '--node-budget <POSITIONS>': it is negative; expected ...").
+fn whole_number(text: &str, max: u64) -> Result<u64, String> {
+    use std::num::IntErrorKind;
+    let trimmed = text.trim();
+    let why = match trimmed.parse::<u64>() {
+        Ok(n) if n <= max => return Ok(n),
+        Ok(_) => "it is too large",
+        Err(e) => match e.kind() {
+            IntErrorKind::PosOverflow => "it is too large",
+            IntErrorKind::Empty => "it is empty",
+            _ if trimmed.starts_with('-') && trimmed[1..].bytes().all(|b| b.is_ascii_digit()) => {
+                "it is negative"
+            }
+            _ => "it is not a whole number",
+        },
+    };
+    Err(format!("{why}; expected a whole number in 0..={max}"))
 }
 
 /// Builds a Can I Win game from the text of `N` and `T` (command-line
@@ -171,7 +220,7 @@ pub fn can_i_win_from_text(max_choosable: &str, desired_total: &str) -> Result<C
             // the number actually given.
             for wide in [n, t] {
                 if let Some(text) = wide.saturated_from {
-                    message = message.replacen(&wide.value.to_string(), text, 1);
+                    message = message.replacen(&wide.value.to_string(), &abbreviate(text), 1);
                 }
             }
             Err(CliError::invalid(message))
@@ -204,7 +253,8 @@ fn parse_wide<'a>(name: &str, text: &'a str) -> Result<Wide<'a>, CliError> {
                 saturated_from: Some(text.trim()),
             }),
             _ => Err(CliError::invalid(format!(
-                "{name} = `{text}` is not an integer: expected a whole number in {}",
+                "{name} = `{}` is not an integer: expected a whole number in {}",
+                abbreviate(text),
                 allowed_range(name)
             ))),
         },

@@ -21,7 +21,7 @@ use serde_json::value::RawValue;
 
 use super::args::{can_i_win_from_text, SolverArgs};
 use super::error::{CliError, Kind, Stop};
-use super::input::parse_value;
+use super::input::{abbreviate, parse_value};
 use super::progress::Progress;
 use super::report::CliGame;
 
@@ -81,7 +81,21 @@ fn solve<G: CliGame>(
 }
 
 /// Runs `gamesolve batch`. Returns whether every line was answered.
+///
+/// When the reader closes standard output early (`gamesolve batch < F |
+/// head -1`), the run ends quietly, but a line that failed before still
+/// fails it: exit 1 as documented, not 0.
 pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
+    let mut all_ok = true;
+    match answer_lines(cmd, &mut all_ok) {
+        Ok(()) => Ok(all_ok),
+        Err(Stop::OutputClosed) if !all_ok => Ok(false),
+        Err(stop) => Err(stop),
+    }
+}
+
+/// Answers every line; clears `all_ok` when a line fails.
+fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
     // A backend this build lacks fails the whole run (exit 2), before any line.
     if let Some(choice) = &cmd.solver.backend {
         if !choice.backend.is_available() {
@@ -97,11 +111,11 @@ pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
         predict_the_winner: None,
     };
     let stdin = io::stdin();
-    let progress = stdin_len().map_or_else(|| Progress::spinner_if(false, ""), Progress::bytes);
+    let len = stdin_len();
+    let progress = len.map_or_else(Progress::lines, Progress::bytes);
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut buffer = Vec::new();
-    let mut all_ok = true;
     let mut number: u64 = 0;
     loop {
         if input.buffer().is_empty() {
@@ -119,12 +133,16 @@ pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
             break;
         }
         number += 1;
-        progress.inc(read as u64);
-        let text = trim_newline(&buffer);
+        progress.inc(if len.is_some() { read as u64 } else { 1 });
+        let mut text = trim_newline(&buffer);
+        if number == 1 {
+            // A UTF-8 byte-order mark, as some editors write.
+            text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+        }
         match answer(&mut solvers, text, &mut output) {
             Ok(()) => {}
             Err(Stop::Error(e)) => {
-                all_ok = false;
+                *all_ok = false;
                 let line = ErrorLine {
                     line: number,
                     error: &e.message,
@@ -137,13 +155,22 @@ pub fn run(cmd: &BatchCmd) -> Result<bool, Stop> {
         output.write_all(b"\n")?;
     }
     output.flush()?;
-    Ok(all_ok)
+    Ok(())
 }
 
 /// Solves one line and writes its JSON object (without the newline).
 fn answer(solvers: &mut Solvers<'_>, text: &[u8], output: &mut impl Write) -> Result<(), Stop> {
     if text.iter().all(u8::is_ascii_whitespace) {
         return Err(CliError::invalid("empty line: expected a JSON object").into());
+    }
+    let start = text.iter().position(|b| !b.is_ascii_whitespace());
+    if start.is_some_and(|at| text[at] != b'{') {
+        // Valid JSON that is not an object (an array would otherwise be
+        // read as the fields in order).
+        serde_json::from_slice::<serde::de::IgnoredAny>(text).map_err(json_error)?;
+        return Err(
+            CliError::invalid(format!("each line must be a JSON object like {EXAMPLE}")).into(),
+        );
     }
     let line: Line<'_> = serde_json::from_slice(text).map_err(json_error)?;
     let Some(game) = line.game.as_deref() else {
@@ -182,13 +209,17 @@ fn answer(solvers: &mut Solvers<'_>, text: &[u8], output: &mut impl Write) -> Re
         }
         other => {
             return Err(CliError::invalid(format!(
-                "unknown game `{other}` (known games: can-i-win, predict-the-winner)"
+                "unknown game `{}` (known games: can-i-win, predict-the-winner)",
+                abbreviate(other)
             ))
             .into())
         }
     }
     Ok(())
 }
+
+/// An input line, for messages.
+const EXAMPLE: &str = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
 
 /// Whether batch counts statistics: always, so every line carries real
 /// counters. On the 6,020 LeetCode instances counting costs about 8 ms of
@@ -220,6 +251,8 @@ fn json_error(e: serde_json::Error) -> CliError {
     let message = text
         .rsplit_once(" at line ")
         .map_or(text.as_str(), |(message, _)| message);
+    // serde names the type it reads into; say what the line must be.
+    let message = shorten_quoted(&message.replace("struct Line", "a JSON object"));
     let message = if e.is_syntax() || e.is_eof() {
         format!("invalid JSON at column {}: {message}", e.column())
     } else {
@@ -228,12 +261,29 @@ fn json_error(e: serde_json::Error) -> CliError {
     CliError::invalid(message)
 }
 
-/// At most 40 characters of a JSON text, for messages.
-fn abbreviate(text: &str) -> String {
-    match text.char_indices().nth(40) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
+/// `message` with every `quoted` or "quoted" part of it (serde repeats field
+/// names and strings from the input) cut by [`abbreviate`].
+fn shorten_quoted(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = &rest[open..=open];
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        match rest.find(quote) {
+            Some(close) => {
+                out.push_str(&abbreviate(&rest[..close]));
+                out.push_str(quote);
+                rest = &rest[close + 1..];
+            }
+            None => {
+                out.push_str(&abbreviate(rest));
+                rest = "";
+            }
+        }
     }
+    out.push_str(rest);
+    out
 }
 
 fn trim_newline(mut line: &[u8]) -> &[u8] {
@@ -251,7 +301,7 @@ fn trim_newline(mut line: &[u8]) -> &[u8] {
 #[cfg(unix)]
 fn stdin_len() -> Option<u64> {
     use std::os::fd::AsFd;
-    if !Progress::enabled() {
+    if !Progress::enabled_beside_output() {
         return None;
     }
     let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;

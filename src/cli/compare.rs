@@ -32,9 +32,15 @@ pub struct CompareCmd {
 pub enum GameCommand {
     /// Compare the backends on a Can I Win game.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare can-i-win 16 60 --node-budget 100000 --json"
+    )]
     CanIWin(CanIWinArgs),
     /// Compare the backends on a Predict the Winner game.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve compare predict-the-winner 1 5 233 7\n  gamesolve compare predict-the-winner --file values.txt --json"
+    )]
     PredictTheWinner(PredictTheWinnerArgs),
 }
 

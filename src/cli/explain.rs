@@ -10,7 +10,7 @@ use gamesolve::explain::{explain, ExplainError, ExplainLimits, Explanation};
 use gamesolve::{Backend, BackendChoice, Outcome, Stats};
 use serde::Serialize;
 
-use super::args::{CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
+use super::args::{parse_usize, CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
 use super::report::CliGame;
 use super::{write_json, write_text};
@@ -29,9 +29,15 @@ pub struct ExplainCmd {
 #[derive(Subcommand, Debug)]
 enum ExplainGame {
     /// Show what a backend did on a Can I Win game.
+    #[command(
+        after_help = "Examples:\n  gamesolve explain can-i-win 5 11 --backend memo --dot memo.dot\n  gamesolve explain can-i-win 6 12 --backend recursive --depth 2\n  gamesolve explain can-i-win 4 6 --backend tabular --json"
+    )]
     CanIWin(ExplainCanIWin),
     /// Show what a backend did on a Predict the Winner game.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve explain predict-the-winner 1 5 233 7\n  gamesolve explain predict-the-winner 1 5 233 7 --backend tabular --dot - | dot -Tsvg -o table.svg"
+    )]
     PredictTheWinner(ExplainPredictTheWinner),
 }
 
@@ -53,6 +59,9 @@ struct ExplainPredictTheWinner {
 
 /// The backend and how much of its work to show.
 #[derive(Args, Debug)]
+#[command(mut_arg("node_budget", |arg| arg.help(
+    "`recursive`: positions to expand before giving up [default: 10^6 here, for small instances]"
+)))]
 struct ViewArgs {
     /// The backend to explain: `recursive` and `memo` show their call tree,
     /// `tabular` its table in fill order.
@@ -60,23 +69,28 @@ struct ViewArgs {
     #[arg(long, short = 'b', value_name = "BACKEND[/VARIANT]", default_value = "memo",
           value_parser = super::args::backend_parser())]
     backend: BackendChoice,
-    /// Levels of the call tree shown below the root.
-    #[arg(long, value_name = "LEVELS", default_value_t = 4)]
-    depth: usize,
+    /// Levels of the call tree shown below the root (`recursive`, `memo`)
+    /// [default: 4].
+    #[arg(long, value_name = "LEVELS", value_parser = parse_usize, allow_negative_numbers = true, conflicts_with = "json")]
+    depth: Option<usize>,
     /// Lines of tree or table shown at most.
-    #[arg(long, value_name = "LINES", default_value_t = 200)]
+    #[arg(long, value_name = "LINES", default_value_t = 200, value_parser = parse_usize, allow_negative_numbers = true, conflicts_with = "json")]
     max_lines: usize,
     /// Also write Graphviz DOT of the tree (`recursive`), the DAG with memo
-    /// hits in red (`memo`) or the table's cells (`tabular`) to FILE
-    /// (render with `dot -Tsvg FILE > picture.svg`).
+    /// hits in red (`memo`) or the table's cells (`tabular`) to FILE; `-`
+    /// writes only the DOT, to standard output (render it with
+    /// `dot -Tsvg memo.dot -o memo.svg`).
     #[arg(long, value_name = "FILE")]
     dot: Option<PathBuf>,
     /// Nodes written to the DOT file at most.
-    #[arg(long, value_name = "NODES", default_value_t = 400)]
+    #[arg(long, value_name = "NODES", default_value_t = 400, value_parser = parse_usize, allow_negative_numbers = true, requires = "dot")]
     max_dot_nodes: usize,
     #[command(flatten)]
     limits: LimitArgs,
 }
+
+/// Levels of the call tree shown unless `--depth` says otherwise.
+const DEFAULT_DEPTH: usize = 4;
 
 impl ViewArgs {
     fn config(&self) -> gamesolve::SolverConfig {
@@ -107,6 +121,29 @@ fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<(), Stop> {
     let limits = ExplainLimits::default();
     let explanation =
         explain(game, &view.backend, &view.config(), &limits).map_err(explain_error)?;
+    if explanation.is_table() && view.depth.is_some() {
+        return Err(CliError::new(
+            Kind::Usage,
+            format!(
+                "`--depth` cuts the call tree of `recursive` and `memo`; `{}` shows its table \
+                 (cut it with `--max-lines`)",
+                view.backend
+            ),
+        )
+        .into());
+    }
+    if view.dot.as_deref() == Some(std::path::Path::new("-")) {
+        // Standard output carries the DOT alone, for `| dot -Tsvg -o x.svg`.
+        if json {
+            return Err(CliError::new(
+                Kind::Usage,
+                "`--dot -` and `--json` both write to standard output: write the DOT to a file \
+                 (`--dot memo.dot`) or leave `--json` out",
+            )
+            .into());
+        }
+        return write_text(&explanation.dot(view.max_dot_nodes));
+    }
     if let Some(path) = &view.dot {
         std::fs::write(path, explanation.dot(view.max_dot_nodes)).map_err(|e| {
             CliError::new(
@@ -182,7 +219,7 @@ fn text<G: CliGame>(e: &Explanation<G>, view: &ViewArgs) -> String {
             "The call tree: one line per call, with its position and its value for the player \
              to move{hits}{skipped}:"
         );
-        text.push_str(&e.tree_text(view.depth, view.max_lines));
+        text.push_str(&e.tree_text(view.depth.unwrap_or(DEFAULT_DEPTH), view.max_lines));
     }
     let stats = e.stats();
     let _ = writeln!(text, "\nCounters:");
@@ -211,9 +248,10 @@ fn text<G: CliGame>(e: &Explanation<G>, view: &ViewArgs) -> String {
     if let Some(path) = &view.dot {
         let _ = writeln!(
             text,
-            "\nWrote Graphviz DOT to {} (render it with `dot -Tsvg {} -o explain.svg`).",
+            "\nWrote Graphviz DOT to {} (render it with `dot -Tsvg {} -o {}`).",
             path.display(),
-            path.display()
+            path.display(),
+            path.with_extension("svg").display()
         );
     }
     text

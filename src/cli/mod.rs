@@ -41,10 +41,14 @@ use error::{CliError, Kind, Stop};
                   backends (recursive, memo, tabular).\n\n\
                   Exit status: 0 success, 1 a backend gave up (or a batch line failed), \
                   2 usage or validation error.",
-    arg_required_else_help = true
+    arg_required_else_help = true,
+    after_help = "Examples:\n  gamesolve can-i-win 10 11\n  gamesolve predict-the-winner 1 5 233 7 --json\n  \
+                  gamesolve compare can-i-win 20 158\n\n\
+                  `gamesolve COMMAND --help` shows each command's flags and examples."
 )]
 struct Cli {
-    /// Print results, and errors, as one JSON value on standard output.
+    /// Print results, and errors, as one JSON value on standard output
+    /// (not for `play`; `batch` always writes JSON lines).
     #[arg(long, global = true)]
     json: bool,
     #[command(subcommand)]
@@ -57,24 +61,46 @@ enum Command {
     /// Who wins Can I Win: take numbers from 1..=N without replacement; whoever
     /// brings the total to T or beyond wins.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve can-i-win 10 11\n  gamesolve can-i-win 20 158 --backend memo --stats\n  gamesolve can-i-win 12 --all-totals --json"
+    )]
     CanIWin(solve::CanIWinCmd),
     /// Who wins Predict the Winner: take values from either end of a row;
     /// the larger sum wins.
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve predict-the-winner 1 5 233 7\n  gamesolve predict-the-winner -3 5 -2 --json\n  gamesolve predict-the-winner --file values.txt --backend memo --stats"
+    )]
     PredictTheWinner(solve::PredictTheWinnerCmd),
     /// Run every backend of this build on one game, side by side.
+    #[command(
+        after_help = "Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare predict-the-winner 1 5 233 7 --json\n  gamesolve compare can-i-win 16 60 --node-budget 100000"
+    )]
     Compare(compare::CompareCmd),
     /// Solve JSON Lines from standard input: one JSON line out per line in.
+    #[command(
+        after_help = "Examples:\n  gamesolve batch < games.jsonl > answers.jsonl\n  gamesolve batch --backend memo < games.jsonl\n  echo '{\"game\":\"can-i-win\",\"max_choosable\":10,\"desired_total\":11}' | gamesolve batch"
+    )]
     Batch(batch::BatchCmd),
     /// List the backends, which this build has, and what each is for.
+    #[command(after_help = "Examples:\n  gamesolve backends\n  gamesolve backends --json")]
     Backends,
     /// Analyze a position: the value of every move, the remoteness, and the
     /// principal variation (the whole line of perfect play).
+    #[command(
+        after_help = "Examples:\n  gamesolve analyze can-i-win 20 158\n  gamesolve analyze can-i-win 10 40 --used 3,7 --json\n  gamesolve analyze predict-the-winner 1 5 233 7 --taken-left 1"
+    )]
     Analyze(analyze::AnalyzeCmd),
     /// Play against the perfect opponent in the terminal.
+    #[command(
+        after_help = "Examples:\n  gamesolve play can-i-win 10 25\n  gamesolve play predict-the-winner 1 5 233 7 --first computer"
+    )]
     Play(play::PlayCmd),
     /// Show what a backend did on a small instance: its call tree (recursive,
     /// memo) or its table in fill order (tabular), optionally as Graphviz DOT.
+    #[command(
+        after_help = "Examples:\n  gamesolve explain can-i-win 5 11 --backend memo --dot memo.dot\n  gamesolve explain predict-the-winner 1 5 233 7 --backend tabular\n  gamesolve explain can-i-win 6 12 --backend recursive --depth 2"
+    )]
     Explain(explain::ExplainCmd),
 }
 
@@ -89,6 +115,14 @@ fn version() -> String {
 
 /// Parses the command line, runs the command and returns the exit code.
 pub fn main() -> ExitCode {
+    if stdout_was_closed() {
+        // Every command answers on standard output: the answer would be lost.
+        let _ = writeln!(
+            io::stderr(),
+            "error: cannot write standard output: it is closed (Bad file descriptor)"
+        );
+        return ExitCode::from(Kind::Io.exit_code());
+    }
     let args: Vec<OsString> = std::env::args_os().collect();
     let cli = match Cli::try_parse_from(&args) {
         Ok(cli) => cli,
@@ -112,6 +146,12 @@ fn run(cli: Cli) -> Result<ExitCode, Stop> {
         Command::CanIWin(cmd) => solve::can_i_win(cmd, cli.json)?,
         Command::PredictTheWinner(cmd) => solve::predict_the_winner(cmd, cli.json)?,
         Command::Compare(cmd) => compare::run(cmd, cli.json)?,
+        Command::Batch(_) if cli.json => {
+            return Err(usage(
+                "`--json` does not apply to `batch`: batch always writes JSON lines, one per \
+                 input line; leave `--json` out",
+            ))
+        }
         Command::Batch(cmd) => {
             if !batch::run(cmd)? {
                 return Ok(ExitCode::FAILURE);
@@ -119,10 +159,52 @@ fn run(cli: Cli) -> Result<ExitCode, Stop> {
         }
         Command::Backends => backends::run(cli.json)?,
         Command::Analyze(cmd) => analyze::run(cmd, cli.json)?,
+        Command::Play(_) if cli.json => {
+            return Err(usage(
+                "`--json` does not apply to `play`, an interactive game in words; leave \
+                 `--json` out (`analyze --json` gives every move's value as JSON)",
+            ))
+        }
         Command::Play(cmd) => play::run(cmd)?,
         Command::Explain(cmd) => explain::run(cmd, cli.json)?,
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Whether standard output was closed when the program started
+/// (`gamesolve ... >&-`). The Rust runtime then opens `/dev/null` in its
+/// place before `main`, so every write would succeed and the answer vanish;
+/// [`RECORD_STDOUT`] looks at file descriptor 1 before that.
+fn stdout_was_closed() -> bool {
+    STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Set before `main` when file descriptor 1 was not open.
+static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Runs at process start, before the Rust runtime replaces closed standard
+/// descriptors with `/dev/null`: `/proc/self/fd/1` is missing exactly when
+/// descriptor 1 is closed (a redirection to `/dev/null`, as
+/// `Stdio::null()` or Python's `DEVNULL` make, is open and not an error).
+/// Elsewhere than Linux a closed standard output is not detected.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static RECORD_STDOUT: extern "C" fn() = {
+    extern "C" fn record() {
+        let proc_mounted = std::path::Path::new("/proc/self/fd").is_dir();
+        let closed = proc_mounted
+            && std::fs::symlink_metadata("/proc/self/fd/1")
+                .is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
+        STDOUT_CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+    }
+    record
+};
+
+/// A usage error: a flag that does not apply.
+fn usage(message: &str) -> Stop {
+    Stop::Error(CliError::new(Kind::Usage, message))
 }
 
 /// `--json` anywhere before a `--`, for reporting clap's own errors in JSON.

@@ -18,7 +18,7 @@ use gamesolve::{CanIWin, PredictTheWinner, Side};
 
 use super::analyze::{analysis_error, value_words, AnalysisLimitArgs};
 use super::args::{CanIWinArgs, PredictTheWinnerArgs};
-use super::error::{CliError, Stop};
+use super::error::{CliError, Kind, Stop};
 
 /// Arguments of `gamesolve play`.
 #[derive(Args, Debug)]
@@ -30,9 +30,15 @@ pub struct PlayCmd {
 #[derive(Subcommand, Debug)]
 enum PlayGame {
     /// Play Can I Win: type a number from the pool to take it.
+    #[command(
+        after_help = "Examples:\n  gamesolve play can-i-win 10 25\n  gamesolve play can-i-win 4 6 --first human"
+    )]
     CanIWin(PlayCanIWin),
     /// Play Predict the Winner: type `left` or `right` (`l`, `r`).
     #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve play predict-the-winner 1 5 233 7\n  gamesolve play predict-the-winner --file values.txt --first computer"
+    )]
     PredictTheWinner(PlayPredictTheWinner),
 }
 
@@ -82,6 +88,16 @@ pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
             session(rules, args.options.first, &mut input, &mut output)
         }
         PlayGame::PredictTheWinner(args) => {
+            if args.game.file.as_deref() == Some(std::path::Path::new("-")) {
+                // Reading the values to the end of standard input would
+                // leave nothing for the moves (and a terminal would wait).
+                return Err(CliError::new(
+                    Kind::Usage,
+                    "`play` reads your moves from standard input, so `--file -` cannot read the \
+                     values from it too: give the values as arguments or in a file",
+                )
+                .into());
+            }
             let game = args.game.game()?;
             let rules = PredictTheWinnerRules {
                 game,
@@ -158,9 +174,12 @@ fn session<R: Rules>(
         Some(Starter::Human) => Player::First,
         Some(Starter::Computer) => Player::Second,
         None => loop {
-            write!(output, "Do you want to move first? [y/n] ")?;
-            output.flush()?;
-            match read_line(input)? {
+            match prompt(
+                input,
+                output,
+                "Do you want to move first? [y/n] ",
+                "`y` or `n`",
+            )? {
                 None => return abandoned(output),
                 Some(line) => match line.trim().to_ascii_lowercase().as_str() {
                     "" | "y" | "yes" => break Player::First,
@@ -208,9 +227,13 @@ fn session<R: Rules>(
             writeln!(output, "{}", rules.board(&position, human))?;
             show_board = false;
         }
-        write!(output, "Your move> ")?;
-        output.flush()?;
-        let Some(line) = read_line(input)? else {
+        let Some(line) = prompt(
+            input,
+            output,
+            "Your move> ",
+            "a move, `hint`, `undo` or `quit`",
+        )?
+        else {
             return abandoned(output);
         };
         let command = line.trim().to_ascii_lowercase();
@@ -279,15 +302,32 @@ fn session<R: Rules>(
     }
 }
 
-fn read_line(input: &mut impl BufRead) -> Result<Option<String>, Stop> {
-    let mut line = String::new();
-    match input.read_line(&mut line) {
-        Ok(0) => Ok(None),
-        Ok(_) => Ok(Some(line)),
-        Err(e) => Err(Stop::Error(CliError::new(
-            super::error::Kind::Io,
-            format!("cannot read standard input: {e}"),
-        ))),
+/// Writes `prompt` and reads one line; `None` at end of input. A line that
+/// is not UTF-8 gets a message naming what to type (`expected`) and the
+/// prompt again.
+fn prompt(
+    input: &mut impl BufRead,
+    output: &mut impl Write,
+    prompt: &str,
+    expected: &str,
+) -> Result<Option<String>, Stop> {
+    loop {
+        write!(output, "{prompt}")?;
+        output.flush()?;
+        let mut bytes = Vec::new();
+        match input.read_until(b'\n', &mut bytes) {
+            Ok(0) => return Ok(None),
+            Ok(_) => match String::from_utf8(bytes) {
+                Ok(line) => return Ok(Some(line)),
+                Err(_) => writeln!(output, "That line is not valid UTF-8; type {expected}.")?,
+            },
+            Err(e) => {
+                return Err(Stop::Error(CliError::new(
+                    Kind::Io,
+                    format!("cannot read standard input: {e}"),
+                )))
+            }
+        }
     }
 }
 

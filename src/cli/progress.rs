@@ -4,7 +4,10 @@
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressStyle};
+use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+
+/// How long a bar runs before it shows an estimated time left.
+const ETA_AFTER: Duration = Duration::from_secs(5);
 
 /// A spinner or a bar that clears itself when done or dropped (also on an
 /// early return with an error), so it never mixes with the answer.
@@ -39,17 +42,52 @@ impl Progress {
         }
     }
 
-    /// A bar over `len` bytes of input.
+    /// Whether progress would be drawn beside work that writes standard
+    /// output line by line (`batch`): only when standard output is not the
+    /// same terminal, where its lines would mix with the bar.
+    pub fn enabled_beside_output() -> bool {
+        Self::enabled() && !std::io::stdout().is_terminal()
+    }
+
+    /// A bar over `len` bytes of input, for `batch < file`. The estimated
+    /// time left appears only after [`ETA_AFTER`]: the first estimates swing
+    /// wildly; until then the bar shows the rate.
     pub fn bytes(len: u64) -> Self {
-        if !Self::enabled() {
+        if !Self::enabled_beside_output() {
             return Progress(ProgressBar::hidden());
         }
         let bar = ProgressBar::new(len);
         if let Ok(style) = ProgressStyle::with_template(
-            "{bar:40} {bytes}/{total_bytes} {msg} ({elapsed}, eta {eta})",
+            "{bar:40} {bytes}/{total_bytes} {msg} ({elapsed}, {binary_bytes_per_sec}{late_eta})",
         ) {
+            let style = style.with_key(
+                "late_eta",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    if state.elapsed() >= ETA_AFTER {
+                        let eta = indicatif::HumanDuration(state.eta());
+                        let _ = write!(out, ", eta {eta:#}");
+                    }
+                },
+            );
             bar.set_style(style);
         }
+        Progress(bar)
+    }
+
+    /// A spinner counting the lines answered, for `batch` reading a pipe
+    /// (no length known); nothing when standard input is a terminal, where
+    /// someone types the lines.
+    pub fn lines() -> Self {
+        if !Self::enabled_beside_output() || std::io::stdin().is_terminal() {
+            return Progress(ProgressBar::hidden());
+        }
+        let bar = ProgressBar::new_spinner();
+        if let Ok(style) =
+            ProgressStyle::with_template("{spinner} {human_pos} lines answered ({elapsed})")
+        {
+            bar.set_style(style);
+        }
+        bar.enable_steady_tick(Duration::from_millis(100));
         Progress(bar)
     }
 

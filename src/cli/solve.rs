@@ -15,6 +15,11 @@ use super::{write_json, write_text};
 
 /// Arguments of `gamesolve can-i-win`.
 #[derive(Args, Debug)]
+#[command(mut_arg("memory_cap", |arg| arg.help(
+    "`memo`, `tabular`: the largest table to allocate, in bytes; suffixes K, M, G (powers of \
+     1000) and KiB, MiB, GiB work [default: 1GiB; 256MiB with --all-totals, which uses the \
+     analysis engine]"
+)))]
 pub struct CanIWinCmd {
     /// The largest integer in the pool 1..=N (N in 1..=64).
     #[arg(value_name = "N")]
@@ -24,9 +29,10 @@ pub struct CanIWinCmd {
     #[arg(value_name = "T", required_unless_present = "all_totals")]
     desired_total: Option<String>,
     /// Answer every total T in 0..=N(N+1)/2 at once, with one bottom-up pass
-    /// of the analysis engine (no backend): for which totals the first
-    /// player wins.
-    #[arg(long, conflicts_with_all = ["desired_total", "stats"])]
+    /// of the analysis engine (no backend, so `--backend` and
+    /// `--node-budget` do not apply): for which totals the first player
+    /// wins.
+    #[arg(long, conflicts_with_all = ["desired_total", "stats", "backend", "node_budget"])]
     all_totals: bool,
     /// Also print what the backend did (positions, memo hits, states,
     /// table size, depth, time).
