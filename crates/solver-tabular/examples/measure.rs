@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use core_types::{CanIWin, NoStats, PredictTheWinner};
 use solver_tabular::{
-    can_i_win, can_i_win_parallel, predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP,
+    all_totals, can_i_win, can_i_win_parallel, predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP,
 };
 
 fn median(mut runs: Vec<Duration>) -> Duration {
@@ -129,6 +129,27 @@ fn main() {
                 single.as_secs_f64() / multi.as_secs_f64()
             );
         }
+    }
+    if let Some(n) = what.strip_prefix("all-totals=") {
+        // Every total at once for one n: `all-totals=N`, one core and all
+        // cores, wall time.
+        let n: u32 = n.parse().unwrap();
+        let cap = all_totals::all_totals_table_bytes(n) as u64;
+        let mut tables = Vec::new();
+        for threads in [1, 0] {
+            let took = time_with(1, true, || {
+                tables.push(all_totals::all_totals(n, cap, threads, &mut |_, _| {}).unwrap())
+            });
+            println!(
+                "all-totals n={n} ({} MiB) threads={threads}: {took:.3?} wall",
+                cap >> 20
+            );
+        }
+        assert_eq!(tables[0], tables[1]);
+        println!(
+            "second player wins at T = {:?}",
+            tables[0].second_player_totals()
+        );
     }
     if let Some(n) = what.strip_prefix("ciw=") {
         // One instance, for profilers: `ciw=N,T`.

@@ -42,6 +42,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod all_totals;
 pub mod can_i_win;
 pub mod can_i_win_parallel;
 pub mod predict_the_winner;
