@@ -2,9 +2,11 @@
 //! backend comparison (`benches/can_i_win.rs`, `benches/predict_the_winner.rs`).
 //!
 //! - `can-i-win/tabular-kernels`, over `n` at the hardest total:
-//!   `tabular` (the word-parallel kernel, 64 subsets per `u64` word) against
-//!   `tabular-per-mask` (the textbook one-mask-at-a-time table it is tested
-//!   against).
+//!   `tabular` (the word-parallel kernel, 64 subsets per `u64` word, on one
+//!   core), `tabular-parallel` (the same kernel split over all cores,
+//!   `can_i_win_parallel::solve`, one thread below `n = 20`) and
+//!   `tabular-per-mask` (the textbook one-mask-at-a-time table they are
+//!   tested against, up to `n = 22`).
 //! - `predict-the-winner/tabular-kernels`, over the row length: `tabular`
 //!   (the backend's default: all cores from 16,384 values on),
 //!   `tabular-1-thread` (the same SIMD kernel on one thread) and
@@ -28,19 +30,24 @@ use criterion::{
     criterion_group, criterion_main, AxisScale, BenchmarkId, Criterion, PlotConfiguration,
 };
 use gamesolve::backends::solver_tabular::{
-    can_i_win, predict_the_winner, TabularSolver, DEFAULT_MEMORY_CAP_BYTES as CAP,
+    can_i_win, can_i_win_parallel, predict_the_winner, TabularSolver,
+    DEFAULT_MEMORY_CAP_BYTES as CAP,
 };
 use gamesolve::{CanIWinSolution, Error, PredictTheWinner, PredictTheWinnerSolution, Solver};
 use support::Group;
 
 /// `n` of the Can I Win kernel comparison (at the hardest totals).
-const CAN_I_WIN_SIZES: [u32; 3] = [16, 20, 22];
+const CAN_I_WIN_SIZES: [u32; 9] = [16, 20, 22, 24, 25, 26, 28, 30, 32];
 
 fn can_i_win_kernels(c: &mut Criterion) {
     type Kernel = fn(&gamesolve::CanIWin) -> Result<CanIWinSolution, Error>;
-    let kernels: [(&str, Kernel); 2] = [
-        ("tabular", |game| can_i_win::solve(game, CAP)),
-        ("tabular-per-mask", |game| {
+    // Each kernel with the largest n it is run on.
+    let kernels: [(&str, u32, Kernel); 3] = [
+        ("tabular", 32, |game| can_i_win::solve(game, CAP)),
+        ("tabular-parallel", 32, |game| {
+            can_i_win_parallel::solve(game, CAP)
+        }),
+        ("tabular-per-mask", 22, |game| {
             can_i_win::solve_per_mask(game, CAP)
         }),
     ];
@@ -52,7 +59,10 @@ fn can_i_win_kernels(c: &mut Criterion) {
         .filter(|case| CAN_I_WIN_SIZES.contains(&case.n))
     {
         let game = case.game();
-        for (name, kernel) in kernels {
+        for (name, largest, kernel) in kernels {
+            if case.n > largest {
+                continue;
+            }
             let started = Instant::now();
             let answer = kernel(&game);
             let elapsed = started.elapsed();

@@ -109,9 +109,10 @@ fn main() {
         for &(n, t, reps) in cases {
             let game = CanIWin::new(n, t).unwrap();
             let one = can_i_win::solve_with_stats(&game, CAP).unwrap();
+            // Below the threshold `solve_with` would stay on one thread.
             let forced = |threads| {
                 let game = &game;
-                move || can_i_win_parallel::solve_with(game, CAP, threads, &mut NoStats).unwrap()
+                move || can_i_win_parallel::solve_always_split(game, CAP, threads).unwrap()
             };
             assert_eq!(
                 can_i_win_parallel::solve_with_stats(&game, CAP).unwrap(),

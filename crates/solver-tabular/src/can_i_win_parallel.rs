@@ -136,6 +136,22 @@ pub fn solve_with<R: Recorder>(
     )
 }
 
+/// [`solve_with`] without the one-thread threshold: splits any table over
+/// `threads` threads. Only for measuring [`PARALLEL_MIN_MAX_CHOOSABLE`]
+/// (the `measure` example's `threshold` mode); use [`solve_with`].
+///
+/// # Errors
+///
+/// As [`solve`].
+#[doc(hidden)]
+pub fn solve_always_split(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    threads: usize,
+) -> Result<CanIWinSolution, Error> {
+    solve_from(game, memory_cap_bytes, threads, 0, &mut NoStats)
+}
+
 /// [`solve_with`] with the one-thread threshold as a parameter (tests force
 /// the split on small tables with `min_n = 0`).
 fn solve_from<R: Recorder>(

@@ -9,6 +9,10 @@
 //!   the worst case (in practice about one machine word of work per 64
 //!   subsets), `2^n` bits of memory (`2^(n-3)` bytes: 128 KiB at `n = 20`,
 //!   512 MiB at `n = 32`). With the default 1 GiB cap it answers `n <= 33`.
+//!   Tables for [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] integers
+//!   or more are split over all cores ([`can_i_win_parallel`],
+//!   [`TabularSolver::with_threads`]); [`all_totals`] answers every total of
+//!   an `n` in one pass.
 //! - **Predict the Winner** ([`predict_the_winner`]): one rolling row over
 //!   interval lengths. Cost: `len(len+1)/2` cells, `O(len^2)` time, `O(len)`
 //!   memory (8 bytes per value, 16 when the values are so large that margins
@@ -208,5 +212,39 @@ fn try_zeroed_words(len: usize) -> Option<Vec<u64>> {
     // SAFETY: `ptr` comes from the global allocator with the layout of
     // `len` `u64`s, which is the layout of a `Vec<u64>` of capacity `len`,
     // and its `len` words are initialised (all-zero bits are a valid `u64`).
-    Some(unsafe { Vec::from_raw_parts(ptr, len, len) })
+    let mut words = unsafe { Vec::from_raw_parts(ptr, len, len) };
+    advise_huge_pages(&mut words);
+    Some(words)
 }
+
+/// Asks Linux to back the 2 MiB-aligned part of a large, untouched table
+/// with transparent huge pages (when the system enables them on request,
+/// `/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`): one page
+/// fault per 2 MiB instead of per 4 KiB, and far fewer TLB misses in the
+/// kernels' strided reads. Measured at `n = 32` (512 MiB): see
+/// `BENCHMARKS.md`. A refusal is ignored: the table works either way.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(words: &mut [u64]) {
+    const HUGE_PAGE: usize = 2 << 20;
+    let start = words.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(words);
+    let (first, last) = (
+        start.next_multiple_of(HUGE_PAGE),
+        end / HUGE_PAGE * HUGE_PAGE,
+    );
+    if last > first {
+        // SAFETY: `first..last` lies inside the allocation `words` borrows
+        // mutably, and MADV_HUGEPAGE changes only how the kernel backs those
+        // pages, never their contents.
+        unsafe {
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_words: &mut [u64]) {}
