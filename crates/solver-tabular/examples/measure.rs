@@ -152,6 +152,24 @@ fn main() {
             tables[0].second_player_totals()
         );
     }
+    if let Some(spec) = what.strip_prefix("big=") {
+        // One large table, one core then all cores, wall time:
+        // `big=N,T,CAP_MIB` (e.g. `big=34,446,2048`).
+        let parts: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+        let game = CanIWin::new(parts[0] as u32, parts[1]).unwrap();
+        let cap = parts[2] << 20;
+        let one = time_with(1, true, || can_i_win::solve(&game, cap).unwrap());
+        let (answer, all) = {
+            let started = Instant::now();
+            let answer = can_i_win_parallel::solve(&game, cap).unwrap();
+            (answer, started.elapsed())
+        };
+        assert_eq!(answer, can_i_win::solve(&game, cap).unwrap());
+        println!(
+            "can-i-win {game:?} cap {} MiB: one core {one:.3?}  all cores {all:.3?}  ({answer:?})",
+            parts[2]
+        );
+    }
     if let Some(n) = what.strip_prefix("ciw=") {
         // One instance, for profilers: `ciw=N,T`.
         let (n, t) = n.split_once(',').unwrap();

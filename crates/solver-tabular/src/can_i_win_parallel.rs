@@ -39,15 +39,20 @@ use crate::can_i_win::{
 };
 
 /// Tables for fewer integers than this are filled on one thread: below it,
-/// starting the threads of each round costs more than it saves.
+/// starting the threads of each round (and waiting for the slowest) costs
+/// more than it saves.
 ///
 /// Measured with `cargo run --release -p solver-tabular --example measure
-/// -- threshold` (wall-clock medians, both kernels in the same run, on the
-/// 2-core machine of `BENCHMARKS.md`) at the hardest total of each `n`:
-/// the two-core pass is slower than one core up to `n = 17`, even at
-/// `n = 18`, and ahead from `n = 19` on; 20 keeps the whole LeetCode range
-/// (`n <= 20`) on the one-core path it was measured with.
-pub const PARALLEL_MIN_MAX_CHOOSABLE: u32 = 20;
+/// -- threshold` and `-- par` (wall-clock medians of the one-core kernel and
+/// the split pass on 2 threads, interleaved in the same run, at the hardest
+/// total of each `n`) on the shared 2-core machine of `BENCHMARKS.md`. In
+/// the quietest run (load average 1.3, one core busy elsewhere) the split
+/// pass was 0.5x at `n = 20`, 0.8x at 21, even at 22, 1.5x at 24 and 1.8x at
+/// 26; with the machine loaded (load 3.6 to 5) it lost up to `n = 24` (0.82x)
+/// and roughly broke even beyond, since a round waits for its slowest
+/// thread. Hence 24: every LeetCode-range game (`n <= 20`) and the sizes
+/// where splitting is not a clear win stay on one thread.
+pub const PARALLEL_MIN_MAX_CHOOSABLE: u32 = 24;
 
 /// The number of top word-index bits that pick a block: up to 256 blocks.
 const BLOCK_BITS: u32 = 8;
@@ -63,7 +68,9 @@ const BLOCK_BITS: u32 = 8;
 ///
 /// With `n` the largest integer: about `2^(n-6) · n` word operations in the
 /// worst case, as on one core, shared by the threads in `min(n - 6, 8) + 1`
-/// rounds; on 2 cores about 1.7 times faster than one core at `n = 32`.
+/// rounds: on 2 otherwise idle cores 1.5 to 1.8 times faster than one core
+/// from `n = 24` on, but no faster when other processes keep the cores busy
+/// (each round waits for its slowest thread; see `BENCHMARKS.md`).
 /// Auxiliary memory: `2^n` bits
 /// ([`required_table_bytes`](crate::can_i_win::required_table_bytes)), plus
 /// a few KiB per thread.
@@ -399,7 +406,7 @@ mod tests {
 
     #[test]
     fn default_threshold_and_thread_counts_agree() {
-        for (n, t) in [(10, 40), (20, 152), (21, 170)] {
+        for (n, t) in [(10, 40), (20, 152), (24, 198)] {
             let game = CanIWin::new(n, t).unwrap();
             let expected = can_i_win::solve_with_stats(&game, CAP).unwrap();
             assert_eq!(solve_with_stats(&game, CAP).unwrap(), expected);
