@@ -6,9 +6,10 @@ use std::fmt::Write as _;
 
 use clap::{Args, Subcommand};
 use gamesolve::analysis::{
-    analyze_predict_the_winner, can_i_win_all_totals, AllTotals, AnalysisConfig, AnalysisError,
-    CanIWinAnalysis, CanIWinAnalyzer, CanIWinMove, CanIWinPly, CanIWinPosition, MoveValue, Player,
-    PredictTheWinnerAnalysis, PredictTheWinnerMove, PredictTheWinnerPly, PredictTheWinnerPosition,
+    analyze_predict_the_winner, can_i_win_all_totals_with_progress, AllTotals, AnalysisConfig,
+    AnalysisError, CanIWinAnalysis, CanIWinAnalyzer, CanIWinMove, CanIWinPly, CanIWinPosition,
+    MoveValue, Player, PredictTheWinnerAnalysis, PredictTheWinnerMove, PredictTheWinnerPly,
+    PredictTheWinnerPosition,
 };
 use gamesolve::{CanIWin, ErrorKind, Game, Outcome, PredictTheWinner, Side};
 use serde::Serialize;
@@ -79,7 +80,7 @@ struct AnalyzePredictTheWinner {
 #[command(next_help_heading = "Limits")]
 pub struct AnalysisLimitArgs {
     /// The largest table the analysis allocates, in bytes; suffixes K, M,
-    /// G and KiB, MiB, GiB work [default: 256MiB].
+    /// G and KiB, MiB, GiB work [default: 1GiB, as for the backends].
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, allow_negative_numbers = true)]
     pub memory_cap: Option<u64>,
     /// States the sparse Can I Win memo may store (used when the dense
@@ -450,8 +451,11 @@ struct TotalReport {
 /// Runs `gamesolve can-i-win N --all-totals`.
 pub fn all_totals(game: &CanIWin, limits: &AnalysisLimitArgs, json: bool) -> Result<(), Stop> {
     let n = game.max_choosable();
-    let progress = Progress::spinner_if(n >= 21, "solving every total");
-    let table = can_i_win_all_totals(n, &limits.config()).map_err(analysis_error)?;
+    let progress = Progress::count(n >= 21, 1 << n, "sets of used integers");
+    let table = can_i_win_all_totals_with_progress(n, &limits.config(), &mut |done, _| {
+        progress.set(done);
+    })
+    .map_err(analysis_error)?;
     drop(progress);
     if json {
         let totals: Vec<TotalReport> = table

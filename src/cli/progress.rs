@@ -91,6 +91,36 @@ impl Progress {
         Progress(bar)
     }
 
+    /// A bar over `total` units of work named `what` (`sets of used integers`), for long
+    /// passes that report how far they are (`--all-totals`); drawn only when standard error is
+    /// a terminal and `big` is true. The estimated time left appears after [`ETA_AFTER`].
+    pub fn count(big: bool, total: u64, what: &str) -> Self {
+        if !big || !Self::enabled() {
+            return Progress(ProgressBar::hidden());
+        }
+        let bar = ProgressBar::new(total);
+        let template =
+            format!("{{bar:40}} {{human_pos}}/{{human_len}} {what} ({{elapsed}}{{late_eta}})");
+        if let Ok(style) = ProgressStyle::with_template(&template) {
+            let style = style.with_key(
+                "late_eta",
+                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                    if state.elapsed() >= ETA_AFTER {
+                        let eta = indicatif::HumanDuration(state.eta());
+                        let _ = write!(out, ", eta {eta:#}");
+                    }
+                },
+            );
+            bar.set_style(style);
+        }
+        Progress(bar)
+    }
+
+    /// Sets a bar's position.
+    pub fn set(&self, position: u64) {
+        self.0.set_position(position);
+    }
+
     /// Advances a bar by `delta`.
     pub fn inc(&self, delta: u64) {
         self.0.inc(delta);

@@ -16,9 +16,9 @@ use super::{write_json, write_text};
 /// Arguments of `gamesolve can-i-win`.
 #[derive(Args, Debug)]
 #[command(mut_arg("memory_cap", |arg| arg.help(
-    "`memo`, `tabular`: the largest table to allocate, in bytes; suffixes K, M, G (powers of \
-     1000) and KiB, MiB, GiB work [default: 1GiB; 256MiB with --all-totals, which uses the \
-     analysis engine]"
+    "`memo`, `tabular`, and the analysis engine of `--all-totals`: the largest table to \
+     allocate, in bytes; suffixes K, M, G (powers of 1000) and KiB, MiB, GiB work [default: \
+     1GiB, the same with `--all-totals`, which answers n <= 26 within it]"
 )))]
 pub struct CanIWinCmd {
     /// The largest integer in the pool 1..=N (N in 1..=64).

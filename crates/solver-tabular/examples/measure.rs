@@ -1,7 +1,7 @@
 //! Times the tabular kernels on the issue-5 target sizes (run in release):
 //!
 //! ```text
-//! cargo run --release -p solver-tabular --example measure [ciw|batch|ptw|ptw300k|all]
+//! cargo run --release -p solver-tabular --example measure [ciw|threshold|par|batch|ptw|ptw300k|all]
 //! ```
 //!
 //! Prints the median thread CPU time of several runs per input (set `WALL=1`
@@ -13,7 +13,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use core_types::{CanIWin, NoStats, PredictTheWinner};
-use solver_tabular::{can_i_win, predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP};
+use solver_tabular::{
+    can_i_win, can_i_win_parallel, predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP,
+};
 
 fn median(mut runs: Vec<Duration>) -> Duration {
     runs.sort();
@@ -84,6 +86,70 @@ fn main() {
                 answer.outcome
             );
         }
+    }
+    if what == "threshold" || what == "par" {
+        // One core against all cores, wall time, both in the same run, at
+        // the hardest total of each n (`threshold`: around the one-thread
+        // threshold; `par`: the large tables).
+        let cases: &[(u32, u64, usize)] = if what == "threshold" {
+            &[
+                (14, 69, 2001),
+                (16, 108, 1001),
+                (17, 120, 501),
+                (18, 137, 501),
+                (19, 150, 301),
+                (20, 158, 201),
+                (21, 170, 101),
+                (22, 167, 51),
+                (24, 198, 21),
+            ]
+        } else {
+            &[(26, 263, 9), (28, 305, 7), (30, 349, 5), (32, 396, 5)]
+        };
+        for &(n, t, reps) in cases {
+            let game = CanIWin::new(n, t).unwrap();
+            let one = can_i_win::solve_with_stats(&game, CAP).unwrap();
+            // Below the threshold `solve_with` would stay on one thread.
+            let forced = |threads| {
+                let game = &game;
+                move || can_i_win_parallel::solve_always_split(game, CAP, threads).unwrap()
+            };
+            assert_eq!(
+                can_i_win_parallel::solve_with_stats(&game, CAP).unwrap(),
+                one
+            );
+            let (mut single, mut multi) = (Vec::new(), Vec::new());
+            // Interleaved, so both see the same load.
+            for _ in 0..reps {
+                single.push(time_with(1, true, || can_i_win::solve(&game, CAP).unwrap()));
+                multi.push(time_with(1, true, forced(0)));
+            }
+            let (single, multi) = (median(single), median(multi));
+            println!(
+                "can-i-win n={n:2} T={t:3}: one core {single:>10.3?}  all cores {multi:>10.3?}  speed-up {:.2}x",
+                single.as_secs_f64() / multi.as_secs_f64()
+            );
+        }
+    }
+    // `all-totals=N` moved with the pass to the facade's analysis: time it with
+    // `hyperfine 'gamesolve can-i-win N --all-totals --json'`.
+    if let Some(spec) = what.strip_prefix("big=") {
+        // One large table, one core then all cores, wall time:
+        // `big=N,T,CAP_MIB` (e.g. `big=34,446,2048`).
+        let parts: Vec<u64> = spec.split(',').map(|x| x.parse().unwrap()).collect();
+        let game = CanIWin::new(parts[0] as u32, parts[1]).unwrap();
+        let cap = parts[2] << 20;
+        let one = time_with(1, true, || can_i_win::solve(&game, cap).unwrap());
+        let (answer, all) = {
+            let started = Instant::now();
+            let answer = can_i_win_parallel::solve(&game, cap).unwrap();
+            (answer, started.elapsed())
+        };
+        assert_eq!(answer, can_i_win::solve(&game, cap).unwrap());
+        println!(
+            "can-i-win {game:?} cap {} MiB: one core {one:.3?}  all cores {all:.3?}  ({answer:?})",
+            parts[2]
+        );
     }
     if let Some(n) = what.strip_prefix("ciw=") {
         // One instance, for profilers: `ciw=N,T`.

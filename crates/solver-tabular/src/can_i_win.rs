@@ -32,7 +32,7 @@ use core_types::{
 
 use core_types::bits::subset_sums;
 
-use crate::{try_zeroed, TabularSolver, NAME};
+use crate::{try_zeroed_words, TabularSolver, NAME};
 
 /// The `tabular` backend's variants for Can I Win, its automatic choice first: one list that
 /// the registry, the CLI (`--backend tabular/per-mask`), the tests and the benches iterate.
@@ -41,8 +41,18 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
         backend: NAME,
         name: "word",
         summary: "word-parallel descending-mask table, 1 bit per used-set, 64 sets per word \
-                  operation",
+                  operation, on every core from n = 24",
         build: |config| Box::new(TabularSolver::from_config(config)),
+    },
+    Variant {
+        backend: NAME,
+        name: "word-one-core",
+        summary: "the same word-parallel table on one thread",
+        build: |config| {
+            Box::new(WordOneCore(
+                TabularSolver::from_config(config).memory_cap_bytes(),
+            ))
+        },
     },
     Variant {
         backend: NAME,
@@ -56,6 +66,31 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
         },
     },
 ];
+
+/// The `tabular/word-one-core` variant: [`solve_with`] on one thread; holds the memory cap.
+#[derive(Clone, Copy, Debug)]
+pub struct WordOneCore(pub u64);
+
+impl Kernel<CanIWin> for WordOneCore {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "word-one-core";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        solve_with(game, self.0, recorder)
+    }
+
+    fn run_traced(
+        &mut self,
+        game: &CanIWin,
+        mut recorder: &mut dyn Recorder<CanIWin>,
+    ) -> Result<CanIWinSolution, Error> {
+        solve_per_mask_with(game, self.0, &mut recorder)
+    }
+}
 
 /// The `tabular/per-mask` variant; holds the memory cap.
 #[derive(Clone, Copy, Debug)]
@@ -99,7 +134,7 @@ pub const fn required_table_bytes(max_choosable: u32) -> u128 {
 
 /// Checks the table for `game` against the limits and returns its length in
 /// 64-bit words.
-fn table_words(game: &CanIWin, memory_cap_bytes: u64) -> Result<usize, Error> {
+pub(crate) fn table_words(game: &CanIWin, memory_cap_bytes: u64) -> Result<usize, Error> {
     let n = game.max_choosable();
     if n > MAX_MAX_CHOOSABLE {
         return Err(Error::GameTooLarge {
@@ -131,8 +166,8 @@ fn table_too_large(n: u32, memory_cap_bytes: u64, hint: &'static str) -> Error {
     }
 }
 
-fn alloc_table(n: u32, words: usize, memory_cap_bytes: u64) -> Result<Vec<u64>, Error> {
-    try_zeroed::<u64>(words).ok_or(Error::AllocationFailed {
+pub(crate) fn alloc_table(n: u32, words: usize, memory_cap_bytes: u64) -> Result<Vec<u64>, Error> {
+    try_zeroed_words(words).ok_or(Error::AllocationFailed {
         backend: NAME,
         game: CanIWin::NAME,
         parameter: "max_choosable",
@@ -228,38 +263,38 @@ pub fn solve_with<R: Recorder<CanIWin>>(
 /// are kept *set* ("already used") so that no move ever takes them and they
 /// add nothing to the sum.
 #[derive(Clone, Copy)]
-struct Layout {
+pub(crate) struct Layout {
     /// Position bits of the integers that do not exist (0 when `n >= 6`).
     absent: u64,
 }
 
 impl Layout {
-    fn new(n: u32) -> Self {
+    pub(crate) fn new(n: u32) -> Self {
         let low = n.min(6);
         Layout {
             absent: 63 & !((1u64 << low) - 1),
         }
     }
 
-    fn get(self, table: &[u64], mask: u64) -> bool {
+    pub(crate) fn get(self, table: &[u64], mask: u64) -> bool {
         let position = (mask & 63) | self.absent;
         table[(mask >> 6) as usize] >> position & 1 == 1
     }
 }
 
 /// Per-`T` constant tables for the positions inside one word.
-struct WordTables {
+pub(crate) struct WordTables {
     /// `ge[x]`: positions whose in-word sum is at least `x` (`x <= 22`).
-    ge: [u64; 23],
+    pub(crate) ge: [u64; 23],
     /// `imm[r]`: positions with an in-word move reaching `r` more at once
     /// (`r <= 28`).
-    imm: [u64; 29],
+    pub(crate) imm: [u64; 29],
     /// Positions that stand for real masks (not absent integers).
-    real: u64,
+    pub(crate) real: u64,
 }
 
 impl WordTables {
-    fn new(n: u32) -> Self {
+    pub(crate) fn new(n: u32) -> Self {
         let low = n.min(6);
         let absent = Layout::new(n).absent;
         let mut ge = [0u64; 23];
@@ -322,7 +357,7 @@ const T3: [u8; 256] = {
 /// used) are solved first, and each lower position may also move to its
 /// upper partner. 128 KiB, built once per process on first use (about
 /// 0.1 ms).
-fn t4() -> &'static [u16] {
+pub(crate) fn t4() -> &'static [u16] {
     static T4: OnceLock<Vec<u16>> = OnceLock::new();
     T4.get_or_init(|| {
         (0..1usize << 16)
@@ -341,7 +376,7 @@ fn t4() -> &'static [u16] {
 /// (position bits 4 and 5, the integers 5 and 6) depends only on the blocks
 /// `b | 1` and `b | 2`; inside a block [`t4()`] has the answer.
 #[inline(always)]
-fn solve_word(e: u64, t4: &[u16]) -> u64 {
+pub(crate) fn solve_word(e: u64, t4: &[u16]) -> u64 {
     let block = |b: u32| (e >> (16 * b)) as u16;
     let t = |x: u16| t4[usize::from(x)];
     let w3 = t(block(3));
@@ -482,7 +517,7 @@ pub fn solve_per_mask_with<R: Recorder<CanIWin>>(
 /// `T <= n`, where the first player takes `T` and wins at once. No smaller
 /// first move `i < T` wins: the opponent then needs `T - i <= n`, and takes
 /// it, or takes `i + 1 <= n` when `T - i` is `i` itself.
-fn settled(game: &CanIWin) -> Option<CanIWinSolution> {
+pub(crate) fn settled(game: &CanIWin) -> Option<CanIWinSolution> {
     let t = game.desired_total();
     game.settled_without_search().or_else(|| {
         (t <= u64::from(game.max_choosable()))
@@ -502,7 +537,7 @@ fn mask_sum(mut mask: u64) -> u64 {
 
 /// The answer from a filled table: the smallest first integer that reaches
 /// `t` at once or leaves the opponent a lost position.
-fn root_solution(n: u32, t: u64, win: impl Fn(u64) -> bool) -> CanIWinSolution {
+pub(crate) fn root_solution(n: u32, t: u64, win: impl Fn(u64) -> bool) -> CanIWinSolution {
     let best = (1..=n).find(|&i| u64::from(i) >= t || !win(1u64 << (i - 1)));
     CanIWinSolution::from_search(best)
 }

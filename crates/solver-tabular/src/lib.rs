@@ -9,6 +9,10 @@
 //!   the worst case (in practice about one machine word of work per 64
 //!   subsets), `2^n` bits of memory (`2^(n-3)` bytes: 128 KiB at `n = 20`,
 //!   512 MiB at `n = 32`). With the default 1 GiB cap it answers `n <= 33`.
+//!   Tables for [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] integers
+//!   or more are split over all cores ([`can_i_win_parallel`],
+//!   [`TabularSolver::with_threads`]); the facade's `analysis::can_i_win_all_totals`
+//!   answers every total of an `n` in one pass.
 //! - **Predict the Winner** ([`predict_the_winner`]): one rolling row over
 //!   interval lengths. Cost: `len(len+1)/2` cells, `O(len^2)` time, `O(len)`
 //!   memory (8 bytes per value, 16 when the values are so large that margins
@@ -43,9 +47,8 @@
 #![deny(missing_docs)]
 
 pub mod can_i_win;
+pub mod can_i_win_parallel;
 pub mod predict_the_winner;
-
-use core_types::bits::try_zeroed;
 
 use core_types::{
     CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
@@ -60,8 +63,8 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 
 /// The `tabular` backend: bottom-up tables for both games.
 ///
-/// Holds only its limits: a memory cap, and how many threads a long Predict
-/// the Winner row may use. Every call allocates its own table (checked
+/// Holds only its limits: a memory cap, and how many threads a large Can I
+/// Win table or a long Predict the Winner row may use. Every call allocates its own table (checked
 /// against the cap before allocating) and frees it on return.
 ///
 /// # Examples
@@ -91,7 +94,8 @@ impl Default for TabularSolver {
 
 impl TabularSolver {
     /// A solver with the [default memory cap](DEFAULT_MEMORY_CAP_BYTES),
-    /// using all available cores for long Predict the Winner rows.
+    /// using all available cores for large Can I Win tables and long Predict
+    /// the Winner rows.
     pub fn new() -> Self {
         TabularSolver {
             memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
@@ -107,15 +111,17 @@ impl TabularSolver {
         }
     }
 
-    /// Sets how many threads a Predict the Winner row of at least
-    /// [`predict_the_winner::PARALLEL_MIN_LEN`] values may use: 1 for one
-    /// thread, 0 (the default) for all available cores. Can I Win always
-    /// runs on one thread.
+    /// Sets how many threads a Can I Win table for at least
+    /// [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] integers, or a
+    /// Predict the Winner row of at least
+    /// [`predict_the_winner::PARALLEL_MIN_LEN`] values, may use: 1 for one
+    /// thread, 0 (the default) for all available cores. Smaller games always
+    /// run on one thread.
     pub fn with_threads(self, threads: usize) -> Self {
         TabularSolver { threads, ..self }
     }
 
-    /// The thread limit for long Predict the Winner rows (0 = all cores).
+    /// The thread limit for large tables and long rows (0 = all cores).
     pub fn threads(&self) -> usize {
         self.threads
     }
@@ -137,9 +143,10 @@ impl TabularSolver {
     }
 }
 
-/// The word-parallel table ([`can_i_win::solve_with`]); traced, the per-mask reference pass
-/// ([`can_i_win::solve_per_mask_with`]): the same table in the same descending order, one
-/// [`Event::Cell`](core_types::Event::Cell) per mask.
+/// The word-parallel table on this solver's threads from
+/// [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] on ([`can_i_win_parallel::solve_with`]);
+/// traced, the per-mask reference pass ([`can_i_win::solve_per_mask_with`]): the same table in
+/// the same descending order, one [`Event::Cell`](core_types::Event::Cell) per mask.
 impl Kernel<CanIWin> for TabularSolver {
     const BACKEND: &'static str = NAME;
     const VARIANT: &'static str = "word";
@@ -149,7 +156,7 @@ impl Kernel<CanIWin> for TabularSolver {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve_with(game, self.memory_cap_bytes, recorder)
+        can_i_win_parallel::solve_with(game, self.memory_cap_bytes, self.threads, recorder)
     }
 
     fn run_traced(
@@ -184,3 +191,60 @@ impl Kernel<PredictTheWinner> for TabularSolver {
         predict_the_winner::solve_by_length_with(game, self.memory_cap_bytes, &mut recorder)
     }
 }
+
+/// Allocates `len` zeroed words, or `None` when the allocator refuses
+/// (instead of aborting the process).
+///
+/// Asks for zeroed memory (`calloc`), so a large table arrives as fresh zero
+/// pages from the OS: no pass over it here, and each page is faulted in by
+/// the thread that first writes it (in parallel on several cores). Writing
+/// the zeros instead cost about 0.3 s at `n = 32` (512 MiB), serially.
+fn try_zeroed_words(len: usize) -> Option<Vec<u64>> {
+    if len == 0 {
+        return Some(Vec::new());
+    }
+    let layout = std::alloc::Layout::array::<u64>(len).ok()?;
+    // SAFETY: the layout's size is not zero (`len > 0` words).
+    let ptr = unsafe { std::alloc::alloc_zeroed(layout) }.cast::<u64>();
+    if ptr.is_null() {
+        return None;
+    }
+    // SAFETY: `ptr` comes from the global allocator with the layout of
+    // `len` `u64`s, which is the layout of a `Vec<u64>` of capacity `len`,
+    // and its `len` words are initialised (all-zero bits are a valid `u64`).
+    let mut words = unsafe { Vec::from_raw_parts(ptr, len, len) };
+    advise_huge_pages(&mut words);
+    Some(words)
+}
+
+/// Asks Linux to back the 2 MiB-aligned part of a large, untouched table
+/// with transparent huge pages (when the system enables them on request,
+/// `/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`): one page
+/// fault per 2 MiB instead of per 4 KiB, and far fewer TLB misses in the
+/// kernels' strided reads. Measured at `n = 32` (512 MiB): see
+/// `BENCHMARKS.md`. A refusal is ignored: the table works either way.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(words: &mut [u64]) {
+    const HUGE_PAGE: usize = 2 << 20;
+    let start = words.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(words);
+    let (first, last) = (
+        start.next_multiple_of(HUGE_PAGE),
+        end / HUGE_PAGE * HUGE_PAGE,
+    );
+    if last > first {
+        // SAFETY: `first..last` lies inside the allocation `words` borrows
+        // mutably, and MADV_HUGEPAGE changes only how the kernel backs those
+        // pages, never their contents.
+        unsafe {
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_words: &mut [u64]) {}

@@ -53,6 +53,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+pub mod all_totals;
 pub mod can_i_win;
 pub mod generic;
 pub mod predict_the_winner;
@@ -63,9 +64,12 @@ use serde::Serialize;
 
 use crate::{Error, ErrorKind, Outcome};
 
+pub use all_totals::{
+    all_totals_table_bytes, can_i_win_all_totals, can_i_win_all_totals_with_progress, AllTotals,
+    ALL_TOTALS_MAX_CHOOSABLE,
+};
 pub use can_i_win::{
-    analyze_can_i_win, can_i_win_all_totals, AllTotals, CanIWinAnalysis, CanIWinAnalyzer,
-    CanIWinMove, CanIWinPly, CanIWinPosition,
+    analyze_can_i_win, CanIWinAnalysis, CanIWinAnalyzer, CanIWinMove, CanIWinPly, CanIWinPosition,
 };
 pub use predict_the_winner::{
     analyze_predict_the_winner, PredictTheWinnerAnalysis, PredictTheWinnerMove,

@@ -1,0 +1,445 @@
+//! Can I Win, bottom-up over subsets, on several cores.
+//!
+//! The same table (one bit per set of used integers) and the same word
+//! kernel as [`can_i_win::solve`](crate::can_i_win::solve), with the
+//! descending pass split over threads.
+//!
+//! # Partition
+//!
+//! A word of the table holds the 64 masks that differ only in the integers
+//! `1..=6`; the word index is the set of used integers `7..=n` (`n - 6`
+//! bits). Its top `h = min(n - 6, 8)` bits pick a *block*: `2^(n - 6 - h)`
+//! consecutive words (2 MiB at `n = 32`). A word depends only on words with
+//! one more integer used, so a block depends only on itself and on the
+//! blocks whose index is a superset of its own. Blocks whose indices have
+//! the same number of bits set therefore do not depend on each other: the
+//! pass runs `h + 1` rounds, from `h` bits set down to none, and the blocks
+//! of one round are shared out to the threads one at a time (the blocks with
+//! the smallest sums, the most work, first). Inside a block the words are
+//! filled in descending order exactly as on one core, 64 masks per word
+//! operation, so the word-parallelism and the memory access pattern are
+//! kept. Rounds of one block (the first and the last, 2 of the 256 blocks)
+//! run on the calling thread alone.
+//!
+//! The threads are started once per round with [`std::thread::scope`]
+//! (about 9 rounds, tens of microseconds each): far below the work of a
+//! table large enough to split (see [`PARALLEL_MIN_MAX_CHOOSABLE`]), and no
+//! dependency is needed. Each round hands every thread exclusive `&mut`
+//! access to the blocks it fills and shared access to the finished ones, so
+//! the pass is safe Rust, with no atomics on the table.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use core_types::bits::subset_sums;
+use core_types::{CanIWin, CanIWinSolution, Error, NoStats, Recorder, Stats};
+
+use crate::can_i_win::{
+    alloc_table, root_solution, settled, solve_word, t4, table_words, Layout, WordTables,
+};
+
+/// Tables for fewer integers than this are filled on one thread: below it,
+/// starting the threads of each round (and waiting for the slowest) costs
+/// more than it saves.
+///
+/// Measured with `cargo run --release -p solver-tabular --example measure
+/// -- threshold` and `-- par` (wall-clock medians of the one-core kernel and
+/// the split pass on 2 threads, interleaved in the same run, at the hardest
+/// total of each `n`) on the shared 2-core machine of `BENCHMARKS.md`. In
+/// the quietest run (load average 1.3, one core busy elsewhere) the split
+/// pass was 0.5x at `n = 20`, 0.8x at 21, even at 22, 1.5x at 24 and 1.8x at
+/// 26; with the machine loaded (load 3.6 to 5) it lost up to `n = 24` (0.82x)
+/// and roughly broke even beyond, since a round waits for its slowest
+/// thread. Hence 24: every LeetCode-range game (`n <= 20`) and the sizes
+/// where splitting is not a clear win stay on one thread.
+pub const PARALLEL_MIN_MAX_CHOOSABLE: u32 = 24;
+
+/// The number of top word-index bits that pick a block: up to 256 blocks.
+const BLOCK_BITS: u32 = 8;
+
+/// Solves a Can I Win game bottom-up with the word kernel, on all available
+/// cores when `n >= PARALLEL_MIN_MAX_CHOOSABLE`.
+///
+/// The answer and the statistics are exactly those of the one-core
+/// [`can_i_win::solve`](crate::can_i_win::solve); only the order in which
+/// independent words are filled differs (see the [module docs](self)).
+///
+/// # Complexity
+///
+/// With `n` the largest integer: about `2^(n-6) · n` word operations in the
+/// worst case, as on one core, shared by the threads in `min(n - 6, 8) + 1`
+/// rounds: on 2 otherwise idle cores 1.5 to 1.8 times faster than one core
+/// from `n = 24` on, but no faster when other processes keep the cores busy
+/// (each round waits for its slowest thread; see `BENCHMARKS.md`).
+/// Auxiliary memory: `2^n` bits
+/// ([`required_table_bytes`](crate::can_i_win::required_table_bytes)), plus
+/// a few KiB per thread.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{CanIWin, Error, Outcome};
+/// use solver_tabular::{can_i_win, can_i_win_parallel, DEFAULT_MEMORY_CAP_BYTES as CAP};
+///
+/// let game = CanIWin::new(24, 198)?; // 2^24 subsets, split over the cores
+/// let answer = can_i_win_parallel::solve(&game, CAP)?;
+/// assert_eq!(answer.outcome, Outcome::FirstPlayerWins);
+/// assert_eq!(answer.best_move, Some(22));
+/// assert_eq!(answer, can_i_win::solve(&game, CAP)?);
+/// Ok::<(), Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`can_i_win::solve`](crate::can_i_win::solve):
+/// [`Error::TableTooLarge`] when `2^n` bits exceed `memory_cap_bytes`,
+/// [`Error::GameTooLarge`] beyond
+/// [`MAX_MAX_CHOOSABLE`](crate::can_i_win::MAX_MAX_CHOOSABLE) (both before
+/// allocating), [`Error::AllocationFailed`] when the allocator refuses.
+///
+/// # See also
+///
+/// [`can_i_win::solve`](crate::can_i_win::solve), the same kernel on one
+/// core; [`solve_with`] to choose the thread count;
+/// the facade's `analysis::can_i_win_all_totals` for every total at once;
+/// the `memo` backend for small totals (it visits only reachable states).
+pub fn solve(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSolution, Error> {
+    solve_with(game, memory_cap_bytes, 0, &mut NoStats)
+}
+
+/// As [`solve`], also returning what the pass did (identical to the
+/// one-core [`can_i_win::solve_with_stats`](crate::can_i_win::solve_with_stats)).
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn solve_with_stats(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+) -> Result<(CanIWinSolution, Stats), Error> {
+    let mut stats = Stats::default();
+    let solution = solve_with(game, memory_cap_bytes, 0, &mut stats)?;
+    Ok((solution, stats))
+}
+
+/// [`solve`] on up to `threads` threads (0 = all available cores; 1 = the
+/// one-core kernel), with any [`Recorder`].
+///
+/// # Errors
+///
+/// As [`solve`].
+pub fn solve_with<R: Recorder<CanIWin>>(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    threads: usize,
+    recorder: &mut R,
+) -> Result<CanIWinSolution, Error> {
+    solve_from(
+        game,
+        memory_cap_bytes,
+        threads,
+        PARALLEL_MIN_MAX_CHOOSABLE,
+        recorder,
+    )
+}
+
+/// [`solve_with`] without the one-thread threshold: splits any table over
+/// `threads` threads. Only for measuring [`PARALLEL_MIN_MAX_CHOOSABLE`]
+/// (the `measure` example's `threshold` mode); use [`solve_with`].
+///
+/// # Errors
+///
+/// As [`solve`].
+#[doc(hidden)]
+pub fn solve_always_split(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    threads: usize,
+) -> Result<CanIWinSolution, Error> {
+    solve_from(game, memory_cap_bytes, threads, 0, &mut NoStats)
+}
+
+/// [`solve_with`] with the one-thread threshold as a parameter (tests force
+/// the split on small tables with `min_n = 0`).
+fn solve_from<R: Recorder<CanIWin>>(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    threads: usize,
+    min_n: u32,
+    recorder: &mut R,
+) -> Result<CanIWinSolution, Error> {
+    let n = game.max_choosable();
+    // Small tables first: `available_parallelism` reads cgroup files on
+    // Linux (about 13 µs), more than solving a LeetCode-sized game.
+    if n < min_n {
+        return crate::can_i_win::solve_with(game, memory_cap_bytes, recorder);
+    }
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
+        t => t,
+    };
+    if threads < 2 {
+        return crate::can_i_win::solve_with(game, memory_cap_bytes, recorder);
+    }
+    if let Some(settled) = settled(game) {
+        return Ok(settled);
+    }
+    let words = table_words(game, memory_cap_bytes)?;
+    let mut table = alloc_table(n, words, memory_cap_bytes)?;
+    recorder.table(1u64 << n, (words as u64) * 8);
+    let t = game.desired_total();
+    let evaluated = fill_blocks(n, t, &mut table, threads);
+    recorder.positions(evaluated);
+    recorder.states_stored(evaluated);
+    let layout = Layout::new(n);
+    Ok(root_solution(n, t, |mask| layout.get(&table, mask)))
+}
+
+/// What every block of one pass shares: the total and the sum tables.
+struct Pass {
+    t: u64,
+    tables: WordTables,
+    t4: &'static [u16],
+    /// Bits of the word index that pick the block.
+    block_bits: u32,
+    /// Bits of the word index inside a block (`n - 6 - block_bits`).
+    inner_bits: u32,
+    /// The inner bits are summed in two halves: `lo_sums` for the low
+    /// `lo_bits`, `mid_sums` for the rest.
+    lo_bits: u32,
+    lo_sums: Vec<u64>,
+    mid_sums: Vec<u64>,
+    /// Sum of the integers of each block index.
+    block_sums: Vec<u64>,
+}
+
+/// Fills `table` as `can_i_win::fill_words` does, on `threads` threads
+/// (see the [module docs](self)); returns the number of masks evaluated.
+fn fill_blocks(n: u32, t: u64, table: &mut [u64], threads: usize) -> u64 {
+    let high = n.saturating_sub(6);
+    let block_bits = high.min(BLOCK_BITS);
+    let inner_bits = high - block_bits;
+    let lo_bits = inner_bits.min(12);
+    let pass = Pass {
+        t,
+        tables: WordTables::new(n),
+        t4: t4(),
+        block_bits,
+        inner_bits,
+        lo_bits,
+        lo_sums: subset_sums(lo_bits, 7),
+        mid_sums: subset_sums(inner_bits - lo_bits, 7 + u64::from(lo_bits)),
+        block_sums: subset_sums(block_bits, 7 + u64::from(inner_bits)),
+    };
+    let mut blocks: Vec<&mut [u64]> = table.chunks_mut(1 << inner_bits).collect();
+    debug_assert_eq!(blocks.len(), 1 << block_bits);
+    let mut evaluated = 0;
+    for round in (0..=block_bits).rev() {
+        // The blocks of this round (skipping those whose every mask reaches
+        // T), most work first, taken out of `blocks` for exclusive access.
+        let mut mine: Vec<(usize, &mut [u64])> = (0..blocks.len())
+            .filter(|&b| b.count_ones() == round && pass.block_sums[b] < t)
+            .map(|b| (b, std::mem::take(&mut blocks[b])))
+            .collect();
+        mine.sort_by_key(|&(b, _)| pass.block_sums[b]);
+        let done: Vec<&[u64]> = blocks.iter().map(|b| &**b).collect();
+        evaluated += run_round(&pass, &mut mine, &done, threads);
+        for (b, block) in mine {
+            blocks[b] = block;
+        }
+    }
+    evaluated
+}
+
+/// Fills the blocks of one round on up to `threads` threads.
+fn run_round(
+    pass: &Pass,
+    mine: &mut [(usize, &mut [u64])],
+    done: &[&[u64]],
+    threads: usize,
+) -> u64 {
+    let workers = threads.min(mine.len());
+    if workers <= 1 {
+        return mine
+            .iter_mut()
+            .map(|(b, block)| pass.fill_block(*b, block, done))
+            .sum();
+    }
+    let queue = Mutex::new(mine.iter_mut());
+    let evaluated = AtomicU64::new(0);
+    let work = || loop {
+        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+        let Some((b, block)) = next else { break };
+        let count = pass.fill_block(*b, block, done);
+        evaluated.fetch_add(count, Ordering::Relaxed);
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..workers {
+            scope.spawn(work);
+        }
+        work();
+    });
+    evaluated.into_inner()
+}
+
+impl Pass {
+    /// Fills block `b` in descending word order; `done[c]` must hold every
+    /// block `c` whose index is a proper superset of `b` (whose sum is
+    /// below T). Returns the number of masks evaluated.
+    fn fill_block(&self, b: usize, block: &mut [u64], done: &[&[u64]]) -> u64 {
+        let t = self.t;
+        let WordTables { ge, imm, real } = &self.tables;
+        let block_sum = self.block_sums[b];
+        // One child block per integer of the block index still free, by the
+        // integer; the largest last.
+        let free_blocks = !b & ((1usize << self.block_bits) - 1);
+        let children: Vec<(u64, &[u64])> = (0..self.block_bits)
+            .filter(|i| free_blocks >> i & 1 == 1)
+            .map(|i| {
+                let num = 7 + u64::from(self.inner_bits + i);
+                (num, done[b | 1 << i])
+            })
+            .collect();
+        let largest_outside = children.last().map_or(0, |&(num, _)| num);
+        let inner_mask = (1u64 << self.inner_bits) - 1;
+        let mid_bits = self.inner_bits - self.lo_bits;
+        let mut evaluated = 0u64;
+        for mid in (0..1u64 << mid_bits).rev() {
+            let mid_sum = block_sum + self.mid_sums[mid as usize];
+            if mid_sum >= t {
+                continue;
+            }
+            for lo in (0..1u64 << self.lo_bits).rev() {
+                let hs = mid_sum + self.lo_sums[lo as usize];
+                if hs >= t {
+                    continue;
+                }
+                let w = mid << self.lo_bits | lo;
+                let r = t - hs;
+                let mut free = !w & inner_mask;
+                evaluated += u64::from((!ge[r.min(22) as usize] & real).count_ones());
+                // The largest free integer reaches T at once: every position wins.
+                let largest = if largest_outside != 0 {
+                    largest_outside
+                } else if free != 0 {
+                    u64::from(70 - free.leading_zeros())
+                } else {
+                    0
+                };
+                if largest >= r {
+                    block[w as usize] = !0;
+                    continue;
+                }
+                let mut e = imm[r.min(28) as usize];
+                while free != 0 {
+                    let j = free.trailing_zeros();
+                    free &= free - 1;
+                    let num = u64::from(j) + 7;
+                    e |= ge[(r - num).min(22) as usize] | !block[(w | 1 << j) as usize];
+                }
+                for &(num, child) in &children {
+                    e |= ge[(r - num).min(22) as usize] | !child[w as usize];
+                }
+                block[w as usize] = solve_word(e, self.t4);
+            }
+        }
+        evaluated
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::can_i_win;
+    use crate::DEFAULT_MEMORY_CAP_BYTES as CAP;
+
+    fn pool_sum(n: u32) -> u64 {
+        core_types::can_i_win::pool_sum(n)
+    }
+
+    /// The split pass (forced, whatever `n`) against the one-core kernel:
+    /// answer, best move and every counter.
+    fn check(n: u32, t: u64, threads: usize) {
+        let game = CanIWin::new(n, t).unwrap();
+        let (expected, expected_stats) = can_i_win::solve_with_stats(&game, CAP).unwrap();
+        let mut stats = Stats::default();
+        let got = solve_from(&game, CAP, threads, 0, &mut stats).unwrap();
+        assert_eq!(got, expected, "n = {n}, T = {t}, {threads} threads");
+        assert_eq!(stats, expected_stats, "n = {n}, T = {t}, {threads} threads");
+    }
+
+    #[test]
+    fn matches_one_core_for_every_total_up_to_12() {
+        for n in 1..=12 {
+            for t in 0..=pool_sum(n) + 1 {
+                check(n, t, 2);
+                check(n, t, 3);
+            }
+        }
+    }
+
+    #[test]
+    fn matches_one_core_for_many_totals_up_to_22() {
+        for n in 13..=22 {
+            let sum = pool_sum(n);
+            // Every 9th total (n = 13..=16: every 3rd), the edges, and the
+            // hard three-quarters region densely.
+            let step = if n <= 16 { 3 } else { 9 };
+            let mut totals: Vec<u64> = (0..=sum + 1).step_by(step).collect();
+            totals.extend([u64::from(n), u64::from(n) + 1, sum - 1, sum]);
+            totals.extend((sum * 2 / 3..=sum * 4 / 5).step_by(5));
+            for t in totals {
+                check(n, t, if t % 2 == 0 { 2 } else { 4 });
+            }
+        }
+    }
+
+    #[test]
+    fn hardest_benched_totals_match() {
+        for (n, t) in [(16, 108), (18, 137), (20, 158), (22, 167)] {
+            for threads in [1, 2, 3, 8] {
+                check(n, t, threads);
+            }
+        }
+    }
+
+    #[test]
+    fn default_threshold_and_thread_counts_agree() {
+        for (n, t) in [(10, 40), (20, 152), (24, 198)] {
+            let game = CanIWin::new(n, t).unwrap();
+            let expected = can_i_win::solve_with_stats(&game, CAP).unwrap();
+            assert_eq!(solve_with_stats(&game, CAP).unwrap(), expected);
+            for threads in [0, 1, 2] {
+                let mut stats = Stats::default();
+                let got = solve_with(&game, CAP, threads, &mut stats).unwrap();
+                assert_eq!((got, stats), expected, "n = {n}, T = {t}");
+            }
+        }
+    }
+
+    #[test]
+    fn memory_cap_errors_match_one_core() {
+        for (n, t, cap) in [
+            (20, 100, 1024),
+            (22, 200, (1 << 19) - 1),
+            (34, 300, CAP),
+            (64, 100, u64::MAX),
+        ] {
+            let game = CanIWin::new(n, t).unwrap();
+            let expected = can_i_win::solve(&game, cap).unwrap_err();
+            let mut stats = Stats::default();
+            let got = solve_from(&game, cap, 2, 0, &mut stats).unwrap_err();
+            assert_eq!(got, expected);
+            // Refused before allocating: nothing recorded.
+            assert_eq!(stats, Stats::default());
+            assert_eq!(solve(&game, cap).unwrap_err(), expected);
+        }
+        // Settled games need no table, whatever the cap.
+        let game = CanIWin::new(64, 1_000_000).unwrap();
+        assert_eq!(
+            solve_from(&game, 8, 2, 0, &mut NoStats).unwrap(),
+            can_i_win::solve(&game, 8).unwrap()
+        );
+    }
+}
