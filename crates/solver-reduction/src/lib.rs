@@ -43,7 +43,7 @@
 //! With `len` the number of values: `O(len)` time (each value is pushed on
 //! the stack once and takes part in at most one merge as the new value);
 //! `O(len)` auxiliary memory in the worst case (a valley-shaped row never
-//! merges, so the whole row sits on the stack): `len + 3` cells of 8 bytes,
+//! merges, so the whole row sits on the stack): `len + 5` cells of 8 bytes,
 //! or 16 bytes when the values are so large that margins need `i128` (the
 //! same rule as [`PredictTheWinner::arithmetic`](core_types::PredictTheWinner::arithmetic)).
 //! The stack is allocated zeroed, so pages it never reaches are never

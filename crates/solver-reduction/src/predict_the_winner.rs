@@ -47,9 +47,9 @@ macro_rules! width {
 width!(i64);
 width!(i128);
 
-/// Cells below the stack's first value, so the kernel can read the two
-/// values under the top without checking the stack's length first.
-const PAD: usize = 2;
+/// Cells below the stack's first value, so the kernel can read the four
+/// values under the pending one without checking the stack's length first.
+const PAD: usize = 4;
 
 /// Stack cells a pass over `len` values needs: the values, [`PAD`], and one
 /// spare cell for the kernel's unconditional store above the top.
@@ -89,22 +89,28 @@ fn reduce_into<M: Width>(values: &[i64], cells: &mut [M]) -> (usize, u64) {
     };
     let s = &mut cells[..stack_cells(values.len())];
     // The stack is s[PAD..=top]; top = PAD - 1 when it is empty. `cur` is the
-    // value waiting to be pushed (the `z` of a candidate peak).
+    // value waiting to be pushed (the `z` of a candidate peak); `x` and `y`
+    // are copies of the top two values (garbage while fewer than two).
     let mut top = PAD - 1;
+    let (mut x, mut y) = (s[top - 1], s[top]);
     let mut cur = M::from(first);
     let mut merges = 0u64;
     let mut i = 0;
-    // One iteration either merges (the two values under `cur` and `cur`
-    // become one, which waits again) or pushes `cur` and loads the next
-    // input. Both outcomes are computed and selected by masks: whether a
-    // peak merges is a coin toss on random rows, so a branch would miss
-    // often. The loop runs `len - 1 + merges` times.
+    // One iteration either merges (`x`, `y` and `cur` become one value,
+    // which waits as `cur` again) or pushes `cur` and loads the next input.
+    // Both outcomes are computed and selected by masks, not branches:
+    // whether a peak merges is a coin toss on random rows, and a branch
+    // would miss often. The two values under `x` are loaded every time from
+    // addresses known at the start of the iteration, so memory latency stays
+    // off the chain from one comparison to the next. The loop runs
+    // `len - 1 + merges` times.
     while i < rest.len() {
-        let x = s[top - 1];
-        let y = s[top];
         let merge = (top > PAD) & (x <= y) & (y >= cur);
         let merged = x.wrapping_sub(y).wrapping_add(cur);
+        let (under_x, under_y) = (s[top - 3], s[top - 2]);
         s[top + 1] = cur;
+        x = M::select(merge, under_x, y);
+        y = M::select(merge, under_y, cur);
         cur = M::select(merge, merged, M::from(rest[i]));
         // top - 2 on a merge, top + 1 otherwise.
         top = top + 1 - 3 * usize::from(merge);
@@ -180,7 +186,7 @@ fn move_values_in<M: Width, R: Recorder>(values: &[i64], recorder: &mut R) -> Op
 ///
 /// With `len = values.len()`: `O(len)` time (each value is pushed once and
 /// merged at most once; about 3–4 ns per value here, see the crate docs);
-/// auxiliary memory one stack of `len + 3` cells of 8 bytes (16 when the
+/// auxiliary memory one stack of `len + 5` cells of 8 bytes (16 when the
 /// values are so large that margins need `i128`), allocated zeroed so only
 /// the part the stack actually reaches is touched.
 ///
@@ -224,7 +230,7 @@ pub fn margin(values: &[i64]) -> i128 {
 ///
 /// # Complexity
 ///
-/// Two passes: `O(len)` time, one stack of `len + 2` cells (8 or 16 bytes
+/// Two passes: `O(len)` time, one stack of `len + 4` cells (8 or 16 bytes
 /// each) reused by both.
 ///
 /// # Examples
@@ -274,12 +280,12 @@ pub fn move_values(values: &[i64]) -> (i128, i128) {
 ///   of the slice is pushed once, merged or not): `2·(len-1)` in all;
 /// - `states_stored(k)`: `k` merges `x <= y >= z -> x - y + z` (each stores
 ///   one new value standing for a run of the row);
-/// - `table(cells, bytes)`: the stack, `len + 2` cells of 8 or 16 bytes,
+/// - `table(cells, bytes)`: the stack, `len + 4` cells of 8 or 16 bytes,
 ///   allocated once.
 ///
 /// # Complexity
 ///
-/// `O(len)` time (two passes), one stack of `len + 2` cells: 8 bytes per
+/// `O(len)` time (two passes), one stack of `len + 4` cells: 8 bytes per
 /// value, 16 when [`PredictTheWinner::arithmetic`] says margins need
 /// `i128`.
 ///
