@@ -585,3 +585,138 @@ pub fn reduce_traced(values: &[i64]) -> Reduction {
         margin: first_points - second_points,
     }
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use core_types::{NoStats, Outcome, Stats};
+
+    fn solved(values: &[i64]) -> PredictTheWinnerSolution {
+        solve(&PredictTheWinner::new(values.to_vec()), &mut NoStats).unwrap()
+    }
+
+    #[test]
+    fn leetcode_486_and_coins_in_a_line_iii() {
+        let s = solved(&[1, 5, 2]);
+        assert_eq!((s.margin, s.best_move), (-2, Some(Side::Left)));
+        assert!(!s.predict_the_winner());
+        let s = solved(&[1, 5, 233, 7]);
+        assert_eq!((s.margin, s.best_move), (222, Some(Side::Left)));
+        assert!(solved(&[3, 2, 2]).first_player_strictly_wins());
+        assert!(solved(&[1, 2, 4]).first_player_strictly_wins());
+        assert!(!solved(&[1, 20, 4]).first_player_strictly_wins());
+    }
+
+    #[test]
+    fn edge_cases() {
+        let empty = solved(&[]);
+        assert_eq!(
+            (empty.margin, empty.best_move, empty.outcome),
+            (0, None, Outcome::Draw)
+        );
+        assert_eq!(margin(&[]), 0);
+        assert_eq!(move_values(&[]), (0, 0));
+        let single = solved(&[-7]);
+        assert_eq!((single.margin, single.best_move), (-7, Some(Side::Left)));
+        let zeros = solved(&[0; 9]);
+        assert_eq!(
+            (zeros.outcome, zeros.best_move),
+            (Outcome::Draw, Some(Side::Left))
+        );
+        assert_eq!(solved(&[1, 2]).best_move, Some(Side::Right));
+        // A peak at either end of the row merges like any other.
+        assert_eq!(margin(&[5, 9, 2]), -2);
+        assert_eq!(margin(&[2, 9, 5, 1]), 3);
+        assert_eq!(margin(&[1, 5, 9, 2]), 3);
+    }
+
+    #[test]
+    fn margins_beyond_i64_are_exact() {
+        let (max, min) = (i128::from(i64::MAX), i128::from(i64::MIN));
+        let s = solved(&[i64::MAX, i64::MIN]);
+        assert_eq!((s.margin, s.first_score), (max - min, max));
+        let s = solved(&[i64::MIN, i64::MIN, i64::MIN]);
+        assert_eq!((s.margin, s.first_score), (min, 2 * min));
+        let s = solved(&[i64::MAX; 7]);
+        assert_eq!((s.margin, s.first_score), (max, 4 * max));
+        assert_eq!(margin(&[0, i64::MIN, 0, 0]), -min);
+        // Merged values far below i64::MIN: the second player gets every MAX.
+        let row = [0, i64::MAX, 0, i64::MAX, 0, i64::MAX, 0];
+        assert_eq!(margin(&row), -3 * max);
+    }
+
+    #[test]
+    fn the_width_rule_is_the_games() {
+        for values in [
+            vec![],
+            vec![i64::MAX],
+            vec![i64::MIN],
+            vec![i64::MAX - 1, -1],
+            vec![i64::MAX - 1, -2],
+            vec![1 << 61; 4],
+            vec![1 << 61, 1 << 61, 1 << 61, (1 << 61) - 1],
+        ] {
+            let game = PredictTheWinner::new(values.clone());
+            assert_eq!(arithmetic_of(&values), game.arithmetic(), "{values:?}");
+        }
+    }
+
+    #[test]
+    fn both_widths_agree() {
+        let values: Vec<i64> = (0..2_000).map(|k| (k * 7919) % 1_000 - 500).collect();
+        let mut narrow = vec![0i64; stack_cells(values.len())];
+        let mut wide = vec![0i128; stack_cells(values.len())];
+        let a: i128 = margin_in::<i64, _>(&values, &mut narrow, &mut NoStats).into();
+        let b = margin_in::<i128, _>(&values, &mut wide, &mut NoStats);
+        assert_eq!(a, b);
+        assert_eq!(a, reduce_traced(&values).margin);
+    }
+
+    #[test]
+    fn counters_reach_stats() {
+        let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let mut stats = Stats::default();
+        solve(&game, &mut stats).unwrap();
+        // Passes over [5, 233, 7] (merges) and [1, 5, 233] (does not).
+        assert_eq!((stats.positions, stats.states), (6, 1));
+        assert_eq!((stats.table_cells, stats.table_bytes), (8, 64));
+    }
+
+    #[test]
+    fn traced_reduction_names_runs() {
+        let r = reduce_traced(&[4, 1, 5, 9, 2, 6]);
+        let merges: Vec<String> = r.merges.iter().map(ToString::to_string).collect();
+        assert_eq!(merges, ["merge 5 <= 9 >= 2 at [2..=4] -> -2"]);
+        let reduced: Vec<(usize, usize, i128)> = r
+            .reduced
+            .iter()
+            .map(|x| (x.first, x.last, x.value))
+            .collect();
+        assert_eq!(reduced, [(0, 0, 4), (1, 1, 1), (2, 4, -2), (5, 5, 6)]);
+        let play: Vec<String> = r.play.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            play,
+            [
+                "first takes right 6 [5..=5]: 6 to 0",
+                "second takes left 4 [0..=0]: 6 to 4",
+                "first takes left 1 [1..=1]: 7 to 4",
+                "second takes left -2 [2..=4]: 7 to 2",
+            ]
+        );
+        assert_eq!(r.margin, 5);
+        assert_eq!(r.margin, margin(&[4, 1, 5, 9, 2, 6]));
+        // The pass merges again when a merge exposes a new peak.
+        let r = reduce_traced(&[1, 3, 2, 9, 0]);
+        let merges: Vec<String> = r.merges.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            merges,
+            [
+                "merge 1 <= 3 >= 2 at [0..=2] -> 0",
+                "merge 0 <= 9 >= 0 at [0..=4] -> -9",
+            ]
+        );
+        assert_eq!(r.reduced.len(), 1);
+        assert_eq!(r.margin, -9);
+    }
+}
