@@ -117,14 +117,23 @@ fn reduce_into<M: Width>(values: &[i64], cells: &mut [M]) -> (usize, u64) {
         i += usize::from(!merge);
         merges += u64::from(merge);
     }
-    while top > PAD && s[top - 1] <= s[top] && s[top] >= cur {
-        cur = s[top - 1].wrapping_sub(s[top]).wrapping_add(cur);
-        top -= 2;
+    merges += settle(s, &mut top, cur);
+    (top + 1 - PAD, merges)
+}
+
+/// Merges `cur` with the top of the stack `s[PAD..=top]` while they form a
+/// peak, then pushes it; returns the number of merges.
+#[inline(always)]
+fn settle<M: Width>(s: &mut [M], top: &mut usize, mut cur: M) -> u64 {
+    let mut merges = 0;
+    while *top > PAD && s[*top - 1] <= s[*top] && s[*top] >= cur {
+        cur = s[*top - 1].wrapping_sub(s[*top]).wrapping_add(cur);
+        *top -= 2;
         merges += 1;
     }
-    top += 1;
-    s[top] = cur;
-    (top + 1 - PAD, merges)
+    *top += 1;
+    s[*top] = cur;
+    merges
 }
 
 /// The value of a reduced row (no interior `x <= y >= z`): its largest value
@@ -176,6 +185,35 @@ fn move_values_in<M: Width, R: Recorder>(values: &[i64], recorder: &mut R) -> Op
     Some((
         M::from(values[0]) - after_left,
         M::from(values[last]) - after_right,
+    ))
+}
+
+/// The margin and the best first move of a non-empty row in width `M`;
+/// `None` when the stack cannot be allocated.
+///
+/// One pass over `a[..len-1]` gives `V(a[..len-1])`, so the value of taking
+/// the right end; pushing `a[len-1]` on the same stack gives `V(a)`. When
+/// taking the right end is worse than `V(a)`, taking the left end is the
+/// optimum and no second pass is needed; otherwise a pass over `a[1..]`
+/// settles a possible tie (which goes left).
+fn solve_in<M: Width, R: Recorder>(values: &[i64], recorder: &mut R) -> Option<(M, Side)> {
+    let last = values.len() - 1;
+    let mut cells = try_stack::<M>(last)?;
+    recorder.table(cells.len() as u64, cells.len() as u64 * M::BYTES);
+    let (len, merges) = reduce_into(&values[..last], &mut cells);
+    let take_right = M::from(values[last]) - greedy(&cells[PAD..PAD + len]);
+    let mut top = PAD + len - 1;
+    let merges = merges + settle(&mut cells, &mut top, M::from(values[last]));
+    recorder.positions(values.len() as u64);
+    recorder.states_stored(merges);
+    let whole = greedy(&cells[PAD..=top]);
+    if take_right < whole {
+        return Some((whole, Side::Left));
+    }
+    let take_left = M::from(values[0]) - margin_in(&values[1..], &mut cells, recorder);
+    Some((
+        take_left.max(take_right),
+        Side::choose(take_left, take_right),
     ))
 }
 
@@ -271,13 +309,17 @@ pub fn move_values(values: &[i64]) -> (i128, i128) {
 /// Solves a Predict the Winner game in linear time: the margin, both scores
 /// and an optimal first move (ties go [`Side::Left`], as in every backend).
 ///
-/// The move comes from [`move_values`]: two passes, over `a[1..]` and
-/// `a[..len-1]`; the margin is the larger of the two move values.
+/// One pass over `a[..len-1]` gives the value of taking the right end;
+/// pushing `a[len-1]` on the same stack gives the margin. When taking the
+/// right end is worse than the margin, the left end is the optimal move and
+/// that is all; otherwise (about half of random rows) a second pass over
+/// `a[1..]` decides between the right end and a tie, which goes left.
 ///
 /// Counters reported to `recorder` (a [`Stats`](core_types::Stats) or a
 /// [`ReductionStats`]):
-/// - `positions(k)`: `k` values pushed on the stack by a pass (every value
-///   of the slice is pushed once, merged or not): `2·(len-1)` in all;
+/// - `positions(k)`: `k` values pushed on the stack (every value of a pass
+///   is pushed once, merged or not): `len`, plus `len - 1` when the second
+///   pass runs;
 /// - `states_stored(k)`: `k` merges `x <= y >= z -> x - y + z` (each stores
 ///   one new value standing for a run of the row);
 /// - `table(cells, bytes)`: the stack, `len + 4` cells of 8 or 16 bytes,
@@ -285,8 +327,8 @@ pub fn move_values(values: &[i64]) -> (i128, i128) {
 ///
 /// # Complexity
 ///
-/// `O(len)` time (two passes), one stack of `len + 4` cells: 8 bytes per
-/// value, 16 when [`PredictTheWinner::arithmetic`] says margins need
+/// `O(len)` time (one or two passes), one stack of `len + 4` cells: 8 bytes
+/// per value, 16 when [`PredictTheWinner::arithmetic`] says margins need
 /// `i128`.
 ///
 /// # Examples
@@ -302,8 +344,9 @@ pub fn move_values(values: &[i64]) -> (i128, i128) {
 ///
 /// let mut stats = ReductionStats::default();
 /// solve(&PredictTheWinner::new(vec![1, 5, 2]), &mut stats)?;
-/// // Passes over [5, 2] and [1, 5]: 4 pushes, no merge.
-/// assert_eq!((stats.values_pushed, stats.merges), (4, 0));
+/// // [1, 5], then 2 merges 1 <= 5 >= 2: V = -2, and taking 2 first is
+/// // worth 2 - 4 = -2 too, so a pass over [5, 2] breaks the tie (left).
+/// assert_eq!((stats.values_pushed, stats.merges), (5, 1));
 /// Ok::<(), Error>(())
 /// ```
 ///
@@ -324,14 +367,13 @@ pub fn solve<R: Recorder>(
     if values.is_empty() {
         return Ok(game.solution(0, None));
     }
-    let arithmetic = game.arithmetic();
-    let moves = match arithmetic {
-        Arithmetic::I64 => {
-            move_values_in::<i64, R>(values, recorder).map(|(l, r)| (l.into(), r.into()))
-        }
-        Arithmetic::I128 => move_values_in::<i128, R>(values, recorder),
+    // The same rule as game.arithmetic(), vectorised.
+    let arithmetic = arithmetic_of(values);
+    let answer = match arithmetic {
+        Arithmetic::I64 => solve_in::<i64, R>(values, recorder).map(|(m, side)| (m.into(), side)),
+        Arithmetic::I128 => solve_in::<i128, R>(values, recorder),
     };
-    let Some((take_left, take_right)) = moves else {
+    let Some((margin, side)) = answer else {
         let width: u128 = match arithmetic {
             Arithmetic::I64 => 8,
             Arithmetic::I128 => 16,
@@ -346,8 +388,7 @@ pub fn solve<R: Recorder>(
             hint: "; this backend has no memory cap of its own: it needs 8 bytes per value (16 for i128 margins)",
         });
     };
-    let margin = take_left.max(take_right);
-    Ok(game.solution(margin, Some(Side::choose(take_left, take_right))))
+    Ok(game.solution(margin, Some(side)))
 }
 
 /// What a reduction pass did; also a [`Recorder`], so
@@ -678,8 +719,9 @@ mod tests {
         let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
         let mut stats = Stats::default();
         solve(&game, &mut stats).unwrap();
-        // Passes over [5, 233, 7] (merges) and [1, 5, 233] (does not).
-        assert_eq!((stats.positions, stats.states), (6, 1));
+        // [1, 5, 233], then 7 merges 5 <= 233 >= 7: taking 7 first is worse
+        // than the margin, so there is no second pass.
+        assert_eq!((stats.positions, stats.states), (4, 1));
         assert_eq!((stats.table_cells, stats.table_bytes), (8, 64));
     }
 
