@@ -21,8 +21,6 @@ trait Width: MarginValue + Zeroable {
     const BYTES: u64 = std::mem::size_of::<Self>() as u64;
     fn wrapping_sub(self, other: Self) -> Self;
     fn wrapping_add(self, other: Self) -> Self;
-    /// `if cond { a } else { b }` with a mask instead of a branch.
-    fn select(cond: bool, a: Self, b: Self) -> Self;
 }
 
 macro_rules! width {
@@ -36,16 +34,18 @@ macro_rules! width {
             fn wrapping_add(self, other: Self) -> Self {
                 <$t>::wrapping_add(self, other)
             }
-            #[inline(always)]
-            fn select(cond: bool, a: Self, b: Self) -> Self {
-                let mask = -(<$t>::from(cond));
-                (a & mask) | (b & !mask)
-            }
         }
     };
 }
 width!(i64);
 width!(i128);
+
+/// `if cond { a } else { b }` as a conditional move, not a branch: whether
+/// a peak merges is a coin toss on random rows.
+#[inline(always)]
+fn select<T>(cond: bool, a: T, b: T) -> T {
+    std::hint::select_unpredictable(cond, a, b)
+}
 
 /// Cells below the stack's first value, so the kernel can read the four
 /// values under the pending one without checking the stack's length first.
@@ -98,9 +98,8 @@ fn reduce_into<M: Width>(values: &[i64], cells: &mut [M]) -> (usize, u64) {
     let mut i = 0;
     // One iteration either merges (`x`, `y` and `cur` become one value,
     // which waits as `cur` again) or pushes `cur` and loads the next input.
-    // Both outcomes are computed and selected by masks, not branches:
-    // whether a peak merges is a coin toss on random rows, and a branch
-    // would miss often. The two values under `x` are loaded every time from
+    // Both outcomes are computed and selected by conditional moves, not
+    // branches: whether a peak merges is a coin toss on random rows. The two values under `x` are loaded every time from
     // addresses known at the start of the iteration, so memory latency stays
     // off the chain from one comparison to the next. The loop runs
     // `len - 1 + merges` times.
@@ -109,11 +108,10 @@ fn reduce_into<M: Width>(values: &[i64], cells: &mut [M]) -> (usize, u64) {
         let merged = x.wrapping_sub(y).wrapping_add(cur);
         let (under_x, under_y) = (s[top - 3], s[top - 2]);
         s[top + 1] = cur;
-        x = M::select(merge, under_x, y);
-        y = M::select(merge, under_y, cur);
-        cur = M::select(merge, merged, M::from(rest[i]));
-        // top - 2 on a merge, top + 1 otherwise.
-        top = top + 1 - 3 * usize::from(merge);
+        x = select(merge, under_x, y);
+        y = select(merge, under_y, cur);
+        cur = select(merge, merged, M::from(rest[i]));
+        top = select(merge, top - 2, top + 1);
         i += usize::from(!merge);
         merges += u64::from(merge);
     }
@@ -148,10 +146,10 @@ fn greedy<M: Width>(row: &[M]) -> M {
     while lo < hi {
         let (a, b) = (row[lo], row[hi - 1]);
         let left = a >= b;
-        let taken = M::select(left, a, b);
+        let taken = select(left, a, b);
         lo += usize::from(left);
         hi -= usize::from(!left);
-        acc = M::select(sign_plus, acc.wrapping_add(taken), acc.wrapping_sub(taken));
+        acc = select(sign_plus, acc.wrapping_add(taken), acc.wrapping_sub(taken));
         sign_plus = !sign_plus;
     }
     acc
