@@ -21,8 +21,9 @@
 //!
 //! Unlike the CLI's reader it never holds the text: it reads 64 KiB at a
 //! time and parses in place, so memory is the values (8 bytes each) plus the
-//! buffer, and 10^7 values (about 79 MB of text) parse in about 0.1 s in a
-//! release build.
+//! buffer. 10^7 values (79 MB of text) parse in about 0.12 s in a release
+//! build, read from a file in the page cache on a shared 2-core VM; a third
+//! of that is the system faulting in the 80 MB of values.
 
 use std::io::{self, Read};
 
