@@ -470,10 +470,15 @@ impl Parser {
     }
 
     /// A value held as a possible closing bracket is followed by more text:
-    /// it is a value after all, and not an integer.
+    /// it is a value after all, and an error (its `]` is not a digit; but
+    /// like the CLI, `str::parse` may report it out of range first, as for
+    /// `9223372036854775808]`).
     fn release_held(&mut self) -> Result<(), ValuesError> {
         match self.held.take() {
-            Some(text) => Err(self.not_an_integer(text)),
+            Some(text) => match text.parse::<i64>() {
+                Ok(_) => Err(self.not_an_integer(text)),
+                Err(e) => Err(self.parse_error(text, &e)),
+            },
             None => Ok(()),
         }
     }
@@ -509,21 +514,22 @@ impl Parser {
                 self.field_has_value = true;
                 Ok(())
             }
-            Err(e) => {
-                let index = self.values.len() as u64 + 1;
-                let text = text.to_owned();
-                Err(match e.kind() {
-                    std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
-                        ValuesError::OutOfRange {
-                            index,
-                            text,
-                            min: i64::MIN,
-                            max: i64::MAX,
-                        }
-                    }
-                    _ => self.not_an_integer(text),
-                })
+            Err(e) => Err(self.parse_error(text.to_owned(), &e)),
+        }
+    }
+
+    /// The error for the next value, `text`, which `str::parse` refused.
+    fn parse_error(&self, text: String, error: &std::num::ParseIntError) -> ValuesError {
+        match error.kind() {
+            std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                ValuesError::OutOfRange {
+                    index: self.values.len() as u64 + 1,
+                    text,
+                    min: i64::MIN,
+                    max: i64::MAX,
+                }
             }
+            _ => self.not_an_integer(text),
         }
     }
 
@@ -741,6 +747,11 @@ mod tests {
         "[1]x",
         "[1, 2] ,",
         "[ 99999999999999999999 ]",
+        // Regression (found by `agrees_with_the_cli_parser`): a value ending
+        // in `]` that is not the closing bracket is out of range, not "not
+        // an integer", when its digits overflow before the `]`.
+        "[9223372036854775808],]",
+        "[1, 99999999999999999999] 2]",
         "[99999999999999999999",
         "x [1]",
         // Signs, digits, widths.
@@ -963,8 +974,17 @@ mod tests {
         assert_eq!(err.to_string(), "cannot read the values: disk on fire");
     }
 
+    /// 4096 cases, or `PROPTEST_CASES`.
+    fn config() -> ProptestConfig {
+        let cases = std::env::var("PROPTEST_CASES")
+            .ok()
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(4096);
+        ProptestConfig::with_cases(cases)
+    }
+
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4096))]
+        #![proptest_config(config())]
         /// Random texts over the characters that matter agree with the CLI's
         /// parser, read in one go and a few bytes at a time.
         #[test]
@@ -973,7 +993,8 @@ mod tests {
                 prop::sample::select(vec![
                     "0", "1", "7", "42", "-", "+", ",", " ", "\n", "\t", "[", "]", "x",
                     "\u{a0}", "9223372036854775807", "9223372036854775808",
-                    "-9223372036854775808", "00", "é",
+                    "-9223372036854775808", "00", "é", "\u{3000}", "\x0b",
+                    "99999999999999999999", "1234567890123456",
                 ]),
                 0..24,
             ),
