@@ -240,8 +240,8 @@ fn solve_in<M: Width, R: Recorder>(values: &[i64], recorder: &mut R) -> Option<(
 ///
 /// # Panics
 ///
-/// Only if the stack cannot be allocated (like any `Vec`); [`solve`] reports
-/// that as an error instead.
+/// Never. If the system refuses the stack's memory the process aborts, as
+/// for any `Vec`; [`solve`] reports that as an error instead.
 ///
 /// # See also
 ///
@@ -281,7 +281,8 @@ pub fn margin(values: &[i64]) -> i128 {
 ///
 /// # Panics
 ///
-/// Only if the stack cannot be allocated.
+/// Never. If the system refuses the stack's memory the process aborts, as
+/// for any `Vec`; [`solve`] reports that as an error instead.
 ///
 /// # See also
 ///
