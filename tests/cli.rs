@@ -80,6 +80,22 @@ fn available() -> Vec<&'static str> {
     Backend::available().map(Backend::name).collect()
 }
 
+/// The backends of this build with an algorithm for Can I Win (`reduction` has none).
+fn can_i_win_backends() -> Vec<&'static str> {
+    Backend::available()
+        .filter(|b| !b.variants::<CanIWin>().is_empty())
+        .map(Backend::name)
+        .collect()
+}
+
+/// The backends of this build with an algorithm for Predict the Winner.
+fn predict_the_winner_backends() -> Vec<&'static str> {
+    Backend::available()
+        .filter(|b| !b.variants::<PredictTheWinner>().is_empty())
+        .map(Backend::name)
+        .collect()
+}
+
 // ---------------------------------------------------------------------------
 // can-i-win
 
@@ -131,7 +147,7 @@ fn can_i_win_human_output_starts_with_the_answer_in_words() {
 
 #[test]
 fn can_i_win_json_contract_field_by_field_for_every_backend() {
-    for backend in available() {
+    for backend in can_i_win_backends() {
         for &(n, t, outcome, best_move, _) in CAN_I_WIN_CASES {
             let v = json_ok(&[
                 "can-i-win",
@@ -198,7 +214,7 @@ fn stats_flag_adds_counters_to_human_output() {
     ] {
         assert!(stdout.contains(label), "{label}: {stdout}");
     }
-    for backend in available() {
+    for backend in can_i_win_backends() {
         let v = json_ok(&["can-i-win", "12", "40", "--json", "--backend", backend]);
         assert!(
             v["stats"]["positions"].as_u64().unwrap() > 0,
@@ -358,7 +374,7 @@ fn predict_the_winner_human_output() {
 
 #[test]
 fn predict_the_winner_json_contract_field_by_field_for_every_backend() {
-    for backend in available() {
+    for backend in predict_the_winner_backends() {
         for &(values, outcome, margin, first, second, best_move, _) in PTW_CASES {
             let mut args = ptw_args(values);
             args.extend([
@@ -413,7 +429,7 @@ fn margins_and_scores_beyond_i64_are_exact_json_numbers() {
         &[i64::MAX, i64::MAX, i64::MAX, i64::MIN],
         &[i64::MIN, 5, i64::MAX, -7],
     ];
-    for backend in available() {
+    for backend in predict_the_winner_backends() {
         for values in cases {
             let expected =
                 gamesolve::solve_predict_the_winner(&PredictTheWinner::new(values.to_vec()))
@@ -684,7 +700,14 @@ fn backends_lists_every_backend_with_availability() {
     for entry in list {
         assert_eq!(
             keys(entry),
-            set(&["name", "available", "default", "summary", "variants"])
+            set(&[
+                "name",
+                "available",
+                "default",
+                "default_for",
+                "summary",
+                "variants"
+            ])
         );
         let backend: Backend = entry["name"].as_str().unwrap().parse().unwrap();
         assert_eq!(entry["available"], backend.is_available());
@@ -713,7 +736,24 @@ fn backends_lists_every_backend_with_availability() {
             )
             .collect();
         assert_eq!(listed, registry, "{backend}");
-        assert_eq!(entry["default"], backend == Backend::default());
+        // The default for a game is the first of the priority list with an algorithm for it.
+        let default_for: Vec<&str> = entry["default_for"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|g| g.as_str().unwrap())
+            .collect();
+        let mut want = Vec::new();
+        if Backend::default_for::<gamesolve::CanIWin>() == backend && backend.is_available() {
+            want.push("can-i-win");
+        }
+        if Backend::default_for::<gamesolve::PredictTheWinner>() == backend
+            && backend.is_available()
+        {
+            want.push("predict-the-winner");
+        }
+        assert_eq!(default_for, want, "{backend}");
+        assert_eq!(entry["default"], !want.is_empty());
         assert_eq!(entry["summary"], backend.summary());
     }
 }
@@ -764,6 +804,11 @@ fn compare_runs_every_backend_human_and_json() {
     assert_eq!(rows.len(), available().len());
     for (row, backend) in rows.iter().zip(available()) {
         assert_eq!(row["backend"], backend);
+        if !can_i_win_backends().contains(&backend) {
+            // Listed, and said to have no algorithm for the game.
+            assert_eq!(row["kind"], "unavailable_backend", "{row}");
+            continue;
+        }
         assert_eq!(row["outcome"], "first");
         assert_eq!(row["best_move"], 1);
         assert!(row["time_ns"].is_u64());
@@ -804,7 +849,13 @@ fn compare_shows_a_backend_that_gives_up_in_its_row() {
             keys(row),
             set(&["game", "backend", "variant", "error", "kind", "time_ns"])
         );
-        assert_eq!(row["kind"], "cannot_answer");
+        let applies = can_i_win_backends().contains(&row["backend"].as_str().unwrap());
+        let kind = if applies {
+            "cannot_answer"
+        } else {
+            "unavailable_backend"
+        };
+        assert_eq!(row["kind"], kind, "{row}");
         assert!(
             row["error"].as_str().unwrap().contains("backend `"),
             "{row}"

@@ -135,16 +135,18 @@ pub fn runs(backend: Backend, group: Group, size: u64) -> bool {
             Backend::Recursive => size <= 14,
             Backend::Memo => size <= 25,
             Backend::Tabular => size <= 32,
+            Backend::Reduction => false, // no algorithm for Can I Win
         },
         Group::Easy => match backend {
             Backend::Recursive => size <= 24,
             Backend::Memo => true,
             Backend::Tabular => size <= 32,
+            Backend::Reduction => false,
         },
         Group::PredictTheWinner => match backend {
             Backend::Recursive => size <= 25,
             Backend::Memo => size <= 5_000,
-            Backend::Tabular => true,
+            Backend::Tabular | Backend::Reduction => true,
         },
     }
 }

@@ -218,6 +218,9 @@ pub struct PredictTheWinnerAnalysisReport {
     first_margin: i128,
     remoteness: usize,
     principal_variation: Vec<PredictTheWinnerPly>,
+    /// Why `principal_variation` is empty for a long row (else absent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    principal_variation_omitted: Option<String>,
     moves: Vec<PredictTheWinnerMove>,
 }
 
@@ -236,6 +239,7 @@ impl PredictTheWinnerAnalysisReport {
             first_margin: a.first_margin,
             remoteness: a.remoteness,
             principal_variation: a.principal_variation.clone(),
+            principal_variation_omitted: a.principal_variation_omitted.clone(),
             moves: a.moves.clone(),
         }
     }
@@ -393,6 +397,17 @@ pub fn predict_the_winner_text(game: &PredictTheWinner, a: &PredictTheWinnerAnal
                 m.taken, m.margin, m.value
             );
         }
+    }
+    if !rest.is_empty() && rest.len().is_multiple_of(2) {
+        let _ = writeln!(
+            text,
+            "\nAn even number of values left: the {} cannot lose (they can take every value \
+             at an even position of the row, or every value at an odd one, whichever sums more).",
+            a.to_move
+        );
+    }
+    if let Some(why) = &a.principal_variation_omitted {
+        let _ = writeln!(text, "\nNo principal variation: {why}.");
     }
     if !a.principal_variation.is_empty() {
         let _ = writeln!(text, "\nPrincipal variation (ties go left):");

@@ -2,7 +2,7 @@
 //! and what each is for.
 
 use comfy_table::{presets, ContentArrangement, Table};
-use gamesolve::{Backend, CanIWin, PredictTheWinner, Registered};
+use gamesolve::{Backend, CanIWin, Game, PredictTheWinner, Registered};
 use serde::Serialize;
 
 use super::error::Stop;
@@ -15,6 +15,8 @@ struct Entry {
     available: bool,
     default: bool,
     summary: &'static str,
+    /// The games it is the default backend for in this build.
+    default_for: Vec<&'static str>,
     /// Its variants in this build, per game, the automatic choice of each game first.
     variants: Vec<VariantEntry>,
 }
@@ -37,13 +39,27 @@ fn variants_of<G: Registered>(backend: Backend) -> impl Iterator<Item = VariantE
 
 /// Runs `gamesolve backends`.
 pub fn run(json: bool) -> Result<(), Stop> {
-    let default = Backend::default();
     let entries: Vec<Entry> = Backend::PRIORITY
         .into_iter()
-        .map(|b| Entry {
+        .map(|b| {
+            let default_for: Vec<&'static str> = [
+                (CanIWin::NAME, Backend::default_for::<CanIWin>()),
+                (
+                    PredictTheWinner::NAME,
+                    Backend::default_for::<PredictTheWinner>(),
+                ),
+            ]
+            .into_iter()
+            .filter(|&(_, d)| d == b && b.is_available())
+            .map(|(game, _)| game)
+            .collect();
+            (b, default_for)
+        })
+        .map(|(b, default_for)| Entry {
             name: b.name(),
             available: b.is_available(),
-            default: b == default,
+            default: !default_for.is_empty(),
+            default_for,
             summary: b.summary(),
             variants: variants_of::<CanIWin>(b)
                 .chain(variants_of::<PredictTheWinner>(b))
@@ -60,7 +76,7 @@ pub fn run(json: bool) -> Result<(), Stop> {
         .set_width(100);
     for entry in &entries {
         let status = match (entry.available, entry.default) {
-            (true, true) => "default".to_owned(),
+            (true, true) => format!("default for {}", entry.default_for.join(", ")),
             (true, false) => "available".to_owned(),
             (false, _) => format!("missing (enable cargo feature `{}`)", entry.name),
         };

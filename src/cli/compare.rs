@@ -218,10 +218,19 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
             ],
             Err(e) => {
                 let dash = || "-".to_owned();
+                let not_applicable = e.kind == Kind::UnavailableBackend;
                 [
                     label(entry, variants),
-                    e.message.clone(),
-                    duration(entry.elapsed),
+                    if not_applicable {
+                        format!("not applicable: {}", e.message)
+                    } else {
+                        e.message.clone()
+                    },
+                    if not_applicable {
+                        dash()
+                    } else {
+                        duration(entry.elapsed)
+                    },
                     dash(),
                     dash(),
                     dash(),

@@ -196,6 +196,11 @@ fn text<G: CliGame>(e: &Explanation<G>, view: &ViewArgs) -> String {
     let mut text = String::new();
     let headline = e.game().headline(e.answer());
     let _ = writeln!(text, "{headline}   (backend {})", view.backend);
+    if let Some(own) = e.game().own_view(backend, view.max_lines) {
+        // A backend that does not walk the game's positions shows what it does instead.
+        text.push_str(&own);
+        return text;
+    }
     if e.is_settled() {
         let _ = writeln!(
             text,

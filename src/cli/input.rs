@@ -7,9 +7,10 @@
 //! value between two commas (`1,,2`) is an error rather than silently
 //! skipped: it usually means a value went missing.
 
-use std::io::Read;
 use std::num::IntErrorKind;
 use std::path::Path;
+
+use gamesolve::core_types::values::{parse_values_from_reader, ValuesError};
 
 use super::error::{CliError, Kind};
 
@@ -19,22 +20,52 @@ use super::error::{CliError, Kind};
 ///
 /// A [`Kind::Io`] error naming the path when it cannot be read; an
 /// `invalid_input` error when a value is malformed.
+///
+/// The text is parsed as it streams in, in one pass and without keeping it: about 8 bytes per
+/// value in memory (the values), whatever the file's size.
 pub fn read_values_file(path: &Path) -> Result<Vec<i64>, CliError> {
-    let mut text = String::new();
-    let read = if path.as_os_str() == "-" {
-        std::io::stdin().lock().read_to_string(&mut text)
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text))
-    };
-    read.map_err(|e| {
-        let source = if path.as_os_str() == "-" {
+    let source = || {
+        if path.as_os_str() == "-" {
             "standard input".to_owned()
         } else {
             format!("`{}`", path.display())
-        };
-        CliError::new(Kind::Io, format!("cannot read values from {source}: {e}"))
-    })?;
-    parse_values(&text)
+        }
+    };
+    let parsed = if path.as_os_str() == "-" {
+        parse_values_from_reader(std::io::stdin().lock())
+    } else {
+        match std::fs::File::open(path) {
+            Ok(file) => parse_values_from_reader(file),
+            Err(e) => Err(ValuesError::Io(e)),
+        }
+    };
+    parsed.map_err(|e| match e {
+        ValuesError::Io(e) => CliError::new(
+            Kind::Io,
+            format!("cannot read values from {}: {e}", source()),
+        ),
+        other => values_error(other),
+    })
+}
+
+/// The CLI's message for a malformed value: the same words as [`parse_value`], with any
+/// repeated input cut to a readable length ([`abbreviate`]).
+pub fn values_error(e: ValuesError) -> CliError {
+    match e {
+        ValuesError::NotAnInteger { index, text, .. } => CliError::invalid(format!(
+            "value #{index} = {} is not an integer: values must be whole numbers in {}..={}",
+            abbreviate(&text),
+            i64::MIN,
+            i64::MAX
+        )),
+        ValuesError::OutOfRange { index, text, .. } => CliError::invalid(format!(
+            "value #{index} = {} is out of range: values must be whole numbers in {}..={}",
+            abbreviate(&text),
+            i64::MIN,
+            i64::MAX
+        )),
+        other => CliError::invalid(other.to_string()),
+    }
 }
 
 /// Parses values separated by whitespace and/or commas; see the

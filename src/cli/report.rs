@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use gamesolve::contract::Reported;
-use gamesolve::explain::TableView;
+use gamesolve::explain::{explain_reduction, TableView};
 use gamesolve::{
     Backend, CanIWin, CanIWinSolution, Outcome, PredictTheWinner, PredictTheWinnerSolution,
     Registered, Side, Stats,
@@ -29,6 +29,13 @@ pub trait CliGame: Registered + Reported + TableView {
     fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
         let _ = (backend, variant);
         ""
+    }
+
+    /// The teaching view of a backend that does not walk the game's positions (so has no
+    /// call tree or table), for `explain`; `None` for the others.
+    fn own_view(&self, backend: &str, max_lines: usize) -> Option<String> {
+        let _ = (backend, max_lines);
+        None
     }
 
     /// Whether solving with `backend` may take long enough (about a tenth of a second or
@@ -74,6 +81,7 @@ impl CliGame for CanIWin {
         match backend {
             Backend::Recursive => n >= 12,
             Backend::Memo | Backend::Tabular => n >= 24,
+            Backend::Reduction => false, // refused at once: no algorithm for Can I Win
         }
     }
 }
@@ -104,6 +112,16 @@ impl CliGame for PredictTheWinner {
         )
     }
 
+    fn own_view(&self, backend: &str, max_lines: usize) -> Option<String> {
+        if backend != Backend::Reduction.name() {
+            return None;
+        }
+        Some(match explain_reduction(self) {
+            Ok(view) => view.text(max_lines),
+            Err(e) => format!("{e}\n"),
+        })
+    }
+
     fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
         if backend == Backend::Memo.name() && variant == "interval" {
             "; single values are read directly, without a call"
@@ -116,6 +134,7 @@ impl CliGame for PredictTheWinner {
         match backend {
             Backend::Recursive => self.len() >= 22,
             Backend::Memo | Backend::Tabular => self.len() >= 10_000,
+            Backend::Reduction => self.len() >= 10_000_000,
         }
     }
 }

@@ -63,6 +63,7 @@ pub mod outcome;
 pub mod predict_the_winner;
 pub mod solver;
 pub mod stats;
+pub mod values;
 
 pub use can_i_win::{CanIWin, CanIWinSolution};
 pub use error::{Error, ErrorKind};

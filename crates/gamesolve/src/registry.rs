@@ -10,7 +10,12 @@ use std::str::FromStr;
 
 use core_types::{CanIWin, Game, PredictTheWinner, Solver, SolverConfig, Variant};
 
-#[cfg(not(any(feature = "recursive", feature = "memo", feature = "tabular")))]
+#[cfg(not(any(
+    feature = "recursive",
+    feature = "memo",
+    feature = "tabular",
+    feature = "reduction"
+)))]
 compile_error!(
     "gamesolve needs at least one backend feature. Enable one, for example \
      `cargo build --features tabular`, or in Cargo.toml: \
@@ -24,6 +29,8 @@ pub mod backends {
     pub use solver_memo;
     #[cfg(feature = "recursive")]
     pub use solver_recursive;
+    #[cfg(feature = "reduction")]
+    pub use solver_reduction;
     #[cfg(feature = "tabular")]
     pub use solver_tabular;
 }
@@ -52,14 +59,28 @@ pub enum Backend {
     Memo,
     /// Bottom-up tables (`solver-tabular`).
     Tabular,
+    /// Linear-time reduction, Predict the Winner only (`solver-reduction`).
+    Reduction,
 }
 
 impl Backend {
     /// Every backend gamesolve knows, whether or not this build has it.
-    pub const ALL: [Backend; 3] = [Backend::Recursive, Backend::Memo, Backend::Tabular];
+    pub const ALL: [Backend; 4] = [
+        Backend::Recursive,
+        Backend::Memo,
+        Backend::Tabular,
+        Backend::Reduction,
+    ];
 
-    /// The order in which [`Backend::default`] picks: the fastest first.
-    pub const PRIORITY: [Backend; 3] = [Backend::Tabular, Backend::Memo, Backend::Recursive];
+    /// The order in which [`Backend::default_for`] picks, for each game the first that has an
+    /// algorithm for it: the fastest first. `reduction` beats the tables on Predict the Winner
+    /// from 2 values on (BENCHMARKS.md); it has nothing for Can I Win, where `tabular` leads.
+    pub const PRIORITY: [Backend; 4] = [
+        Backend::Reduction,
+        Backend::Tabular,
+        Backend::Memo,
+        Backend::Recursive,
+    ];
 
     /// The backend's one name (also its cargo feature).
     pub const fn name(self) -> &'static str {
@@ -67,6 +88,7 @@ impl Backend {
             Backend::Recursive => "recursive",
             Backend::Memo => "memo",
             Backend::Tabular => "tabular",
+            Backend::Reduction => "reduction",
         }
     }
 
@@ -76,6 +98,7 @@ impl Backend {
             Backend::Recursive => cfg!(feature = "recursive"),
             Backend::Memo => cfg!(feature = "memo"),
             Backend::Tabular => cfg!(feature = "tabular"),
+            Backend::Reduction => cfg!(feature = "reduction"),
         }
     }
 
@@ -100,6 +123,10 @@ impl Backend {
                 "bottom-up tables: fastest on hard Can I Win totals (1 bit per state, \
                  n <= 33 within the memory cap); rolling row for Predict the Winner \
                  (O(len) memory, 10^5 values and more)"
+            }
+            Backend::Reduction => {
+                "linear-time Predict the Winner: merge every peak x <= y >= z into x - y + z, \
+                 then greedy; 10^7 values in tens of milliseconds; no algorithm for Can I Win"
             }
         }
     }
@@ -158,8 +185,8 @@ impl Backend {
 }
 
 impl Default for Backend {
-    /// The first backend of [`Backend::PRIORITY`] this build has: `tabular`,
-    /// else `memo`, else `recursive`.
+    /// The first backend of [`Backend::PRIORITY`] this build has, whatever the game; the
+    /// default for one game is [`Backend::default_for`].
     fn default() -> Self {
         // At least one backend is compiled in (else compile_error! above).
         Backend::PRIORITY
@@ -375,6 +402,46 @@ pub trait Registered: Game {
     }
 }
 
+/// The margins after taking the left and the right end of `values`, in `O(len)` time, from
+/// the `reduction` backend when this build has it (the analysis uses it for rows whose decision
+/// triangle does not fit its memory cap).
+pub(crate) fn linear_move_values(values: &[i64]) -> Option<(i128, i128)> {
+    #[cfg(feature = "reduction")]
+    {
+        Some(solver_reduction::move_values(values))
+    }
+    #[cfg(not(feature = "reduction"))]
+    {
+        let _ = values;
+        None
+    }
+}
+
+/// The `reduction` backend's traced pass, for its teaching view.
+pub(crate) fn reduction_trace(
+    game: &PredictTheWinner,
+) -> Result<crate::explain::ReductionExplanation, BackendError> {
+    #[cfg(feature = "reduction")]
+    {
+        let trace = solver_reduction::reduce_traced(game.values());
+        Ok(crate::explain::ReductionExplanation {
+            len: game.len(),
+            merges: trace.merges.iter().map(ToString::to_string).collect(),
+            reduced: trace.reduced.iter().map(|run| run.value).collect(),
+            play: trace.play.iter().map(ToString::to_string).collect(),
+            margin: trace.margin,
+            values_pushed: game.len() as u64,
+        })
+    }
+    #[cfg(not(feature = "reduction"))]
+    {
+        let _ = game;
+        Err(BackendError::Unavailable {
+            backend: Backend::Reduction,
+        })
+    }
+}
+
 /// Every variant of every backend this build has for `G`, in [`Backend::ALL`] order: the one
 /// list that `compare --variants`, the conformance suite and the benches iterate.
 pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
@@ -396,6 +463,10 @@ fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
 }
 
 impl Registered for CanIWin {
+    fn not_applicable_hint(_backend: Backend) -> &'static str {
+        "; `gamesolve backends` lists the backends and variants of each game"
+    }
+
     fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
         match backend {
             #[cfg(feature = "recursive")]
@@ -411,6 +482,10 @@ impl Registered for CanIWin {
 }
 
 impl Registered for PredictTheWinner {
+    fn not_applicable_hint(_backend: Backend) -> &'static str {
+        "; `gamesolve backends` lists the backends and variants of each game"
+    }
+
     fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
         match backend {
             #[cfg(feature = "recursive")]
@@ -419,6 +494,8 @@ impl Registered for PredictTheWinner {
             Backend::Memo => solver_memo::predict_the_winner::VARIANTS.to_vec(),
             #[cfg(feature = "tabular")]
             Backend::Tabular => solver_tabular::predict_the_winner::VARIANTS.to_vec(),
+            #[cfg(feature = "reduction")]
+            Backend::Reduction => solver_reduction::predict_the_winner::VARIANTS.to_vec(),
             #[allow(unreachable_patterns)]
             _ => Vec::new(),
         }
@@ -450,9 +527,21 @@ mod tests {
     }
 
     #[test]
+    fn a_backend_without_an_algorithm_for_a_game_says_so() {
+        if Backend::Reduction.is_available() {
+            let err = Backend::Reduction.solver::<CanIWin>().err().unwrap();
+            assert_eq!(
+                err.to_string(),
+                "backend `reduction` has no algorithm for can-i-win; `gamesolve backends` lists \
+                 the backends and variants of each game"
+            );
+        }
+    }
+
+    #[test]
     fn solvers_match_availability_and_names() {
         for b in Backend::ALL {
-            match b.solver::<CanIWin>() {
+            match b.solver::<PredictTheWinner>() {
                 Ok(s) => {
                     assert!(b.is_available());
                     assert_eq!(s.name(), b.name());

@@ -164,8 +164,13 @@ pub struct PredictTheWinnerAnalysis {
     pub outcome: Outcome,
     /// Moves until the game ends: the number of values left.
     pub remoteness: usize,
-    /// The whole optimal line from here (ties go left).
+    /// The whole optimal line from here (ties go left); empty when
+    /// [`principal_variation_omitted`](Self::principal_variation_omitted) says why.
     pub principal_variation: Vec<PredictTheWinnerPly>,
+    /// Why the principal variation was left out, if it was: a row whose decision triangle
+    /// ([`required_bytes`]) exceeds the memory cap is analysed in `O(len)` by the `reduction`
+    /// backend, which gives both moves' margins but no line of play.
+    pub principal_variation_omitted: Option<String>,
     /// Each end with the margin it leads to, best first (ties left). One
     /// entry (`left`) when a single value is left, none for an empty row.
     pub moves: Vec<PredictTheWinnerMove>,
@@ -250,8 +255,26 @@ pub fn analyze_predict_the_winner(
         })
     };
     if required > u128::from(config.memory_cap_bytes) {
+        if let Some((after_left, after_right)) = crate::registry::linear_move_values(values) {
+            let why = format!(
+                "the principal variation needs a decision triangle of {required} bytes for {} \
+                 values, more than the memory cap of {} bytes; the move values come from the \
+                 linear-time reduction",
+                values.len(),
+                config.memory_cap_bytes
+            );
+            return Ok(from_move_values(
+                game,
+                position,
+                after_left,
+                after_right,
+                Vec::new(),
+                Some(why),
+            ));
+        }
         return Err(too_large(
-            "; raise the cap with --memory-cap, or solve with backend `tabular` (O(len) memory)",
+            "; raise the cap with --memory-cap, or solve with backend `reduction` or `tabular` \
+             (O(len) memory)",
         ));
     }
     let pass = match arithmetic {
@@ -260,31 +283,10 @@ pub fn analyze_predict_the_winner(
     }
     .ok_or_else(|| too_large("; the system refused the allocation"))?;
 
-    let to_move = position.to_move();
     let first = position.taken_left;
-    let mut moves = Vec::with_capacity(2);
-    if let (Some(&left), Some(&right)) = (values.first(), values.last()) {
-        moves.push(PredictTheWinnerMove {
-            side: Side::Left,
-            value: MoveValue::from_margin(pass.after_left),
-            margin: pass.after_left,
-            taken: left,
-        });
-        if values.len() > 1 {
-            moves.push(PredictTheWinnerMove {
-                side: Side::Right,
-                value: MoveValue::from_margin(pass.after_right),
-                margin: pass.after_right,
-                taken: right,
-            });
-        }
-    }
-    // Best first; a stable sort keeps `left` first on ties.
-    moves.sort_by_key(|m| std::cmp::Reverse(m.margin));
-
     let mut principal_variation = Vec::with_capacity(values.len());
     let (mut i, mut j) = (0usize, values.len());
-    let mut player = to_move;
+    let mut player = position.to_move();
     while i < j {
         let side = pass.decision(i, j - 1);
         let index = match side {
@@ -305,13 +307,55 @@ pub fn analyze_predict_the_winner(
         });
         player = player.other();
     }
+    let analysis = from_move_values(
+        game,
+        position,
+        pass.after_left,
+        pass.after_right,
+        principal_variation,
+        None,
+    );
+    debug_assert_eq!(analysis.margin, pass.root);
+    Ok(analysis)
+}
 
-    let margin = pass.root;
+/// The analysis from the margins each end leads to.
+fn from_move_values(
+    game: &PredictTheWinner,
+    position: PredictTheWinnerPosition,
+    after_left: i128,
+    after_right: i128,
+    principal_variation: Vec<PredictTheWinnerPly>,
+    principal_variation_omitted: Option<String>,
+) -> PredictTheWinnerAnalysis {
+    let values = position.remaining(game);
+    let to_move = position.to_move();
+    let mut moves = Vec::with_capacity(2);
+    if let (Some(&left), Some(&right)) = (values.first(), values.last()) {
+        moves.push(PredictTheWinnerMove {
+            side: Side::Left,
+            value: MoveValue::from_margin(after_left),
+            margin: after_left,
+            taken: left,
+        });
+        if values.len() > 1 {
+            moves.push(PredictTheWinnerMove {
+                side: Side::Right,
+                value: MoveValue::from_margin(after_right),
+                margin: after_right,
+                taken: right,
+            });
+        }
+    }
+    // Best first; a stable sort keeps `left` first on ties.
+    moves.sort_by_key(|m| std::cmp::Reverse(m.margin));
+    let margin = moves.first().map_or(0, |m| m.margin);
+
     let first_margin = match to_move {
         Player::First => margin,
         Player::Second => -margin,
     };
-    Ok(PredictTheWinnerAnalysis {
+    PredictTheWinnerAnalysis {
         position,
         to_move,
         margin,
@@ -320,8 +364,9 @@ pub fn analyze_predict_the_winner(
         outcome: Outcome::from_margin(first_margin),
         remoteness: values.len(),
         principal_variation,
+        principal_variation_omitted,
         moves,
-    })
+    }
 }
 
 /// The result of one bottom-up pass over the remaining values.
@@ -444,11 +489,27 @@ mod tests {
     }
 
     #[test]
-    fn table_too_large_is_refused() {
-        let game = PredictTheWinner::new(vec![1; 1000]);
+    fn a_row_too_long_for_the_triangle_is_answered_linearly_or_refused() {
+        let game = PredictTheWinner::new((0..1000).map(|k| k % 7).collect());
         let config = AnalysisConfig::default().with_memory_cap_bytes(1000);
-        let err = analyze_predict_the_winner(&game, &PredictTheWinnerPosition::start(), &config)
-            .unwrap_err();
-        assert!(err.to_string().contains("len = 1000"), "{err}");
+        let start = PredictTheWinnerPosition::start();
+        match analyze_predict_the_winner(&game, &start, &config) {
+            // With `reduction`: both moves' margins, no principal variation, and why.
+            Ok(a) => {
+                let full =
+                    analyze_predict_the_winner(&game, &start, &AnalysisConfig::default()).unwrap();
+                assert_eq!((a.margin, &a.moves), (full.margin, &full.moves));
+                assert!(a.principal_variation.is_empty());
+                let why = a.principal_variation_omitted.unwrap();
+                assert!(
+                    why.contains("more than the memory cap of 1000 bytes"),
+                    "{why}"
+                );
+            }
+            Err(err) => {
+                assert!(!crate::Backend::Reduction.is_available());
+                assert!(err.to_string().contains("len = 1000"), "{err}");
+            }
+        }
     }
 }

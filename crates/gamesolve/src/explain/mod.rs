@@ -47,11 +47,13 @@
 mod can_i_win;
 mod dot;
 mod predict_the_winner;
+mod reduction;
 mod trace;
 mod tree;
 
 use std::fmt::Write as _;
 
+pub use reduction::{explain_reduction, ReductionExplanation};
 pub use trace::Trace;
 pub use tree::{Call, CallTree};
 

@@ -1,0 +1,802 @@
+//! Predict the Winner in linear time: merge every peak `x <= y >= z` into
+//! `x - y + z`, then play the reduced row greedily.
+//!
+//! See the [crate docs](crate) for why this is exact. This module holds the
+//! fast kernel ([`margin`], [`solve`], [`move_values`]) and the traced
+//! version for teaching ([`reduce_traced`]).
+
+use std::fmt;
+
+use bytemuck::Zeroable;
+use core_types::{
+    Arithmetic, Error, Game, Kernel, MarginValue, PredictTheWinner, PredictTheWinnerSolution,
+    Recorder, Side, Variant,
+};
+
+use crate::NAME;
+
+/// The integer width of a pass: `i64` when the caller proved nothing can
+/// overflow, `i128` otherwise.
+trait Width: MarginValue + Zeroable {
+    /// Bytes per stack cell.
+    const BYTES: u64 = std::mem::size_of::<Self>() as u64;
+    fn wrapping_sub(self, other: Self) -> Self;
+    fn wrapping_add(self, other: Self) -> Self;
+}
+
+macro_rules! width {
+    ($t:ty) => {
+        impl Width for $t {
+            #[inline(always)]
+            fn wrapping_sub(self, other: Self) -> Self {
+                <$t>::wrapping_sub(self, other)
+            }
+            #[inline(always)]
+            fn wrapping_add(self, other: Self) -> Self {
+                <$t>::wrapping_add(self, other)
+            }
+        }
+    };
+}
+width!(i64);
+width!(i128);
+
+/// `if cond { a } else { b }` as a conditional move, not a branch: whether
+/// a peak merges is a coin toss on random rows.
+#[inline(always)]
+fn select<T>(cond: bool, a: T, b: T) -> T {
+    std::hint::select_unpredictable(cond, a, b)
+}
+
+/// Cells below the stack's first value, so the kernel can read the four
+/// values under the pending one without checking the stack's length first.
+const PAD: usize = 4;
+
+/// Stack cells a pass over `len` values needs: the values, [`PAD`], and one
+/// spare cell for the kernel's unconditional store above the top.
+fn stack_cells(len: usize) -> usize {
+    len + PAD + 1
+}
+
+/// The same rule as [`PredictTheWinner::arithmetic`], on a slice: `i64` when
+/// the sum of `|a[k]|` fits `i64`. A vectorisable bound (largest `|a[k]|`
+/// times the length) settles the common case; the exact sum decides the rest.
+fn arithmetic_of(values: &[i64]) -> Arithmetic {
+    let max_abs = values.iter().fold(0u64, |m, v| m.max(v.unsigned_abs()));
+    let limit = i64::MAX as u128;
+    if u128::from(max_abs) * values.len() as u128 <= limit {
+        return Arithmetic::I64;
+    }
+    let sum: u128 = values.iter().map(|v| u128::from(v.unsigned_abs())).sum();
+    if sum <= limit {
+        Arithmetic::I64
+    } else {
+        Arithmetic::I128
+    }
+}
+
+/// Reduces `values` with the stack kept in `cells` (at least
+/// [`stack_cells`]`(values.len())` long; its contents do not matter). The
+/// reduced row is left in `cells[PAD..PAD + len]`; returns `(len, merges)`.
+///
+/// Every value `v` of the stack is the alternating sum `a[p] - a[p+1] + … +
+/// a[q]` of a run of the input, so `|v| <= Σ|a[k]|`: when the caller chose
+/// `i64` because that sum fits, no merge overflows. Values computed for a
+/// merge that does not happen may wrap; they are discarded.
+#[inline(always)]
+fn reduce_into<M: Width>(values: &[i64], cells: &mut [M]) -> (usize, u64) {
+    let Some((&first, rest)) = values.split_first() else {
+        return (0, 0);
+    };
+    let s = &mut cells[..stack_cells(values.len())];
+    // The stack is s[PAD..=top]; top = PAD - 1 when it is empty. `cur` is the
+    // value waiting to be pushed (the `z` of a candidate peak); `x` and `y`
+    // are copies of the top two values (garbage while fewer than two).
+    let mut top = PAD - 1;
+    let (mut x, mut y) = (s[top - 1], s[top]);
+    let mut cur = M::from(first);
+    let mut merges = 0u64;
+    let mut i = 0;
+    // One iteration either merges (`x`, `y` and `cur` become one value,
+    // which waits as `cur` again) or pushes `cur` and loads the next input.
+    // Both outcomes are computed and selected by conditional moves, not
+    // branches: whether a peak merges is a coin toss on random rows. The two values under `x` are loaded every time from
+    // addresses known at the start of the iteration, so memory latency stays
+    // off the chain from one comparison to the next. The loop runs
+    // `len - 1 + merges` times.
+    while i < rest.len() {
+        let merge = (top > PAD) & (x <= y) & (y >= cur);
+        let merged = x.wrapping_sub(y).wrapping_add(cur);
+        let (under_x, under_y) = (s[top - 3], s[top - 2]);
+        s[top + 1] = cur;
+        x = select(merge, under_x, y);
+        y = select(merge, under_y, cur);
+        cur = select(merge, merged, M::from(rest[i]));
+        top = select(merge, top - 2, top + 1);
+        i += usize::from(!merge);
+        merges += u64::from(merge);
+    }
+    merges += settle(s, &mut top, cur);
+    (top + 1 - PAD, merges)
+}
+
+/// Merges `cur` with the top of the stack `s[PAD..=top]` while they form a
+/// peak, then pushes it; returns the number of merges.
+#[inline(always)]
+fn settle<M: Width>(s: &mut [M], top: &mut usize, mut cur: M) -> u64 {
+    let mut merges = 0;
+    while *top > PAD && s[*top - 1] <= s[*top] && s[*top] >= cur {
+        cur = s[*top - 1].wrapping_sub(s[*top]).wrapping_add(cur);
+        *top -= 2;
+        merges += 1;
+    }
+    *top += 1;
+    s[*top] = cur;
+    merges
+}
+
+/// The value of a reduced row (no interior `x <= y >= z`): its largest value
+/// is always at an end, so both players take the larger end, and the margin
+/// is `b1 - b2 + b3 - …` over the values sorted in decreasing order. Every
+/// partial sum is bounded by `Σ|a[k]|`, so `M` cannot overflow.
+#[inline(always)]
+fn greedy<M: Width>(row: &[M]) -> M {
+    let (mut lo, mut hi) = (0, row.len());
+    let mut acc = M::default();
+    let mut sign_plus = true;
+    while lo < hi {
+        let (a, b) = (row[lo], row[hi - 1]);
+        let left = a >= b;
+        let taken = select(left, a, b);
+        lo += usize::from(left);
+        hi -= usize::from(!left);
+        acc = select(sign_plus, acc.wrapping_add(taken), acc.wrapping_sub(taken));
+        sign_plus = !sign_plus;
+    }
+    acc
+}
+
+/// A stack for one pass over `len` values, zeroed by the allocator (fresh
+/// pages cost nothing until the stack grows into them); `None` when the
+/// system refuses the memory.
+fn try_stack<M: Width>(len: usize) -> Option<Vec<M>> {
+    bytemuck::allocation::try_zeroed_vec(stack_cells(len)).ok()
+}
+
+/// The margin of `values` in width `M`: one pass, then the greedy count.
+fn margin_in<M: Width, R: Recorder<PredictTheWinner>>(
+    values: &[i64],
+    cells: &mut [M],
+    recorder: &mut R,
+) -> M {
+    let (len, merges) = reduce_into(values, cells);
+    recorder.positions(values.len() as u64);
+    recorder.states_stored(merges);
+    greedy(&cells[PAD..PAD + len])
+}
+
+/// `(a[0] - V(a[1..]), a[len-1] - V(a[..len-1]))` in width `M`, both passes
+/// in one stack; `None` when the stack cannot be allocated. `values` is not
+/// empty.
+fn move_values_in<M: Width, R: Recorder<PredictTheWinner>>(
+    values: &[i64],
+    recorder: &mut R,
+) -> Option<(M, M)> {
+    let last = values.len() - 1;
+    let mut cells = try_stack::<M>(last)?;
+    recorder.table(cells.len() as u64, cells.len() as u64 * M::BYTES);
+    let after_left = margin_in(&values[1..], &mut cells, recorder);
+    let after_right = margin_in(&values[..last], &mut cells, recorder);
+    // |a[k] - V(...)| <= Σ|a[k]|: exact in M.
+    Some((
+        M::from(values[0]) - after_left,
+        M::from(values[last]) - after_right,
+    ))
+}
+
+/// The margin and the best first move of a non-empty row in width `M`;
+/// `None` when the stack cannot be allocated.
+///
+/// One pass over `a[..len-1]` gives `V(a[..len-1])`, so the value of taking
+/// the right end; pushing `a[len-1]` on the same stack gives `V(a)`. When
+/// taking the right end is worse than `V(a)`, taking the left end is the
+/// optimum and no second pass is needed; otherwise a pass over `a[1..]`
+/// settles a possible tie (which goes left).
+fn solve_in<M: Width, R: Recorder<PredictTheWinner>>(
+    values: &[i64],
+    recorder: &mut R,
+) -> Option<(M, Side)> {
+    let last = values.len() - 1;
+    let mut cells = try_stack::<M>(last)?;
+    recorder.table(cells.len() as u64, cells.len() as u64 * M::BYTES);
+    let (len, merges) = reduce_into(&values[..last], &mut cells);
+    let take_right = M::from(values[last]) - greedy(&cells[PAD..PAD + len]);
+    let mut top = PAD + len - 1;
+    let merges = merges + settle(&mut cells, &mut top, M::from(values[last]));
+    recorder.positions(values.len() as u64);
+    recorder.states_stored(merges);
+    let whole = greedy(&cells[PAD..=top]);
+    if take_right < whole {
+        return Some((whole, Side::Left));
+    }
+    let take_left = M::from(values[0]) - margin_in(&values[1..], &mut cells, recorder);
+    Some((
+        take_left.max(take_right),
+        Side::choose(take_left, take_right),
+    ))
+}
+
+/// The margin of a Predict the Winner row under optimal play: the first
+/// player's sum minus the second's. The fastest entry point: one pass.
+///
+/// # Complexity
+///
+/// With `len = values.len()`: `O(len)` time (at most `1.5·len` steps;
+/// about 4 ns per value, 7 with `i128` margins: see the crate docs);
+/// auxiliary memory one stack of `len + 5` cells of 8 bytes (16 when the
+/// values are so large that margins need `i128`), allocated zeroed so only
+/// the part the stack actually reaches is touched.
+///
+/// # Examples
+///
+/// ```
+/// use solver_reduction::margin;
+///
+/// assert_eq!(margin(&[1, 5, 233, 7]), 222);
+/// assert_eq!(margin(&[1, 5, 2]), -2);
+/// assert_eq!(margin(&[]), 0);
+/// // Exact beyond i64.
+/// assert_eq!(margin(&[i64::MAX, i64::MIN]), i128::from(i64::MAX) - i128::from(i64::MIN));
+/// ```
+///
+/// # Panics
+///
+/// Never. If the system refuses the stack's memory the process aborts, as
+/// for any `Vec`; [`solve`] reports that as an error instead.
+///
+/// # See also
+///
+/// [`solve`] (scores and best move), [`move_values`], [`reduce_traced`].
+pub fn margin(values: &[i64]) -> i128 {
+    match arithmetic_of(values) {
+        Arithmetic::I64 => {
+            let mut cells = bytemuck::zeroed_vec::<i64>(stack_cells(values.len()));
+            margin_in(values, &mut cells, &mut core_types::NoStats).into()
+        }
+        Arithmetic::I128 => {
+            let mut cells = bytemuck::zeroed_vec::<i128>(stack_cells(values.len()));
+            margin_in(values, &mut cells, &mut core_types::NoStats)
+        }
+    }
+}
+
+/// The margins the first player gets by taking the left end and by taking
+/// the right end: `(a[0] - V(a[1..]), a[len-1] - V(a[..len-1]))`, `V` being
+/// the value for the player to move. The game's margin is the larger of the
+/// two; an empty row has no move and gives `(0, 0)`.
+///
+/// # Complexity
+///
+/// Two passes: `O(len)` time, one stack of `len + 4` cells (8 or 16 bytes
+/// each) reused by both.
+///
+/// # Examples
+///
+/// ```
+/// use solver_reduction::move_values;
+///
+/// // Taking 1 wins by 222; taking 7 loses by 222.
+/// assert_eq!(move_values(&[1, 5, 233, 7]), (222, -222));
+/// assert_eq!(move_values(&[4]), (4, 4));
+/// ```
+///
+/// # Panics
+///
+/// Never. If the system refuses the stack's memory the process aborts, as
+/// for any `Vec`; [`solve`] reports that as an error instead.
+///
+/// # See also
+///
+/// [`solve`], which picks the move from these with [`Side::choose`].
+pub fn move_values(values: &[i64]) -> (i128, i128) {
+    if values.is_empty() {
+        return (0, 0);
+    }
+    let answer = match arithmetic_of(values) {
+        Arithmetic::I64 => move_values_in::<i64, _>(values, &mut core_types::NoStats)
+            .map(|(l, r)| (l.into(), r.into())),
+        Arithmetic::I128 => move_values_in::<i128, _>(values, &mut core_types::NoStats),
+    };
+    match answer {
+        Some(answer) => answer,
+        None => std::alloc::handle_alloc_error(
+            std::alloc::Layout::array::<i128>(stack_cells(values.len()))
+                .unwrap_or(std::alloc::Layout::new::<i128>()),
+        ),
+    }
+}
+
+/// Solves a Predict the Winner game in linear time: the margin, both scores
+/// and an optimal first move (ties go [`Side::Left`], as in every backend).
+///
+/// One pass over `a[..len-1]` gives the value of taking the right end;
+/// pushing `a[len-1]` on the same stack gives the margin. When taking the
+/// right end is worse than the margin, the left end is the optimal move and
+/// that is all; otherwise (about half of random rows) a second pass over
+/// `a[1..]` decides between the right end and a tie, which goes left.
+///
+/// Counters reported to `recorder` (a [`Stats`](core_types::Stats) or a
+/// [`ReductionStats`]):
+/// - `positions(k)`: `k` values pushed on the stack (every value of a pass
+///   is pushed once, merged or not): `len`, plus `len - 1` when the second
+///   pass runs;
+/// - `states_stored(k)`: `k` merges `x <= y >= z -> x - y + z` (each stores
+///   one new value standing for a run of the row);
+/// - `table(cells, bytes)`: the stack, `len + 4` cells of 8 or 16 bytes,
+///   allocated once.
+///
+/// # Complexity
+///
+/// `O(len)` time (one or two passes), one stack of `len + 4` cells: 8 bytes
+/// per value, 16 when [`PredictTheWinner::arithmetic`] says margins need
+/// `i128`.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{Error, NoStats, PredictTheWinner, Side, Stats};
+/// use solver_reduction::{solve, ReductionStats};
+///
+/// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+/// let answer = solve(&game, &mut NoStats)?;
+/// assert_eq!((answer.margin, answer.best_move), (222, Some(Side::Left)));
+/// assert_eq!((answer.first_score, answer.second_score), (234, 12));
+///
+/// let mut stats = ReductionStats::default();
+/// solve(&PredictTheWinner::new(vec![1, 5, 2]), &mut stats)?;
+/// // [1, 5], then 2 merges 1 <= 5 >= 2: V = -2, and taking 2 first is
+/// // worth 2 - 4 = -2 too, so a pass over [5, 2] breaks the tie (left).
+/// assert_eq!((stats.values_pushed, stats.merges), (5, 1));
+/// Ok::<(), Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::AllocationFailed`] when the system refuses the stack's memory.
+/// Otherwise it always answers: every `i64` row, any length.
+///
+/// # See also
+///
+/// [`margin`] (one pass, margin only); `solver_tabular` and `solver_memo`
+/// (the `O(len^2)` interval recurrence this agrees with).
+pub fn solve<R: Recorder<PredictTheWinner>>(
+    game: &PredictTheWinner,
+    recorder: &mut R,
+) -> Result<PredictTheWinnerSolution, Error> {
+    let values = game.values();
+    if values.is_empty() {
+        return Ok(game.solution(0, None));
+    }
+    // The same rule as game.arithmetic(), vectorised.
+    let arithmetic = arithmetic_of(values);
+    let answer = match arithmetic {
+        Arithmetic::I64 => solve_in::<i64, R>(values, recorder).map(|(m, side)| (m.into(), side)),
+        Arithmetic::I128 => solve_in::<i128, R>(values, recorder),
+    };
+    let Some((margin, side)) = answer else {
+        let width: u128 = match arithmetic {
+            Arithmetic::I64 => 8,
+            Arithmetic::I128 => 16,
+        };
+        return Err(Error::AllocationFailed {
+            backend: NAME,
+            game: PredictTheWinner::NAME,
+            parameter: "len",
+            value: values.len() as u64,
+            required_bytes: stack_cells(values.len() - 1) as u128 * width,
+            memory_cap_bytes: u64::MAX,
+            hint: "; this backend has no memory cap of its own: it needs 8 bytes per value (16 for i128 margins)",
+        });
+    };
+    Ok(game.solution(margin, Some(side)))
+}
+
+/// The `reduction` backend's variants for Predict the Winner: one list that the registry,
+/// the CLI (`--backend reduction`), the tests and the benches iterate.
+pub const VARIANTS: &[Variant<PredictTheWinner>] = &[Variant {
+    backend: NAME,
+    name: "stack",
+    summary: "linear time: merge every peak x <= y >= z into x - y + z with one stack pass, \
+              then both players take the larger end",
+    build: |_config| Box::new(ReductionSolver),
+}];
+
+/// The `reduction/stack` solver: [`solve`] as a [`Kernel`]. It has no limits to configure
+/// (8 or 16 bytes per value, no budget: it always answers).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReductionSolver;
+
+impl Kernel<PredictTheWinner> for ReductionSolver {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "stack";
+
+    fn run<R: Recorder<PredictTheWinner>>(
+        &mut self,
+        game: &PredictTheWinner,
+        recorder: &mut R,
+    ) -> Result<PredictTheWinnerSolution, Error> {
+        solve(game, recorder)
+    }
+}
+
+/// What a reduction pass did; also a [`Recorder`], so
+/// `solve(&game, &mut ReductionStats::default())` fills it.
+///
+/// As a recorder: `positions` and `position` add to
+/// [`values_pushed`](Self::values_pushed), `states_stored` to
+/// [`merges`](Self::merges), `table` to [`bytes_held`](Self::bytes_held);
+/// memo hits do not happen here and are ignored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ReductionStats {
+    /// Values pushed on the stack: one per value per pass.
+    pub values_pushed: u64,
+    /// Merges `x <= y >= z -> x - y + z`; at most half the values pushed.
+    pub merges: u64,
+    /// Bytes of stack allocated (8 or 16 per cell); only the part the stack
+    /// reaches is ever touched.
+    pub bytes_held: u64,
+}
+
+impl Recorder<PredictTheWinner> for ReductionStats {
+    #[inline]
+    fn position(&mut self, _depth: u64) {
+        self.values_pushed += 1;
+    }
+    #[inline]
+    fn positions(&mut self, count: u64) {
+        self.values_pushed += count;
+    }
+    #[inline]
+    fn memo_hit(&mut self) {}
+    #[inline]
+    fn states_stored(&mut self, count: u64) {
+        self.merges += count;
+    }
+    #[inline]
+    fn table(&mut self, _cells: u64, bytes: u64) {
+        self.bytes_held += bytes;
+    }
+}
+
+/// A run of the original row standing as one value in the reduced row:
+/// `a[first..=last]`, worth the alternating sum `a[first] - a[first+1] + … +
+/// a[last]` (runs have odd length).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Run {
+    /// Index of the run's first original value (0-based).
+    pub first: usize,
+    /// Index of the run's last original value.
+    pub last: usize,
+    /// What the run is worth to whoever takes it.
+    pub value: i128,
+}
+
+/// One merge of [`reduce_traced`]: three adjacent runs `x <= y >= z` became
+/// one run worth `x - y + z`.
+///
+/// Displayed as `merge 5 <= 9 >= 2 at [3..=5] -> -2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Merge {
+    /// The run before the peak (`x`).
+    pub left: Run,
+    /// The peak (`y`).
+    pub peak: Run,
+    /// The run after the peak (`z`).
+    pub right: Run,
+    /// The merged run, `left.first..=right.last`, worth `x - y + z`.
+    pub result: Run,
+}
+
+impl fmt::Display for Merge {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "merge {} <= {} >= {} at [{}..={}] -> {}",
+            self.left.value,
+            self.peak.value,
+            self.right.value,
+            self.result.first,
+            self.result.last,
+            self.result.value
+        )
+    }
+}
+
+/// Which player makes a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The player who moves first in the whole game.
+    First,
+    /// The other player.
+    Second,
+}
+
+/// One move of the greedy play on the reduced row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GreedyMove {
+    /// Who moves.
+    pub player: Player,
+    /// The end taken: the larger one, ties to the left.
+    pub side: Side,
+    /// The reduced value taken (a run of the original row).
+    pub run: Run,
+    /// The first player's reduced points so far, this move included.
+    pub first_points: i128,
+    /// The second player's reduced points so far, this move included.
+    pub second_points: i128,
+}
+
+impl fmt::Display for GreedyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let who = match self.player {
+            Player::First => "first",
+            Player::Second => "second",
+        };
+        write!(
+            f,
+            "{who} takes {} {} [{}..={}]: {} to {}",
+            self.side,
+            self.run.value,
+            self.run.first,
+            self.run.last,
+            self.first_points,
+            self.second_points
+        )
+    }
+}
+
+/// Everything [`reduce_traced`] did: the merges in order, the reduced row,
+/// and the greedy play on it.
+///
+/// The points of [`GreedyMove`] are reduced points: a merged run counts
+/// `x - y + z` for the player who takes it, standing for "takes `x`, the
+/// other takes `y`, takes `z`". They are not the scores of a real play of
+/// the original row, but their difference is the game's margin.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Reduction {
+    /// Every merge, in the order the left-to-right pass made them.
+    pub merges: Vec<Merge>,
+    /// The reduced row, left to right: no `x <= y >= z` is left.
+    pub reduced: Vec<Run>,
+    /// The greedy play on the reduced row, one move per reduced value.
+    pub play: Vec<GreedyMove>,
+    /// The game's margin: first player's reduced points minus second's.
+    pub margin: i128,
+}
+
+/// The reduction step by step, for teaching: the merges in order (which
+/// runs of the original row, their values, the result), the reduced row,
+/// and the greedy play on it with running points.
+///
+/// Always in `i128` and keeping every merge: use [`margin`] or [`solve`] for
+/// speed.
+///
+/// # Complexity
+///
+/// `O(len)` time; memory: the stack of runs (40 bytes each) plus the
+/// output, `O(len)`.
+///
+/// # Examples
+///
+/// ```
+/// use solver_reduction::reduce_traced;
+///
+/// let r = reduce_traced(&[1, 5, 233, 7]);
+/// assert_eq!(r.merges.len(), 1);
+/// assert_eq!(r.merges[0].to_string(), "merge 5 <= 233 >= 7 at [1..=3] -> -221");
+/// assert_eq!(r.reduced.iter().map(|run| run.value).collect::<Vec<_>>(), [1, -221]);
+/// assert_eq!(r.play[0].to_string(), "first takes left 1 [0..=0]: 1 to 0");
+/// assert_eq!(r.margin, 222);
+/// ```
+///
+/// # See also
+///
+/// [`margin`], the same reduction without the record.
+pub fn reduce_traced(values: &[i64]) -> Reduction {
+    let mut merges = Vec::new();
+    let mut stack: Vec<Run> = Vec::with_capacity(values.len());
+    for (index, &value) in values.iter().enumerate() {
+        let mut cur = Run {
+            first: index,
+            last: index,
+            value: i128::from(value),
+        };
+        while let [.., x, y] = stack[..] {
+            if !(x.value <= y.value && y.value >= cur.value) {
+                break;
+            }
+            let result = Run {
+                first: x.first,
+                last: cur.last,
+                value: x.value - y.value + cur.value,
+            };
+            merges.push(Merge {
+                left: x,
+                peak: y,
+                right: cur,
+                result,
+            });
+            stack.truncate(stack.len() - 2);
+            cur = result;
+        }
+        stack.push(cur);
+    }
+    let mut play = Vec::with_capacity(stack.len());
+    let (mut lo, mut hi) = (0, stack.len());
+    let (mut first_points, mut second_points) = (0i128, 0i128);
+    while lo < hi {
+        let (side, run) = if stack[lo].value >= stack[hi - 1].value {
+            lo += 1;
+            (Side::Left, stack[lo - 1])
+        } else {
+            hi -= 1;
+            (Side::Right, stack[hi])
+        };
+        let player = if play.len() % 2 == 0 {
+            first_points += run.value;
+            Player::First
+        } else {
+            second_points += run.value;
+            Player::Second
+        };
+        play.push(GreedyMove {
+            player,
+            side,
+            run,
+            first_points,
+            second_points,
+        });
+    }
+    Reduction {
+        merges,
+        reduced: stack,
+        play,
+        margin: first_points - second_points,
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use core_types::{NoStats, Outcome, Stats};
+
+    fn solved(values: &[i64]) -> PredictTheWinnerSolution {
+        solve(&PredictTheWinner::new(values.to_vec()), &mut NoStats).unwrap()
+    }
+
+    #[test]
+    fn leetcode_486_and_coins_in_a_line_iii() {
+        let s = solved(&[1, 5, 2]);
+        assert_eq!((s.margin, s.best_move), (-2, Some(Side::Left)));
+        assert!(!s.predict_the_winner());
+        let s = solved(&[1, 5, 233, 7]);
+        assert_eq!((s.margin, s.best_move), (222, Some(Side::Left)));
+        assert!(solved(&[3, 2, 2]).first_player_strictly_wins());
+        assert!(solved(&[1, 2, 4]).first_player_strictly_wins());
+        assert!(!solved(&[1, 20, 4]).first_player_strictly_wins());
+    }
+
+    #[test]
+    fn edge_cases() {
+        let empty = solved(&[]);
+        assert_eq!(
+            (empty.margin, empty.best_move, empty.outcome),
+            (0, None, Outcome::Draw)
+        );
+        assert_eq!(margin(&[]), 0);
+        assert_eq!(move_values(&[]), (0, 0));
+        let single = solved(&[-7]);
+        assert_eq!((single.margin, single.best_move), (-7, Some(Side::Left)));
+        let zeros = solved(&[0; 9]);
+        assert_eq!(
+            (zeros.outcome, zeros.best_move),
+            (Outcome::Draw, Some(Side::Left))
+        );
+        assert_eq!(solved(&[1, 2]).best_move, Some(Side::Right));
+        // A peak at either end of the row merges like any other.
+        assert_eq!(margin(&[5, 9, 2]), -2);
+        assert_eq!(margin(&[2, 9, 5, 1]), 3);
+        assert_eq!(margin(&[1, 5, 9, 2]), 3);
+    }
+
+    #[test]
+    fn margins_beyond_i64_are_exact() {
+        let (max, min) = (i128::from(i64::MAX), i128::from(i64::MIN));
+        let s = solved(&[i64::MAX, i64::MIN]);
+        assert_eq!((s.margin, s.first_score), (max - min, max));
+        let s = solved(&[i64::MIN, i64::MIN, i64::MIN]);
+        assert_eq!((s.margin, s.first_score), (min, 2 * min));
+        let s = solved(&[i64::MAX; 7]);
+        assert_eq!((s.margin, s.first_score), (max, 4 * max));
+        assert_eq!(margin(&[0, i64::MIN, 0, 0]), -min);
+        // Merged values far below i64::MIN: the second player gets every MAX.
+        let row = [0, i64::MAX, 0, i64::MAX, 0, i64::MAX, 0];
+        assert_eq!(margin(&row), -3 * max);
+    }
+
+    #[test]
+    fn the_width_rule_is_the_games() {
+        for values in [
+            vec![],
+            vec![i64::MAX],
+            vec![i64::MIN],
+            vec![i64::MAX - 1, -1],
+            vec![i64::MAX - 1, -2],
+            vec![1 << 61; 4],
+            vec![1 << 61, 1 << 61, 1 << 61, (1 << 61) - 1],
+        ] {
+            let game = PredictTheWinner::new(values.clone());
+            assert_eq!(arithmetic_of(&values), game.arithmetic(), "{values:?}");
+        }
+    }
+
+    #[test]
+    fn both_widths_agree() {
+        let values: Vec<i64> = (0..2_000).map(|k| (k * 7919) % 1_000 - 500).collect();
+        let mut narrow = vec![0i64; stack_cells(values.len())];
+        let mut wide = vec![0i128; stack_cells(values.len())];
+        let a: i128 = margin_in::<i64, _>(&values, &mut narrow, &mut NoStats).into();
+        let b = margin_in::<i128, _>(&values, &mut wide, &mut NoStats);
+        assert_eq!(a, b);
+        assert_eq!(a, reduce_traced(&values).margin);
+    }
+
+    #[test]
+    fn counters_reach_stats() {
+        let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let mut stats = Stats::default();
+        solve(&game, &mut stats).unwrap();
+        // [1, 5, 233], then 7 merges 5 <= 233 >= 7: taking 7 first is worse
+        // than the margin, so there is no second pass.
+        assert_eq!((stats.positions, stats.states), (4, 1));
+        assert_eq!((stats.table_cells, stats.table_bytes), (8, 64));
+    }
+
+    #[test]
+    fn traced_reduction_names_runs() {
+        let r = reduce_traced(&[4, 1, 5, 9, 2, 6]);
+        let merges: Vec<String> = r.merges.iter().map(ToString::to_string).collect();
+        assert_eq!(merges, ["merge 5 <= 9 >= 2 at [2..=4] -> -2"]);
+        let reduced: Vec<(usize, usize, i128)> = r
+            .reduced
+            .iter()
+            .map(|x| (x.first, x.last, x.value))
+            .collect();
+        assert_eq!(reduced, [(0, 0, 4), (1, 1, 1), (2, 4, -2), (5, 5, 6)]);
+        let play: Vec<String> = r.play.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            play,
+            [
+                "first takes right 6 [5..=5]: 6 to 0",
+                "second takes left 4 [0..=0]: 6 to 4",
+                "first takes left 1 [1..=1]: 7 to 4",
+                "second takes left -2 [2..=4]: 7 to 2",
+            ]
+        );
+        assert_eq!(r.margin, 5);
+        assert_eq!(r.margin, margin(&[4, 1, 5, 9, 2, 6]));
+        // The pass merges again when a merge exposes a new peak.
+        let r = reduce_traced(&[1, 3, 2, 9, 0]);
+        let merges: Vec<String> = r.merges.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            merges,
+            [
+                "merge 1 <= 3 >= 2 at [0..=2] -> 0",
+                "merge 0 <= 9 >= 0 at [0..=4] -> -9",
+            ]
+        );
+        assert_eq!(r.reduced.len(), 1);
+        assert_eq!(r.margin, -9);
+    }
+}
