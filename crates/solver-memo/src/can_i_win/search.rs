@@ -5,6 +5,8 @@ use core_types::{CanIWin, Event, Recorder, Verdict};
 /// Where the search keeps what it learned: dense table or sparse map.
 pub(super) trait Memo {
     /// Why storing can fail: [`Infallible`] for the dense table.
+    ///
+    /// [`Infallible`]: std::convert::Infallible
     type Full;
     /// The stored answer for `used`, if any.
     fn get(&self, used: u64) -> Option<bool>;
