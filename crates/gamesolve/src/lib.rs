@@ -22,9 +22,10 @@
 //! assert_eq!(answer.margin, 222);
 //! assert_eq!(answer.best_move, Some(Side::Left));
 //!
-//! // Any backend this build has, chosen at run time, with counters.
-//! for backend in Backend::available() {
-//!     let mut solver = backend.solver()?;
+//! // Any backend this build has with an algorithm for the game, chosen at run time, with
+//! // counters (`reduction` solves Predict the Winner only).
+//! for backend in Backend::available().filter(|b| !b.variants::<CanIWin>().is_empty()) {
+//!     let mut solver = backend.solver::<CanIWin>()?;
 //!     let (answer, stats) = solver.solve_with_stats(&CanIWin::new(10, 11)?)?;
 //!     assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
 //!     println!("{backend}: {} positions", stats.positions);

@@ -529,7 +529,9 @@ mod tests {
     #[test]
     fn a_backend_without_an_algorithm_for_a_game_says_so() {
         if Backend::Reduction.is_available() {
-            let err = Backend::Reduction.solver::<CanIWin>().err().unwrap();
+            let Err(err) = Backend::Reduction.solver::<CanIWin>() else {
+                panic!("`reduction` answered Can I Win");
+            };
             assert_eq!(
                 err.to_string(),
                 "backend `reduction` has no algorithm for can-i-win; `gamesolve backends` lists \

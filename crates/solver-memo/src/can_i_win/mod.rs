@@ -1,0 +1,341 @@
+//! Can I Win by top-down search with a memo over the sets of used integers.
+//!
+//! A state is the set of integers already taken, a `u64` bitmask (bit `k` is
+//! integer `k + 1`); the total still needed follows from it, so one Boolean
+//! per set is the whole memo. Two memo layouts share one search kernel:
+//!
+//! - **dense** ([`solve_dense`]): a table of 2 bits per state (unknown, win,
+//!   lose) over all `2^n` sets, backed by a [`bitvec`] vector of `u64` words.
+//!   Used when `2^n · 2` bits fit the memory cap (`n <= 32` at the default
+//!   1 GiB).
+//! - **sparse** ([`solve_sparse`]): a [`hashbrown`] map holding only the
+//!   visited sets, for any `n <= 64`, bounded by a state budget and by the
+//!   memory cap. Small totals with large `n` (say `n = 60, T = 30`) visit few
+//!   states and answer in microseconds.
+//!
+//! [`solve`] picks sparse when the dense table does not fit the memory cap.
+//! When it fits but is large (1 MiB or more, `n >= 22`), [`solve`] starts
+//! with a map and moves to the dense table once the search has stored a few
+//! thousand states ([`solve_sparse_then_dense`]): easy totals then never pay
+//! for faulting in the pages of a large table.
+//!
+//! The root tries the integers in ascending order and reports the first
+//! winning one (the smallest). Below the root, a position is won as soon as
+//! one move wins, so the order only changes how much is explored: the
+//! largest integers are tried first, which explores far less (`n = 20,
+//! T = 158`: 447,474 positions instead of 696,273 ascending; `n = 64,
+//! T = 100`: 53 instead of 4,178). A move after which the opponent holds an
+//! integer reaching the remaining total loses on the spot: it is rejected
+//! without a memo lookup, so only positions that need a real search are
+//! stored.
+
+mod dense;
+mod search;
+mod sparse;
+
+pub use dense::{dense_table_bytes, solve_dense};
+pub use sparse::{
+    dense_switch_threshold, solve_sparse, solve_sparse_then_dense, sparse_map_bytes,
+    sparse_state_limit,
+};
+
+use core_types::{CanIWin, CanIWinSolution, Error, Kernel, Recorder, SolverConfig, Variant};
+
+use crate::NAME;
+use crate::{MemoSolver, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+
+/// The `memo` backend's variants for Can I Win, its automatic choice first: one list that the
+/// registry, the CLI (`--backend memo/dense`), the tests and the benches iterate.
+pub const VARIANTS: &[Variant<CanIWin>] = &[
+    Variant {
+        backend: NAME,
+        name: "auto",
+        summary: "dense table while it is small, sparse-then-dense from n = 22, sparse map \
+                  beyond the memory cap",
+        build: |config| Box::new(MemoSolver::from_config(config)),
+    },
+    Variant {
+        backend: NAME,
+        name: "dense",
+        summary: "2-bit table over all 2^n used-sets (2^n / 4 bytes), refused beyond the \
+                  memory cap",
+        build: |config| Box::new(Dense(Limits::from(config))),
+    },
+    Variant {
+        backend: NAME,
+        name: "sparse",
+        summary: "hash map of the visited used-sets only, up to the state budget and the \
+                  memory cap",
+        build: |config| Box::new(Sparse(Limits::from(config))),
+    },
+    Variant {
+        backend: NAME,
+        name: "sparse-then-dense",
+        summary: "starts in a small map, moves to the dense table after a few thousand states",
+        build: |config| Box::new(SparseThenDense(Limits::from(config))),
+    },
+    crate::hash_map::variant(),
+];
+
+/// The limits a fixed-variant kernel runs with.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The largest table or map, in bytes.
+    pub memory_cap_bytes: u64,
+    /// States the sparse map may store.
+    pub state_budget: u64,
+}
+
+impl From<&SolverConfig> for Limits {
+    fn from(config: &SolverConfig) -> Self {
+        Limits {
+            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
+            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+        }
+    }
+}
+
+/// The `memo/dense` variant: always [`solve_dense`].
+#[derive(Clone, Copy, Debug)]
+pub struct Dense(pub Limits);
+
+impl Kernel<CanIWin> for Dense {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "dense";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        solve_dense(game, self.0.memory_cap_bytes, recorder)
+    }
+}
+
+/// The `memo/sparse` variant: always [`solve_sparse`].
+#[derive(Clone, Copy, Debug)]
+pub struct Sparse(pub Limits);
+
+impl Kernel<CanIWin> for Sparse {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "sparse";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        solve_sparse(game, self.0.memory_cap_bytes, self.0.state_budget, recorder)
+    }
+}
+
+/// The `memo/sparse-then-dense` variant: always [`solve_sparse_then_dense`].
+#[derive(Clone, Copy, Debug)]
+pub struct SparseThenDense(pub Limits);
+
+impl Kernel<CanIWin> for SparseThenDense {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "sparse-then-dense";
+
+    fn run<R: Recorder<CanIWin>>(
+        &mut self,
+        game: &CanIWin,
+        recorder: &mut R,
+    ) -> Result<CanIWinSolution, Error> {
+        if let Some(settled) = game.settled_without_search() {
+            return Ok(settled);
+        }
+        solve_sparse_then_dense(game, self.0.memory_cap_bytes, recorder)
+    }
+}
+
+/// Solves a Can I Win game with the dense table when `2^n · 2` bits fit
+/// `memory_cap_bytes`, with the sparse map (at most `state_budget` states)
+/// otherwise.
+///
+/// Settled games ([`CanIWin::settled_without_search`]) are answered first,
+/// for every `n`, without allocating anything.
+///
+/// # Complexity
+///
+/// With `n` the largest integer and `S` the number of states the search
+/// reaches (at most `2^n`, often far fewer): time `O(S · n)`; auxiliary
+/// memory `2^n / 4` bytes (dense) or about `17` bytes per stored state rounded
+/// up to a power of two of buckets (sparse), plus `O(n)` stack.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{CanIWin, NoStats, Outcome, Stats};
+/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+///
+/// let (cap, budget) = (DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET);
+/// // The hardest LeetCode instance: n = 20, T = 158 (dense, 256 KiB).
+/// let answer = can_i_win::solve(&CanIWin::new(20, 158)?, cap, budget, &mut NoStats)?;
+/// assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+///
+/// // n = 60 does not fit densely; a small total needs few states (sparse).
+/// let mut stats = Stats::default();
+/// let answer = can_i_win::solve(&CanIWin::new(60, 100)?, cap, budget, &mut stats)?;
+/// assert_eq!(answer.best_move, Some(39));
+/// assert!(stats.states < 1_000_000);
+/// # Ok::<(), core_types::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::BudgetExhausted`] (unit `states`) when the sparse map would need
+/// more than `state_budget` states, or more than fit the memory cap;
+/// [`Error::AllocationFailed`] when the system refuses the dense table's
+/// memory.
+///
+/// # See also
+///
+/// `solver_recursive::can_i_win` (the same search with no memo: exponential
+/// in orders, not sets) and `solver_tabular` (bottom-up over all `2^n` sets,
+/// 1 bit per state: fastest when most sets are reachable).
+pub fn solve<R: Recorder<CanIWin>>(
+    game: &CanIWin,
+    memory_cap_bytes: u64,
+    state_budget: u64,
+    recorder: &mut R,
+) -> Result<CanIWinSolution, Error> {
+    if let Some(settled) = game.settled_without_search() {
+        return Ok(settled);
+    }
+    let dense_bytes = dense_table_bytes(game.max_choosable());
+    if dense_bytes > u128::from(memory_cap_bytes) {
+        solve_sparse(game, memory_cap_bytes, state_budget, recorder)
+    } else if dense_bytes >= SPARSE_FIRST_MIN_DENSE_BYTES {
+        solve_sparse_then_dense(game, memory_cap_bytes, recorder)
+    } else {
+        solve_dense(game, memory_cap_bytes, recorder)
+    }
+}
+
+/// From this dense table size on (`n >= 22`), [`solve`] starts with a
+/// sparse map and moves to the dense table only once the search has stored
+/// [`dense_switch_threshold`] states; see [`solve_sparse_then_dense`].
+pub const SPARSE_FIRST_MIN_DENSE_BYTES: u128 = 1 << 20;
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::{DEFAULT_MEMORY_CAP_BYTES as CAP, DEFAULT_STATE_BUDGET as BUDGET};
+    use core_types::{NoStats, Outcome, Stats};
+    use proptest::prelude::*;
+    use std::collections::HashMap as StdHashMap;
+
+    pub(super) fn answer(n: u32, t: u64) -> (Outcome, Option<u32>) {
+        let s = solve(&CanIWin::new(n, t).unwrap(), CAP, BUDGET, &mut NoStats).unwrap();
+        (s.outcome, s.best_move)
+    }
+
+    pub(super) fn sparse(n: u32, t: u64) -> (Outcome, Option<u32>) {
+        let s = solve_sparse(&CanIWin::new(n, t).unwrap(), CAP, BUDGET, &mut NoStats).unwrap();
+        (s.outcome, s.best_move)
+    }
+
+    #[test]
+    fn leetcode_464_examples() {
+        assert_eq!(answer(10, 11), (Outcome::SecondPlayerWins, None));
+        assert_eq!(answer(10, 0), (Outcome::FirstPlayerWins, None));
+        assert_eq!(answer(10, 1), (Outcome::FirstPlayerWins, Some(1)));
+        assert_eq!(answer(20, 158), (Outcome::SecondPlayerWins, None));
+    }
+
+    #[test]
+    fn edge_cases() {
+        assert_eq!(answer(1, 1), (Outcome::FirstPlayerWins, Some(1)));
+        assert_eq!(answer(10, 10), (Outcome::FirstPlayerWins, Some(10)));
+        assert_eq!(answer(5, 15), (Outcome::FirstPlayerWins, Some(1)));
+        assert_eq!(answer(4, 10), (Outcome::SecondPlayerWins, None));
+        assert_eq!(answer(4, 11), (Outcome::Draw, None));
+        assert_eq!(answer(64, u64::MAX), (Outcome::Draw, None));
+        assert_eq!(answer(64, 2080), (Outcome::SecondPlayerWins, None));
+        // Beyond the dense table, small totals stay quick.
+        assert_eq!(answer(60, 30), (Outcome::FirstPlayerWins, Some(30)));
+        assert_eq!(answer(64, 65), (Outcome::SecondPlayerWins, None));
+        assert_eq!(answer(64, 100).0, Outcome::FirstPlayerWins);
+    }
+
+    #[test]
+    fn solve_switches_to_sparse_when_the_dense_table_does_not_fit() {
+        let game = CanIWin::new(16, 30).unwrap();
+        let dense_bytes = dense_table_bytes(16) as u64;
+        let mut dense = Stats::default();
+        let a = solve(&game, dense_bytes, BUDGET, &mut dense).unwrap();
+        assert_eq!(dense.table_cells, 1 << 16);
+        // Few enough states for a map within a cap one byte short of dense.
+        assert!(dense.states < sparse_state_limit(dense_bytes - 1, BUDGET));
+        let mut sparse = Stats::default();
+        let b = solve(&game, dense_bytes - 1, BUDGET, &mut sparse).unwrap();
+        assert_eq!(a, b);
+        assert_ne!(sparse.table_cells, 1 << 16);
+        assert_eq!(sparse.states, dense.states);
+        assert!(sparse.table_bytes > 0);
+    }
+
+    #[test]
+    fn stats_count_the_search() {
+        let mut stats = Stats::default();
+        solve(&CanIWin::new(10, 40).unwrap(), CAP, BUDGET, &mut stats).unwrap();
+        assert!(stats.positions > 1 && stats.memo_hits > 0);
+        assert_eq!(stats.states + 1, stats.positions); // all but the root
+        assert_eq!((stats.table_cells, stats.table_bytes), (1024, 256));
+        assert!((2..=11).contains(&stats.max_depth));
+    }
+
+    /// Obviously right: the textbook used-array recursion, memoized on the
+    /// used array, trying every move.
+    fn oracle(n: u32, t: u64) -> (Outcome, Option<u32>) {
+        fn wins(used: &mut Vec<bool>, need: u64, memo: &mut StdHashMap<Vec<bool>, bool>) -> bool {
+            if let Some(&w) = memo.get(used) {
+                return w;
+            }
+            let mut result = false;
+            for k in 0..used.len() {
+                if !used[k] {
+                    let x = k as u64 + 1;
+                    used[k] = true;
+                    let w = x >= need || !wins(used, need - x, memo);
+                    used[k] = false;
+                    result |= w;
+                }
+            }
+            memo.insert(used.clone(), result);
+            result
+        }
+        let sum: u64 = (1..=u64::from(n)).sum();
+        if t == 0 {
+            return (Outcome::FirstPlayerWins, None);
+        }
+        if sum < t {
+            return (Outcome::Draw, None);
+        }
+        let mut memo = StdHashMap::new();
+        let mut used = vec![false; n as usize];
+        for x in 1..=n {
+            used[x as usize - 1] = true;
+            let w = u64::from(x) >= t || !wins(&mut used, t - u64::from(x), &mut memo);
+            used[x as usize - 1] = false;
+            if w {
+                return (Outcome::FirstPlayerWins, Some(x));
+            }
+        }
+        (Outcome::SecondPlayerWins, None)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+        #[test]
+        fn dense_and_sparse_agree_with_brute_force(
+            (n, t) in (1u32..=10).prop_flat_map(|n| (Just(n), 0..=u64::from(n * (n + 1) / 2) + 1))
+        ) {
+            let expected = oracle(n, t);
+            prop_assert_eq!(answer(n, t), expected);
+            prop_assert_eq!(sparse(n, t), expected);
+        }
+    }
+}

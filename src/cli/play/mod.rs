@@ -1,0 +1,156 @@
+//! `gamesolve play …`: a human against the perfect opponent, on standard
+//! input and output.
+//!
+//! The loop is written once over [`Rules`], implemented by each game. The
+//! opponent plays the first move of the analysis order (fastest win,
+//! slowest loss; largest margin, ties left), so it is deterministic. After
+//! the game (or on `quit`), a review lists the moves where the human's play
+//! lost value against the best move available.
+//!
+//! [`Rules`]: session::Rules
+
+mod can_i_win;
+mod predict_the_winner;
+mod session;
+
+use std::io;
+
+use clap::{Args, Subcommand, ValueEnum};
+
+use super::analyze::AnalysisLimitArgs;
+use super::args::{CanIWinArgs, PredictTheWinnerArgs};
+use super::error::{CliError, Kind, Stop};
+use can_i_win::CanIWinRules;
+use predict_the_winner::PredictTheWinnerRules;
+use session::session;
+
+/// Arguments of `gamesolve play`.
+#[derive(Args, Debug)]
+pub struct PlayCmd {
+    #[command(subcommand)]
+    game: PlayGame,
+}
+
+#[derive(Subcommand, Debug)]
+enum PlayGame {
+    /// Play Can I Win: type a number from the pool to take it.
+    #[command(
+        after_help = "Examples:\n  gamesolve play can-i-win 10 25\n  gamesolve play can-i-win 4 6 --first human"
+    )]
+    CanIWin(PlayCanIWin),
+    /// Play Predict the Winner: type `left` or `right` (`l`, `r`).
+    #[command(allow_negative_numbers = true)]
+    #[command(
+        after_help = "Examples:\n  gamesolve play predict-the-winner 1 5 233 7\n  gamesolve play predict-the-winner --file values.txt --first computer"
+    )]
+    PredictTheWinner(PlayPredictTheWinner),
+}
+
+#[derive(Args, Debug)]
+struct PlayCanIWin {
+    #[command(flatten)]
+    game: CanIWinArgs,
+    #[command(flatten)]
+    options: PlayOptions,
+}
+
+#[derive(Args, Debug)]
+struct PlayPredictTheWinner {
+    #[command(flatten)]
+    game: PredictTheWinnerArgs,
+    #[command(flatten)]
+    options: PlayOptions,
+}
+
+#[derive(Args, Debug)]
+struct PlayOptions {
+    /// Who moves first; asked at the start when not given.
+    #[arg(long, value_enum, value_name = "WHO")]
+    first: Option<Starter>,
+    #[command(flatten)]
+    limits: AnalysisLimitArgs,
+}
+
+/// Who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Starter {
+    /// You.
+    Human,
+    /// The perfect opponent.
+    Computer,
+}
+
+/// Runs `gamesolve play` on standard input and output.
+pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut output = io::stdout().lock();
+    match &cmd.game {
+        PlayGame::CanIWin(args) => {
+            let game = args.game.game()?;
+            let rules = CanIWinRules::new(game, args.options.limits.config());
+            session(rules, args.options.first, &mut input, &mut output)
+        }
+        PlayGame::PredictTheWinner(args) => {
+            if args.game.file.as_deref() == Some(std::path::Path::new("-")) {
+                // Reading the values to the end of standard input would
+                // leave nothing for the moves (and a terminal would wait).
+                return Err(CliError::new(
+                    Kind::Usage,
+                    "`play` reads your moves from standard input, so `--file -` cannot read the \
+                     values from it too: give the values as arguments or in a file",
+                )
+                .into());
+            }
+            let game = args.game.game()?;
+            let rules = PredictTheWinnerRules {
+                game,
+                config: args.options.limits.config(),
+            };
+            session(rules, args.options.first, &mut input, &mut output)
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use gamesolve::analysis::AnalysisConfig;
+    use gamesolve::{CanIWin, PredictTheWinner};
+
+    use super::session::Rules;
+    use super::*;
+
+    fn run_session<R: Rules>(rules: R, first: Option<Starter>, input: &str) -> String {
+        let mut out = Vec::new();
+        let result = session(rules, first, &mut input.as_bytes(), &mut out);
+        assert!(result.is_ok());
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn can_i_win_human_loses_and_gets_a_review() {
+        let game = CanIWin::new(4, 6).unwrap();
+        let rules = CanIWinRules::new(game, AnalysisConfig::default());
+        // (4, 6): 1 wins; 2 lets the computer reach 6 with 4.
+        let out = run_session(rules, Some(Starter::Human), "2\n");
+        assert!(out.contains("You take 2: total 2 of 6"), "{out}");
+        assert!(out.contains("Computer takes 4: total 6 of 6"), "{out}");
+        assert!(out.contains("The computer wins"), "{out}");
+        assert!(out.contains("1 was better (win in 3)"), "{out}");
+    }
+
+    #[test]
+    fn predict_the_winner_undo_and_bad_input() {
+        let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let rules = PredictTheWinnerRules {
+            game,
+            config: AnalysisConfig::default(),
+        };
+        let out = run_session(rules, None, "y\nsideways\nr\nundo\nl\nl\n");
+        assert!(out.contains("`sideways` is not a move"), "{out}");
+        assert!(out.contains("Took back your last move"), "{out}");
+        assert!(out.contains("You win 234 to 12"), "{out}");
+        assert!(out.contains("You played perfectly"), "{out}");
+    }
+}

@@ -1,0 +1,253 @@
+//! Integration tests of the `gamesolve` binary's help and of the README
+//! against it: every command's help has examples and truthful defaults, the
+//! README's command summary lists every flag, its transcripts are real runs.
+//! They drive the real binary; the helpers are in `tests/common/cli.rs`.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+mod common;
+
+use common::cli::*;
+use predicates::prelude::*;
+use serde_json::Value;
+
+// ---------------------------------------------------------------------------
+// help and a missing command
+
+#[test]
+fn help_and_missing_command() {
+    gamesolve().arg("--help").assert().success().stdout(
+        predicate::str::contains("can-i-win")
+            .and(predicate::str::contains("predict-the-winner"))
+            .and(predicate::str::contains("compare"))
+            .and(predicate::str::contains("batch"))
+            .and(predicate::str::contains("backends")),
+    );
+    let (code, _, stderr) = run(&[]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("Usage"), "{stderr}");
+    let (code, stdout, _) = run(&["frobnicate", "--json"]);
+    assert_eq!(code, 2);
+    let v: Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(v["kind"], "usage");
+}
+
+// ---------------------------------------------------------------------------
+// issue 12, item 13: help with examples, truthful defaults
+
+#[test]
+fn every_command_help_has_examples() {
+    let commands: &[&[&str]] = &[
+        &["can-i-win"],
+        &["predict-the-winner"],
+        &["compare"],
+        &["compare", "can-i-win"],
+        &["compare", "predict-the-winner"],
+        &["batch"],
+        &["backends"],
+        &["analyze"],
+        &["analyze", "can-i-win"],
+        &["analyze", "predict-the-winner"],
+        &["play"],
+        &["play", "can-i-win"],
+        &["play", "predict-the-winner"],
+        &["explain"],
+        &["explain", "can-i-win"],
+        &["explain", "predict-the-winner"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.push("--help");
+        let (code, stdout, _) = run(&args);
+        assert_eq!(code, 0, "{args:?}");
+        let examples = stdout
+            .split_once("Examples:")
+            .unwrap_or_else(|| panic!("{args:?}: no examples in\n{stdout}"))
+            .1;
+        let count = examples
+            .lines()
+            .filter(|l| l.trim_start().starts_with("gamesolve "))
+            .count();
+        assert!((2..=4).contains(&count), "{args:?}: {count} examples");
+        // Every example names the command it documents.
+        let name = format!("gamesolve {}", command.join(" "));
+        for line in examples
+            .lines()
+            .map(str::trim)
+            .filter(|l| l.starts_with("gamesolve "))
+        {
+            assert!(line.starts_with(&name), "{args:?}: {line}");
+        }
+    }
+}
+
+#[test]
+fn can_i_win_help_states_the_memory_cap_default_of_both_engines() {
+    // The backends and the analysis engine of `--all-totals` share one default, 1 GiB.
+    let (_, stdout, _) = run(&["can-i-win", "--help"]);
+    let flat = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains("[default: 1GiB, the same with `--all-totals`"),
+        "{flat}"
+    );
+    assert!(!flat.contains("256MiB"), "{flat}");
+    let (_, stdout, _) = run(&["analyze", "can-i-win", "--help"]);
+    let flat = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("[default: 1GiB"), "{flat}");
+}
+
+/// The README's command summary lists every flag of every command.
+#[test]
+fn readme_command_summary_lists_every_flag() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let summary = readme
+        .split_once("## Command line\n\n```text\n")
+        .unwrap()
+        .1
+        .split_once("```")
+        .unwrap()
+        .0;
+    let commands: &[&[&str]] = &[
+        &["can-i-win"],
+        &["predict-the-winner"],
+        &["compare", "can-i-win"],
+        &["compare", "predict-the-winner"],
+        &["batch"],
+        &["backends"],
+        &["analyze", "can-i-win"],
+        &["analyze", "predict-the-winner"],
+        &["play", "can-i-win"],
+        &["play", "predict-the-winner"],
+        &["explain", "can-i-win"],
+        &["explain", "predict-the-winner"],
+    ];
+    for command in commands {
+        let prefix = format!("gamesolve {} ", command.join(" "));
+        // The command's lines, with their indented continuations, and
+        // `[LIMITS]` spelled out.
+        let mut lines = String::new();
+        let mut inside = false;
+        for line in summary.lines() {
+            if line.starts_with(&prefix) || line == prefix.trim_end() {
+                inside = true;
+            } else if !line.starts_with(' ') {
+                inside = false;
+            }
+            if inside {
+                lines.push_str(line);
+                lines.push('\n');
+            }
+        }
+        assert!(!lines.is_empty(), "{prefix}: not in the summary");
+        let limits = summary
+            .lines()
+            .find_map(|l| l.strip_prefix("LIMITS: "))
+            .unwrap();
+        let lines = lines.replace("[LIMITS]", limits);
+        let mut args = command.to_vec();
+        args.push("--help");
+        let (_, help, _) = run(&args);
+        for line in help.lines().map(str::trim_start) {
+            let Some(rest) = line.strip_prefix('-') else {
+                continue;
+            };
+            // `-b, --backend <BACKEND>` or `--json`.
+            let (short, long) = match rest.split_once(", --") {
+                Some((short, long)) => (Some(format!("-{short}")), long),
+                None => match rest.strip_prefix('-') {
+                    Some(long) => (None, long),
+                    None => continue,
+                },
+            };
+            let long = format!("--{}", long.split_whitespace().next().unwrap());
+            // `--json` is global, but refused by `play` and `batch`.
+            let refused = long == "--json" && matches!(command[0], "play" | "batch");
+            if long == "--help" || refused {
+                continue;
+            }
+            assert!(
+                lines.contains(&long),
+                "{prefix}: {long} missing in\n{lines}"
+            );
+            if let Some(short) = short {
+                assert!(
+                    lines.contains(&format!("{short}|{long}"))
+                        || lines.contains(&format!("{long}|{short}"))
+                        || lines.contains(&format!("[{short} ")),
+                    "{prefix}: {short} missing in\n{lines}"
+                );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// issue 12, item 14: the README's play transcript is a real run
+
+#[test]
+fn readme_play_transcript_is_an_exact_run() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let command = "$ gamesolve play can-i-win 4 6 --first human\n";
+    let transcript = readme
+        .split_once(command)
+        .unwrap()
+        .1
+        .split_once("```")
+        .unwrap()
+        .0;
+    assert!(!transcript.contains("\n...\n"), "{transcript}");
+    // The typed lines follow each prompt in the transcript.
+    let mut typed = Vec::new();
+    for line in transcript.lines() {
+        if let Some(input) = line.strip_prefix("Your move> ") {
+            typed.push(input.to_owned());
+        }
+    }
+    let input: String = typed.iter().map(|t| format!("{t}\n")).collect();
+    let (code, stdout, _) =
+        run_with_stdin(&["play", "can-i-win", "4", "6", "--first", "human"], input);
+    assert_eq!(code, 0);
+    let mut echoed = String::new();
+    let mut inputs = typed.iter();
+    for (index, piece) in stdout.split("Your move> ").enumerate() {
+        if index > 0 {
+            echoed.push_str("Your move> ");
+            echoed.push_str(inputs.next().unwrap());
+            echoed.push('\n');
+        }
+        echoed.push_str(piece);
+    }
+    assert_eq!(transcript, echoed);
+}
+
+#[test]
+fn readme_renders_dot_one_way() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let (_, help, _) = run(&["explain", "can-i-win", "--help"]);
+    let (_, text, _) = run(&[
+        "explain",
+        "can-i-win",
+        "5",
+        "11",
+        "--dot",
+        "/dev/null",
+        "-b",
+        some_backend(),
+    ]);
+    let mut seen = 0;
+    for source in [readme.as_str(), help.as_str(), text.as_str()] {
+        // Help text wraps lines: compare words.
+        let flat = source.split_whitespace().collect::<Vec<_>>().join(" ");
+        for rest in flat.split("dot -T").skip(1) {
+            let words: Vec<&str> = rest.split(' ').take(3).collect();
+            // `dot -Tsvg memo.dot -o memo.svg`, the one way everywhere.
+            assert_eq!(words[0], "svg", "dot -T{rest:.60}");
+            assert_eq!(words[2], "-o", "dot -T{rest:.60}");
+            seen += 1;
+        }
+    }
+    assert!(seen >= 3, "{seen}");
+    assert!(readme.contains("1.89"), "the minimum Rust version");
+}
