@@ -252,6 +252,9 @@ fn can_i_win_invalid_positions_name_the_value() {
 #[test]
 fn all_totals_agree_with_the_backends() {
     let default = Backend::default_for::<CanIWin>();
+    if default.variants::<CanIWin>().is_empty() {
+        return; // a build with no Can I Win backend (`reduction` alone)
+    }
     for n in 1..=12u32 {
         let table = can_i_win_all_totals(n, &AnalysisConfig::default()).unwrap();
         let sum = u64::from(n * (n + 1) / 2);

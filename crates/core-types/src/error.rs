@@ -135,6 +135,16 @@ pub enum Error {
         hint: &'static str,
     },
 
+    /// No backend of this build has an algorithm for the game (a build with only `reduction`
+    /// asked for Can I Win).
+    #[error("backend `{backend}` has no algorithm for {game}; build with a backend that has one")]
+    NoAlgorithm {
+        /// The backend's name.
+        backend: &'static str,
+        /// The game's machine name.
+        game: &'static str,
+    },
+
     /// The search hit its budget before finishing.
     #[error(
         "{} gave up on {game}: it exceeded its budget of {budget} {unit}{hint}",
@@ -184,6 +194,7 @@ impl Error {
             Error::GameTooLarge { .. }
             | Error::TableTooLarge { .. }
             | Error::AllocationFailed { .. }
+            | Error::NoAlgorithm { .. }
             | Error::BudgetExhausted { .. } => ErrorKind::CannotAnswer,
         }
     }

@@ -74,21 +74,21 @@ pub use registry::{all_variants, backends, Backend, BackendChoice, BackendError,
 ///
 /// # Errors
 ///
-/// As [`Solver::solve_can_i_win`]: an error when the default backend cannot
-/// answer this game (too large for its table).
+/// As [`Solver::solve`]: an error when the default backend cannot answer this game (too large
+/// for its table), or [`Error::NoAlgorithm`] in a build with no backend for the game.
 pub fn solve_can_i_win(game: &CanIWin) -> Result<CanIWinSolution, Error> {
-    default_solver().solve(game)
+    default_solver()?.solve(game)
 }
 
 /// Solves a Predict the Winner game with the default backend.
 ///
 /// # Errors
 ///
-/// As [`Solver::solve_predict_the_winner`].
+/// As [`Solver::solve`].
 pub fn solve_predict_the_winner(
     game: &PredictTheWinner,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    default_solver().solve(game)
+    default_solver()?.solve(game)
 }
 
 /// The README's Rust example, compiled and run as a doctest so it cannot rot.
@@ -96,10 +96,34 @@ pub fn solve_predict_the_winner(
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
-fn default_solver<G: Registered>() -> Box<dyn Solver<G> + Send> {
-    match Backend::default_for::<G>().solver::<G>() {
-        Ok(solver) => solver,
-        // The default backend is always compiled in.
-        Err(e) => unreachable!("default backend unavailable: {e}"),
+/// The default backend's solver for `G`; an error (not a panic) in a build with no backend
+/// for the game (`reduction` alone has none for Can I Win).
+fn default_solver<G: Registered>() -> Result<Box<dyn Solver<G> + Send>, Error> {
+    let backend = Backend::default_for::<G>();
+    backend.solver::<G>().map_err(|_| Error::NoAlgorithm {
+        backend: backend.name(),
+        game: G::NAME,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// In a build with no backend for the game (`reduction` alone, for Can I Win), the one-call
+    /// helper says so instead of panicking.
+    #[test]
+    fn the_one_call_helpers_answer_or_say_why() {
+        let game = CanIWin::new(10, 11).expect("a valid game");
+        match solve_can_i_win(&game) {
+            Ok(answer) => assert_eq!(answer.outcome, Outcome::SecondPlayerWins),
+            Err(e) => {
+                assert!(all_variants::<CanIWin>().is_empty(), "{e}");
+                assert!(matches!(e, Error::NoAlgorithm { .. }), "{e}");
+            }
+        }
+        let row = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let answer = solve_predict_the_winner(&row).expect("every build solves this row");
+        assert_eq!(answer.margin, 222);
     }
 }
