@@ -96,6 +96,11 @@ pub const EASY: &[CanIWinCase] = &[
 /// up to 5,000 values and against `tabular`'s portable (non-SIMD) kernel
 /// beyond.
 pub const PREDICT_THE_WINNER: &[(usize, i128, Side)] = &[
+    // Short rows locate the crossover between `reduction` and the tables (issue 10).
+    (2, 1_383_973, Side::Left),
+    (4, 2_228_473, Side::Left),
+    (6, 10_290_800, Side::Left),
+    (8, 10_381_070, Side::Left),
     (10, 12_182_396, Side::Left),
     (15, 4_504_367, Side::Right),
     (20, 9_090_013, Side::Left),

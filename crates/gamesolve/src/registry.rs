@@ -215,12 +215,17 @@ impl FromStr for Backend {
     }
 }
 
+/// Every backend's name, comma-separated, from [`Backend::ALL`]: the one list.
+fn known_backends() -> String {
+    Backend::ALL.map(Backend::name).join(", ")
+}
+
 /// Asking for a backend that does not exist or is not in this build.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BackendError {
     /// No backend has this name.
-    #[error("unknown backend `{name}` (known backends: recursive, memo, tabular)")]
+    #[error("unknown backend `{name}` (known backends: {})", known_backends())]
     Unknown {
         /// The name asked for.
         name: String,

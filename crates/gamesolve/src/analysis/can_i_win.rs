@@ -19,6 +19,7 @@ use hashbrown::HashMap;
 use serde::Serialize;
 
 use super::{AnalysisConfig, AnalysisError, MoveValue, Player, NAME};
+use crate::bits::set_bits;
 use crate::{CanIWin, Error, Game, Outcome};
 
 /// A position of a Can I Win game: the integers used so far.
@@ -582,17 +583,10 @@ fn highest(free: u64) -> u64 {
     u64::from(64 - free.leading_zeros())
 }
 
-/// The set bits of `mask`, ascending, as `(bit, integer)`.
+/// The set bits of `mask`, ascending, as `(bit, integer)` (bit `k` is integer `k + 1`), on the
+/// shared [`set_bits`].
 fn bits(mask: u64) -> impl Iterator<Item = (u64, u32)> {
-    let mut rest = mask;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let bit = rest & rest.wrapping_neg();
-        rest &= rest - 1;
-        Some((bit, bit.trailing_zeros() + 1))
-    })
+    set_bits(mask).map(|k| (1u64 << k, k + 1))
 }
 
 #[cfg(test)]

@@ -238,14 +238,20 @@ impl MoveValue {
         }
     }
 
-    /// The value of a score margin from the player's side, by its sign.
-    pub const fn from_margin(margin: i128) -> MoveValue {
-        if margin > 0 {
-            MoveValue::Win
-        } else if margin < 0 {
-            MoveValue::Lose
-        } else {
-            MoveValue::Draw
+    /// The value of a score margin from the player's side, by its sign (the game
+    /// vocabulary's [`Margin::verdict`](crate::GameValue::verdict)).
+    pub fn from_margin(margin: i128) -> MoveValue {
+        MoveValue::from(crate::GameValue::verdict(crate::Margin(margin)))
+    }
+}
+
+/// The analysis names the game vocabulary's [`Verdict`](crate::Verdict) `win`/`lose`/`draw`.
+impl From<crate::Verdict> for MoveValue {
+    fn from(verdict: crate::Verdict) -> Self {
+        match verdict {
+            crate::Verdict::Win => MoveValue::Win,
+            crate::Verdict::Loss => MoveValue::Lose,
+            crate::Verdict::Draw => MoveValue::Draw,
         }
     }
 }

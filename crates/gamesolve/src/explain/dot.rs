@@ -235,3 +235,33 @@ pub(super) fn dot_table<G: Game>(
     text.push_str("}\n");
     text
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Margin, Verdict};
+
+    #[test]
+    fn strings_are_quoted_and_escaped() {
+        assert_eq!(quoted(r#"a "b" \c"#), r#""a \"b\" \\c""#);
+        assert_eq!(quoted("two\nlines"), r#""two\nlines""#);
+    }
+
+    #[test]
+    fn nodes_are_coloured_by_their_value() {
+        assert_eq!(colour(Some(Verdict::Win)), "palegreen");
+        assert_eq!(colour(Some(Margin(-3))), "lightpink");
+        assert_eq!(colour(Some(Margin(0))), "lightyellow");
+        assert_eq!(colour::<Verdict>(None), "white");
+    }
+
+    #[test]
+    fn a_cut_graph_says_how_much_is_left_out() {
+        let mut text = String::new();
+        dot_cut_note(&mut text, 3, 10);
+        assert!(text.contains("7 more nodes not shown"), "{text}");
+        let mut none = String::new();
+        dot_cut_note(&mut none, 3, 3);
+        assert!(none.is_empty());
+    }
+}

@@ -113,3 +113,24 @@ impl<G: Game> fmt::Debug for Trace<G> {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CanIWin, Verdict};
+
+    #[test]
+    fn the_cap_keeps_the_first_events_and_counts_the_rest() {
+        let mut trace = Trace::<CanIWin>::new(2);
+        Recorder::<CanIWin>::position(&mut trace, 1);
+        trace.event(Event::Enter(0));
+        trace.event(Event::Enter(1));
+        trace.event(Event::Cell(3, Verdict::Win));
+        trace.event(Event::Leave(1, Verdict::Loss));
+        assert_eq!(trace.events().len(), 2);
+        assert_eq!(trace.dropped(), 2);
+        // Distinct positions are counted over the whole run, kept or not.
+        assert_eq!(trace.distinct_positions(), 3);
+        assert_eq!(trace.stats().positions, 1);
+    }
+}

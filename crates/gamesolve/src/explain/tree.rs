@@ -195,3 +195,84 @@ impl<G: Game> TreeWriter<'_, G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{CanIWin, Verdict};
+
+    fn game() -> CanIWin {
+        CanIWin::new(3, 4).expect("a valid game")
+    }
+
+    #[test]
+    fn events_nest_into_calls_with_subtree_sizes() {
+        let tree = CallTree::<CanIWin>::from_events(&[
+            Event::Enter(0),
+            Event::Enter(0b001),
+            Event::MemoHit(0b011, Verdict::Win),
+            Event::Leave(0b001, Verdict::Loss),
+            Event::Enter(0b010),
+            Event::Leave(0b010, Verdict::Win),
+            Event::Leave(0, Verdict::Win),
+        ]);
+        assert_eq!(tree.roots, vec![0]);
+        assert_eq!(tree.calls[0].children, vec![1, 3]);
+        assert_eq!(tree.calls[0].size, 4);
+        assert_eq!(tree.calls[1].size, 2);
+        assert!(tree.calls[2].memo_hit);
+        assert_eq!(tree.calls[3].value, Some(Verdict::Win));
+    }
+
+    #[test]
+    fn a_cut_trace_leaves_unfinished_calls() {
+        let tree = CallTree::<CanIWin>::from_events(&[Event::Enter(0), Event::Enter(1)]);
+        assert_eq!(tree.calls.len(), 2);
+        assert!(tree.calls.iter().all(|c| c.value.is_none()));
+    }
+
+    #[test]
+    fn edges_read_as_the_game_shows_its_moves() {
+        assert_eq!(edge_label(&game(), 0b001, 0b101), "take 3");
+        // Not one move apart: no move leads there.
+        assert_eq!(edge_label(&game(), 0b001, 0b110), "move");
+    }
+
+    #[test]
+    fn the_writer_cuts_by_depth_and_by_lines() {
+        let game = game();
+        let tree = CallTree::<CanIWin>::from_events(&[
+            Event::Enter(0),
+            Event::Enter(0b001),
+            Event::Enter(0b011),
+            Event::Leave(0b011, Verdict::Loss),
+            Event::Leave(0b001, Verdict::Win),
+            Event::Leave(0, Verdict::Loss),
+        ]);
+        let mut writer = TreeWriter {
+            game: &game,
+            tree: &tree,
+            text: String::new(),
+            lines: 0,
+            max_lines: 10,
+            max_depth: 1,
+            cut: 0,
+        };
+        writer.node(0, None, "", "", 0);
+        assert_eq!(
+            writer.text,
+            "{} total 0: loses\n└─ take 1 → {1} total 1: wins\n   └─ … 1 call below (depth limit 1)\n"
+        );
+        let mut writer = TreeWriter {
+            game: &game,
+            tree: &tree,
+            text: String::new(),
+            lines: 0,
+            max_lines: 1,
+            max_depth: 9,
+            cut: 0,
+        };
+        writer.node(0, None, "", "", 0);
+        assert_eq!(writer.cut, 2);
+    }
+}
