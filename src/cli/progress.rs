@@ -57,18 +57,9 @@ impl Progress {
             return Progress(ProgressBar::hidden());
         }
         let bar = ProgressBar::new(len);
-        if let Ok(style) = ProgressStyle::with_template(
+        if let Some(style) = style_with_late_eta(
             "{bar:40} {bytes}/{total_bytes} {msg} ({elapsed}, {binary_bytes_per_sec}{late_eta})",
         ) {
-            let style = style.with_key(
-                "late_eta",
-                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                    if state.elapsed() >= ETA_AFTER {
-                        let eta = indicatif::HumanDuration(state.eta());
-                        let _ = write!(out, ", eta {eta:#}");
-                    }
-                },
-            );
             bar.set_style(style);
         }
         Progress(bar)
@@ -101,16 +92,7 @@ impl Progress {
         let bar = ProgressBar::new(total);
         let template =
             format!("{{bar:40}} {{human_pos}}/{{human_len}} {what} ({{elapsed}}{{late_eta}})");
-        if let Ok(style) = ProgressStyle::with_template(&template) {
-            let style = style.with_key(
-                "late_eta",
-                |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                    if state.elapsed() >= ETA_AFTER {
-                        let eta = indicatif::HumanDuration(state.eta());
-                        let _ = write!(out, ", eta {eta:#}");
-                    }
-                },
-            );
+        if let Some(style) = style_with_late_eta(&template) {
             bar.set_style(style);
         }
         Progress(bar)
@@ -125,6 +107,21 @@ impl Progress {
     pub fn inc(&self, delta: u64) {
         self.0.inc(delta);
     }
+}
+
+/// A bar style from `template` whose `{late_eta}` key shows the estimated time left only after
+/// [`ETA_AFTER`]: the first estimates swing wildly.
+fn style_with_late_eta(template: &str) -> Option<ProgressStyle> {
+    let style = ProgressStyle::with_template(template).ok()?;
+    Some(style.with_key(
+        "late_eta",
+        |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+            if state.elapsed() >= ETA_AFTER {
+                let eta = indicatif::HumanDuration(state.eta());
+                let _ = write!(out, ", eta {eta:#}");
+            }
+        },
+    ))
 }
 
 impl Drop for Progress {
