@@ -126,11 +126,10 @@
 #![deny(missing_docs)]
 
 pub mod predict_the_winner;
+pub mod trace;
 
-pub use predict_the_winner::{
-    margin, move_values, reduce_traced, solve, GreedyMove, Merge, Player, Reduction,
-    ReductionSolver, ReductionStats, Run,
-};
+pub use predict_the_winner::{margin, move_values, solve, ReductionSolver, ReductionStats};
+pub use trace::{reduce_traced, GreedyMove, Merge, Player, Reduction, Run};
 
 /// The backend's one name: crate suffix, cargo feature, CLI `--backend` value, bench id.
 pub const NAME: &str = "reduction";
