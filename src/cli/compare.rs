@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
-use comfy_table::{presets, CellAlignment, ContentArrangement, Table};
+use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
 use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats, Variant};
 use serde::Serialize;
 
@@ -245,6 +245,10 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
         if let Some(column) = table.column_mut(index) {
             column.set_cell_alignment(CellAlignment::Right);
         }
+    }
+    // A `backend/variant` label stays on one line, so a script can find it.
+    if let Some(column) = table.column_mut(0) {
+        column.set_constraint(ColumnConstraint::ContentWidth);
     }
     format!("{}\n", table.trim_fmt())
 }
