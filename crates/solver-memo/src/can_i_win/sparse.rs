@@ -112,8 +112,10 @@ pub fn sparse_state_limit(memory_cap_bytes: u64, state_budget: u64) -> u64 {
 /// # Errors
 ///
 /// [`Error::BudgetExhausted`] (unit `states`, naming the effective limit)
-/// when the search needs more states than the limit, or the map's growth is
-/// refused by the system.
+/// when the search needs more states than the limit;
+/// [`Error::AllocationFailed`] (parameter `states`, with the bytes of the
+/// grown map) when the system refuses the map's growth below that limit
+/// (a process memory limit such as `ulimit -v`, or no free memory).
 ///
 /// # See also
 ///
@@ -142,7 +144,7 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
     );
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(Exhausted) => Err(Error::BudgetExhausted {
+        Err(SparseFull::Exhausted) => Err(Error::BudgetExhausted {
             backend: NAME,
             game: CanIWin::NAME,
             budget: limit,
@@ -152,6 +154,22 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
                 tabular_fits(game.max_choosable(), memory_cap_bytes),
             ),
         }),
+        Err(SparseFull::Refused { states }) => Err(sparse_growth_refused(states, memory_cap_bytes)),
+    }
+}
+
+/// The error for a sparse map of `states` entries whose growth the system
+/// refused: it names the bytes of the map it was growing into (old and new
+/// table, as [`sparse_map_bytes`] counts them), not the budget.
+fn sparse_growth_refused(states: u64, memory_cap_bytes: u64) -> Error {
+    Error::AllocationFailed {
+        backend: NAME,
+        game: CanIWin::NAME,
+        parameter: "states",
+        value: states,
+        required_bytes: sparse_map_bytes(states.saturating_add(1)),
+        memory_cap_bytes,
+        hint: "; free some memory or raise the process memory limit",
     }
 }
 
@@ -176,9 +194,18 @@ fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> &'static
     }
 }
 
-/// The sparse memo hit its state limit; the search unwinds without an answer.
+/// Why the sparse memo could not store a state; the search unwinds without an
+/// answer.
 #[derive(Debug)]
-struct Exhausted;
+enum SparseFull {
+    /// The map holds its state limit.
+    Exhausted,
+    /// The system refused the map's growth while it held `states` entries.
+    Refused {
+        /// Entries stored when the growth was refused.
+        states: u64,
+    },
+}
 
 /// Only the visited states, at most `limit` of them.
 struct SparseMemo {
@@ -187,7 +214,7 @@ struct SparseMemo {
 }
 
 impl Memo for &mut SparseMemo {
-    type Full = Exhausted;
+    type Full = SparseFull;
 
     #[inline]
     fn get(&self, used: u64) -> Option<bool> {
@@ -195,11 +222,13 @@ impl Memo for &mut SparseMemo {
     }
 
     #[inline]
-    fn insert(&mut self, used: u64, wins: bool) -> Result<(), Exhausted> {
+    fn insert(&mut self, used: u64, wins: bool) -> Result<(), SparseFull> {
         if self.map.len() as u64 >= self.limit {
-            return Err(Exhausted);
+            return Err(SparseFull::Exhausted);
         }
-        self.map.try_reserve(1).map_err(|_| Exhausted)?;
+        self.map.try_reserve(1).map_err(|_| SparseFull::Refused {
+            states: self.map.len() as u64,
+        })?;
         self.map.insert(used, wins);
         Ok(())
     }
