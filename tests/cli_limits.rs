@@ -76,3 +76,84 @@ fn refused_sparse_map_growth_says_the_system_refused_not_the_budget() {
     assert!(!stderr.contains("budget"), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+// ---------------------------------------------------------------------------
+// a small stack
+
+/// A row of 4,000 values, one per line, in a temporary file (the memo's recursion is as
+/// deep as the row is long).
+fn values_4k() -> tempfile::NamedTempFile {
+    use std::io::Write;
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    for i in 0..4000u64 {
+        writeln!(file, "{}", i * 7919 % 1000 + 1).unwrap();
+    }
+    file
+}
+
+/// Issue 12, item 4: the tree printer recursed once per level of the call tree and
+/// overflowed a 1 MiB stack (`ulimit -s 1024`) on a 4,000-deep memo search.
+#[test]
+fn explain_prints_a_4000_deep_call_tree_on_a_1_mib_stack() {
+    if !has("memo") {
+        return;
+    }
+    let file = values_4k();
+    let path = file.path().to_str().unwrap();
+    let Some((code, stdout, stderr)) = run_limited(
+        &["--stack=1048576"],
+        &[
+            "explain",
+            "predict-the-winner",
+            "--file",
+            path,
+            "--backend",
+            "memo",
+            "--depth",
+            "100000",
+            "--max-lines",
+            "100000",
+        ],
+        None,
+    ) else {
+        return;
+    };
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.lines().count() > 4000, "the whole depth is shown");
+}
+
+/// Issue 12, item 4: under a small stack and a tight address space, `stacker` could not map
+/// a new stack segment and the memo search panicked (exit 101). Whatever the limit, the answer
+/// is now a result or an error (exit 1) that names what the system refused.
+#[test]
+fn a_refused_stack_segment_is_an_error_not_a_panic() {
+    if !has("memo") {
+        return;
+    }
+    let file = values_4k();
+    let path = file.path().to_str().unwrap();
+    let mut refused_segment = false;
+    // The table (64 MB) fits from about 72 MB on; the stack segments from a few MB later.
+    for mb in (66..=100).step_by(2) {
+        let limit = format!("--as={}", mb * 1_000_000);
+        let Some((code, stdout, stderr)) = run_limited(
+            &["--stack=300000", &limit],
+            &["predict-the-winner", "--file", path, "--backend", "memo"],
+            None,
+        ) else {
+            return;
+        };
+        assert!(!stderr.contains("panicked"), "{limit}: {stderr}");
+        match code {
+            0 => assert!(stdout.contains("margin"), "{limit}: {stdout}"),
+            1 => {
+                assert!(stderr.contains("the system refused"), "{limit}: {stderr}");
+                refused_segment |= stderr.contains("stack segment");
+            }
+            _ => panic!("{limit}: exit {code}: {stderr}"),
+        }
+    }
+    if !refused_segment {
+        eprintln!("note: no limit in 66..=100 MB hit the stack segment on this build");
+    }
+}

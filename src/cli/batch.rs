@@ -73,10 +73,21 @@ fn solve<G: CliGame>(
         Some(solver) => solver,
         None => slot.insert(args.solver::<G>()?),
     };
-    let (solution, stats) = if COUNT {
-        solver.solve_with_stats(game)?
-    } else {
-        (solver.solve(game)?, Stats::default())
+    let answer = super::guard::refusals_are_errors(|| {
+        Ok::<_, CliError>(if COUNT {
+            solver.solve_with_stats(game)?
+        } else {
+            (solver.solve(game)?, Stats::default())
+        })
+    });
+    let (solution, stats) = match answer {
+        Ok(answer) => answer,
+        Err(e) => {
+            // A search cut short (a refused stack segment) may leave its kept table half
+            // written: the next line starts from a fresh solver.
+            *slot = None;
+            return Err(e);
+        }
     };
     Ok(game.report(&solution, solver.name(), solver.variant(), stats))
 }
