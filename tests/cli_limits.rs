@@ -157,3 +157,38 @@ fn a_refused_stack_segment_is_an_error_not_a_panic() {
         eprintln!("note: no limit in 66..=100 MB hit the stack segment on this build");
     }
 }
+
+// ---------------------------------------------------------------------------
+// batch: no line pays for an earlier one
+
+/// Issue 12, item 3: `batch --backend memo` kept the interval table of a long Predict the
+/// Winner line (about 100 MB for 5,000 values) while the next line, a Can I Win game whose
+/// 256 MiB table fits the limit alone, asked for its table: the system refused it.
+#[test]
+fn a_batch_line_does_not_run_short_because_of_an_earlier_line() {
+    if !has("memo") {
+        return;
+    }
+    let long_row: Vec<u64> = (0..5000u64).map(|i| i * 7919 % 1000 + 1).collect();
+    let first = format!(
+        "{{\"game\":\"predict-the-winner\",\"values\":{}}}\n",
+        serde_json::to_string(&long_row).unwrap()
+    );
+    let second = "{\"game\":\"can-i-win\",\"max_choosable\":30,\"desired_total\":100}\n";
+    let limits = ["--as=335544320"]; // 320 MiB
+    let args = ["batch", "--backend", "memo", "--memory-cap", "256MiB"];
+    let Some((code, alone, stderr)) = run_limited(&limits, &args, Some(second)) else {
+        return;
+    };
+    assert_eq!(code, 0, "the line alone fits the limit: {alone} {stderr}");
+    let both = format!("{first}{second}");
+    let (code, stdout, stderr) = run_limited(&limits, &args, Some(&both)).unwrap();
+    assert_eq!(code, 0, "{stdout} {stderr}");
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(
+        lines[1],
+        alone.trim_end(),
+        "line 2 answers as it does alone"
+    );
+}

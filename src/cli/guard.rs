@@ -1,7 +1,7 @@
 //! A refused stack segment is an error, not a panic.
 //!
-//! The deep recursions (memo searches, the analysis) run on [`stacker`], which maps a fresh
-//! 1 MiB stack segment when the current one runs low. When the system refuses that mapping
+//! The deep recursions (memo searches, the analysis) run on `stacker`, which maps a fresh
+//! stack segment (1 to 4 MiB) when the current one runs low. When the system refuses that mapping
 //! (a process memory limit, `prlimit --as`), `stacker` cannot return an error: it panics
 //! (`mmap failed to allocate stack`). Threading a `Result` through every frame of the Predict
 //! the Winner memo would slow its fast path, so the CLI catches that one panic at the solve
@@ -45,7 +45,7 @@ pub fn refusals_are_errors<T, E: From<CliError>>(
         Ok(result) => result,
         Err(payload) if is_stack_refusal(&*payload) => Err(E::from(CliError::new(
             Kind::CannotAnswer,
-            "the system refused the memory for a new 1 MiB stack segment the recursive search \
+            "the system refused the memory for a new stack segment the recursive search \
              needed (a process memory limit such as `ulimit -v`, or no free memory); free some \
              memory, raise the limit, or use a backend that does not recurse (`tabular`)",
         ))),

@@ -121,9 +121,10 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
 ///
 /// # Complexity
 ///
-/// As [`solve`]; `table` keeps up to [`table_bytes`] of the largest row
-/// solved (never more than `memory_cap_bytes`) until
-/// [`IntervalTable::release`].
+/// As [`solve`]; `table` keeps the [`table_bytes`] of the last row solved
+/// (never more than `memory_cap_bytes`; a table kept from a longer row is
+/// reused only while it is at most twice the size needed, or 1 MiB larger)
+/// until [`IntervalTable::release`].
 ///
 /// # Examples
 ///
@@ -185,6 +186,10 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
     Ok(game.solution(margin, best_move))
 }
 
+/// A kept table more than twice the size a row needs is freed (and one of the right size
+/// allocated) when the excess is larger than this; smaller ones are reused as they are.
+const SHRINK_ABOVE_BYTES: usize = 1 << 20;
+
 /// The allocation behind the interval table, kept between solves by
 /// [`solve_reusing`] (one per [`MemoSolver`](crate::MemoSolver)).
 ///
@@ -218,8 +223,11 @@ impl IntervalTable {
     fn cells<M: Cell>(&mut self, cells: usize) -> Option<&mut [M]> {
         let buffer = M::buffer(self);
         buffer.clear();
-        if buffer.capacity() < cells {
-            // Free the old one first: never hold both.
+        let excess = buffer.capacity().saturating_sub(cells.saturating_mul(2));
+        if buffer.capacity() < cells || excess * std::mem::size_of::<M>() > SHRINK_ABOVE_BYTES {
+            // Too small, or far larger than this row needs (a long row solved before must
+            // not hold memory a shorter one and what follows it could use): free the old
+            // one first, never hold both.
             *buffer = Vec::new();
             buffer.try_reserve_exact(cells).ok()?;
         }
