@@ -192,3 +192,42 @@ fn a_batch_line_does_not_run_short_because_of_an_earlier_line() {
         "line 2 answers as it does alone"
     );
 }
+
+// ---------------------------------------------------------------------------
+// explain: the trace within --memory-cap
+
+/// Issue 12, item 2: `explain` kept its trace (events and the set of distinct positions)
+/// whatever `--memory-cap` said, and grew to gigabytes on hard instances. Past the cap it now
+/// gives up with a `cannot_answer` error that names the cap.
+#[test]
+fn explain_keeps_its_trace_within_the_memory_cap() {
+    if !has("memo") {
+        return;
+    }
+    let args = [
+        "explain",
+        "can-i-win",
+        "20",
+        "158",
+        "--backend",
+        "memo",
+        "--memory-cap",
+        "1MiB",
+    ];
+    let (code, stdout, stderr) = run(&args);
+    assert_eq!(code, 1, "{stdout} {stderr}");
+    assert!(
+        stderr.contains("more than the memory cap of 1048576 bytes"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("--memory-cap"), "{stderr}");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let (code, stdout, _) = run(&json);
+    assert_eq!(code, 1);
+    let error: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(error["kind"], "cannot_answer");
+    // The same run within the default cap (1 GiB) is explained.
+    let (code, _, stderr) = run(&args[..6]);
+    assert_eq!(code, 0, "{stderr}");
+}
