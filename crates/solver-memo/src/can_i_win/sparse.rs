@@ -290,7 +290,7 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// [`Error::TableTooLarge`] (parameter `max_choosable`) when the dense table
 /// exceeds `memory_cap_bytes` (checked before searching);
 /// [`Error::AllocationFailed`] when the system refuses its memory at the
-/// switch.
+/// switch, or the map's growth before it.
 ///
 /// # See also
 ///
@@ -334,8 +334,21 @@ fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
     }
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(refused) => Err(refused.error(n, memory_cap_bytes)),
+        Err(SwitchRefused::Dense(refused)) => Err(refused.error(n, memory_cap_bytes)),
+        Err(SwitchRefused::Map { states }) => Err(sparse_growth_refused(states, memory_cap_bytes)),
     }
+}
+
+/// What the system refused in [`solve_sparse_then_dense`]: the dense table at the switch,
+/// or the growth of the map before it.
+enum SwitchRefused {
+    /// The dense table.
+    Dense(AllocationRefused),
+    /// The map's growth while it held `states` entries.
+    Map {
+        /// Entries stored when the growth was refused.
+        states: u64,
+    },
 }
 
 /// A sparse map until it holds `switch_at` states, then the dense table
@@ -351,7 +364,7 @@ enum SparseThenDenseMemo {
 }
 
 impl Memo for &mut SparseThenDenseMemo {
-    type Full = AllocationRefused;
+    type Full = SwitchRefused;
 
     #[inline(always)]
     fn get(&self, used: u64) -> Option<bool> {
@@ -362,7 +375,7 @@ impl Memo for &mut SparseThenDenseMemo {
     }
 
     #[inline(always)]
-    fn insert(&mut self, used: u64, wins: bool) -> Result<(), AllocationRefused> {
+    fn insert(&mut self, used: u64, wins: bool) -> Result<(), SwitchRefused> {
         match &mut **self {
             SparseThenDenseMemo::Dense(dense) => {
                 let Ok(()) = dense.insert(used, wins);
@@ -373,9 +386,12 @@ impl Memo for &mut SparseThenDenseMemo {
                 words,
             } => {
                 if map.len() < *switch_at {
+                    map.try_reserve(1).map_err(|_| SwitchRefused::Map {
+                        states: map.len() as u64,
+                    })?;
                     map.insert(used, wins);
                 } else {
-                    let mut dense = zeroed_dense_memo(*words)?;
+                    let mut dense = zeroed_dense_memo(*words).map_err(SwitchRefused::Dense)?;
                     for (&state, &state_wins) in map.iter() {
                         let Ok(()) = dense.insert(state, state_wins);
                     }
