@@ -420,6 +420,34 @@ mod tests {
         solve(&PredictTheWinner::new(values.to_vec()), CAP, &mut NoStats).unwrap()
     }
 
+    /// Issue 12, item 3: the table kept from a long row is not held for a short one.
+    #[test]
+    fn a_kept_table_far_larger_than_the_row_needs_is_freed() {
+        let mut table = IntervalTable::new();
+        let long = PredictTheWinner::new((0..2_000).collect());
+        solve_reusing(&long, CAP, &mut table, &mut NoStats).unwrap();
+        assert!(
+            table.allocated_bytes() > 4 << 20,
+            "{}",
+            table.allocated_bytes()
+        );
+        let short = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let answer = solve_reusing(&short, CAP, &mut table, &mut NoStats).unwrap();
+        assert_eq!(answer, solve_default(&[1, 5, 233, 7]));
+        assert!(
+            table.allocated_bytes() < 1 << 10,
+            "{}",
+            table.allocated_bytes()
+        );
+        // A row of about the same size reuses the allocation as it is.
+        let mut table = IntervalTable::new();
+        solve_reusing(&long, CAP, &mut table, &mut NoStats).unwrap();
+        let kept = table.allocated_bytes();
+        let shorter = PredictTheWinner::new((0..1_900).collect());
+        solve_reusing(&shorter, CAP, &mut table, &mut NoStats).unwrap();
+        assert_eq!(table.allocated_bytes(), kept);
+    }
+
     #[test]
     fn leetcode_486_examples() {
         let s = solve_default(&[1, 5, 2]);
