@@ -55,7 +55,9 @@ struct ErrorLine<'a> {
     kind: &'static str,
 }
 
-/// One solver per game, built on the first line of that game and reused after.
+/// One solver per game, built on the first line of that game and reused by the lines of that
+/// game that follow; a line of the other game drops it (and the table it keeps), so no line
+/// runs short of memory because of an earlier one.
 struct Solvers<'a> {
     args: &'a SolverArgs,
     can_i_win: Option<Box<dyn Solver<CanIWin> + Send>>,
@@ -73,10 +75,21 @@ fn solve<G: CliGame>(
         Some(solver) => solver,
         None => slot.insert(args.solver::<G>()?),
     };
-    let (solution, stats) = if COUNT {
-        solver.solve_with_stats(game)?
-    } else {
-        (solver.solve(game)?, Stats::default())
+    let answer = super::guard::refusals_are_errors(|| {
+        Ok::<_, CliError>(if COUNT {
+            solver.solve_with_stats(game)?
+        } else {
+            (solver.solve(game)?, Stats::default())
+        })
+    });
+    let (solution, stats) = match answer {
+        Ok(answer) => answer,
+        Err(e) => {
+            // A search cut short (a refused stack segment) may leave its kept table half
+            // written: the next line starts from a fresh solver.
+            *slot = None;
+            return Err(e);
+        }
     };
     Ok(game.report(&solution, solver.name(), solver.variant(), stats))
 }
@@ -186,6 +199,9 @@ fn answer(solvers: &mut Solvers<'_>, text: &[u8], output: &mut impl Write) -> Re
             let n = required(game, "max_choosable", line.max_choosable)?;
             let t = required(game, "desired_total", line.desired_total)?;
             let game = can_i_win_from_text(n.get(), t.get())?;
+            // A line's answer never depends on earlier lines: the other game's solver, with
+            // any table it keeps for reuse, is freed before this one allocates.
+            solvers.predict_the_winner = None;
             let report = solve(&mut solvers.can_i_win, solvers.args, &game)?;
             serde_json::to_writer(output, &report)?;
         }
@@ -195,6 +211,7 @@ fn answer(solvers: &mut Solvers<'_>, text: &[u8], output: &mut impl Write) -> Re
             let raw = required(game, "values", line.values)?;
             let values = values_of(raw.get())?;
             let game = PredictTheWinner::new(values);
+            solvers.can_i_win = None;
             let report = solve(&mut solvers.predict_the_winner, solvers.args, &game)?;
             serde_json::to_writer(output, &report)?;
         }

@@ -12,6 +12,7 @@ use serde::Serialize;
 
 use super::args::{parse_usize, CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
+use super::progress::Progress;
 use super::report::CliGame;
 use super::{write_json, write_text};
 
@@ -118,9 +119,19 @@ pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
 
 /// Explains one game with the chosen backend variant and prints the views.
 fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<(), Stop> {
-    let limits = ExplainLimits::default();
-    let explanation =
-        explain(game, &view.backend, &view.config(), &limits).map_err(explain_error)?;
+    let config = view.config();
+    let mut limits = ExplainLimits::default();
+    if let Some(cap) = config.memory_cap_bytes {
+        // `--memory-cap` bounds the trace as it bounds the backends' tables.
+        limits = limits.with_memory_cap(cap);
+    }
+    let progress = Progress::spinner_if(
+        game.is_big(view.backend.backend),
+        format!("explaining {}", view.backend),
+    );
+    let explanation = explain(game, &view.backend, &config, &limits).map_err(explain_error);
+    drop(progress);
+    let explanation = explanation?;
     if explanation.is_table() && view.depth.is_some() {
         return Err(CliError::new(
             Kind::Usage,

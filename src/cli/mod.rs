@@ -14,6 +14,7 @@ mod batch;
 mod compare;
 mod error;
 mod explain;
+mod guard;
 mod input;
 mod play;
 mod progress;
@@ -129,7 +130,8 @@ pub fn main() -> ExitCode {
         Err(e) => return clap_error(&e, wants_json(&args)),
     };
     let json = cli.json;
-    match run(cli) {
+    guard::install();
+    match guard::refusals_are_errors(|| run(cli)) {
         Ok(code) => code,
         Err(Stop::Error(e)) => report_error(&e, json),
         Err(Stop::AfterOutput(e)) => report_error(&e, false),

@@ -91,6 +91,18 @@ pub const fn entry_bytes<G: Game>() -> u64 {
     2 * (std::mem::size_of::<(G::Position, G::Value)>() as u64 + 1)
 }
 
+/// The bytes of the map while it grows to hold `entries + 1` entries: hashbrown's
+/// power-of-two table (a slot and a control byte per bucket, at most 7/8 full) and the old
+/// half-size table it copies from. What a refused growth asked the system for.
+fn grown_map_bytes<G: Game>(entries: u64) -> u128 {
+    let slot = std::mem::size_of::<(G::Position, G::Value)>() as u128 + 1;
+    let buckets = ((u128::from(entries) + 1) * 8)
+        .div_ceil(7)
+        .next_power_of_two()
+        .max(4);
+    (buckets + buckets / 2) * slot + 32
+}
+
 const RED_ZONE: usize = 64 * 1024;
 const SEGMENT: usize = 1024 * 1024;
 
@@ -188,7 +200,7 @@ impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
                 game: G::NAME,
                 parameter: "states",
                 value: self.memo.len() as u64,
-                required_bytes: u128::from(self.memo.len() as u64 * entry_bytes::<G>()),
+                required_bytes: grown_map_bytes::<G>(self.memo.len() as u64),
                 memory_cap_bytes: self.cap,
                 hint: "",
             });

@@ -121,9 +121,10 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
 ///
 /// # Complexity
 ///
-/// As [`solve`]; `table` keeps up to [`table_bytes`] of the largest row
-/// solved (never more than `memory_cap_bytes`) until
-/// [`IntervalTable::release`].
+/// As [`solve`]; `table` keeps the [`table_bytes`] of the last row solved
+/// (never more than `memory_cap_bytes`; a table kept from a longer row is
+/// reused only while it is at most twice the size needed, or 1 MiB larger)
+/// until [`IntervalTable::release`].
 ///
 /// # Examples
 ///
@@ -185,6 +186,10 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
     Ok(game.solution(margin, best_move))
 }
 
+/// A kept table more than twice the size a row needs is freed (and one of the right size
+/// allocated) when the excess is larger than this; smaller ones are reused as they are.
+const SHRINK_ABOVE_BYTES: usize = 1 << 20;
+
 /// The allocation behind the interval table, kept between solves by
 /// [`solve_reusing`] (one per [`MemoSolver`](crate::MemoSolver)).
 ///
@@ -218,8 +223,11 @@ impl IntervalTable {
     fn cells<M: Cell>(&mut self, cells: usize) -> Option<&mut [M]> {
         let buffer = M::buffer(self);
         buffer.clear();
-        if buffer.capacity() < cells {
-            // Free the old one first: never hold both.
+        let excess = buffer.capacity().saturating_sub(cells.saturating_mul(2));
+        if buffer.capacity() < cells || excess * std::mem::size_of::<M>() > SHRINK_ABOVE_BYTES {
+            // Too small, or far larger than this row needs (a long row solved before must
+            // not hold memory a shorter one and what follows it could use): free the old
+            // one first, never hold both.
             *buffer = Vec::new();
             buffer.try_reserve_exact(cells).ok()?;
         }
@@ -410,6 +418,34 @@ mod tests {
 
     fn solve_default(values: &[i64]) -> PredictTheWinnerSolution {
         solve(&PredictTheWinner::new(values.to_vec()), CAP, &mut NoStats).unwrap()
+    }
+
+    /// Issue 12, item 3: the table kept from a long row is not held for a short one.
+    #[test]
+    fn a_kept_table_far_larger_than_the_row_needs_is_freed() {
+        let mut table = IntervalTable::new();
+        let long = PredictTheWinner::new((0..2_000).collect());
+        solve_reusing(&long, CAP, &mut table, &mut NoStats).unwrap();
+        assert!(
+            table.allocated_bytes() > 4 << 20,
+            "{}",
+            table.allocated_bytes()
+        );
+        let short = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let answer = solve_reusing(&short, CAP, &mut table, &mut NoStats).unwrap();
+        assert_eq!(answer, solve_default(&[1, 5, 233, 7]));
+        assert!(
+            table.allocated_bytes() < 1 << 10,
+            "{}",
+            table.allocated_bytes()
+        );
+        // A row of about the same size reuses the allocation as it is.
+        let mut table = IntervalTable::new();
+        solve_reusing(&long, CAP, &mut table, &mut NoStats).unwrap();
+        let kept = table.allocated_bytes();
+        let shorter = PredictTheWinner::new((0..1_900).collect());
+        solve_reusing(&shorter, CAP, &mut table, &mut NoStats).unwrap();
+        assert_eq!(table.allocated_bytes(), kept);
     }
 
     #[test]

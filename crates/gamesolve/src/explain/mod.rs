@@ -54,7 +54,7 @@ mod tree;
 use std::fmt::Write as _;
 
 pub use reduction::{explain_reduction, ReductionExplanation};
-pub use trace::Trace;
+pub use trace::{Trace, TraceOverflow};
 pub use tree::{Call, CallTree};
 
 use crate::{
@@ -69,12 +69,20 @@ pub struct ExplainLimits {
     /// Events kept for the views (default 200,000); the run itself goes on
     /// and is counted in full.
     pub max_events: usize,
+    /// Bytes the trace (events kept and the set of distinct positions) may hold (default
+    /// [`DEFAULT_TRACE_MEMORY_CAP_BYTES`], 1 GiB); past it the run is not explained
+    /// ([`ExplainError::TraceTooLarge`]).
+    pub memory_cap_bytes: u64,
 }
+
+/// The trace's default memory cap: 1 GiB, the default memory cap of the backends' tables.
+pub const DEFAULT_TRACE_MEMORY_CAP_BYTES: u64 = 1 << 30;
 
 impl Default for ExplainLimits {
     fn default() -> Self {
         ExplainLimits {
             max_events: 200_000,
+            memory_cap_bytes: DEFAULT_TRACE_MEMORY_CAP_BYTES,
         }
     }
 }
@@ -83,6 +91,12 @@ impl ExplainLimits {
     /// The same limits keeping at most `events` events.
     pub const fn with_max_events(mut self, events: usize) -> Self {
         self.max_events = events;
+        self
+    }
+
+    /// The same limits with the trace's memory capped at `bytes`.
+    pub const fn with_memory_cap(mut self, bytes: u64) -> Self {
+        self.memory_cap_bytes = bytes;
         self
     }
 }
@@ -97,6 +111,26 @@ pub enum ExplainError {
     /// The backend gave up (budget, table size).
     #[error(transparent)]
     Solve(#[from] Error),
+    /// The trace of the run (its events and distinct positions) would not fit the memory cap,
+    /// or the system refused its memory: the views would be incomplete, so the run is not
+    /// explained. A "cannot answer", as [`ExplainError::Solve`] is.
+    #[error(
+        "explain cannot show this run: its trace needs {required_bytes} bytes, {}; explain a smaller instance{}",
+        if *refused_by_system {
+            format!("which the system refused (within the memory cap of {memory_cap_bytes} bytes)")
+        } else {
+            format!("more than the memory cap of {memory_cap_bytes} bytes")
+        },
+        if *refused_by_system { ", or free some memory" } else { ", or raise the memory cap (--memory-cap)" }
+    )]
+    TraceTooLarge {
+        /// The bytes the trace asked for when it stopped.
+        required_bytes: u128,
+        /// The memory cap in bytes.
+        memory_cap_bytes: u64,
+        /// True when the bytes were within the cap but the system refused them.
+        refused_by_system: bool,
+    },
 }
 
 /// How a bottom-up table reads in the teaching views. The default lists the cells in fill
@@ -149,7 +183,8 @@ pub struct Explanation<G: Game> {
 /// # Complexity
 ///
 /// The backend's own cost, plus `O(1)` per event kept (at most
-/// [`ExplainLimits::max_events`]) and a hash set of the distinct positions.
+/// [`ExplainLimits::max_events`]) and a hash set of the distinct positions, together at most
+/// [`ExplainLimits::memory_cap_bytes`].
 /// Meant for small instances: the views are readable up to a few hundred
 /// calls.
 ///
@@ -161,7 +196,8 @@ pub struct Explanation<G: Game> {
 ///
 /// [`ExplainError::Backend`] when this build lacks the backend or variant, or it does not
 /// apply to the game; [`ExplainError::Solve`] when it gives up (budget, table size; set the
-/// limits in `config`).
+/// limits in `config`); [`ExplainError::TraceTooLarge`] when the trace would exceed
+/// [`ExplainLimits::memory_cap_bytes`] (the run still goes to its end, counting only).
 ///
 /// # See also
 ///
@@ -172,9 +208,16 @@ pub fn explain<G: Registered + TableView>(
     config: &SolverConfig,
     limits: &ExplainLimits,
 ) -> Result<Explanation<G>, ExplainError> {
-    let mut trace = Trace::new(limits.max_events);
+    let mut trace = Trace::new(limits.max_events).with_memory_cap(limits.memory_cap_bytes);
     let mut solver = choice.solver_with::<G>(config)?;
     let answer = solver.solve_traced(game, &mut trace)?;
+    if let Some(overflow) = trace.overflow() {
+        return Err(ExplainError::TraceTooLarge {
+            required_bytes: overflow.required_bytes,
+            memory_cap_bytes: overflow.memory_cap_bytes,
+            refused_by_system: overflow.refused_by_system,
+        });
+    }
     Ok(Explanation {
         backend: solver.name(),
         variant: solver.variant(),

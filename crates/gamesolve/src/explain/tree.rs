@@ -135,6 +135,10 @@ impl<G: Game> TreeWriter<'_, G> {
     }
 
     /// Writes the call `index` and its subtree, depth-limited and line-capped.
+    ///
+    /// Iterative (an explicit stack of the open calls and one shared prefix string), so a
+    /// call tree as deep as the search (thousands of levels for a long row) needs no more
+    /// stack than a shallow one.
     pub(super) fn node(
         &mut self,
         index: usize,
@@ -143,6 +147,48 @@ impl<G: Game> TreeWriter<'_, G> {
         rest: &str,
         depth: usize,
     ) {
+        let tree = self.tree;
+        // The prefix of the lines below the top open call (its `rest`).
+        let mut prefix = String::from(rest);
+        // The open calls: (index, next child to write, length of its `rest` in `prefix`).
+        let mut open: Vec<(usize, usize, usize)> = Vec::new();
+        if self.one(index, parent, lead, &prefix, depth) {
+            open.push((index, 0, prefix.len()));
+        }
+        while let Some(top) = open.last_mut() {
+            let (call_index, k, rest_len) = *top;
+            let call = &tree.calls[call_index];
+            let Some(&child) = call.children.get(k) else {
+                open.pop();
+                continue;
+            };
+            top.1 += 1;
+            prefix.truncate(rest_len);
+            let last = k + 1 == call.children.len();
+            let (branch, continuation) = if last {
+                ("└─ ", "   ")
+            } else {
+                ("├─ ", "│  ")
+            };
+            let lead = format!("{prefix}{branch}");
+            prefix.push_str(continuation);
+            let child_depth = depth + open.len();
+            if self.one(child, Some(call.node), &lead, &prefix, child_depth) {
+                open.push((child, 0, prefix.len()));
+            }
+        }
+    }
+
+    /// Writes the line of call `index` (and the depth-limit note below it when its children
+    /// are not shown); true when its children are to be written next.
+    fn one(
+        &mut self,
+        index: usize,
+        parent: Option<G::Position>,
+        lead: &str,
+        rest: &str,
+        depth: usize,
+    ) -> bool {
         let call = &self.tree.calls[index];
         let mut line = String::from(lead);
         if let Some(parent) = parent {
@@ -160,11 +206,10 @@ impl<G: Game> TreeWriter<'_, G> {
         }
         if !self.line(line) {
             self.cut += call.size;
-            return;
+            return false;
         }
-        let children = &call.children;
-        if children.is_empty() {
-            return;
+        if call.children.is_empty() {
+            return false;
         }
         if depth >= self.max_depth {
             let below = call.size - 1;
@@ -176,23 +221,9 @@ impl<G: Game> TreeWriter<'_, G> {
             if !self.line(note) {
                 self.cut += below;
             }
-            return;
+            return false;
         }
-        for (k, &child) in children.iter().enumerate() {
-            let last = k + 1 == children.len();
-            let (branch, continuation) = if last {
-                ("└─ ", "   ")
-            } else {
-                ("├─ ", "│  ")
-            };
-            self.node(
-                child,
-                Some(call.node),
-                &format!("{rest}{branch}"),
-                &format!("{rest}{continuation}"),
-                depth + 1,
-            );
-        }
+        true
     }
 }
 

@@ -187,7 +187,7 @@ impl Kernel<CanIWin> for SparseThenDense {
 /// [`Error::BudgetExhausted`] (unit `states`) when the sparse map would need
 /// more than `state_budget` states, or more than fit the memory cap;
 /// [`Error::AllocationFailed`] when the system refuses the dense table's
-/// memory.
+/// memory, or the sparse map's growth (naming the bytes it asked for).
 ///
 /// # See also
 ///

@@ -112,8 +112,10 @@ pub fn sparse_state_limit(memory_cap_bytes: u64, state_budget: u64) -> u64 {
 /// # Errors
 ///
 /// [`Error::BudgetExhausted`] (unit `states`, naming the effective limit)
-/// when the search needs more states than the limit, or the map's growth is
-/// refused by the system.
+/// when the search needs more states than the limit;
+/// [`Error::AllocationFailed`] (parameter `states`, with the bytes of the
+/// grown map) when the system refuses the map's growth below that limit
+/// (a process memory limit such as `ulimit -v`, or no free memory).
 ///
 /// # See also
 ///
@@ -142,7 +144,7 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
     );
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(Exhausted) => Err(Error::BudgetExhausted {
+        Err(SparseFull::Exhausted) => Err(Error::BudgetExhausted {
             backend: NAME,
             game: CanIWin::NAME,
             budget: limit,
@@ -152,6 +154,22 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
                 tabular_fits(game.max_choosable(), memory_cap_bytes),
             ),
         }),
+        Err(SparseFull::Refused { states }) => Err(sparse_growth_refused(states, memory_cap_bytes)),
+    }
+}
+
+/// The error for a sparse map of `states` entries whose growth the system
+/// refused: it names the bytes of the map it was growing into (old and new
+/// table, as [`sparse_map_bytes`] counts them), not the budget.
+fn sparse_growth_refused(states: u64, memory_cap_bytes: u64) -> Error {
+    Error::AllocationFailed {
+        backend: NAME,
+        game: CanIWin::NAME,
+        parameter: "states",
+        value: states,
+        required_bytes: sparse_map_bytes(states.saturating_add(1)),
+        memory_cap_bytes,
+        hint: "; free some memory or raise the process memory limit",
     }
 }
 
@@ -176,9 +194,18 @@ fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> &'static
     }
 }
 
-/// The sparse memo hit its state limit; the search unwinds without an answer.
+/// Why the sparse memo could not store a state; the search unwinds without an
+/// answer.
 #[derive(Debug)]
-struct Exhausted;
+enum SparseFull {
+    /// The map holds its state limit.
+    Exhausted,
+    /// The system refused the map's growth while it held `states` entries.
+    Refused {
+        /// Entries stored when the growth was refused.
+        states: u64,
+    },
+}
 
 /// Only the visited states, at most `limit` of them.
 struct SparseMemo {
@@ -187,7 +214,7 @@ struct SparseMemo {
 }
 
 impl Memo for &mut SparseMemo {
-    type Full = Exhausted;
+    type Full = SparseFull;
 
     #[inline]
     fn get(&self, used: u64) -> Option<bool> {
@@ -195,11 +222,13 @@ impl Memo for &mut SparseMemo {
     }
 
     #[inline]
-    fn insert(&mut self, used: u64, wins: bool) -> Result<(), Exhausted> {
+    fn insert(&mut self, used: u64, wins: bool) -> Result<(), SparseFull> {
         if self.map.len() as u64 >= self.limit {
-            return Err(Exhausted);
+            return Err(SparseFull::Exhausted);
         }
-        self.map.try_reserve(1).map_err(|_| Exhausted)?;
+        self.map.try_reserve(1).map_err(|_| SparseFull::Refused {
+            states: self.map.len() as u64,
+        })?;
         self.map.insert(used, wins);
         Ok(())
     }
@@ -261,7 +290,7 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// [`Error::TableTooLarge`] (parameter `max_choosable`) when the dense table
 /// exceeds `memory_cap_bytes` (checked before searching);
 /// [`Error::AllocationFailed`] when the system refuses its memory at the
-/// switch.
+/// switch, or the map's growth before it.
 ///
 /// # See also
 ///
@@ -305,8 +334,21 @@ fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
     }
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(refused) => Err(refused.error(n, memory_cap_bytes)),
+        Err(SwitchRefused::Dense(refused)) => Err(refused.error(n, memory_cap_bytes)),
+        Err(SwitchRefused::Map { states }) => Err(sparse_growth_refused(states, memory_cap_bytes)),
     }
+}
+
+/// What the system refused in [`solve_sparse_then_dense`]: the dense table at the switch,
+/// or the growth of the map before it.
+enum SwitchRefused {
+    /// The dense table.
+    Dense(AllocationRefused),
+    /// The map's growth while it held `states` entries.
+    Map {
+        /// Entries stored when the growth was refused.
+        states: u64,
+    },
 }
 
 /// A sparse map until it holds `switch_at` states, then the dense table
@@ -322,7 +364,7 @@ enum SparseThenDenseMemo {
 }
 
 impl Memo for &mut SparseThenDenseMemo {
-    type Full = AllocationRefused;
+    type Full = SwitchRefused;
 
     #[inline(always)]
     fn get(&self, used: u64) -> Option<bool> {
@@ -333,7 +375,7 @@ impl Memo for &mut SparseThenDenseMemo {
     }
 
     #[inline(always)]
-    fn insert(&mut self, used: u64, wins: bool) -> Result<(), AllocationRefused> {
+    fn insert(&mut self, used: u64, wins: bool) -> Result<(), SwitchRefused> {
         match &mut **self {
             SparseThenDenseMemo::Dense(dense) => {
                 let Ok(()) = dense.insert(used, wins);
@@ -344,9 +386,12 @@ impl Memo for &mut SparseThenDenseMemo {
                 words,
             } => {
                 if map.len() < *switch_at {
+                    map.try_reserve(1).map_err(|_| SwitchRefused::Map {
+                        states: map.len() as u64,
+                    })?;
                     map.insert(used, wins);
                 } else {
-                    let mut dense = zeroed_dense_memo(*words)?;
+                    let mut dense = zeroed_dense_memo(*words).map_err(SwitchRefused::Dense)?;
                     for (&state, &state_wins) in map.iter() {
                         let Ok(()) = dense.insert(state, state_wins);
                     }
