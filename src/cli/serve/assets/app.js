@@ -280,6 +280,7 @@ function layoutGraph(t, tree) {
   for (const n of t.nodes) (rows[n.depth] = rows[n.depth] || []).push(n);
   const charW = 7.3;
   const width = Math.max(18, ...t.nodes.map((n) => n.label.length)) * charW + 16;
+  t.nodeWidth = width;
   const gapX = 14;
   const rowH = 64;
   const svgW = Math.max(...rows.map((r) => (r ? r.length : 0))) * (width + gapX) + gapX;
@@ -412,11 +413,26 @@ function setStep(step) {
     n.el.setAttribute("class", cls);
     n.valueEl.textContent = s && s.value ? s.value + (s.hit ? "  (memo hit)" : "") : "";
   }
+  if (currentNode && currentNode.el) follow(currentNode);
   for (const e of trace.edges) {
     let cls = "edge";
     if (e.hit) cls += " memo-hit";
     if (!seenEdges.has(e)) cls += " pending";
     e.el.setAttribute("class", cls);
+  }
+}
+
+// Scrolls the picture so that `node` is in view (wide trees and DAGs do not fit).
+function follow(node) {
+  const box = $("graph").parentElement;
+  const left = node.x;
+  const right = node.x + trace.nodeWidth;
+  if (left < box.scrollLeft || right > box.scrollLeft + box.clientWidth) {
+    box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
+  }
+  const top = node.y;
+  if (top < box.scrollTop || top + 40 > box.scrollTop + box.clientHeight) {
+    box.scrollTop = Math.max(0, top - box.clientHeight / 3);
   }
 }
 
