@@ -352,6 +352,44 @@ fn serve_trace_gives_the_events_of_explain() {
 }
 
 #[test]
+fn serve_growth_gives_each_backends_positions_by_size() {
+    let server = Server::start(&[]);
+    let (status, growth) = post(
+        &server.addr,
+        "/api/growth",
+        r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#,
+    );
+    assert_eq!(status, 200, "{growth}");
+    let sizes: Vec<u64> = serde_json::from_value(growth["sizes"].clone()).unwrap();
+    assert_eq!(sizes, (1..=20).collect::<Vec<_>>());
+    let curves = growth["curves"].as_array().unwrap();
+    let curve = |name: &str| {
+        curves
+            .iter()
+            .find(|c| c["backend"] == name)
+            .map(|c| serde_json::from_value::<Vec<Option<u64>>>(c["positions"].clone()).unwrap())
+    };
+    // The last point is the game itself: memo's 447,474 positions.
+    if let Some(memo) = curve("memo") {
+        assert_eq!(memo[19], Some(447_474));
+    }
+    // Plain recursion gives up on the way (10^6 positions a point), and stays given up.
+    if let Some(recursive) = curve("recursive") {
+        let first_null = recursive.iter().position(Option::is_none).unwrap();
+        assert!(recursive[first_null..].iter().all(Option::is_none));
+        assert!(recursive[..first_null].iter().all(Option::is_some));
+    }
+    // Predict the Winner: the row's prefixes, at most 24 of them.
+    let row: Vec<i64> = (1..=40).collect();
+    let line = json!({"game": "predict-the-winner", "values": row}).to_string();
+    let (status, growth) = post(&server.addr, "/api/growth", &line);
+    assert_eq!(status, 200, "{growth}");
+    assert_eq!(growth["sizes"].as_array().unwrap().len(), 24);
+    let (status, e) = post(&server.addr, "/api/growth", r#"{"game":"nim"}"#);
+    assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
+}
+
+#[test]
 fn serve_backends_is_the_backends_json_list() {
     let server = Server::start(&[]);
     let (status, text) = get(&server.addr, "/api/backends");

@@ -10,6 +10,7 @@
 //! | `POST /api/solve[?backend=B/V]` | one `batch` input line in, its `batch` answer line out |
 //! | `POST /api/trace` | a `batch` line plus `"backend"`: the first events of `explain` |
 //! | `GET /api/backends` | the `gamesolve backends --json` list |
+//! | `POST /api/growth` | a `batch` line: positions expanded by each backend at growing sizes |
 //!
 //! Limits: bodies up to [`MAX_BODY`] (413 beyond), `application/json` only (415), at most
 //! `--max-solves` solves or traces at once (503 beyond, never a queue), the CLI's budgets with
@@ -208,7 +209,7 @@ fn handle(state: &State, request: &mut Request) -> Reply {
     let method = request.method().clone();
     let allowed = match path {
         "/" | "/index.html" | "/app.js" | "/style.css" | "/api/backends" => "GET",
-        "/api/solve" | "/api/trace" => "POST",
+        "/api/solve" | "/api/trace" | "/api/growth" => "POST",
         _ => return Reply::error(404, "not_found", &format!("no such page: {}", short(path))),
     };
     let wanted = if allowed == "GET" {
@@ -242,10 +243,10 @@ fn handle(state: &State, request: &mut Request) -> Reply {
                 )
                 .header("Retry-After", "1");
             };
-            if path == "/api/solve" {
-                solve(state, query, &body)
-            } else {
-                trace(state, &body)
+            match path {
+                "/api/solve" => solve(state, query, &body),
+                "/api/growth" => growth(&body),
+                _ => trace(state, &body),
             }
         }
     }
@@ -397,6 +398,86 @@ fn trace(state: &State, body: &[u8]) -> Reply {
     match read_line(&line, &mut tracer) {
         Ok(json) => Reply::json(200, json),
         Err(e) => fail(&e),
+    }
+}
+
+/// Sizes a growth picture has at most.
+const GROWTH_POINTS: usize = 24;
+/// Per point: `recursive` stops here (and is not run at larger sizes once it stops).
+const GROWTH_NODE_BUDGET: u64 = 1_000_000;
+const GROWTH_MEMORY_CAP: u64 = 64 << 20;
+const GROWTH_STATE_BUDGET: u64 = 1_000_000;
+
+/// `POST /api/growth`: a batch line → positions expanded by each backend's automatic choice
+/// at the game's sizes up to its own (at most [`GROWTH_POINTS`]), `null` where it gave up.
+fn growth(body: &[u8]) -> Reply {
+    let mut grower = Grower;
+    match read_line(body, &mut grower) {
+        Ok(json) => Reply::json(200, json),
+        Err(e) => Reply::json(status_of(e.kind), error_line(&e, 1)),
+    }
+}
+
+/// Solves a game's growth family with every backend.
+struct Grower;
+
+/// One backend's curve.
+#[derive(Serialize)]
+struct Curve {
+    backend: &'static str,
+    variant: &'static str,
+    /// Positions expanded at each size; `None` where the backend gave up.
+    positions: Vec<Option<u64>>,
+}
+
+/// The answer of `/api/growth`.
+#[derive(Serialize)]
+struct GrowthReply {
+    game: &'static str,
+    /// `n` or the row's length at each point.
+    sizes: Vec<u64>,
+    curves: Vec<Curve>,
+}
+
+impl LineGame for Grower {
+    type Output = Vec<u8>;
+
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+        let family = game.growth(GROWTH_POINTS);
+        let config = SolverConfig {
+            node_budget: Some(GROWTH_NODE_BUDGET),
+            memory_cap_bytes: Some(GROWTH_MEMORY_CAP),
+            state_budget: Some(GROWTH_STATE_BUDGET),
+        };
+        let mut curves = Vec::new();
+        for backend in gamesolve::Backend::available() {
+            let Ok(mut solver) = backend.solver_with::<G>(&config) else {
+                continue; // no algorithm for this game
+            };
+            let mut positions = Vec::with_capacity(family.len());
+            let mut gave_up = false;
+            for (_, g) in &family {
+                let point = if gave_up {
+                    None
+                } else {
+                    solver.solve_with_stats(g).ok().map(|(_, s)| s.positions)
+                };
+                gave_up = point.is_none();
+                positions.push(point);
+            }
+            curves.push(Curve {
+                backend: solver.name(),
+                variant: solver.variant(),
+                positions,
+            });
+        }
+        let reply = GrowthReply {
+            game: G::NAME,
+            sizes: family.iter().map(|(size, _)| *size).collect(),
+            curves,
+        };
+        serde_json::to_vec(&reply)
+            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the growth: {e}")))
     }
 }
 

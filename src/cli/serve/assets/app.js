@@ -203,6 +203,73 @@ async function solve() {
   loadTrace(data);
 }
 
+// ---- growth ---------------------------------------------------------------------------
+
+const COLORS = ["#2f6fbf", "#c2413b", "#2f8f4e", "#b35fd0", "#8a7a2e"];
+
+async function growth() {
+  let body;
+  try {
+    body = line() + "}";
+  } catch (e) {
+    setStatus(e.message, true);
+    return;
+  }
+  setStatus("measuring growth…");
+  const data = await post("/api/growth", body);
+  if (data.error) {
+    setStatus(data.error, true);
+    return;
+  }
+  setStatus("");
+  drawGrowth(data);
+}
+
+function drawGrowth(data) {
+  const box = $("growth");
+  box.textContent = "";
+  const W = 780, H = 260, L = 56, B = 34, T = 10, R = 230;
+  const all = data.curves.flatMap((c) => c.positions.filter((p) => p != null));
+  const top = Math.max(1, Math.ceil(Math.log10(Math.max(10, ...all) + 1)));
+  const x = (i) => L + (data.sizes.length < 2 ? 0 : (i * (W - L - R)) / (data.sizes.length - 1));
+  const y = (p) => T + (H - T - B) * (1 - Math.log10(p + 1) / top);
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("width", String(W));
+  svg.setAttribute("height", String(H));
+  svg.setAttribute("class", "chart");
+  const add = (tag, attrs, text) => {
+    const el = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v));
+    if (text != null) el.textContent = text;
+    svg.append(el);
+    return el;
+  };
+  for (let d = 0; d <= top; d++) {
+    add("line", { x1: L, x2: W - R, y1: y(10 ** d - 1), y2: y(10 ** d - 1), class: "grid" });
+    add("text", { x: L - 6, y: y(10 ** d - 1) + 4, "text-anchor": "end" }, d === 0 ? "1" : `1e${d}`);
+  }
+  data.sizes.forEach((size, i) => {
+    if (data.sizes.length <= 12 || i % 2 === 0 || i === data.sizes.length - 1) {
+      add("text", { x: x(i), y: H - B + 16, "text-anchor": "middle" }, String(size));
+    }
+  });
+  add("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle" },
+    data.game === "can-i-win" ? "n (T scaled with the pool's sum)" : "length of the row's prefix");
+  data.curves.forEach((c, k) => {
+    const color = COLORS[k % COLORS.length];
+    const points = c.positions
+      .map((p, i) => (p == null ? null : `${x(i)},${y(p)}`))
+      .filter((p) => p != null);
+    add("polyline", { points: points.join(" "), fill: "none", stroke: color, "stroke-width": 2 });
+    const gaveUp = c.positions.indexOf(null);
+    const label = `${c.backend}/${c.variant}${gaveUp >= 0 ? ` (gave up at ${data.sizes[gaveUp]})` : ""}`;
+    // A style property, not an attribute: the page's CSS colours text, and the server's
+    // Content-Security-Policy refuses inline style attributes.
+    add("text", { x: W - R + 8, y: T + 14 + k * 18 }, label).style.fill = color;
+  });
+  box.append(svg);
+}
+
 // ---- the trace -------------------------------------------------------------------------
 
 function clearTrace(note) {
@@ -476,6 +543,7 @@ function stop() {
 function init() {
   $("game").addEventListener("change", showFields);
   $("solve").addEventListener("click", solve);
+  $("growth-button").addEventListener("click", growth);
   $("play").addEventListener("click", play);
   $("step").addEventListener("click", () => trace && setStep(trace.step + 1));
   $("back").addEventListener("click", () => trace && setStep(trace.step - 1));
