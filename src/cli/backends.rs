@@ -37,9 +37,15 @@ fn variants_of<G: Registered>(backend: Backend) -> impl Iterator<Item = VariantE
     })
 }
 
-/// Runs `gamesolve backends`.
-pub fn run(json: bool) -> Result<(), Stop> {
-    let entries: Vec<Entry> = Backend::PRIORITY
+/// The `--json` list, as bytes (for `serve`'s `/api/backends`).
+#[cfg(feature = "serve")]
+pub fn json() -> Vec<u8> {
+    serde_json::to_vec(&entries()).unwrap_or_else(|_| b"[]".to_vec())
+}
+
+/// Every backend gamesolve knows, in priority order.
+fn entries() -> Vec<Entry> {
+    Backend::PRIORITY
         .into_iter()
         .map(|b| {
             let default_for: Vec<&'static str> = [
@@ -65,7 +71,12 @@ pub fn run(json: bool) -> Result<(), Stop> {
                 .chain(variants_of::<PredictTheWinner>(b))
                 .collect(),
         })
-        .collect();
+        .collect()
+}
+
+/// Runs `gamesolve backends`.
+pub fn run(json: bool) -> Result<(), Stop> {
+    let entries = entries();
     if json {
         return write_json(&entries);
     }

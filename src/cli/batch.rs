@@ -11,6 +11,9 @@
 //! beyond `i64` (or beyond any machine integer) is reported exactly as it
 //! was written.
 
+use std::any::Any;
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 
 use clap::Args;
@@ -56,42 +59,94 @@ struct ErrorLine<'a> {
 }
 
 /// One solver per game, built on the first line of that game and reused by the lines of that
-/// game that follow; a line of the other game drops it (and the table it keeps), so no line
-/// runs short of memory because of an earlier one.
-struct Solvers<'a> {
+/// game that follow (keyed by the game's name; each holds a `Box<dyn Solver<G> + Send>`); a line
+/// of the other game drops it (and the table it keeps), so no line runs short of memory because
+/// of an earlier one.
+pub struct Solvers<'a> {
     args: &'a SolverArgs,
-    can_i_win: Option<Box<dyn Solver<CanIWin> + Send>>,
-    predict_the_winner: Option<Box<dyn Solver<PredictTheWinner> + Send>>,
+    by_game: HashMap<&'static str, Box<dyn Any + Send>>,
 }
 
-/// Solves `game` with the line's solver (built on first use), counting, and returns its
-/// contract object.
-fn solve<G: CliGame>(
-    slot: &mut Option<Box<dyn Solver<G> + Send>>,
-    args: &SolverArgs,
-    game: &G,
-) -> Result<G::Report, CliError> {
-    let solver = match slot {
-        Some(solver) => solver,
-        None => slot.insert(args.solver::<G>()?),
-    };
-    let answer = super::guard::refusals_are_errors(|| {
-        Ok::<_, CliError>(if COUNT {
-            solver.solve_with_stats(game)?
-        } else {
-            (solver.solve(game)?, Stats::default())
-        })
-    });
-    let (solution, stats) = match answer {
-        Ok(answer) => answer,
-        Err(e) => {
-            // A search cut short (a refused stack segment) may leave its kept table half
-            // written: the next line starts from a fresh solver.
-            *slot = None;
-            return Err(e);
+impl<'a> Solvers<'a> {
+    /// No solver yet; each is built with `args` on its game's first line.
+    pub fn new(args: &'a SolverArgs) -> Self {
+        Solvers {
+            args,
+            by_game: HashMap::new(),
         }
+    }
+}
+
+impl LineGame for Solvers<'_> {
+    type Output = Vec<u8>;
+
+    /// Solves `game` with its game's solver (built on first use), counting, and returns its
+    /// contract object as JSON.
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+        // A line's answer never depends on earlier lines: the other game's solver, with any
+        // table it keeps for reuse, is freed before this one allocates.
+        self.by_game.retain(|name, _| *name == G::NAME);
+        let slot = match self.by_game.entry(G::NAME) {
+            Entry::Occupied(slot) => slot.into_mut(),
+            Entry::Vacant(slot) => slot.insert(Box::new(self.args.solver::<G>()?)),
+        };
+        let Some(solver) = slot.downcast_mut::<Box<dyn Solver<G> + Send>>() else {
+            return Err(CliError::new(
+                Kind::Usage,
+                format!(
+                    "internal error: the solver kept for `{}` has another type",
+                    G::NAME
+                ),
+            ));
+        };
+        let answer = super::guard::refusals_are_errors(|| {
+            Ok::<_, CliError>(if COUNT {
+                solver.solve_with_stats(game)?
+            } else {
+                (solver.solve(game)?, Stats::default())
+            })
+        });
+        let (solution, stats) = match answer {
+            Ok(answer) => answer,
+            Err(e) => {
+                // A search cut short (a refused stack segment) may leave its kept table half
+                // written: the next line starts from a fresh solver.
+                self.by_game.remove(G::NAME);
+                return Err(e);
+            }
+        };
+        let report = game.report(&solution, solver.name(), solver.variant(), stats);
+        serde_json::to_vec(&report)
+            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the answer: {e}")))
+    }
+}
+
+/// What to do with the game one line describes, whichever game it is: solve it (`batch`,
+/// `serve`'s `/api/solve`), trace it (`serve`'s `/api/trace`).
+pub trait LineGame {
+    /// What the line turns into.
+    type Output;
+    /// Does it for `game`.
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Self::Output, CliError>;
+}
+
+/// The answer line of one input line: the contract object, or `{"line":…,"error":…,"kind":…}`.
+/// Returns the JSON text (without the newline) and the error's kind when the line failed.
+pub fn answer_line(solvers: &mut Solvers<'_>, text: &[u8], number: u64) -> (Vec<u8>, Option<Kind>) {
+    match read_line(text, solvers) {
+        Ok(json) => (json, None),
+        Err(e) => (error_line(&e, number), Some(e.kind)),
+    }
+}
+
+/// The error line for a line that failed.
+pub fn error_line(e: &CliError, number: u64) -> Vec<u8> {
+    let line = ErrorLine {
+        line: number,
+        error: &e.message,
+        kind: e.kind.as_str(),
     };
-    Ok(game.report(&solution, solver.name(), solver.variant(), stats))
+    serde_json::to_vec(&line).unwrap_or_else(|_| b"{}".to_vec())
 }
 
 /// Runs `gamesolve batch`. Returns whether every line was answered.
@@ -119,11 +174,7 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
             .into());
         }
     }
-    let mut solvers = Solvers {
-        args: &cmd.solver,
-        can_i_win: None,
-        predict_the_winner: None,
-    };
+    let mut solvers = Solvers::new(&cmd.solver);
     let stdin = io::stdin();
     let len = stdin_len();
     let progress = len.map_or_else(Progress::lines, Progress::bytes);
@@ -153,45 +204,36 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
             // A UTF-8 byte-order mark, as some editors write.
             text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
         }
-        match answer(&mut solvers, text, &mut output) {
-            Ok(()) => {}
-            Err(Stop::Error(e)) => {
-                *all_ok = false;
-                let line = ErrorLine {
-                    line: number,
-                    error: &e.message,
-                    kind: e.kind.as_str(),
-                };
-                serde_json::to_writer(&mut output, &line)?;
-            }
-            Err(stop) => return Err(stop),
+        let (json, failed) = answer_line(&mut solvers, text, number);
+        if failed.is_some() {
+            *all_ok = false;
         }
+        output.write_all(&json)?;
         output.write_all(b"\n")?;
     }
     output.flush()?;
     Ok(())
 }
 
-/// Solves one line and writes its JSON object (without the newline).
-fn answer(solvers: &mut Solvers<'_>, text: &[u8], output: &mut impl Write) -> Result<(), Stop> {
+/// Reads one line (a JSON object naming its game) and hands its game to `then`.
+pub fn read_line<L: LineGame>(text: &[u8], then: &mut L) -> Result<L::Output, CliError> {
     if text.iter().all(u8::is_ascii_whitespace) {
-        return Err(CliError::invalid("empty line: expected a JSON object").into());
+        return Err(CliError::invalid("empty line: expected a JSON object"));
     }
     let start = text.iter().position(|b| !b.is_ascii_whitespace());
     if start.is_some_and(|at| text[at] != b'{') {
         // Valid JSON that is not an object (an array would otherwise be
         // read as the fields in order).
         serde_json::from_slice::<serde::de::IgnoredAny>(text).map_err(json_error)?;
-        return Err(
-            CliError::invalid(format!("each line must be a JSON object like {EXAMPLE}")).into(),
-        );
+        return Err(CliError::invalid(format!(
+            "each line must be a JSON object like {EXAMPLE}"
+        )));
     }
     let line: Line<'_> = serde_json::from_slice(text).map_err(json_error)?;
     let Some(game) = line.game.as_deref() else {
         return Err(CliError::invalid(
             "missing field `game` (\"can-i-win\" or \"predict-the-winner\")",
-        )
-        .into());
+        ));
     };
     match game {
         CanIWin::NAME => {
@@ -199,11 +241,7 @@ fn answer(solvers: &mut Solvers<'_>, text: &[u8], output: &mut impl Write) -> Re
             let n = required(game, "max_choosable", line.max_choosable)?;
             let t = required(game, "desired_total", line.desired_total)?;
             let game = can_i_win_from_text(n.get(), t.get())?;
-            // A line's answer never depends on earlier lines: the other game's solver, with
-            // any table it keeps for reuse, is freed before this one allocates.
-            solvers.predict_the_winner = None;
-            let report = solve(&mut solvers.can_i_win, solvers.args, &game)?;
-            serde_json::to_writer(output, &report)?;
+            then.with(&game)
         }
         PredictTheWinner::NAME => {
             reject(game, "max_choosable", line.max_choosable.is_some())?;
@@ -211,19 +249,13 @@ fn answer(solvers: &mut Solvers<'_>, text: &[u8], output: &mut impl Write) -> Re
             let raw = required(game, "values", line.values)?;
             let values = values_of(raw.get())?;
             let game = PredictTheWinner::new(values);
-            solvers.can_i_win = None;
-            let report = solve(&mut solvers.predict_the_winner, solvers.args, &game)?;
-            serde_json::to_writer(output, &report)?;
+            then.with(&game)
         }
-        other => {
-            return Err(CliError::invalid(format!(
-                "unknown game `{}` (known games: can-i-win, predict-the-winner)",
-                abbreviate(other)
-            ))
-            .into())
-        }
+        other => Err(CliError::invalid(format!(
+            "unknown game `{}` (known games: can-i-win, predict-the-winner)",
+            abbreviate(other)
+        ))),
     }
-    Ok(())
 }
 
 /// An input line, for messages.

@@ -19,6 +19,8 @@ mod input;
 mod play;
 mod progress;
 mod report;
+#[cfg(feature = "serve")]
+mod serve;
 mod solve;
 
 use std::ffi::OsString;
@@ -103,6 +105,13 @@ enum Command {
         after_help = "Examples:\n  gamesolve explain can-i-win 5 11 --backend memo --dot memo.dot\n  gamesolve explain predict-the-winner 1 5 233 7 --backend tabular\n  gamesolve explain can-i-win 6 12 --backend recursive --depth 2"
     )]
     Explain(explain::ExplainCmd),
+    /// Serve the teaching page and its JSON API over HTTP (on 127.0.0.1 unless `--host`
+    /// says otherwise) until Ctrl-C.
+    #[cfg(feature = "serve")]
+    #[command(
+        after_help = "Examples:\n  gamesolve serve\n  gamesolve serve --port 0\n  gamesolve serve --host 0.0.0.0 --port 8080 --max-solves 4"
+    )]
+    Serve(serve::ServeCmd),
 }
 
 /// `0.1.0 (+recursive +memo +tabular)`.
@@ -169,6 +178,15 @@ fn run(cli: Cli) -> Result<ExitCode, Stop> {
         }
         Command::Play(cmd) => play::run(cmd)?,
         Command::Explain(cmd) => explain::run(cmd, cli.json)?,
+        #[cfg(feature = "serve")]
+        Command::Serve(_) if cli.json => {
+            return Err(usage(
+                "`--json` does not apply to `serve`: its API always answers JSON; leave \
+                 `--json` out",
+            ))
+        }
+        #[cfg(feature = "serve")]
+        Command::Serve(cmd) => serve::run(cmd)?,
     }
     Ok(ExitCode::SUCCESS)
 }

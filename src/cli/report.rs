@@ -41,6 +41,13 @@ pub trait CliGame: Registered + Reported + TableView {
     /// Whether solving with `backend` may take long enough (about a tenth of a second or
     /// more) to deserve a spinner.
     fn is_big(&self, backend: Backend) -> bool;
+
+    /// The same game at growing sizes, at most `points` of them, each with its size (`n`, or
+    /// the row's length), for a picture of how each backend's work grows: Can I Win with
+    /// pools `1..=k` up to its own (the last `points` of them) and the total scaled with the
+    /// pool's sum, Predict the Winner with the row's first `1..=points` values.
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))] // `serve`'s `/api/growth` only
+    fn growth(&self, points: usize) -> Vec<(u64, Self)>;
 }
 
 impl CliGame for CanIWin {
@@ -71,6 +78,27 @@ impl CliGame for CanIWin {
         } else {
             "; the moves that reach T at once make no call"
         }
+    }
+
+    fn growth(&self, points: usize) -> Vec<(u64, CanIWin)> {
+        let n = u64::from(self.max_choosable());
+        let (t, sum) = (
+            u128::from(self.desired_total()),
+            u128::from(n * (n + 1) / 2),
+        );
+        let last = self.max_choosable();
+        let first = last
+            .saturating_sub(u32::try_from(points).unwrap_or(u32::MAX))
+            .saturating_add(1)
+            .max(1);
+        (first..=last)
+            .filter_map(|k| {
+                let kk = u128::from(k);
+                let scaled = (t * kk * (kk + 1) / 2).div_ceil(sum.max(1));
+                let total = u64::try_from(scaled).unwrap_or(u64::MAX);
+                CanIWin::new(k, total).ok().map(|g| (u64::from(k), g))
+            })
+            .collect()
     }
 
     fn is_big(&self, backend: Backend) -> bool {
@@ -128,6 +156,14 @@ impl CliGame for PredictTheWinner {
         } else {
             ""
         }
+    }
+
+    fn growth(&self, points: usize) -> Vec<(u64, PredictTheWinner)> {
+        let values = self.values();
+        // The first prefixes, not the last: a long row would cost `tabular` `O(len^2)` each.
+        (1..=values.len().min(points))
+            .map(|k| (k as u64, PredictTheWinner::new(values[..k].to_vec())))
+            .collect()
     }
 
     fn is_big(&self, backend: Backend) -> bool {

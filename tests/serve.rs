@@ -1,0 +1,789 @@
+//! Integration tests of `gamesolve serve`: the real server on an ephemeral loopback port as a
+//! child process, every endpoint, the hostile requests it must refuse while it keeps serving,
+//! and the page in a real headless Chromium through WebDriver (skipped, with how to enable
+//! it, when Chromium is missing). The HTTP client is a few lines over `TcpStream`, so hostile
+//! requests go out exactly as written.
+#![cfg(feature = "serve")]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Barrier};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
+
+/// The server, killed when dropped.
+struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    addr: String,
+}
+
+impl Server {
+    /// Starts `gamesolve serve --port 0 ARGS` and reads its URL from the first line.
+    fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(BIN)
+            .args(["serve", "--port", "0"])
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let url = first
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no URL in {first:?}"));
+        let addr = url
+            .trim_start_matches("http://")
+            .trim_end_matches('/')
+            .to_owned();
+        assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+        Server { child, addr }
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 exchange written as given: the status and the body.
+fn raw(addr: &str, request: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(60)))
+        .unwrap();
+    // The server may answer (413) before reading all of a large body.
+    let _ = stream.write_all(request);
+    // Read the head, then the body by its length: a WebDriver server may keep the
+    // connection open despite `Connection: close`.
+    let mut response = Vec::new();
+    let mut buffer = [0u8; 8192];
+    loop {
+        let read = stream.read(&mut buffer).unwrap_or(0);
+        response.extend_from_slice(&buffer[..read]);
+        if read == 0 {
+            break;
+        }
+        if let Some(end) = find(&response, b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&response[..end]).to_ascii_lowercase();
+            let length = head.lines().find_map(|l| {
+                l.strip_prefix("content-length:")
+                    .and_then(|v| v.trim().parse::<usize>().ok())
+            });
+            if let Some(length) = length {
+                if response.len() >= end + 4 + length {
+                    break;
+                }
+            }
+        }
+    }
+    parse_response(&response)
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
+
+fn parse_response(response: &[u8]) -> (u16, String) {
+    let text = String::from_utf8_lossy(response);
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {head:?}"));
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    (
+        status,
+        if chunked {
+            dechunk(body)
+        } else {
+            body.to_owned()
+        },
+    )
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if size == 0 || rest.len() < size {
+            break;
+        }
+        out.push_str(&rest[..size]);
+        body = rest[size..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+fn request(addr: &str, method: &str, path: &str, content_type: &str, body: &str) -> (u16, String) {
+    let content_type = if content_type.is_empty() {
+        String::new()
+    } else {
+        format!("Content-Type: {content_type}\r\n")
+    };
+    let text = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{content_type}\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    raw(addr, text.as_bytes())
+}
+
+fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
+    let (status, text) = request(addr, "POST", path, "application/json", body);
+    let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"));
+    (status, value)
+}
+
+fn get(addr: &str, path: &str) -> (u16, String) {
+    request(addr, "GET", path, "", "")
+}
+
+/// What `gamesolve batch ARGS` answers for `lines`.
+fn batch(lines: &[&str], args: &[&str]) -> Vec<Value> {
+    let mut child = Command::new(BIN)
+        .arg("batch")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = lines.join("\n");
+    input.push('\n');
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// the API
+
+#[test]
+fn serve_solve_answers_exactly_like_a_batch_line() {
+    let server = Server::start(&[]);
+    let lines = [
+        r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#,
+        r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#,
+        r#"{"game":"predict-the-winner","values":[1,5,233,7]}"#,
+        r#"{"game":"predict-the-winner","values":[1,1]}"#,
+        r#"{"game":"can-i-win","max_choosable":100,"desired_total":11}"#,
+        r#"{"game":"tic-tac-toe"}"#,
+        r#"{"game":"can-i-win","max_choosable":10}"#,
+        r#"[1,2]"#,
+        r#"{"game":"can-i-win","max_choosable":10,"desired_total":11,"extra":1}"#,
+        r#"{not json"#,
+    ];
+    // Each request is a batch of one line (so error lines say `"line":1`).
+    let expected: Vec<Value> = lines.iter().map(|l| batch(&[l], &[]).remove(0)).collect();
+    for (line, expected) in lines.iter().zip(&expected) {
+        let (status, answer) = post(&server.addr, "/api/solve", line);
+        assert_eq!(&answer, expected, "{line}");
+        // Errors keep batch's `line` field: the request is line 1.
+        match expected.get("kind").and_then(Value::as_str) {
+            None => assert_eq!(status, 200, "{line}"),
+            Some("invalid_input") => {
+                assert_eq!(status, 400, "{line}");
+                assert_eq!(answer["line"], 1);
+            }
+            Some(other) => panic!("unexpected kind {other} for {line}"),
+        }
+    }
+    // A chosen backend, as `batch --backend memo/dense`.
+    let line = r#"{"game":"can-i-win","max_choosable":12,"desired_total":40}"#;
+    let (status, answer) = post(&server.addr, "/api/solve?backend=memo%2Fdense", line);
+    assert_eq!(status, 200);
+    assert_eq!(answer, batch(&[line], &["--backend", "memo/dense"])[0]);
+    assert_eq!(answer["variant"], "dense");
+    // An unknown backend and a missing variant are the request's fault.
+    let (status, answer) = post(&server.addr, "/api/solve?backend=quantum", line);
+    assert_eq!(status, 400, "{answer}");
+    let (status, answer) = post(&server.addr, "/api/solve?backend=memo/nope", line);
+    assert_eq!(status, 400, "{answer}");
+}
+
+#[test]
+fn serve_solve_cannot_answer_is_422_with_the_batch_error() {
+    let server = Server::start(&["--node-budget", "1000"]);
+    let line = r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#;
+    let (status, answer) = post(&server.addr, "/api/solve?backend=recursive", line);
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["kind"], "cannot_answer");
+    assert_eq!(
+        answer,
+        batch(
+            &[line],
+            &["--backend", "recursive", "--node-budget", "1000"]
+        )[0]
+    );
+}
+
+#[test]
+fn serve_trace_gives_the_events_of_explain() {
+    let server = Server::start(&[]);
+    let (status, trace) = post(
+        &server.addr,
+        "/api/trace",
+        r#"{"game":"can-i-win","max_choosable":5,"desired_total":11,"backend":"memo"}"#,
+    );
+    assert_eq!(status, 200, "{trace}");
+    assert_eq!(trace["headline"], "Second player wins");
+    assert_eq!(trace["backend"], "memo");
+    assert_eq!(trace["view"], "tree");
+    assert_eq!(trace["answer"]["outcome"], "second");
+    assert_eq!(trace["answer"]["stats"]["positions"], 9);
+    assert_eq!(trace["answer"]["stats"]["memo_hits"], 2);
+    assert_eq!(trace["distinct_states"], 9);
+    assert_eq!(trace["truncated"], false);
+    let events = trace["events"].as_array().unwrap();
+    assert_eq!(trace["total_events"], events.len());
+    let ids: std::collections::BTreeSet<u64> =
+        events.iter().map(|e| e["id"].as_u64().unwrap()).collect();
+    assert_eq!(ids.len(), 9);
+    let hits: Vec<&Value> = events.iter().filter(|e| e["kind"] == "memo_hit").collect();
+    assert_eq!(hits.len(), 2);
+    assert!(hits
+        .iter()
+        .all(|e| e["parent"].is_u64() && e["value"] == "loses"));
+    assert_eq!(events[0]["kind"], "enter");
+    assert_eq!(events[0]["position"], "{} total 0");
+    assert!(events[0].get("parent").is_none());
+    let last = events.last().unwrap();
+    assert_eq!(
+        (last["kind"].as_str(), last["id"].as_u64()),
+        (Some("leave"), Some(0))
+    );
+    assert_eq!(last["value"], "loses");
+
+    // A big run is cut: the first events, with how many there were.
+    let (status, trace) = post(
+        &server.addr,
+        "/api/trace",
+        r#"{"game":"can-i-win","max_choosable":16,"desired_total":100,"backend":"memo/dense"}"#,
+    );
+    assert_eq!(status, 200, "{trace}");
+    assert_eq!(trace["truncated"], true);
+    assert_eq!(trace["events"].as_array().unwrap().len(), 2000);
+    assert!(trace["total_events"].as_u64().unwrap() > 2000);
+
+    // The table of tabular, and a backend that walks no positions.
+    let (_, table) = post(
+        &server.addr,
+        "/api/trace",
+        r#"{"game":"predict-the-winner","values":[1,5,233,7],"backend":"tabular"}"#,
+    );
+    assert_eq!(table["view"], "table", "{table}");
+    assert!(table["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|e| e["kind"] == "cell"));
+    let (status, own) = post(
+        &server.addr,
+        "/api/trace",
+        r#"{"game":"predict-the-winner","values":[3,9,1,2,8,4,7],"backend":"reduction"}"#,
+    );
+    assert_eq!(status, 200, "{own}");
+    assert_eq!(own["view"], "own");
+    assert!(own["note"].as_str().unwrap().contains("merge"));
+
+    // Errors: a bad backend, a bad game, a backend that gives up within the trace's limits.
+    let (status, e) = post(
+        &server.addr,
+        "/api/trace",
+        r#"{"game":"can-i-win","max_choosable":5,"desired_total":11,"backend":7}"#,
+    );
+    assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
+    let (status, e) = post(
+        &server.addr,
+        "/api/trace",
+        r#"{"game":"can-i-win","max_choosable":5,"desired_total":11,"backend":"reduction"}"#,
+    );
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (400, Some("unavailable_backend"))
+    );
+    let (status, e) = post(
+        &server.addr,
+        "/api/trace",
+        r#"{"game":"can-i-win","max_choosable":99,"desired_total":11}"#,
+    );
+    assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
+    let (status, e) = post(
+        &server.addr,
+        "/api/trace",
+        r#"{"game":"can-i-win","max_choosable":30,"desired_total":400,"backend":"tabular"}"#,
+    );
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (422, Some("cannot_answer")),
+        "{e}"
+    );
+    let (status, e) = post(&server.addr, "/api/trace", "[1]");
+    assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
+}
+
+#[test]
+fn serve_growth_gives_each_backends_positions_by_size() {
+    let server = Server::start(&[]);
+    let (status, growth) = post(
+        &server.addr,
+        "/api/growth",
+        r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#,
+    );
+    assert_eq!(status, 200, "{growth}");
+    let sizes: Vec<u64> = serde_json::from_value(growth["sizes"].clone()).unwrap();
+    assert_eq!(sizes, (1..=20).collect::<Vec<_>>());
+    let curves = growth["curves"].as_array().unwrap();
+    let curve = |name: &str| {
+        curves
+            .iter()
+            .find(|c| c["backend"] == name)
+            .map(|c| serde_json::from_value::<Vec<Option<u64>>>(c["positions"].clone()).unwrap())
+    };
+    // The last point is the game itself: memo's 447,474 positions.
+    if let Some(memo) = curve("memo") {
+        assert_eq!(memo[19], Some(447_474));
+    }
+    // Plain recursion gives up on the way (10^6 positions a point), and stays given up.
+    if let Some(recursive) = curve("recursive") {
+        let first_null = recursive.iter().position(Option::is_none).unwrap();
+        assert!(recursive[first_null..].iter().all(Option::is_none));
+        assert!(recursive[..first_null].iter().all(Option::is_some));
+    }
+    // Predict the Winner: the row's prefixes, at most 24 of them.
+    let row: Vec<i64> = (1..=40).collect();
+    let line = json!({"game": "predict-the-winner", "values": row}).to_string();
+    let (status, growth) = post(&server.addr, "/api/growth", &line);
+    assert_eq!(status, 200, "{growth}");
+    assert_eq!(growth["sizes"].as_array().unwrap().len(), 24);
+    let (status, e) = post(&server.addr, "/api/growth", r#"{"game":"nim"}"#);
+    assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
+}
+
+#[test]
+fn serve_backends_is_the_backends_json_list() {
+    let server = Server::start(&[]);
+    let (status, text) = get(&server.addr, "/api/backends");
+    assert_eq!(status, 200);
+    let listed: Value = serde_json::from_str(&text).unwrap();
+    let output = Command::new(BIN)
+        .args(["backends", "--json"])
+        .output()
+        .unwrap();
+    let expected: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(listed, expected);
+}
+
+#[test]
+fn serve_sends_the_page_and_its_assets() {
+    let server = Server::start(&[]);
+    for (path, needle) in [
+        ("/", "<script src=\"/app.js\">"),
+        ("/index.html", "id=\"graph\""),
+        ("/app.js", "memo-hit"),
+        ("/style.css", ".memo-hit"),
+    ] {
+        let (status, body) = get(&server.addr, path);
+        assert_eq!(status, 200, "{path}");
+        assert!(body.contains(needle), "{path}");
+    }
+    // No request leaves for another host: every URL the page names is its own.
+    let (_, js) = get(&server.addr, "/app.js");
+    let (_, html) = get(&server.addr, "/");
+    for text in [js, html] {
+        assert!(!text.contains("https://"));
+        assert!(!text
+            .replace(r#""http://www.w3.org/2000/svg""#, "")
+            .contains("http://"));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// hostile requests: a 4xx, and the server goes on
+
+#[test]
+fn serve_refuses_hostile_requests_and_keeps_serving() {
+    let server = Server::start(&[]);
+    let addr = server.addr.as_str();
+    let line = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+    let cases: Vec<(&str, (u16, String))> = vec![
+        ("unknown path", get(addr, "/nope")),
+        ("traversal", get(addr, "/../etc/passwd")),
+        ("traversal in assets", get(addr, "/assets/../../Cargo.toml")),
+        ("encoded traversal", get(addr, "/%2e%2e/%2e%2e/etc/passwd")),
+        ("HEAD", request(addr, "HEAD", "/", "", "")),
+        ("DELETE", request(addr, "DELETE", "/api/solve", "", "")),
+        ("GET on a POST route", get(addr, "/api/solve")),
+        ("POST on a GET route", request(addr, "POST", "/api/backends", "application/json", "{}")),
+        ("no content type", request(addr, "POST", "/api/solve", "", line)),
+        ("text/plain", request(addr, "POST", "/api/solve", "text/plain", line)),
+        ("form", request(addr, "POST", "/api/trace", "application/x-www-form-urlencoded", line)),
+        ("malformed JSON", request(addr, "POST", "/api/solve", "application/json", "{\"game\":")),
+        ("malformed trace", request(addr, "POST", "/api/trace", "application/json", "{{{")),
+        ("empty body", request(addr, "POST", "/api/solve", "application/json", "")),
+        ("not UTF-8", raw(addr, b"POST /api/solve HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 4\r\n\r\n\xff\xfe\x00{")),
+    ];
+    let expected = [
+        404, 404, 404, 404, 405, 405, 405, 405, 415, 415, 415, 400, 400, 400, 400,
+    ];
+    for ((name, (status, body)), want) in cases.iter().zip(expected) {
+        assert_eq!(*status, want, "{name}: {body}");
+        if *status != 405 || *name != "HEAD" {
+            let value: Value = serde_json::from_str(body).unwrap_or(json!({}));
+            assert!(value["kind"].is_string(), "{name}: {body}");
+        }
+    }
+    // A body over 1 MiB, announced or not.
+    let big = format!(
+        "{{\"game\":\"predict-the-winner\",\"values\":[{}1]}}",
+        "1,".repeat(600_000)
+    );
+    let (status, _) = request(addr, "POST", "/api/solve", "application/json", &big);
+    assert_eq!(status, 413);
+    let mut chunked = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: \
+         application/json\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n",
+        big.len()
+    );
+    chunked.push_str(&big);
+    chunked.push_str("\r\n0\r\n\r\n");
+    let (status, _) = raw(addr, chunked.as_bytes());
+    assert_eq!(status, 413);
+    // Garbage, and connections that say nothing.
+    for garbage in [&b"\x00\x01\x02 garbage\r\n\r\n"[..], b"GET\r\n\r\n", b""] {
+        let mut stream = TcpStream::connect(addr).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(5)))
+            .unwrap();
+        let _ = stream.write_all(garbage);
+        let _ = stream.shutdown(std::net::Shutdown::Write);
+        let _ = stream.read_to_end(&mut Vec::new());
+    }
+    // Still serving.
+    let (status, answer) = post(addr, "/api/solve", line);
+    assert_eq!(status, 200);
+    assert_eq!(answer["outcome"], "second");
+}
+
+#[test]
+fn serve_refuses_solves_beyond_its_limit_with_503() {
+    let server = Server::start(&["--max-solves", "1", "--threads", "4"]);
+    let addr = Arc::new(server.addr.clone());
+    // Slow on purpose: plain recursion until its budget runs out.
+    let line = r#"{"game":"can-i-win","max_choosable":30,"desired_total":400}"#;
+    let barrier = Arc::new(Barrier::new(4));
+    let handles: Vec<_> = (0..4)
+        .map(|_| {
+            let (addr, barrier) = (Arc::clone(&addr), Arc::clone(&barrier));
+            thread::spawn(move || {
+                barrier.wait();
+                post(&addr, "/api/solve?backend=recursive", line).0
+            })
+        })
+        .collect();
+    let statuses: Vec<u16> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    assert!(statuses.contains(&503), "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| [503, 422].contains(s)),
+        "{statuses:?}"
+    );
+    // The slots are given back.
+    let (status, _) = post(
+        &addr,
+        "/api/solve",
+        r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#,
+    );
+    assert_eq!(status, 200);
+}
+
+#[test]
+fn serve_reports_an_address_it_cannot_bind() {
+    let output = Command::new(BIN)
+        .args(["serve", "--host", "256.0.0.1", "--port", "0"])
+        .output()
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot listen on 256.0.0.1:0"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------
+// the page in a real browser
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// A WebDriver session on a chromedriver child, both ended when dropped.
+struct Browser {
+    driver: Child,
+    addr: String,
+    session: String,
+    _profile: tempfile::TempDir,
+}
+
+impl Browser {
+    fn start() -> Browser {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let driver = Command::new(CHROMEDRIVER)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let addr = format!("127.0.0.1:{port}");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while TcpStream::connect(&addr).is_err() {
+            assert!(Instant::now() < deadline, "chromedriver did not start");
+            thread::sleep(Duration::from_millis(100));
+        }
+        let profile = tempfile::tempdir().unwrap();
+        let mut browser = Browser {
+            driver,
+            addr,
+            session: String::new(),
+            _profile: profile,
+        };
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": CHROMIUM,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu",
+                    "--disable-background-networking", "--disable-component-update",
+                    "--disable-sync", "--no-first-run", "--window-size=1280,1500",
+                    format!("--user-data-dir={}", browser._profile.path().display()),
+                ],
+            },
+        }}});
+        let reply = browser.call("POST", "/session", &capabilities);
+        browser.session = reply["value"]["sessionId"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no session: {reply}"))
+            .to_owned();
+        browser
+    }
+
+    fn call(&self, method: &str, path: &str, body: &Value) -> Value {
+        let body = if method == "GET" {
+            String::new()
+        } else {
+            body.to_string()
+        };
+        let (_, text) = request(
+            &self.addr,
+            method,
+            path,
+            "application/json; charset=utf-8",
+            &body,
+        );
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    }
+
+    fn session(&self, method: &str, path: &str, body: &Value) -> Value {
+        let reply = self.call(method, &format!("/session/{}{path}", self.session), body);
+        assert!(
+            reply["value"].get("error").is_none(),
+            "{method} {path}: {reply}"
+        );
+        reply["value"].clone()
+    }
+
+    /// Runs `script` (a function body) in the page and returns its value.
+    fn eval(&self, script: &str) -> Value {
+        self.session(
+            "POST",
+            "/execute/sync",
+            &json!({"script": script, "args": []}),
+        )
+    }
+
+    fn click(&self, css: &str) {
+        let found = self.session(
+            "POST",
+            "/element",
+            &json!({"using": "css selector", "value": css}),
+        );
+        let id = found
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .unwrap()
+            .to_owned();
+        self.session("POST", &format!("/element/{id}/click"), &json!({}));
+    }
+
+    /// Waits (at most 30 s) until `script` returns true.
+    fn wait_for(&self, script: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while self.eval(script) != Value::Bool(true) {
+            assert!(Instant::now() < deadline, "timed out waiting for {script}");
+            thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = self.call("DELETE", &format!("/session/{}", self.session), &json!({}));
+        }
+        let _ = self.driver.kill();
+        let _ = self.driver.wait();
+    }
+}
+
+#[test]
+fn serve_page_in_headless_chromium() {
+    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+        eprintln!(
+            "skipped: the browser test needs {CHROMIUM} and {CHROMEDRIVER}; install them with \
+             `apt-get update && apt-get install -y chromium chromium-driver`"
+        );
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for("return document.querySelectorAll('#trace-backend option').length > 0;");
+    // Can I Win 5 11, traced with memo.
+    browser.eval(
+        "document.getElementById('n').value = '5'; document.getElementById('t').value = '11'; \
+         document.getElementById('trace-backend').value = 'memo/auto'; return true;",
+    );
+    browser.click("#solve");
+    browser.wait_for("return document.querySelectorAll('#graph .node').length === 9;");
+    let answer = browser.eval("return document.getElementById('answer').textContent;");
+    assert!(
+        answer.as_str().unwrap().contains("Second player wins"),
+        "{answer}"
+    );
+    // Each backend's counters side by side: memo's column says 9 positions, 2 memo hits.
+    let table = browser.eval("return document.getElementById('counters').innerText;");
+    let table = table.as_str().unwrap();
+    assert!(
+        table.contains("memo/auto") && table.contains("tabular/word"),
+        "{table}"
+    );
+    // Step through: the first step enters the start, the arrow key steps on.
+    assert_eq!(
+        browser.eval("return document.getElementById('step-note').textContent;"),
+        "step 1 of 20"
+    );
+    browser.click("#step");
+    browser.click("#step");
+    browser.eval(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight'})); return 1;",
+    );
+    assert_eq!(
+        browser.eval("return document.getElementById('step-note').textContent;"),
+        "step 4 of 20"
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('#graph .node.current').length;"),
+        1
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('#graph .node.memo-hit').length;"),
+        0
+    );
+    for _ in 4..20 {
+        browser.click("#step");
+    }
+    assert_eq!(
+        browser.eval("return document.getElementById('step-note').textContent;"),
+        "step 20 of 20"
+    );
+    // The DAG: 9 positions, all solved, the memo hits marked.
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('#graph .node').length;"),
+        9
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('#graph .node.pending').length;"),
+        0
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('#graph .edge.memo-hit').length;"),
+        2
+    );
+    assert!(
+        browser
+            .eval("return document.querySelectorAll('#graph .node.memo-hit').length;")
+            .as_u64()
+            .unwrap()
+            >= 1
+    );
+    let current = browser.eval("return document.getElementById('current').textContent;");
+    assert!(
+        current.as_str().unwrap().contains("{} total 0: loses"),
+        "{current}"
+    );
+    // Back to the middle for the picture.
+    browser.eval(
+        "const s = document.getElementById('slider'); s.value = '13'; \
+         s.dispatchEvent(new Event('input')); return 1;",
+    );
+    if std::env::var_os("GAMESOLVE_SCREENSHOT").is_some() {
+        let png = browser.session("GET", "/screenshot", &json!({}));
+        let bytes = base64_decode(png.as_str().unwrap());
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/serve.png");
+        std::fs::write(&path, bytes).unwrap();
+        eprintln!("wrote {}", path.display());
+    }
+}
+
+/// Standard base64, for the screenshot.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => c - b'A',
+        b'a'..=b'z' => c - b'a' + 26,
+        b'0'..=b'9' => c - b'0' + 52,
+        b'+' => 62,
+        _ => 63,
+    };
+    let clean: Vec<u8> = text
+        .bytes()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/')
+        .collect();
+    let mut out = Vec::with_capacity(clean.len() * 3 / 4);
+    for chunk in clean.chunks(4) {
+        let v: Vec<u32> = chunk.iter().map(|&c| u32::from(value(c))).collect();
+        let n = v.iter().fold(0, |acc, x| (acc << 6) | x) << (6 * (4 - v.len()));
+        let bytes = n.to_be_bytes();
+        out.extend_from_slice(&bytes[1..v.len()]);
+    }
+    out
+}
