@@ -41,17 +41,3 @@ pub fn subset_sums(bits: u32, first: u64) -> Vec<u64> {
     }
     sums
 }
-
-/// Allocates `len` zeroed elements, or `None` when the allocator refuses, instead of aborting
-/// the process (a refused allocation is an error the caller reports, never an abort).
-///
-/// ```
-/// let v: Vec<u64> = core_types::bits::try_zeroed(4).expect("4 words");
-/// assert_eq!(v, vec![0; 4]);
-/// ```
-pub fn try_zeroed<T: Copy + Default>(len: usize) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, T::default());
-    Some(v)
-}
