@@ -12,8 +12,6 @@
 //! was written.
 
 use std::any::Any;
-use std::collections::hash_map::Entry;
-use std::collections::HashMap;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 
 use clap::Args;
@@ -58,13 +56,13 @@ struct ErrorLine<'a> {
     kind: &'static str,
 }
 
-/// One solver per game, built on the first line of that game and reused by the lines of that
-/// game that follow (keyed by the game's name; each holds a `Box<dyn Solver<G> + Send>`); a line
-/// of the other game drops it (and the table it keeps), so no line runs short of memory because
-/// of an earlier one.
+/// The solver of the game of the last line, built on the first line of that game and reused by
+/// the lines of that game that follow (with the game's name; it holds a
+/// `Box<dyn Solver<G> + Send>`); a line of another game drops it (and the table it keeps), so
+/// no line runs short of memory because of an earlier one.
 pub struct Solvers<'a> {
     args: &'a SolverArgs,
-    by_game: HashMap<&'static str, Box<dyn Any + Send>>,
+    current: Option<(&'static str, Box<dyn Any + Send>)>,
 }
 
 impl<'a> Solvers<'a> {
@@ -72,7 +70,7 @@ impl<'a> Solvers<'a> {
     pub fn new(args: &'a SolverArgs) -> Self {
         Solvers {
             args,
-            by_game: HashMap::new(),
+            current: None,
         }
     }
 }
@@ -85,10 +83,18 @@ impl LineGame for Solvers<'_> {
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
         // A line's answer never depends on earlier lines: the other game's solver, with any
         // table it keeps for reuse, is freed before this one allocates.
-        self.by_game.retain(|name, _| *name == G::NAME);
-        let slot = match self.by_game.entry(G::NAME) {
-            Entry::Occupied(slot) => slot.into_mut(),
-            Entry::Vacant(slot) => slot.insert(Box::new(self.args.solver::<G>()?)),
+        if self
+            .current
+            .as_ref()
+            .is_some_and(|(name, _)| *name != G::NAME)
+        {
+            self.current = None;
+        }
+        let (_, slot) = match &mut self.current {
+            Some(current) => current,
+            None => self
+                .current
+                .insert((G::NAME, Box::new(self.args.solver::<G>()?))),
         };
         let Some(solver) = slot.downcast_mut::<Box<dyn Solver<G> + Send>>() else {
             return Err(CliError::new(
@@ -111,7 +117,7 @@ impl LineGame for Solvers<'_> {
             Err(e) => {
                 // A search cut short (a refused stack segment) may leave its kept table half
                 // written: the next line starts from a fresh solver.
-                self.by_game.remove(G::NAME);
+                self.current = None;
                 return Err(e);
             }
         };
