@@ -1,0 +1,302 @@
+//! The JSON API of `gamesolve serve`: `/api/solve`, `/api/trace` and `/api/growth`, each
+//! answering one `batch` input line. The HTTP side (routing, body and concurrency limits, the
+//! page) is in the parent module.
+
+use super::*;
+
+/// The HTTP status of a line's error: 400 for a request that is wrong, 422 for a valid game
+/// the backend could not answer within its limits.
+const fn status_of(kind: Kind) -> u16 {
+    match kind {
+        Kind::CannotAnswer => 422,
+        Kind::Disagreement | Kind::Io => 500,
+        Kind::Usage | Kind::InvalidInput | Kind::UnavailableBackend => 400,
+    }
+}
+
+/// `POST /api/solve[?backend=B/V]`: exactly what `batch` answers for the body as one line.
+pub(super) fn solve(state: &State, query: &str, body: &[u8]) -> Reply {
+    let backend = match query_backend(query) {
+        Ok(backend) => backend,
+        Err(e) => return Reply::json(400, error_line(&e, 1)),
+    };
+    let args = SolverArgs {
+        backend,
+        limits: state.limits.clone(),
+    };
+    if let Some(choice) = &args.backend {
+        if !choice.backend.is_available() {
+            let e = CliError::from(gamesolve::BackendError::Unavailable {
+                backend: choice.backend,
+            });
+            return Reply::json(400, error_line(&e, 1));
+        }
+    }
+    let (json, failed) = answer_line(&mut Solvers::new(&args), body, 1);
+    Reply::json(failed.map_or(200, status_of), json)
+}
+
+/// The `backend=` of a query string, if any.
+fn query_backend(query: &str) -> Result<Option<BackendChoice>, CliError> {
+    for pair in query.split('&') {
+        let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+        if name == "backend" {
+            let value = value.replace("%2F", "/").replace("%2f", "/");
+            return value.parse().map(Some).map_err(CliError::from);
+        }
+    }
+    Ok(None)
+}
+
+/// `POST /api/trace`: `{"game":…, game fields…, "backend":"memo/dense"}` → the answer, the
+/// counters and the first events of the run.
+pub(super) fn trace(state: &State, body: &[u8]) -> Reply {
+    let fail = |e: &CliError| Reply::json(status_of(e.kind), error_line(e, 1));
+    // The fields of a batch line plus `backend`; anything that is not an object gets the
+    // batch line's own message.
+    let mut fields: HashMap<String, &RawValue> = match serde_json::from_slice(body) {
+        Ok(fields) => fields,
+        Err(_) => {
+            return match read_line(body, &mut NoGame) {
+                Err(e) => fail(&e),
+                Ok(()) => fail(&CliError::invalid("expected a JSON object")),
+            }
+        }
+    };
+    let choice = match fields.remove("backend") {
+        None => BackendChoice::from(gamesolve::Backend::Memo),
+        Some(raw) => match serde_json::from_str::<String>(raw.get()) {
+            Ok(text) => match text.parse::<BackendChoice>() {
+                Ok(choice) => choice,
+                Err(e) => return fail(&e.into()),
+            },
+            Err(_) => {
+                return fail(&CliError::invalid(
+                    "`backend` must be a string like \"memo/dense\"",
+                ))
+            }
+        },
+    };
+    let line = match serde_json::to_vec(&fields) {
+        Ok(line) => line,
+        Err(e) => return fail(&CliError::invalid(e.to_string())),
+    };
+    let mut tracer = Tracer {
+        choice,
+        config: state.trace_limits.config(),
+        max_events: state.max_trace_events,
+    };
+    match read_line(&line, &mut tracer) {
+        Ok(json) => Reply::json(200, json),
+        Err(e) => fail(&e),
+    }
+}
+
+/// Sizes a growth picture has at most.
+const GROWTH_POINTS: usize = 24;
+/// Per point: `recursive` stops here (and is not run at larger sizes once it stops).
+const GROWTH_NODE_BUDGET: u64 = 1_000_000;
+const GROWTH_MEMORY_CAP: u64 = 64 << 20;
+const GROWTH_STATE_BUDGET: u64 = 1_000_000;
+
+/// `POST /api/growth`: a batch line → positions expanded by each backend's automatic choice
+/// at the game's sizes up to its own (at most [`GROWTH_POINTS`]), `null` where it gave up.
+pub(super) fn growth(body: &[u8]) -> Reply {
+    let mut grower = Grower;
+    match read_line(body, &mut grower) {
+        Ok(json) => Reply::json(200, json),
+        Err(e) => Reply::json(status_of(e.kind), error_line(&e, 1)),
+    }
+}
+
+/// Solves a game's growth family with every backend.
+struct Grower;
+
+/// One backend's curve.
+#[derive(Serialize)]
+struct Curve {
+    backend: &'static str,
+    variant: &'static str,
+    /// Positions expanded at each size; `None` where the backend gave up.
+    positions: Vec<Option<u64>>,
+}
+
+/// The answer of `/api/growth`.
+#[derive(Serialize)]
+struct GrowthReply {
+    game: &'static str,
+    /// `n` or the row's length at each point.
+    sizes: Vec<u64>,
+    curves: Vec<Curve>,
+}
+
+impl LineGame for Grower {
+    type Output = Vec<u8>;
+
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+        let family = game.growth(GROWTH_POINTS);
+        let config = SolverConfig {
+            node_budget: Some(GROWTH_NODE_BUDGET),
+            memory_cap_bytes: Some(GROWTH_MEMORY_CAP),
+            state_budget: Some(GROWTH_STATE_BUDGET),
+        };
+        let mut curves = Vec::new();
+        for backend in gamesolve::Backend::available() {
+            let Ok(mut solver) = backend.solver_with::<G>(&config) else {
+                continue; // no algorithm for this game
+            };
+            let mut positions = Vec::with_capacity(family.len());
+            let mut gave_up = false;
+            for (_, g) in &family {
+                let point = if gave_up {
+                    None
+                } else {
+                    solver.solve_with_stats(g).ok().map(|(_, s)| s.positions)
+                };
+                gave_up = point.is_none();
+                positions.push(point);
+            }
+            curves.push(Curve {
+                backend: solver.name(),
+                variant: solver.variant(),
+                positions,
+            });
+        }
+        let reply = GrowthReply {
+            game: G::NAME,
+            sizes: family.iter().map(|(size, _)| *size).collect(),
+            curves,
+        };
+        serde_json::to_vec(&reply)
+            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the growth: {e}")))
+    }
+}
+
+/// Reads a line for its error only.
+struct NoGame;
+
+impl LineGame for NoGame {
+    type Output = ();
+    fn with<G: CliGame>(&mut self, _: &G) -> Result<(), CliError> {
+        Ok(())
+    }
+}
+
+/// Traces one game with one backend variant.
+struct Tracer {
+    choice: BackendChoice,
+    config: SolverConfig,
+    max_events: usize,
+}
+
+/// One event of a trace, as the page reads it.
+#[derive(Serialize)]
+struct TraceEvent {
+    /// `enter`, `leave`, `memo_hit` or `cell`.
+    kind: &'static str,
+    /// The node: one id per distinct position, in order of first appearance.
+    id: usize,
+    /// The position as the game shows it.
+    position: String,
+    /// The value for the player to move (not on `enter`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<String>,
+    /// The node whose call made this one (`enter`, `memo_hit`; none at the root).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    parent: Option<usize>,
+    /// Calls below the root.
+    depth: usize,
+}
+
+/// The answer of `/api/trace`.
+#[derive(Serialize)]
+struct TraceReply<R: Serialize> {
+    game: &'static str,
+    backend: &'static str,
+    variant: &'static str,
+    /// The answer in words.
+    headline: String,
+    /// The batch contract object of the answer, with the counters.
+    answer: R,
+    /// "positions expanded X vs distinct states Y".
+    summary: String,
+    /// `tree` (recursive, memo), `table` (tabular), `settled` (no search), `own` (a backend
+    /// that walks no positions; `note` says what it did).
+    view: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    note: Option<String>,
+    distinct_states: usize,
+    total_events: u64,
+    truncated: bool,
+    events: Vec<TraceEvent>,
+}
+
+impl LineGame for Tracer {
+    type Output = Vec<u8>;
+
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+        let limits = ExplainLimits::default().with_max_events(self.max_events);
+        let e = explain(game, &self.choice, &self.config, &limits).map_err(|e| match e {
+            ExplainError::Backend(e) => CliError::from(e),
+            ExplainError::Solve(e) => CliError::from(e),
+            other => CliError::new(Kind::CannotAnswer, other.to_string()),
+        })?;
+        let mut ids: HashMap<G::Position, usize> = HashMap::new();
+        let mut stack: Vec<usize> = Vec::new();
+        let mut events = Vec::with_capacity(e.trace().events().len());
+        for event in e.trace().events() {
+            let position = event.position();
+            let next = ids.len();
+            let id = *ids.entry(position).or_insert(next);
+            // `Event` is non-exhaustive: a kind added later shows as a leaf with no value.
+            let (kind, value, parent) = match *event {
+                Event::Enter(..) => ("enter", None, stack.last().copied()),
+                Event::Leave(_, v) => ("leave", Some(v.to_string()), None),
+                Event::MemoHit(_, v) => ("memo_hit", Some(v.to_string()), stack.last().copied()),
+                Event::Cell(_, v) => ("cell", Some(v.to_string()), None),
+                _ => ("other", None, None),
+            };
+            if matches!(event, Event::Leave(..)) {
+                stack.pop();
+            }
+            events.push(TraceEvent {
+                kind,
+                id,
+                position: game.show_position(position),
+                value,
+                parent,
+                depth: stack.len(),
+            });
+            if matches!(event, Event::Enter(..)) {
+                stack.push(id);
+            }
+        }
+        let note = game.own_view(e.backend(), 200);
+        let view = if note.is_some() {
+            "own"
+        } else if e.is_settled() {
+            "settled"
+        } else if e.is_table() {
+            "table"
+        } else {
+            "tree"
+        };
+        let total_events = e.trace().events().len() as u64 + e.trace().dropped();
+        let reply = TraceReply {
+            game: G::NAME,
+            backend: e.backend(),
+            variant: e.variant(),
+            headline: game.headline(e.answer()),
+            answer: game.report(e.answer(), e.backend(), e.variant(), *e.stats()),
+            summary: e.summary(),
+            view,
+            note,
+            distinct_states: e.trace().distinct_positions(),
+            total_events,
+            truncated: e.trace().dropped() > 0,
+            events,
+        };
+        serde_json::to_vec(&reply)
+            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the trace: {e}")))
+    }
+}
