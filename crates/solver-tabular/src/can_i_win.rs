@@ -31,6 +31,7 @@ use core_types::{
 };
 
 use core_types::bits::subset_sums;
+use core_types::can_i_win::mask_total;
 
 use crate::{try_zeroed_words, TabularSolver, NAME};
 
@@ -490,7 +491,7 @@ pub fn solve_per_mask_with<R: Recorder<CanIWin>>(
     let get = |table: &[u64], mask: u64| table[(mask >> 6) as usize] >> (mask & 63) & 1 == 1;
     let mut evaluated = 0u64;
     for mask in (0..cells).rev() {
-        let sum = mask_sum(mask);
+        let sum = mask_total(mask);
         if sum >= t {
             continue;
         }
@@ -523,16 +524,6 @@ pub(crate) fn settled(game: &CanIWin) -> Option<CanIWinSolution> {
         (t <= u64::from(game.max_choosable()))
             .then(|| CanIWinSolution::from_search(u32::try_from(t).ok()))
     })
-}
-
-/// Sum of the integers in `mask` (bit `k` is integer `k + 1`).
-fn mask_sum(mut mask: u64) -> u64 {
-    let mut sum = 0;
-    while mask != 0 {
-        sum += u64::from(mask.trailing_zeros()) + 1;
-        mask &= mask - 1;
-    }
-    sum
 }
 
 /// The answer from a filled table: the smallest first integer that reaches

@@ -106,7 +106,7 @@ impl CanIWinPosition {
 
     /// The running total: the sum of the used integers.
     pub fn total(&self) -> u64 {
-        bits(self.used).map(|(_, v)| u64::from(v)).sum()
+        crate::can_i_win::mask_total(self.used)
     }
 
     /// How many moves were made.
