@@ -113,6 +113,7 @@ impl LimitArgs {
             node_budget: self.node_budget,
             memory_cap_bytes: self.memory_cap,
             state_budget: self.state_budget,
+            ..SolverConfig::default()
         }
     }
 }

@@ -162,6 +162,22 @@ pub enum Error {
         /// Advice on what to do instead; empty or starting with `"; "`.
         hint: &'static str,
     },
+
+    /// The search reached its wall-clock time limit before finishing (see
+    /// [`crate::deadline`]).
+    #[error(
+        "{} gave up on {game}: it reached its time limit of {}",
+        who(backend),
+        humantime::format_duration(*limit)
+    )]
+    TimeLimitReached {
+        /// The backend's name.
+        backend: &'static str,
+        /// The game's machine name.
+        game: &'static str,
+        /// The time limit it was given.
+        limit: std::time::Duration,
+    },
 }
 
 /// Who gave up, for the messages: `backend `memo``, or `the `analyze` command` for the
@@ -195,7 +211,8 @@ impl Error {
             | Error::TableTooLarge { .. }
             | Error::AllocationFailed { .. }
             | Error::NoAlgorithm { .. }
-            | Error::BudgetExhausted { .. } => ErrorKind::CannotAnswer,
+            | Error::BudgetExhausted { .. }
+            | Error::TimeLimitReached { .. } => ErrorKind::CannotAnswer,
         }
     }
 

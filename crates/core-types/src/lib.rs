@@ -56,6 +56,7 @@
 
 pub mod bits;
 pub mod can_i_win;
+pub mod deadline;
 pub mod error;
 pub mod events;
 pub mod game;
@@ -66,6 +67,7 @@ pub mod stats;
 pub mod values;
 
 pub use can_i_win::{CanIWin, CanIWinSolution};
+pub use deadline::{Deadline, DeadlineClock};
 pub use error::{Error, ErrorKind};
 pub use events::{Event, GameEvent};
 pub use game::{Game, GameValue, Margin, Verdict};

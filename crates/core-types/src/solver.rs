@@ -130,6 +130,17 @@ pub struct SolverConfig {
     pub memory_cap_bytes: Option<u64>,
     /// `memo`: states the sparse map may store before giving up.
     pub state_budget: Option<u64>,
+    /// Every backend: wall-clock time one solve may take before giving up with
+    /// [`Error::TimeLimitReached`](crate::Error::TimeLimitReached); `None` for no limit. The
+    /// clock starts when the solve does (see [`crate::deadline`]).
+    pub time_limit: Option<std::time::Duration>,
+}
+
+impl SolverConfig {
+    /// The deadline of a solve that starts now.
+    pub fn deadline(&self) -> crate::Deadline {
+        crate::Deadline::after(self.time_limit)
+    }
 }
 
 /// One named algorithm of a backend for the game `G`: a complete, exact solver.

@@ -139,6 +139,7 @@ impl LineGame for Grower {
             node_budget: Some(GROWTH_NODE_BUDGET),
             memory_cap_bytes: Some(GROWTH_MEMORY_CAP),
             state_budget: Some(GROWTH_STATE_BUDGET),
+            ..SolverConfig::default()
         };
         let mut curves = Vec::new();
         for backend in gamesolve::Backend::available() {
