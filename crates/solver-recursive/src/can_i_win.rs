@@ -7,6 +7,7 @@
 //! is integer `k + 1`), so a position costs a few nanoseconds instead of the
 //! tens a literal `bool` array port costs.
 
+use core_types::deadline::{Deadline, WorkBudget};
 use core_types::{CanIWin, CanIWinSolution, Error, Event, Game, Recorder, Variant, Verdict};
 
 use crate::NAME;
@@ -29,7 +30,7 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
 const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node budget";
 
 /// Solves a Can I Win game by plain backtracking, expanding at most
-/// `node_budget` positions.
+/// `node_budget` positions; [`solve_until`] also stops at a deadline.
 ///
 /// Settled games ([`CanIWin::settled_without_search`]: `T == 0`, an
 /// unreachable total, a total equal to the pool sum) are answered before
@@ -79,25 +80,40 @@ pub fn solve<R: Recorder<CanIWin>>(
     node_budget: u64,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
+    solve_until(game, node_budget, Deadline::NEVER, recorder)
+}
+
+/// [`solve`], also giving up with [`Error::TimeLimitReached`] once `deadline` has passed (the
+/// clock is read once per [`WorkBudget::SLICE`] positions, so this costs nothing per
+/// position).
+///
+/// # Errors
+///
+/// As [`solve`], and [`Error::TimeLimitReached`] at the deadline.
+pub fn solve_until<R: Recorder<CanIWin>>(
+    game: &CanIWin,
+    node_budget: u64,
+    deadline: Deadline,
+    recorder: &mut R,
+) -> Result<CanIWinSolution, Error> {
     if let Some(settled) = game.settled_without_search() {
         return Ok(settled);
     }
     let mut search = Search {
         full: game.full_mask(),
-        positions_left: node_budget,
-        exhausted: false,
+        work: WorkBudget::new(node_budget, deadline),
         recorder,
     };
     // Not settled, so T <= n(n+1)/2 <= 2080: the remaining total fits easily.
     let best_move = search.best_first_move(game.desired_total());
-    if search.exhausted {
-        return Err(Error::BudgetExhausted {
+    if search.work.stopped().is_some() {
+        return Err(search.work.error(NAME, CanIWin::NAME, |budget| Error::BudgetExhausted {
             backend: NAME,
             game: CanIWin::NAME,
-            budget: node_budget,
+            budget,
             unit: "positions",
             hint: BUDGET_HINT,
-        });
+        }));
     }
     Ok(CanIWinSolution::from_search(best_move))
 }
@@ -105,11 +121,9 @@ pub fn solve<R: Recorder<CanIWin>>(
 struct Search<'r, R> {
     /// Bits `0..n` set: the whole pool.
     full: u64,
-    /// Positions the budget still allows.
-    positions_left: u64,
-    /// Set when a position was refused for lack of budget: the answer is
-    /// then meaningless and discarded.
-    exhausted: bool,
+    /// Positions the budget still allows, and the deadline. Once it refuses a position the
+    /// answer is meaningless and discarded.
+    work: WorkBudget,
     recorder: &'r mut R,
 }
 
@@ -140,15 +154,13 @@ impl<R: Recorder<CanIWin>> Search<'_, R> {
         None
     }
 
-    /// Counts one expanded position and says whether the budget allowed it:
-    /// one compare and one decrement.
+    /// Counts one expanded position and says whether the budget (and the deadline) allowed
+    /// it: one compare and one decrement.
     #[inline(always)]
     fn expand(&mut self, used: u64) -> bool {
-        if self.positions_left == 0 {
-            self.exhausted = true;
+        if !self.work.take() {
             return false;
         }
-        self.positions_left -= 1;
         self.recorder.position(u64::from(used.count_ones()) + 1);
         self.recorder.event(Event::Enter(used));
         true
@@ -157,7 +169,7 @@ impl<R: Recorder<CanIWin>> Search<'_, R> {
     /// Whether the player to move wins when the integers in `used` are gone
     /// and `remaining > 0` is still needed.
     ///
-    /// Once the budget is exhausted every call returns `true` at once, so
+    /// Once the budget is exhausted (or the deadline passed) every call returns `true` at once, so
     /// each pending loop runs out after at most `n` such calls and the search
     /// unwinds in `O(n^2)` steps, with no check after each call on the
     /// normal path.

@@ -4,7 +4,10 @@
 //! This is the `recursive` backend of gamesolve. It searches the game tree
 //! exactly as taught, re-solving every position each time it is reached,
 //! and stops at a node budget ([`DEFAULT_NODE_BUDGET`] positions by default)
-//! with an error suggesting `memo`, so it never runs away.
+//! with an error suggesting `memo`, so it never runs away. A time limit
+//! ([`RecursiveSolver::with_time_limit`], `SolverConfig::time_limit`) stops it too, with
+//! [`Error::TimeLimitReached`]; the clock is read once per 65,536 positions, so it costs nothing
+//! per position.
 //!
 //! # Example
 //!
@@ -24,6 +27,11 @@
 //! let mut tiny = RecursiveSolver::new().with_node_budget(1_000);
 //! let err = tiny.solve(&CanIWin::new(20, 158)?).unwrap_err();
 //! assert!(matches!(err, Error::BudgetExhausted { budget: 1_000, .. }));
+//!
+//! // The same with a time limit of zero: it gives up at its first look at the clock.
+//! let mut hasty = RecursiveSolver::new().with_time_limit(Some(std::time::Duration::ZERO));
+//! let err = hasty.solve(&CanIWin::new(20, 158)?).unwrap_err();
+//! assert!(err.to_string().contains("time limit of 0s"), "{err}");
 //! # Ok::<(), Error>(())
 //! ```
 //!
@@ -53,6 +61,9 @@ pub mod can_i_win;
 pub mod negamax;
 pub mod predict_the_winner;
 
+use std::time::Duration;
+
+use core_types::deadline::Deadline;
 use core_types::{
     CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
     SolverConfig,
@@ -75,6 +86,7 @@ pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecursiveSolver {
     node_budget: u64,
+    time_limit: Option<Duration>,
 }
 
 impl RecursiveSolver {
@@ -82,6 +94,7 @@ impl RecursiveSolver {
     pub fn new() -> Self {
         RecursiveSolver {
             node_budget: DEFAULT_NODE_BUDGET,
+            time_limit: None,
         }
     }
 
@@ -90,6 +103,16 @@ impl RecursiveSolver {
     pub fn with_node_budget(self, budget: u64) -> Self {
         RecursiveSolver {
             node_budget: budget,
+            ..self
+        }
+    }
+
+    /// Sets the wall-clock time one solve may take before it gives up with
+    /// [`Error::TimeLimitReached`]; `None` (the default) for no limit.
+    pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
+        RecursiveSolver {
+            time_limit: limit,
+            ..self
         }
     }
 
@@ -106,10 +129,11 @@ impl Default for RecursiveSolver {
 }
 
 impl RecursiveSolver {
-    /// A solver with the budget of `config` (or the default).
+    /// A solver with the budget and time limit of `config` (or the defaults: no time limit).
     pub fn from_config(config: &SolverConfig) -> Self {
         RecursiveSolver {
             node_budget: config.node_budget.unwrap_or(DEFAULT_NODE_BUDGET),
+            time_limit: config.time_limit,
         }
     }
 }
@@ -123,7 +147,7 @@ impl Kernel<CanIWin> for RecursiveSolver {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve(game, self.node_budget, recorder)
+        can_i_win::solve_until(game, self.node_budget, Deadline::after(self.time_limit), recorder)
     }
 }
 
@@ -136,7 +160,12 @@ impl Kernel<PredictTheWinner> for RecursiveSolver {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        predict_the_winner::solve(game, self.node_budget, recorder)
+        predict_the_winner::solve_until(
+            game,
+            self.node_budget,
+            Deadline::after(self.time_limit),
+            recorder,
+        )
     }
 }
 
@@ -190,6 +219,27 @@ mod tests {
                 .solve(&PredictTheWinner::new(vec![1, 5, 233, 7]))
                 .unwrap();
             assert_eq!(answer.margin, 222);
+        }
+    }
+
+    #[test]
+    fn every_variant_stops_at_its_time_limit() {
+        let config = SolverConfig {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..SolverConfig::default()
+        };
+        let hard = CanIWin::new(20, 158).unwrap();
+        let long_row = PredictTheWinner::new((1..=24).collect());
+        for variant in can_i_win::VARIANTS {
+            let err = variant.solver(&config).solve(&hard).unwrap_err();
+            assert!(matches!(err, Error::TimeLimitReached { .. }), "{}: {err}", variant.id());
+            // Settled games need no search, so no clock.
+            assert!(variant.solver(&config).solve(&CanIWin::new(4, 11).unwrap()).is_ok());
+        }
+        for variant in predict_the_winner::VARIANTS {
+            let err = variant.solver(&config).solve(&long_row).unwrap_err();
+            assert!(matches!(err, Error::TimeLimitReached { .. }), "{}: {err}", variant.id());
+            assert!(err.to_string().contains("time limit of 0s"), "{err}");
         }
     }
 

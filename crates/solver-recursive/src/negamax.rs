@@ -32,6 +32,9 @@
 //!
 //! `solver_memo::hash_map` (the same search with a memo: one expansion per distinct position).
 
+use std::time::Duration;
+
+use core_types::deadline::{Deadline, WorkBudget};
 use core_types::{Error, Event, Game, Kernel, Recorder, SolverConfig, Variant};
 
 use crate::{DEFAULT_NODE_BUDGET, NAME};
@@ -40,6 +43,7 @@ use crate::{DEFAULT_NODE_BUDGET, NAME};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Negamax {
     node_budget: u64,
+    time_limit: Option<Duration>,
 }
 
 impl Negamax {
@@ -47,13 +51,15 @@ impl Negamax {
     pub const fn new() -> Self {
         Negamax {
             node_budget: DEFAULT_NODE_BUDGET,
+            time_limit: None,
         }
     }
 
-    /// A solver with the budget of `config` (or the default).
+    /// A solver with the budget and time limit of `config` (or the defaults: no time limit).
     pub fn from_config(config: &SolverConfig) -> Self {
         Negamax {
             node_budget: config.node_budget.unwrap_or(DEFAULT_NODE_BUDGET),
+            time_limit: config.time_limit,
         }
     }
 }
@@ -94,8 +100,7 @@ impl<G: Game> Kernel<G> for Negamax {
         let mut search = Search {
             game,
             recorder,
-            budget: self.node_budget,
-            expanded: 0,
+            work: WorkBudget::new(self.node_budget, Deadline::after(self.time_limit)),
         };
         let (value, best) = search.expand(start, 1)?;
         Ok(game.solution(value, Some(best)))
@@ -105,24 +110,25 @@ impl<G: Game> Kernel<G> for Negamax {
 struct Search<'a, G: Game, R> {
     game: &'a G,
     recorder: &'a mut R,
-    budget: u64,
-    expanded: u64,
+    /// The node budget, read together with the deadline.
+    work: WorkBudget,
 }
 
 impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
     /// The value of a position that is not over, and its first best move.
     fn expand(&mut self, position: G::Position, depth: u64) -> Result<(G::Value, G::Move), Error> {
-        if self.expanded >= self.budget {
-            return Err(Error::BudgetExhausted {
-                backend: NAME,
-                game: G::NAME,
-                budget: self.budget,
-                unit: "positions",
-                hint: "; a memo remembers positions (`--backend memo/hash-map`), or raise \
-                       --node-budget",
-            });
+        if !self.work.take() {
+            return Err(self
+                .work
+                .error(NAME, G::NAME, |budget| Error::BudgetExhausted {
+                    backend: NAME,
+                    game: G::NAME,
+                    budget,
+                    unit: "positions",
+                    hint: "; a memo remembers positions (`--backend memo/hash-map`), or raise \
+                           --node-budget",
+                }));
         }
-        self.expanded += 1;
         self.recorder.position(depth);
         self.recorder.event(Event::Enter(position));
         let mut best: Option<(G::Value, G::Move)> = None;

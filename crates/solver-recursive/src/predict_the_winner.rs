@@ -5,6 +5,7 @@
 //! evaluated by two recursive calls per interval, so a row of `len` values
 //! costs exactly `2^len - 1` calls.
 
+use core_types::deadline::Deadline;
 use core_types::{
     Arithmetic, Error, Event, Game, Interval, Margin, MarginValue, PredictTheWinner,
     PredictTheWinnerSolution, Recorder, Side, Variant,
@@ -91,6 +92,26 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
     node_budget: u64,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
+    solve_until(game, node_budget, Deadline::NEVER, recorder)
+}
+
+/// Intervals at least this long (each a subtree of at least `2^21 - 1` calls, a few
+/// milliseconds) read the clock when a deadline is set; shorter ones never do, so the time
+/// limit costs one compare per call.
+const CLOCK_SPAN: usize = 20;
+
+/// [`solve`], also giving up with [`Error::TimeLimitReached`] once `deadline` has passed (read
+/// at intervals of at least 21 values, so a few milliseconds late at most).
+///
+/// # Errors
+///
+/// As [`solve`], and [`Error::TimeLimitReached`] at the deadline.
+pub fn solve_until<R: Recorder<PredictTheWinner>>(
+    game: &PredictTheWinner,
+    node_budget: u64,
+    deadline: Deadline,
+    recorder: &mut R,
+) -> Result<PredictTheWinnerSolution, Error> {
     if positions_needed(game.len()) > u128::from(node_budget) {
         return Err(Error::BudgetExhausted {
             backend: NAME,
@@ -100,62 +121,76 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
             hint: BUDGET_HINT,
         });
     }
-    let (margin, best_move) = match game.arithmetic() {
-        Arithmetic::I64 => root::<i64, R>(game.values(), recorder),
-        Arithmetic::I128 => root::<i128, R>(game.values(), recorder),
+    let mut search = Search {
+        values: game.values(),
+        recorder,
+        deadline,
+        stopped: false,
     };
+    let (margin, best_move) = match game.arithmetic() {
+        Arithmetic::I64 => search.root::<i64>(),
+        Arithmetic::I128 => search.root::<i128>(),
+    };
+    if search.stopped {
+        return Err(deadline.error(NAME, PredictTheWinner::NAME));
+    }
     Ok(game.solution(margin, best_move))
 }
 
-/// The root interval `[0, len-1]`: the margin and the optimal first move.
-fn root<M: MarginValue, R: Recorder<PredictTheWinner>>(
-    a: &[i64],
-    recorder: &mut R,
-) -> (i128, Option<Side>) {
-    let Some(last) = a.len().checked_sub(1) else {
-        return (0, None);
-    };
-    recorder.position(1);
-    recorder.event(Event::Enter(Interval::inclusive(0, last)));
-    if last == 0 {
-        let m = leave(recorder, 0, 0, M::from(a[0]));
-        return (m.into(), Some(Side::Left));
-    }
-    let take_left = M::from(a[0]) - margin::<M, R>(a, 1, last, 2, recorder);
-    let take_right = M::from(a[last]) - margin::<M, R>(a, 0, last - 1, 2, recorder);
-    let m = leave(recorder, 0, last, take_left.max(take_right));
-    (m.into(), Some(Side::choose(take_left, take_right)))
+struct Search<'a, R> {
+    values: &'a [i64],
+    recorder: &'a mut R,
+    deadline: Deadline,
+    /// Set when the deadline passed: every margin from then on is meaningless.
+    stopped: bool,
 }
 
-/// `m(i, j)` for `i <= j`, the interval at recursion depth `depth`.
-fn margin<M: MarginValue, R: Recorder<PredictTheWinner>>(
-    a: &[i64],
-    i: usize,
-    j: usize,
-    depth: u64,
-    recorder: &mut R,
-) -> M {
-    recorder.position(depth);
-    recorder.event(Event::Enter(Interval::inclusive(i, j)));
-    if i == j {
-        return leave(recorder, i, j, M::from(a[i]));
+impl<R: Recorder<PredictTheWinner>> Search<'_, R> {
+    /// The root interval `[0, len-1]`: the margin and the optimal first move.
+    fn root<M: MarginValue>(&mut self) -> (i128, Option<Side>) {
+        let a = self.values;
+        let Some(last) = a.len().checked_sub(1) else {
+            return (0, None);
+        };
+        self.recorder.position(1);
+        self.recorder
+            .event(Event::Enter(Interval::inclusive(0, last)));
+        if last == 0 {
+            let m = self.leave(0, 0, M::from(a[0]));
+            return (m.into(), Some(Side::Left));
+        }
+        let take_left = M::from(a[0]) - self.margin::<M>(1, last, 2);
+        let take_right = M::from(a[last]) - self.margin::<M>(0, last - 1, 2);
+        let m = self.leave(0, last, take_left.max(take_right));
+        (m.into(), Some(Side::choose(take_left, take_right)))
     }
-    let take_left = M::from(a[i]) - margin::<M, R>(a, i + 1, j, depth + 1, recorder);
-    let take_right = M::from(a[j]) - margin::<M, R>(a, i, j - 1, depth + 1, recorder);
-    leave(recorder, i, j, take_left.max(take_right))
-}
 
-/// Reports that `[i, j]` is worth `m` and returns it.
-#[inline(always)]
-fn leave<M: MarginValue, R: Recorder<PredictTheWinner>>(
-    recorder: &mut R,
-    i: usize,
-    j: usize,
-    m: M,
-) -> M {
-    let node = Interval::inclusive(i, j);
-    recorder.event(Event::Leave(node, Margin(m.into())));
-    m
+    /// `m(i, j)` for `i <= j`, the interval at recursion depth `depth`.
+    fn margin<M: MarginValue>(&mut self, i: usize, j: usize, depth: u64) -> M {
+        let a = self.values;
+        if j - i >= CLOCK_SPAN && self.deadline.is_limited() {
+            self.stopped = self.stopped || self.deadline.reached();
+            if self.stopped {
+                return M::from(0);
+            }
+        }
+        self.recorder.position(depth);
+        self.recorder.event(Event::Enter(Interval::inclusive(i, j)));
+        if i == j {
+            return self.leave(i, j, M::from(a[i]));
+        }
+        let take_left = M::from(a[i]) - self.margin::<M>(i + 1, j, depth + 1);
+        let take_right = M::from(a[j]) - self.margin::<M>(i, j - 1, depth + 1);
+        self.leave(i, j, take_left.max(take_right))
+    }
+
+    /// Reports that `[i, j]` is worth `m` and returns it.
+    #[inline(always)]
+    fn leave<M: MarginValue>(&mut self, i: usize, j: usize, m: M) -> M {
+        let node = Interval::inclusive(i, j);
+        self.recorder.event(Event::Leave(node, Margin(m.into())));
+        m
+    }
 }
 
 #[cfg(test)]

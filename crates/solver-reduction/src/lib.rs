@@ -128,7 +128,9 @@
 pub mod predict_the_winner;
 pub mod trace;
 
-pub use predict_the_winner::{margin, move_values, solve, ReductionSolver, ReductionStats};
+pub use predict_the_winner::{
+    margin, move_values, solve, solve_until, ReductionSolver, ReductionStats,
+};
 pub use trace::{reduce_traced, GreedyMove, Merge, Player, Reduction, Run};
 
 /// The backend's one name: crate suffix, cargo feature, CLI `--backend` value, bench id.
