@@ -305,7 +305,13 @@ mod tests {
 
     #[test]
     fn a_work_budget_is_exact_across_slices() {
-        for budget in [0, 1, WorkBudget::SLICE - 1, WorkBudget::SLICE, 3 * WorkBudget::SLICE + 7] {
+        for budget in [
+            0,
+            1,
+            WorkBudget::SLICE - 1,
+            WorkBudget::SLICE,
+            3 * WorkBudget::SLICE + 7,
+        ] {
             let mut work = WorkBudget::new(budget, Deadline::NEVER);
             let mut taken = 0;
             while work.take() {

@@ -107,13 +107,15 @@ pub fn solve_until<R: Recorder<CanIWin>>(
     // Not settled, so T <= n(n+1)/2 <= 2080: the remaining total fits easily.
     let best_move = search.best_first_move(game.desired_total());
     if search.work.stopped().is_some() {
-        return Err(search.work.error(NAME, CanIWin::NAME, |budget| Error::BudgetExhausted {
-            backend: NAME,
-            game: CanIWin::NAME,
-            budget,
-            unit: "positions",
-            hint: BUDGET_HINT,
-        }));
+        return Err(search
+            .work
+            .error(NAME, CanIWin::NAME, |budget| Error::BudgetExhausted {
+                backend: NAME,
+                game: CanIWin::NAME,
+                budget,
+                unit: "positions",
+                hint: BUDGET_HINT,
+            }));
     }
     Ok(CanIWinSolution::from_search(best_move))
 }

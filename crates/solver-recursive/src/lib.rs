@@ -147,7 +147,12 @@ impl Kernel<CanIWin> for RecursiveSolver {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve_until(game, self.node_budget, Deadline::after(self.time_limit), recorder)
+        can_i_win::solve_until(
+            game,
+            self.node_budget,
+            Deadline::after(self.time_limit),
+            recorder,
+        )
     }
 }
 
@@ -232,13 +237,24 @@ mod tests {
         let long_row = PredictTheWinner::new((1..=24).collect());
         for variant in can_i_win::VARIANTS {
             let err = variant.solver(&config).solve(&hard).unwrap_err();
-            assert!(matches!(err, Error::TimeLimitReached { .. }), "{}: {err}", variant.id());
+            assert!(
+                matches!(err, Error::TimeLimitReached { .. }),
+                "{}: {err}",
+                variant.id()
+            );
             // Settled games need no search, so no clock.
-            assert!(variant.solver(&config).solve(&CanIWin::new(4, 11).unwrap()).is_ok());
+            assert!(variant
+                .solver(&config)
+                .solve(&CanIWin::new(4, 11).unwrap())
+                .is_ok());
         }
         for variant in predict_the_winner::VARIANTS {
             let err = variant.solver(&config).solve(&long_row).unwrap_err();
-            assert!(matches!(err, Error::TimeLimitReached { .. }), "{}: {err}", variant.id());
+            assert!(
+                matches!(err, Error::TimeLimitReached { .. }),
+                "{}: {err}",
+                variant.id()
+            );
             assert!(err.to_string().contains("time limit of 0s"), "{err}");
         }
     }

@@ -420,11 +420,11 @@ pub fn solve_until<R: Recorder<PredictTheWinner>>(
         Ok(answer) => answer,
         Err(SolveStop::Time) => return Err(deadline.error(NAME, PredictTheWinner::NAME)),
         Err(SolveStop::Refused) => {
-        let width: u128 = match arithmetic {
-            Arithmetic::I64 => 8,
-            Arithmetic::I128 => 16,
-        };
-        return Err(Error::AllocationFailed {
+            let width: u128 = match arithmetic {
+                Arithmetic::I64 => 8,
+                Arithmetic::I128 => 16,
+            };
+            return Err(Error::AllocationFailed {
             backend: NAME,
             game: PredictTheWinner::NAME,
             parameter: "len",
@@ -538,7 +538,10 @@ mod tests {
             "backend `reduction` gave up on predict-the-winner: it reached its time limit of 0s"
         );
         // No limit: the answer.
-        let answer = VARIANTS[0].solver(&SolverConfig::default()).solve(&game).unwrap();
+        let answer = VARIANTS[0]
+            .solver(&SolverConfig::default())
+            .solve(&game)
+            .unwrap();
         assert_eq!(answer, solved(game.values()));
     }
 

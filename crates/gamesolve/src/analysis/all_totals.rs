@@ -24,10 +24,11 @@
 //! layers, `C(n, n/2) + C(n, n/2 ± 1)` bitsets ([`all_totals_table_bytes`]):
 //! about a quarter of the `2^n` bitsets of a flat table at `n = 26`.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use super::{AnalysisConfig, AnalysisError, NAME};
+use crate::deadline::Deadline;
 use crate::{CanIWin, CanIWinSolution, Error, Game, Outcome};
 
 /// The answer for every total `T` in `0..=n(n+1)/2` of the game with pool
@@ -179,16 +180,48 @@ pub fn all_totals(
     threads: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<AllTotals, Error> {
-    all_totals_from(max_choosable, memory_cap_bytes, threads, CHUNK, progress)
+    all_totals_from(
+        max_choosable,
+        memory_cap_bytes,
+        threads,
+        CHUNK,
+        Deadline::NEVER,
+        progress,
+    )
 }
 
-/// [`all_totals`] with the chunk size as a parameter (tests force the split
+/// [`all_totals`], giving up with [`Error::TimeLimitReached`] once `deadline` has passed (every
+/// thread reads the clock before each chunk of rows it takes, so the pass stops within one
+/// chunk's work).
+///
+/// # Errors
+///
+/// As [`all_totals`], and [`Error::TimeLimitReached`] at the deadline.
+pub fn all_totals_until(
+    max_choosable: u32,
+    memory_cap_bytes: u64,
+    threads: usize,
+    deadline: Deadline,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<AllTotals, Error> {
+    all_totals_from(
+        max_choosable,
+        memory_cap_bytes,
+        threads,
+        CHUNK,
+        deadline,
+        progress,
+    )
+}
+
+/// [`all_totals_until`] with the chunk size as a parameter (tests force the split
 /// on small layers with tiny chunks).
 fn all_totals_from(
     max_choosable: u32,
     memory_cap_bytes: u64,
     threads: usize,
     chunk: usize,
+    deadline: Deadline,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<AllTotals, Error> {
     let game = CanIWin::new(max_choosable, 0)?;
@@ -228,6 +261,7 @@ fn all_totals_from(
         chunk: chunk.max(1),
         memory_cap_bytes,
         required_bytes,
+        deadline,
     };
     match words(n) {
         1 => pass::<1>(run, progress),
@@ -249,6 +283,8 @@ struct Run {
     chunk: usize,
     memory_cap_bytes: u64,
     required_bytes: u128,
+    /// When to give up (read before each chunk).
+    deadline: Deadline,
 }
 
 /// `C(n, k)` for `n < 64` (0 when `k > n`).
@@ -428,7 +464,9 @@ fn pass<const K: usize>(run: Run, progress: &mut dyn FnMut(u64, u64)) -> Result<
         let len = binomial(n, count) as usize;
         drop(std::mem::take(&mut layer));
         layer = alloc_layer(run, len)?;
-        fill_layer(&shape, count, &mut layer, &children, run, &done, progress);
+        if !fill_layer(&shape, count, &mut layer, &children, run, &done, progress) {
+            return Err(run.deadline.error(NAME, CanIWin::NAME));
+        }
         if count > 0 {
             children = std::mem::take(&mut layer);
         }
@@ -456,7 +494,8 @@ fn pass<const K: usize>(run: Run, progress: &mut dyn FnMut(u64, u64)) -> Result<
 }
 
 /// Fills one layer, in chunks shared by the threads; the calling thread
-/// works too and reports progress after each of its chunks.
+/// works too and reports progress after each of its chunks. `false` when the deadline passed
+/// before the layer was full.
 fn fill_layer<const K: usize>(
     shape: &Shape,
     count: u32,
@@ -465,21 +504,29 @@ fn fill_layer<const K: usize>(
     run: Run,
     done: &AtomicU64,
     progress: &mut dyn FnMut(u64, u64),
-) {
+) -> bool {
     let total = 1u64 << run.n;
     let chunk = run.chunk;
     let workers = run.threads.min(layer.len().div_ceil(chunk));
     let forced_split = chunk < CHUNK;
     if workers <= 1 || (layer.len() < PARALLEL_MIN_LAYER && !forced_split) {
         for (c, rows) in layer.chunks_mut(chunk).enumerate() {
+            if run.deadline.reached() {
+                return false;
+            }
             shape.fill(count, (c * chunk) as u64, rows, children);
             let finished = done.fetch_add(rows.len() as u64, Ordering::Relaxed);
             progress(finished + rows.len() as u64, total);
         }
-        return;
+        return true;
     }
     let queue = Mutex::new(layer.chunks_mut(chunk).enumerate());
+    let stopped = AtomicBool::new(false);
     let work = || {
+        if stopped.load(Ordering::Relaxed) || run.deadline.reached() {
+            stopped.store(true, Ordering::Relaxed);
+            return None;
+        }
         let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
         let (c, rows) = next?;
         shape.fill(count, (c * chunk) as u64, rows, children);
@@ -494,6 +541,7 @@ fn fill_layer<const K: usize>(
         }
     });
     progress(done.load(Ordering::Relaxed), total);
+    !stopped.load(Ordering::Relaxed)
 }
 
 /// Every total of a Can I Win pool at once, within the analysis limits, on every core; see
@@ -530,7 +578,14 @@ pub fn can_i_win_all_totals_with_progress(
     config: &AnalysisConfig,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<AllTotals, AnalysisError> {
-    all_totals(max_choosable, config.memory_cap_bytes, 0, progress).map_err(AnalysisError::Game)
+    all_totals_until(
+        max_choosable,
+        config.memory_cap_bytes,
+        0,
+        Deadline::after(config.time_limit),
+        progress,
+    )
+    .map_err(AnalysisError::Game)
 }
 
 #[cfg(test)]
@@ -590,13 +645,25 @@ mod tests {
             for (threads, chunk) in [(2, 1), (3, 7), (2, 100)] {
                 let mut reports = Vec::new();
                 let split =
-                    all_totals_from(n, CAP, threads, chunk, &mut |d, t| reports.push((d, t)))
-                        .unwrap();
+                    all_totals_from(n, CAP, threads, chunk, Deadline::NEVER, &mut |d, t| {
+                        reports.push((d, t))
+                    })
+                    .unwrap();
                 assert_eq!(split, one, "n = {n}, {threads} threads, chunks of {chunk}");
                 // Progress only grows and ends at 2^n.
                 assert!(reports.windows(2).all(|w| w[0].0 <= w[1].0));
                 assert_eq!(reports.last(), Some(&(1 << n, 1 << n)));
             }
+        }
+    }
+
+    #[test]
+    fn a_pass_stops_at_its_deadline_on_one_thread_and_on_several() {
+        let past = Deadline::after(Some(std::time::Duration::ZERO));
+        for (threads, chunk) in [(1, CHUNK), (2, 1)] {
+            let err = all_totals_from(14, CAP, threads, chunk, past, &mut |_, _| {}).unwrap_err();
+            assert!(matches!(err, Error::TimeLimitReached { .. }), "{err}");
+            assert!(err.to_string().contains("the `analyze` command"), "{err}");
         }
     }
 

@@ -20,6 +20,7 @@ use serde::Serialize;
 
 use super::{AnalysisConfig, AnalysisError, MoveValue, Player, NAME};
 use crate::bits::set_bits;
+use crate::deadline::{Deadline, DeadlineClock};
 use crate::{CanIWin, Error, Game, Outcome};
 
 /// A position of a Can I Win game: the integers used so far.
@@ -267,8 +268,13 @@ enum Memo {
 /// a power of two, and the old table alive while it doubles.
 const SPARSE_BYTES_PER_STATE: u64 = 64;
 
-/// The search ran out of states.
-struct Exhausted;
+/// Why the search stopped without a value.
+enum Exhausted {
+    /// The sparse memo ran out of states.
+    States,
+    /// The analysis reached its time limit.
+    Time,
+}
 
 /// An exact Can I Win engine for one game, reusable across positions (its
 /// memo persists, so analyzing the positions of a whole game costs little
@@ -314,6 +320,9 @@ pub struct CanIWinAnalyzer {
     game: CanIWin,
     config: AnalysisConfig,
     memo: Memo,
+    /// The time limit of the current [`CanIWinAnalyzer::analyze`] call, read once per 4,096
+    /// positions searched.
+    clock: DeadlineClock,
 }
 
 impl CanIWinAnalyzer {
@@ -328,6 +337,7 @@ impl CanIWinAnalyzer {
             game,
             config,
             memo: Memo::None,
+            clock: DeadlineClock::new(Deadline::NEVER),
         }
     }
 
@@ -351,10 +361,13 @@ impl CanIWinAnalyzer {
     ///   `states`) when the dense memo exceeds the memory cap and the sparse
     ///   one runs out of its state limit; [`Error::TableTooLarge`] when even
     ///   the sparse memo's first allocation is refused.
+    /// - [`AnalysisError::Game`] with [`Error::TimeLimitReached`] when this call takes longer
+    ///   than [`AnalysisConfig::time_limit`] (the memo keeps what it learnt).
     pub fn analyze(
         &mut self,
         position: &CanIWinPosition,
     ) -> Result<CanIWinAnalysis, AnalysisError> {
+        self.clock = DeadlineClock::new(Deadline::after(self.config.time_limit));
         let game = self.game;
         let position = CanIWinPosition::from_mask(&game, position.used)?;
         let to_move = position.to_move();
@@ -447,7 +460,7 @@ impl CanIWinAnalyzer {
                 } else {
                     let child = self
                         .search(position.used | bit, remaining - u64::from(number))
-                        .map_err(|Exhausted| self.exhausted())?;
+                        .map_err(|why| self.exhausted(why))?;
                     through(child)
                 };
                 let (value, remoteness) = decode(code);
@@ -463,7 +476,10 @@ impl CanIWinAnalyzer {
         Ok(moves)
     }
 
-    fn exhausted(&self) -> AnalysisError {
+    fn exhausted(&self, why: Exhausted) -> AnalysisError {
+        if let Exhausted::Time = why {
+            return AnalysisError::Game(self.clock.deadline().error(NAME, CanIWin::NAME));
+        }
         let limit = match &self.memo {
             Memo::Sparse { limit, .. } => *limit,
             _ => 0,
@@ -525,6 +541,9 @@ impl CanIWinAnalyzer {
         if known != 0 {
             return Ok(known);
         }
+        if self.clock.tick() {
+            return Err(Exhausted::Time);
+        }
         let mut best: Code = 0;
         let mut rest = free;
         while rest != 0 {
@@ -544,7 +563,7 @@ impl CanIWinAnalyzer {
             Memo::Dense(table) => table[used as usize] = best,
             Memo::Sparse { map, limit } => {
                 if map.len() as u64 >= *limit || map.try_reserve(1).is_err() {
-                    return Err(Exhausted);
+                    return Err(Exhausted::States);
                 }
                 map.insert(used, best);
             }
@@ -593,6 +612,22 @@ fn bits(mask: u64) -> impl Iterator<Item = (u64, u32)> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_analysis_stops_at_its_time_limit_and_keeps_its_memo() {
+        let game = CanIWin::new(20, 158).unwrap();
+        let hasty = AnalysisConfig::default().with_time_limit(Some(std::time::Duration::ZERO));
+        let mut analyzer = CanIWinAnalyzer::with_config(game, hasty);
+        let err = analyzer.analyze(&CanIWinPosition::start()).unwrap_err();
+        assert!(
+            matches!(err, AnalysisError::Game(Error::TimeLimitReached { .. })),
+            "{err}"
+        );
+        // The same engine without a limit still answers exactly.
+        analyzer.config = AnalysisConfig::default();
+        let analysis = analyzer.analyze(&CanIWinPosition::start()).unwrap();
+        assert_eq!(analysis.outcome, Outcome::SecondPlayerWins);
+    }
 
     #[test]
     fn n20_t158_second_player_wins_in_16() {

@@ -26,8 +26,9 @@
 //!
 //! # Errors
 //!
-//! [`Error::BudgetExhausted`] (unit `states`) past the state budget; [`Error::NoMoves`] for a
-//! game whose position is neither over nor has a move. Both name the `analyze` command.
+//! [`Error::BudgetExhausted`] (unit `states`) past the state budget;
+//! [`Error::TimeLimitReached`] past [`AnalysisConfig::time_limit`]; [`Error::NoMoves`] for a
+//! game whose position is neither over nor has a move. All name the `analyze` command.
 //!
 //! # See also
 //!
@@ -39,6 +40,7 @@ use std::cmp::Ordering;
 use hashbrown::HashMap;
 
 use super::{AnalysisConfig, NAME};
+use crate::deadline::{Deadline, DeadlineClock};
 use crate::{Error, Game, GameValue, Verdict};
 
 /// One legal move and what it is worth to the player making it.
@@ -79,6 +81,7 @@ pub fn analyze<G: Game>(
         game,
         memo: HashMap::new(),
         budget: config.state_budget,
+        clock: DeadlineClock::new(Deadline::after(config.time_limit)),
     };
     if let Some(value) = game.terminal_value(position) {
         return Ok(PositionAnalysis {
@@ -121,6 +124,8 @@ struct Search<'a, G: Game> {
     game: &'a G,
     memo: HashMap<G::Position, (G::Value, u32)>,
     budget: u64,
+    /// The time limit, read once per 4,096 positions expanded.
+    clock: DeadlineClock,
 }
 
 impl<G: Game> Search<'_, G> {
@@ -147,6 +152,7 @@ impl<G: Game> Search<'_, G> {
         if let Some(&known) = self.memo.get(&position) {
             return Ok(known);
         }
+        self.clock.tick_or_stop(NAME, G::NAME)?;
         let moves = stacker::maybe_grow(RED_ZONE, SEGMENT, || self.moves(position))?;
         let best = moves
             .iter()

@@ -106,6 +106,9 @@ pub struct AnalysisConfig {
     /// States the sparse Can I Win memo may store
     /// ([`DEFAULT_STATE_BUDGET`] by default).
     pub state_budget: u64,
+    /// Wall-clock time one analysis (one position, or one all-totals pass) may take before it
+    /// gives up with [`Error::TimeLimitReached`]; `None` (the default) for no limit.
+    pub time_limit: Option<std::time::Duration>,
 }
 
 impl Default for AnalysisConfig {
@@ -113,6 +116,7 @@ impl Default for AnalysisConfig {
         AnalysisConfig {
             memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
             state_budget: DEFAULT_STATE_BUDGET,
+            time_limit: None,
         }
     }
 }
@@ -127,6 +131,12 @@ impl AnalysisConfig {
     /// The same limits with another state budget.
     pub const fn with_state_budget(mut self, states: u64) -> Self {
         self.state_budget = states;
+        self
+    }
+
+    /// The same limits with another time limit (`None`: no limit).
+    pub const fn with_time_limit(mut self, limit: Option<std::time::Duration>) -> Self {
+        self.time_limit = limit;
         self
     }
 }

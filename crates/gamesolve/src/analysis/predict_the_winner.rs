@@ -12,6 +12,7 @@
 use serde::Serialize;
 
 use super::{AnalysisConfig, AnalysisError, MoveValue, Player, NAME};
+use crate::deadline::Deadline;
 use crate::{Arithmetic, Error, Game, MarginValue, Outcome, PredictTheWinner, Side};
 
 /// A position of a Predict the Winner game: how many values are gone from
@@ -277,11 +278,15 @@ pub fn analyze_predict_the_winner(
              (O(len) memory)",
         ));
     }
+    let deadline = Deadline::after(config.time_limit);
     let pass = match arithmetic {
-        Arithmetic::I64 => Pass::run::<i64>(values),
-        Arithmetic::I128 => Pass::run::<i128>(values),
+        Arithmetic::I64 => Pass::run::<i64>(values, deadline),
+        Arithmetic::I128 => Pass::run::<i128>(values, deadline),
     }
-    .ok_or_else(|| too_large("; the system refused the allocation"))?;
+    .map_err(|stop| match stop {
+        PassStop::Refused => too_large("; the system refused the allocation"),
+        PassStop::Time => AnalysisError::Game(deadline.error(NAME, PredictTheWinner::NAME)),
+    })?;
 
     let first = position.taken_left;
     let mut principal_variation = Vec::with_capacity(values.len());
@@ -383,16 +388,27 @@ struct Pass {
     len: usize,
 }
 
+/// Why [`Pass::run`] gave no pass.
+enum PassStop {
+    /// The system refused the triangle.
+    Refused,
+    /// The deadline passed (read once per interval length).
+    Time,
+}
+
 impl Pass {
-    /// Fills the decision triangle; `None` when its allocation is refused.
-    fn run<M: MarginValue>(values: &[i64]) -> Option<Pass> {
+    /// Fills the decision triangle, reading the clock once per interval length; no pass when
+    /// its allocation is refused or `deadline` passes.
+    fn run<M: MarginValue>(values: &[i64], deadline: Deadline) -> Result<Pass, PassStop> {
         let len = values.len();
         let cells = len * (len + 1) / 2;
         let mut decisions: Vec<u64> = Vec::new();
-        decisions.try_reserve_exact(cells.div_ceil(64)).ok()?;
+        decisions
+            .try_reserve_exact(cells.div_ceil(64))
+            .map_err(|_| PassStop::Refused)?;
         decisions.resize(cells.div_ceil(64), 0);
         let mut row: Vec<M> = Vec::new();
-        row.try_reserve_exact(len).ok()?;
+        row.try_reserve_exact(len).map_err(|_| PassStop::Refused)?;
         row.extend(values.iter().map(|&v| M::from(v)));
         let (mut after_left, mut after_right) = match values {
             [] => (0, 0),
@@ -401,6 +417,9 @@ impl Pass {
         };
         let mut offset = len; // cells of length 1 come first
         for width in 2..=len {
+            if deadline.reached() {
+                return Err(PassStop::Time);
+            }
             if width == len {
                 after_left = (M::from(values[0]) - row[1]).into();
                 after_right = (M::from(values[len - 1]) - row[0]).into();
@@ -420,7 +439,7 @@ impl Pass {
             offset += len - width + 1;
         }
         let root = row.first().map_or(0, |&m| m.into());
-        Some(Pass {
+        Ok(Pass {
             root,
             after_left,
             after_right,
@@ -486,6 +505,18 @@ mod tests {
         let a = analyze(&[i64::MIN, i64::MAX, i64::MIN], 0, 0);
         let expected = i128::from(i64::MIN) * 2 - i128::from(i64::MAX);
         assert_eq!(a.margin, expected);
+    }
+
+    #[test]
+    fn the_triangle_stops_at_its_time_limit() {
+        let game = PredictTheWinner::new((0..2_000).map(|k| k % 17).collect());
+        let config = AnalysisConfig::default().with_time_limit(Some(std::time::Duration::ZERO));
+        let err = analyze_predict_the_winner(&game, &PredictTheWinnerPosition::start(), &config)
+            .unwrap_err();
+        assert!(
+            matches!(err, AnalysisError::Game(Error::TimeLimitReached { .. })),
+            "{err}"
+        );
     }
 
     #[test]
