@@ -143,7 +143,13 @@ fn readme_command_summary_lists_every_flag() {
             .lines()
             .find_map(|l| l.strip_prefix("LIMITS: "))
             .unwrap();
-        let lines = lines.replace("[LIMITS]", limits);
+        let analysis_limits = summary
+            .lines()
+            .find_map(|l| l.strip_prefix("ANALYSIS LIMITS: "))
+            .unwrap();
+        let lines = lines
+            .replace("[LIMITS]", limits)
+            .replace("[ANALYSIS LIMITS]", analysis_limits);
         let mut args = command.to_vec();
         args.push("--help");
         let (_, help, _) = run(&args);

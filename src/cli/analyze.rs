@@ -3,6 +3,7 @@
 //! once).
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use clap::{Args, Subcommand};
 use gamesolve::analysis::{
@@ -14,7 +15,9 @@ use gamesolve::analysis::{
 use gamesolve::{CanIWin, ErrorKind, Game, Outcome, PredictTheWinner, Side};
 use serde::Serialize;
 
-use super::args::{parse_byte_size, parse_count, parse_usize, CanIWinArgs, PredictTheWinnerArgs};
+use super::args::{
+    parse_byte_size, parse_count, parse_time_limit, parse_usize, CanIWinArgs, PredictTheWinnerArgs,
+};
 use super::error::{CliError, Kind, Stop};
 use super::progress::Progress;
 use super::{write_json, write_text};
@@ -87,6 +90,11 @@ pub struct AnalysisLimitArgs {
     /// one exceeds the memory cap) [default: 20000000].
     #[arg(long, value_name = "STATES", value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
+    /// The wall-clock time one analysis may take (for `play`, each of the computer's moves),
+    /// e.g. 500ms, 2s or 1m 30s; past it the answer is `cannot_answer` naming the limit
+    /// [default: no limit].
+    #[arg(long, value_name = "DURATION", value_parser = parse_time_limit, allow_negative_numbers = true)]
+    pub time_limit: Option<Duration>,
 }
 
 impl AnalysisLimitArgs {
@@ -99,7 +107,7 @@ impl AnalysisLimitArgs {
         if let Some(budget) = self.state_budget {
             config = config.with_state_budget(budget);
         }
-        config
+        config.with_time_limit(self.time_limit)
     }
 }
 

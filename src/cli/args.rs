@@ -7,6 +7,7 @@
 //! same message whatever the command or the batch line it came from.
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::Args;
@@ -104,6 +105,11 @@ pub struct LimitArgs {
     /// 20000000].
     #[arg(long, value_name = "STATES", global = true, value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
+    /// Every backend: the wall-clock time one solve may take, e.g. 500ms, 2s or 1m 30s; past
+    /// it the answer is `cannot_answer` naming the limit (in `batch`, per line) [default: no
+    /// limit].
+    #[arg(long, value_name = "DURATION", global = true, value_parser = parse_time_limit, allow_negative_numbers = true)]
+    pub time_limit: Option<Duration>,
 }
 
 impl LimitArgs {
@@ -113,7 +119,7 @@ impl LimitArgs {
             node_budget: self.node_budget,
             memory_cap_bytes: self.memory_cap,
             state_budget: self.state_budget,
-            ..SolverConfig::default()
+            time_limit: self.time_limit,
         }
     }
 }
@@ -168,6 +174,21 @@ pub fn parse_byte_size(text: &str) -> Result<u64, String> {
         .ok()
         .and_then(|number| number.checked_mul(multiplier))
         .ok_or_else(|| format!("it is too large; {}", expected()))
+}
+
+/// Parses `--time-limit`: a duration as [`humantime`] reads it (`500ms`, `2s`, `1m 30s`),
+/// above zero.
+pub fn parse_time_limit(text: &str) -> Result<Duration, String> {
+    const EXPECTED: &str = "expected a duration above zero with a unit, e.g. 500ms, 2s or 1m 30s";
+    let trimmed = text.trim();
+    if trimmed.starts_with('-') {
+        return Err(format!("it is negative; {EXPECTED}"));
+    }
+    match humantime::parse_duration(trimmed) {
+        Ok(limit) if limit.is_zero() => Err(format!("it is zero; {EXPECTED}")),
+        Ok(limit) => Ok(limit),
+        Err(why) => Err(format!("{why}; {EXPECTED}")),
+    }
 }
 
 /// Parses a count flag (`--node-budget`, `--state-budget`): a whole number

@@ -69,6 +69,7 @@ pub fn can_i_win(cmd: &CanIWinCmd, json: bool) -> Result<(), Stop> {
         let limits = AnalysisLimitArgs {
             memory_cap: cmd.solver.limits.memory_cap,
             state_budget: cmd.solver.limits.state_budget,
+            time_limit: cmd.solver.limits.time_limit,
         };
         return analyze::all_totals(&game, &limits, json);
     }

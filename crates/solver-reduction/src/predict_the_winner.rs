@@ -525,7 +525,7 @@ mod tests {
 
     #[test]
     fn stops_between_passes_at_its_time_limit() {
-        use core_types::{Solver, SolverConfig};
+        use core_types::SolverConfig;
         let game = PredictTheWinner::new((0..10_000).map(|k| (k * 7919) % 1000).collect());
         let config = SolverConfig {
             time_limit: Some(Duration::ZERO),

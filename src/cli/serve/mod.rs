@@ -163,6 +163,7 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
         node_budget: Some(cmd.node_budget.unwrap_or(node)),
         memory_cap: Some(cmd.memory_cap.unwrap_or(memory)),
         state_budget: Some(cmd.state_budget.unwrap_or(states)),
+        time_limit: None,
     };
     let state = State {
         limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
