@@ -131,49 +131,32 @@ pub fn backend_parser() -> impl TypedValueParser<Value = BackendChoice> {
     StringValueParser::new().try_map(|text| text.parse::<BackendChoice>())
 }
 
-/// Parses `1073741824`, `512MiB`, `2G`, `64 KiB` into bytes.
+/// Parses `1073741824`, `512MiB`, `2G`, `64 KiB`, `1.5GiB` into bytes, with [`parse_size`]:
+/// K, M, G, T are powers of 1000 and KiB, MiB, GiB, TiB powers of 1024 (the `B` is optional).
 pub fn parse_byte_size(text: &str) -> Result<u64, String> {
-    let text = text.trim();
-    let split = text
-        .find(|c: char| !c.is_ascii_digit())
-        .unwrap_or(text.len());
-    let (digits, unit) = text.split_at(split);
     let expected = || {
         format!(
             "expected a whole number in 0..={} (bytes), or one with a unit, e.g. 512MiB or 2G",
             u64::MAX
         )
     };
-    if digits.is_empty() {
-        let why = if text.starts_with('-') {
-            "it is negative"
-        } else {
-            "it is not a size"
-        };
-        return Err(format!("{why}; {}", expected()));
+    let trimmed = text.trim();
+    if trimmed.starts_with('-') {
+        return Err(format!("it is negative; {}", expected()));
     }
-    let multiplier: u64 = match unit.trim().to_ascii_lowercase().as_str() {
-        "" | "b" => 1,
-        "k" | "kb" => 1_000,
-        "m" | "mb" => 1_000_000,
-        "g" | "gb" => 1_000_000_000,
-        "t" | "tb" => 1_000_000_000_000,
-        "kib" => 1 << 10,
-        "mib" => 1 << 20,
-        "gib" => 1 << 30,
-        "tib" => 1 << 40,
-        other => {
-            return Err(format!(
-                "unknown unit `{}`: use bytes or K, M, G, T, KiB, MiB, GiB, TiB",
-                abbreviate(other)
-            ))
-        }
-    };
-    digits
-        .parse::<u64>()
-        .ok()
-        .and_then(|number| number.checked_mul(multiplier))
-        .ok_or_else(|| format!("it is too large; {}", expected()))
+    parse_size::parse_size(trimmed).map_err(|why| {
+        let why = match why {
+            parse_size::Error::PosOverflow => "it is too large".to_string(),
+            parse_size::Error::Empty if trimmed.is_empty() => "it is empty".to_string(),
+            parse_size::Error::Empty => "it has no number".to_string(),
+            _ if trimmed.starts_with(|c: char| c.is_ascii_digit() || c == '.') => format!(
+                "unknown unit in `{}`: use bytes or K, M, G, T, KiB, MiB, GiB, TiB",
+                abbreviate(trimmed)
+            ),
+            _ => "it is not a size".to_string(),
+        };
+        format!("{why}; {}", expected())
+    })
 }
 
 /// Parses `--time-limit`: a duration as [`humantime`] reads it (`500ms`, `2s`, `1m 30s`),
@@ -305,9 +288,14 @@ mod tests {
         assert_eq!(parse_byte_size("512MiB"), Ok(512 << 20));
         assert_eq!(parse_byte_size("2G"), Ok(2_000_000_000));
         assert_eq!(parse_byte_size("64 KiB"), Ok(64 << 10));
-        assert!(parse_byte_size("12 parsecs").is_err());
-        assert!(parse_byte_size("MiB").is_err());
-        assert!(parse_byte_size("99999999999TiB").is_err());
+        assert_eq!(parse_byte_size("1.5GiB"), Ok(3 << 29));
+        assert_eq!(parse_byte_size("2g"), Ok(2_000_000_000));
+        let unknown = parse_byte_size("12 parsecs").unwrap_err();
+        assert!(unknown.starts_with("unknown unit in `12 parsecs`"), "{unknown}");
+        assert!(parse_byte_size("MiB").unwrap_err().starts_with("it has no number"));
+        assert!(parse_byte_size("99999999999TiB").unwrap_err().starts_with("it is too large"));
+        assert!(parse_byte_size("-1").unwrap_err().starts_with("it is negative"));
+        assert!(parse_byte_size("").unwrap_err().starts_with("it is empty"));
     }
 
     #[test]

@@ -255,23 +255,19 @@ pub fn stats_lines(stats: &Stats, elapsed: Duration) -> String {
     text
 }
 
-/// Bytes with a binary unit: `131072 (128 KiB)`.
+/// Bytes with a binary unit: `131072 (128.0 KiB)`, by [`bytesize`].
 pub fn bytes(n: u64) -> String {
-    const UNITS: [&str; 5] = ["KiB", "MiB", "GiB", "TiB", "PiB"];
     if n < 1024 {
         return n.to_string();
     }
-    let mut value = n as f64 / 1024.0;
-    let mut unit = 0;
-    while value >= 1024.0 && unit + 1 < UNITS.len() {
-        value /= 1024.0;
-        unit += 1;
-    }
-    let precision = if value < 10.0 { 1 } else { 0 };
-    format!("{n} ({value:.precision$} {})", UNITS[unit])
+    format!("{n} ({})", bytesize::ByteSize(n).display().iec())
 }
 
-/// A duration with a unit that keeps three significant digits.
+/// A measured duration with a unit that keeps three significant digits: `1.23 ms`, `45.6 s`.
+///
+/// Kept here rather than taken from a crate: `humantime` prints exact compound durations
+/// (`1s 234ms 567us`), right for a limit a person typed but not for a measurement, and std's
+/// `{:.2?}` fixes the decimals rather than the significant digits (`812.00ns`, `45.60s`).
 pub fn duration(d: Duration) -> String {
     let ns = d.as_nanos() as f64;
     let (value, unit) = if ns < 1e3 {
@@ -310,7 +306,7 @@ mod tests {
     #[test]
     fn units() {
         assert_eq!(bytes(100), "100");
-        assert_eq!(bytes(131072), "131072 (128 KiB)");
+        assert_eq!(bytes(131072), "131072 (128.0 KiB)");
         assert_eq!(bytes(1 << 30), "1073741824 (1.0 GiB)");
         assert_eq!(duration(Duration::from_nanos(812)), "812 ns");
         assert_eq!(duration(Duration::from_micros(1234)), "1.23 ms");
