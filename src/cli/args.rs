@@ -291,10 +291,19 @@ mod tests {
         assert_eq!(parse_byte_size("1.5GiB"), Ok(3 << 29));
         assert_eq!(parse_byte_size("2g"), Ok(2_000_000_000));
         let unknown = parse_byte_size("12 parsecs").unwrap_err();
-        assert!(unknown.starts_with("unknown unit in `12 parsecs`"), "{unknown}");
-        assert!(parse_byte_size("MiB").unwrap_err().starts_with("it has no number"));
-        assert!(parse_byte_size("99999999999TiB").unwrap_err().starts_with("it is too large"));
-        assert!(parse_byte_size("-1").unwrap_err().starts_with("it is negative"));
+        assert!(
+            unknown.starts_with("unknown unit in `12 parsecs`"),
+            "{unknown}"
+        );
+        assert!(parse_byte_size("MiB")
+            .unwrap_err()
+            .starts_with("it has no number"));
+        assert!(parse_byte_size("99999999999TiB")
+            .unwrap_err()
+            .starts_with("it is too large"));
+        assert!(parse_byte_size("-1")
+            .unwrap_err()
+            .starts_with("it is negative"));
         assert!(parse_byte_size("").unwrap_err().starts_with("it is empty"));
     }
 

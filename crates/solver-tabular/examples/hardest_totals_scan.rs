@@ -2,10 +2,10 @@
 //! top-down memo store the most states, 64 totals per pass:
 //!
 //! ```text
-//! cargo run --release -p solver-tabular --example hardest_totals -- 25 26 27
-//! cargo run --release -p solver-tabular --example hardest_totals -- --from 0.6 --to 0.9 28
-//! cargo run --release -p solver-tabular --example hardest_totals -- --bits 32 --from 0.64 --to 0.74 30
-//! cargo run --release -p solver-tabular --example hardest_totals -- --check
+//! cargo run --release -p solver-tabular --example hardest_totals_scan -- 25 26 27
+//! cargo run --release -p solver-tabular --example hardest_totals_scan -- --from 0.6 --to 0.9 28
+//! cargo run --release -p solver-tabular --example hardest_totals_scan -- --bits 32 --from 0.64 --to 0.74 30
+//! cargo run --release -p solver-tabular --example hardest_totals_scan -- --check
 //! ```
 //!
 //! The memo is the one of the workspace's `examples/hardest_totals.rs` (and
@@ -255,7 +255,7 @@ fn main() -> ExitCode {
         || ![16, 32, 64].contains(&bits)
     {
         eprintln!(
-            "usage: hardest_totals [--from F] [--to F] [--bits 64|32|16] N... (pool sizes in \
+            "usage: hardest_totals_scan [--from F] [--to F] [--bits 64|32|16] N... (pool sizes in \
              1..={MAX_N}, 0 <= F <= 1; --bits: totals per pass, two tables of 2^N such words) \
              | --check"
         );
