@@ -62,6 +62,8 @@ struct ErrorLine<'a> {
 /// no line runs short of memory because of an earlier one.
 pub struct Solvers<'a> {
     args: &'a SolverArgs,
+    /// A time limit for each solve beyond `args`'s (`serve`'s `--time-limit`).
+    time_limit: Option<std::time::Duration>,
     current: Option<(&'static str, Box<dyn Any + Send>)>,
 }
 
@@ -70,7 +72,17 @@ impl<'a> Solvers<'a> {
     pub fn new(args: &'a SolverArgs) -> Self {
         Solvers {
             args,
+            time_limit: None,
             current: None,
+        }
+    }
+
+    /// The same, each solve also stopping at `limit` of wall-clock time.
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))] // `serve`'s `/api/solve` only
+    pub fn with_time_limit(args: &'a SolverArgs, limit: std::time::Duration) -> Self {
+        Solvers {
+            time_limit: Some(limit),
+            ..Solvers::new(args)
         }
     }
 }
@@ -92,9 +104,15 @@ impl LineGame for Solvers<'_> {
         }
         let (_, slot) = match &mut self.current {
             Some(current) => current,
-            None => self
-                .current
-                .insert((G::NAME, Box::new(self.args.solver::<G>()?))),
+            None => {
+                let mut config = self.args.limits.config();
+                if let Some(limit) = self.time_limit {
+                    config.time_limit = Some(limit);
+                }
+                let solver: Box<dyn Solver<G> + Send> =
+                    self.args.backend_for::<G>().solver_with::<G>(&config)?;
+                self.current.insert((G::NAME, Box::new(solver)))
+            }
         };
         let Some(solver) = slot.downcast_mut::<Box<dyn Solver<G> + Send>>() else {
             return Err(CliError::new(
