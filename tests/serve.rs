@@ -932,19 +932,42 @@ impl Browser {
         )
     }
 
-    fn click(&self, css: &str) {
+    /// The WebDriver id of the first element matching `css`.
+    fn find(&self, css: &str) -> String {
         let found = self.session(
             "POST",
             "/element",
             &json!({"using": "css selector", "value": css}),
         );
-        let id = found
+        found
             .as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
             .unwrap()
-            .to_owned();
+            .to_owned()
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.find(css);
         self.session("POST", &format!("/element/{id}/click"), &json!({}));
+    }
+
+    /// Types `keys` into the element matching `css`, as a keyboard would (`\u{E007}` is
+    /// Enter).
+    fn keys(&self, css: &str, keys: &str) {
+        let id = self.find(css);
+        self.session(
+            "POST",
+            &format!("/element/{id}/value"),
+            &json!({"text": keys}),
+        );
+    }
+
+    fn text(&self, id: &str) -> String {
+        let value = self.eval(&format!(
+            "return document.getElementById('{id}').textContent;"
+        ));
+        value.as_str().unwrap_or_default().to_owned()
     }
 
     /// Waits (at most 30 s) until `script` returns true.
@@ -967,13 +990,210 @@ impl Drop for Browser {
     }
 }
 
-#[test]
-fn serve_page_in_headless_chromium() {
-    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+/// Whether Chromium and chromedriver are there; says how to get them when not.
+fn have_browser() -> bool {
+    let there = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
+    if !there {
         eprintln!(
             "skipped: the browser test needs {CHROMIUM} and {CHROMEDRIVER}; install them with \
              `apt-get update && apt-get install -y chromium chromium-driver`"
         );
+    }
+    there
+}
+
+#[test]
+fn serve_play_in_headless_chromium() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for("return document.querySelectorAll('#trace-backend option').length > 0;");
+    browser.eval(
+        "document.getElementById('n').value = '4'; document.getElementById('t').value = '6'; \
+         return true;",
+    );
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelectorAll('#play-moves button').length === 4;");
+    assert_eq!(browser.text("play-board"), "Pool: 1 2 3 4   total 0 of 6");
+    assert_eq!(browser.text("play-result"), "Your move.");
+    // The hints are hidden until asked for, then each move shows its value and remoteness.
+    let visible = "return [...document.querySelectorAll('#play-moves .hint')]\
+                   .filter((h) => h.offsetParent !== null).length;";
+    assert_eq!(browser.eval(visible), 0);
+    browser.click("#play-hints");
+    assert_eq!(browser.eval(visible), 4);
+    let hints = browser.eval(
+        "return [...document.querySelectorAll('#play-moves .hint')].map((h) => h.textContent);",
+    );
+    assert_eq!(
+        hints,
+        json!([
+            "win · remoteness 3",
+            "lose · remoteness 2",
+            "lose · remoteness 2",
+            "lose · remoteness 2"
+        ])
+    );
+    // A losing move: the computer answers 4 and wins, in `play`'s words.
+    browser.click("#play-moves button[data-move='2']");
+    browser.wait_for("return document.getElementById('play-result').textContent !== 'Your move.';");
+    assert_eq!(
+        browser.text("play-result"),
+        "The computer wins: the total 6 reaches 6."
+    );
+    let log = browser
+        .eval("return [...document.querySelectorAll('#play-log li')].map((l) => l.textContent);");
+    assert_eq!(
+        log,
+        json!(["You take 2: total 2 of 6", "Computer takes 4: total 6 of 6"])
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('#play-moves button').length;"),
+        0
+    );
+    // Undo takes back the move and the reply.
+    browser.click("#play-undo");
+    browser.wait_for("return document.querySelectorAll('#play-moves button').length === 4;");
+    assert_eq!(browser.text("play-result"), "Your move.");
+    assert_eq!(browser.text("play-board"), "Pool: 1 2 3 4   total 0 of 6");
+    // The winning move, from the keyboard: the move buttons take focus and Enter.
+    browser.keys("#play-moves button[data-move='1']", "\u{E007}");
+    browser.wait_for("return document.querySelectorAll('#play-log li').length === 2;");
+    if std::env::var_os("GAMESOLVE_SCREENSHOT").is_some() {
+        let id = browser.find("#play-panel");
+        let png = browser.session("GET", &format!("/element/{id}/screenshot"), &json!({}));
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/serve-play.png");
+        std::fs::write(&path, base64_decode(png.as_str().unwrap())).unwrap();
+        eprintln!("wrote {}", path.display());
+    }
+    // Then the best move each time (the first hint, best first, is a win) to the end.
+    for _ in 0..3 {
+        if browser.eval("return document.querySelectorAll('#play-moves button').length;") == 0 {
+            break;
+        }
+        let best = browser.eval(
+            "return [...document.querySelectorAll('#play-moves button')].find((b) => \
+             b.querySelector('.hint').textContent.startsWith('win')).dataset.move;",
+        );
+        let before = browser.eval("return document.querySelectorAll('#play-log li').length;");
+        browser.click(&format!(
+            "#play-moves button[data-move='{}']",
+            best.as_str().unwrap()
+        ));
+        browser.wait_for(&format!(
+            "return document.querySelectorAll('#play-log li').length > {before};"
+        ));
+    }
+    let result = browser.text("play-result");
+    assert!(result.starts_with("You win: the total"), "{result}");
+}
+
+#[test]
+fn explain_html_is_self_contained_and_steps_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("memo.html");
+    let output = Command::new(BIN)
+        .args([
+            "explain",
+            "can-i-win",
+            "5",
+            "11",
+            "--backend",
+            "memo",
+            "--html",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let html = std::fs::read_to_string(&path).unwrap();
+    // Nothing outside the file: no URL but the SVG namespace, no `src=` or stylesheet link.
+    let without_svg = html.replace("http://www.w3.org/2000/svg", "");
+    assert!(!without_svg.contains("http://") && !without_svg.contains("https://"));
+    assert!(
+        !html.contains("src=") && !html.contains("<link"),
+        "external reference"
+    );
+    // The trace is inside: 20 events of memo on 5 11.
+    let start = html.find("id=\"trace-data\">").unwrap() + "id=\"trace-data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let trace: Value = serde_json::from_str(&html[start..end]).unwrap();
+    assert_eq!(trace["events"].as_array().unwrap().len(), 20);
+    assert_eq!(trace["headline"], "Second player wins");
+    // `--html -` writes the same file to standard output.
+    let output = Command::new(BIN)
+        .args([
+            "explain",
+            "can-i-win",
+            "5",
+            "11",
+            "--backend",
+            "memo",
+            "--html",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), html);
+    // A cut trace says so.
+    let output = Command::new(BIN)
+        .args([
+            "explain",
+            "can-i-win",
+            "16",
+            "100",
+            "--backend",
+            "memo/dense",
+            "--html",
+            "-",
+        ])
+        .args(["--max-html-steps", "500"])
+        .output()
+        .unwrap();
+    let cut = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        cut.contains("the first 500 steps of 131,324"),
+        "{}",
+        &cut[..2000]
+    );
+    // A path that cannot be written: a clear message, exit 2, as for `--dot`.
+    let output = Command::new(BIN)
+        .args(["explain", "can-i-win", "5", "11", "--html"])
+        .arg(dir.path().join("no/such/dir/x.html"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot write the HTML file"), "{stderr}");
+
+    // Opened from disk in a real browser: the steps render and stepping works.
+    if !have_browser() {
+        return;
+    }
+    let browser = Browser::start();
+    browser.session(
+        "POST",
+        "/url",
+        &json!({"url": format!("file://{}", path.display())}),
+    );
+    browser.wait_for("return document.querySelectorAll('#graph .node').length === 9;");
+    assert_eq!(browser.text("step-note"), "step 1 of 20");
+    browser.click("#step");
+    browser.click("#step");
+    assert_eq!(browser.text("step-note"), "step 3 of 20");
+    browser.eval(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); return 1;",
+    );
+    assert_eq!(browser.text("step-note"), "step 2 of 20");
+    assert!(browser.text("trace-title").contains("memo/"));
+}
+
+#[test]
+fn serve_page_in_headless_chromium() {
+    if !have_browser() {
         return;
     }
     let server = Server::start(&[]);

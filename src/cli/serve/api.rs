@@ -235,115 +235,13 @@ struct Tracer {
     max_events: usize,
 }
 
-/// One event of a trace, as the page reads it.
-#[derive(Serialize)]
-struct TraceEvent {
-    /// `enter`, `leave`, `memo_hit` or `cell`.
-    kind: &'static str,
-    /// The node: one id per distinct position, in order of first appearance.
-    id: usize,
-    /// The position as the game shows it.
-    position: String,
-    /// The value for the player to move (not on `enter`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<String>,
-    /// The node whose call made this one (`enter`, `memo_hit`; none at the root).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parent: Option<usize>,
-    /// Calls below the root.
-    depth: usize,
-}
-
-/// The answer of `/api/trace`.
-#[derive(Serialize)]
-struct TraceReply<R: Serialize> {
-    game: &'static str,
-    backend: &'static str,
-    variant: &'static str,
-    /// The answer in words.
-    headline: String,
-    /// The batch contract object of the answer, with the counters.
-    answer: R,
-    /// "positions expanded X vs distinct states Y".
-    summary: String,
-    /// `tree` (recursive, memo), `table` (tabular), `settled` (no search), `own` (a backend
-    /// that walks no positions; `note` says what it did).
-    view: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-    distinct_states: usize,
-    total_events: u64,
-    truncated: bool,
-    events: Vec<TraceEvent>,
-}
-
 impl LineGame for Tracer {
     type Output = Vec<u8>;
 
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
         let limits = ExplainLimits::default().with_max_events(self.max_events);
-        let e = explain(game, &self.choice, &self.config, &limits).map_err(|e| match e {
-            ExplainError::Backend(e) => CliError::from(e),
-            ExplainError::Solve(e) => CliError::from(e),
-            other => CliError::new(Kind::CannotAnswer, other.to_string()),
-        })?;
-        let mut ids: HashMap<G::Position, usize> = HashMap::new();
-        let mut stack: Vec<usize> = Vec::new();
-        let mut events = Vec::with_capacity(e.trace().events().len());
-        for event in e.trace().events() {
-            let position = event.position();
-            let next = ids.len();
-            let id = *ids.entry(position).or_insert(next);
-            // `Event` is non-exhaustive: a kind added later shows as a leaf with no value.
-            let (kind, value, parent) = match *event {
-                Event::Enter(..) => ("enter", None, stack.last().copied()),
-                Event::Leave(_, v) => ("leave", Some(v.to_string()), None),
-                Event::MemoHit(_, v) => ("memo_hit", Some(v.to_string()), stack.last().copied()),
-                Event::Cell(_, v) => ("cell", Some(v.to_string()), None),
-                _ => ("other", None, None),
-            };
-            if matches!(event, Event::Leave(..)) {
-                stack.pop();
-            }
-            events.push(TraceEvent {
-                kind,
-                id,
-                position: game.show_position(position),
-                value,
-                parent,
-                depth: stack.len(),
-            });
-            if matches!(event, Event::Enter(..)) {
-                stack.push(id);
-            }
-        }
-        let note = game.own_view(e.backend(), 200);
-        let view = if note.is_some() {
-            "own"
-        } else if e.is_settled() {
-            "settled"
-        } else if e.is_table() {
-            "table"
-        } else {
-            "tree"
-        };
-        let total_events = e.trace().events().len() as u64 + e.trace().dropped();
-        let reply = TraceReply {
-            game: G::NAME,
-            backend: e.backend(),
-            variant: e.variant(),
-            headline: game.headline(e.answer()),
-            answer: game.report(e.answer(), e.backend(), e.variant(), *e.stats()),
-            summary: e.summary(),
-            view,
-            note,
-            distinct_states: e.trace().distinct_positions(),
-            total_events,
-            truncated: e.trace().dropped() > 0,
-            events,
-        };
-        serde_json::to_vec(&reply)
-            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the trace: {e}")))
+        let e = explain(game, &self.choice, &self.config, &limits).map_err(explain_error)?;
+        trace_json(&e, self.max_events)
     }
 }
 

@@ -30,8 +30,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use gamesolve::explain::{explain, ExplainError, ExplainLimits};
-use gamesolve::{BackendChoice, Event, SolverConfig};
+use gamesolve::explain::{explain, ExplainLimits};
+use gamesolve::{BackendChoice, SolverConfig};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
@@ -44,15 +44,13 @@ use http::{Request, Response};
 use super::args::{parse_byte_size, parse_count, parse_usize, LimitArgs, SolverArgs};
 use super::batch::{answer_line, error_line, read_line, LineGame, Solvers};
 use super::error::{CliError, Kind, Stop};
+use super::explain::explain_error;
 use super::report::CliGame;
 
 /// The largest request body read, in bytes (1 MiB); a larger one gets 413.
 pub const MAX_BODY: usize = 1 << 20;
 
-/// The page, embedded in the binary.
-const INDEX_HTML: &str = include_str!("assets/index.html");
-const APP_JS: &str = include_str!("assets/app.js");
-const STYLE_CSS: &str = include_str!("assets/style.css");
+use super::page::{trace_json, APP_JS, INDEX_HTML, STYLE_CSS};
 
 /// Arguments of `gamesolve serve`.
 #[derive(Args, Debug)]
