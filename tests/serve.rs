@@ -428,6 +428,307 @@ fn serve_sends_the_page_and_its_assets() {
 }
 
 // ---------------------------------------------------------------------------
+// playing against the perfect opponent
+
+/// `/api/play` for `game` (the batch fields, as JSON text without braces) and `extra` fields.
+fn play(addr: &str, game: &str, extra: &str) -> (u16, Value) {
+    post(addr, "/api/play", &format!("{{{game}{extra}}}"))
+}
+
+#[test]
+fn serve_play_replays_the_moves_and_answers_as_play_does() {
+    let server = Server::start(&[]);
+    let addr = server.addr.as_str();
+    let game = r#""game":"can-i-win","max_choosable":4,"desired_total":6"#;
+    // The start, the human first: the hint view is `play`'s (1 wins in 3, the rest lose in 2).
+    let (status, start) = play(addr, game, "");
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["human"], "first");
+    assert_eq!(start["to_move"], "first");
+    assert_eq!(start["over"], false);
+    assert_eq!(start["board"], "Pool: 1 2 3 4   total 0 of 6");
+    assert_eq!(start["moves"], json!([]));
+    assert_eq!(start["computer_move"], Value::Null);
+    let hints: Vec<(u64, &str, u64, &str)> = start["hints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| {
+            (
+                h["move"].as_u64().unwrap(),
+                h["value"].as_str().unwrap(),
+                h["remoteness"].as_u64().unwrap(),
+                h["words"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        hints,
+        [
+            (1, "win", 3, "win in 3"),
+            (2, "lose", 2, "lose in 2"),
+            (3, "lose", 2, "lose in 2"),
+            (4, "lose", 2, "lose in 2"),
+        ]
+    );
+    // A losing move: the computer answers 4 and wins, in `play`'s words.
+    let (status, after) = play(addr, game, r#","first":"human","moves":[2]"#);
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["moves"], json!([2, 4]));
+    assert_eq!(after["computer_move"], 4);
+    assert_eq!(
+        after["log"],
+        json!(["You take 2: total 2 of 6", "Computer takes 4: total 6 of 6"])
+    );
+    assert_eq!(after["over"], true);
+    assert_eq!(after["to_move"], Value::Null);
+    assert_eq!(after["result"], "The computer wins: the total 6 reaches 6.");
+    assert_eq!(after["hints"], json!([]));
+    // The winning line: 1, then whatever the computer does, the human wins.
+    let (_, after) = play(addr, game, r#","moves":[1]"#);
+    let reply = after["computer_move"].as_u64().unwrap();
+    let best = after["hints"][0]["move"].clone();
+    assert_eq!(after["hints"][0]["value"], "win", "{after}");
+    let (_, end) = play(addr, game, &format!(r#","moves":[1,{reply},{best}]"#));
+    assert_eq!(end["over"], true, "{end}");
+    assert!(
+        end["result"].as_str().unwrap().starts_with("You win"),
+        "{end}"
+    );
+    // The computer first: it moves at once; strings work as moves too.
+    let row = r#""game":"predict-the-winner","values":[1,5,233,7]"#;
+    let (status, first) = play(addr, row, r#","first":"computer""#);
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(first["human"], "second");
+    assert_eq!(first["moves"].as_array().unwrap().len(), 1);
+    assert_eq!(first["hints"][0]["remoteness"], 3);
+    assert!(first["hints"][0]["margin"].is_i64(), "{first}");
+    let (_, human_first) = play(addr, row, r#","moves":["l","left","L"]"#);
+    assert_eq!(
+        human_first["moves"],
+        json!(["left", "left", "left", "left"])
+    );
+    assert_eq!(human_first["result"], "You win 234 to 12, by 222.");
+}
+
+#[test]
+fn serve_play_refuses_bad_moves_naming_them_and_the_legal_ones() {
+    let server = Server::start(&[]);
+    let addr = server.addr.as_str();
+    let game = r#""game":"can-i-win","max_choosable":4,"desired_total":6"#;
+    let error = |extra: &str| {
+        let (status, e) = play(addr, game, extra);
+        assert_eq!(
+            (status, e["kind"].as_str()),
+            (400, Some("invalid_input")),
+            "{extra}: {e}"
+        );
+        e["error"].as_str().unwrap().to_owned()
+    };
+    let message = error(r#","moves":[9]"#);
+    assert!(
+        message.contains("`moves[0]` (9)") && message.contains("(1 2 3 4)"),
+        "{message}"
+    );
+    let message = error(r#","moves":[1,3,3]"#);
+    assert!(
+        message.contains("`moves[2]` (3)") && message.contains("(2 4)"),
+        "{message}"
+    );
+    let message = error(r#","moves":[2,4,1]"#);
+    assert!(message.contains("too many moves"), "{message}");
+    let message = error(r#","moves":[1,{"x":2}]"#);
+    assert!(message.contains("`moves[1]`"), "{message}");
+    let message = error(r#","moves":"1 2""#);
+    assert!(message.contains("`moves` must be an array"), "{message}");
+    let message = error(r#","first":"nobody""#);
+    assert!(message.contains("`first` must be"), "{message}");
+    let message = error(r#","moves":[],"extra":1"#);
+    assert!(message.contains("extra"), "{message}");
+    let (status, e) = post(addr, "/api/play", r#"{"game":"can-i-win","#);
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (400, Some("invalid_input")),
+        "{e}"
+    );
+    let (status, e) = post(addr, "/api/play", "[1, 2]");
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (400, Some("invalid_input")),
+        "{e}"
+    );
+    // A huge list of moves just under the body limit: refused at the first move too many.
+    let huge = format!(r#"{{{game},"moves":[1{}]}}"#, ",1".repeat(400_000));
+    let started = Instant::now();
+    let (status, e) = post(addr, "/api/play", &huge);
+    assert_eq!(status, 400, "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("`moves[1]` (1)"),
+        "{e}"
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
+    // A Predict the Winner move that is not a side.
+    let (status, e) = play(
+        addr,
+        r#""game":"predict-the-winner","values":[1,2]"#,
+        r#","moves":["up"]"#,
+    );
+    assert_eq!(status, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("`left`"), "{e}");
+    // Still serving.
+    let (status, _) = play(addr, game, "");
+    assert_eq!(status, 200);
+}
+
+// ---------------------------------------------------------------------------
+// time limit and connections
+
+#[test]
+fn serve_time_limit_is_checked_and_documented() {
+    let output = Command::new(BIN)
+        .args(["serve", "--time-limit", "0", "--port", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("--time-limit") && stderr.contains("zero"),
+        "{stderr}"
+    );
+    let output = Command::new(BIN)
+        .args(["serve", "--time-limit", "soon", "--port", "0"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let output = Command::new(BIN)
+        .args(["serve", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        help.contains("--time-limit") && help.contains("[default: 5s]"),
+        "{help}"
+    );
+}
+
+#[test]
+fn serve_growth_stops_at_the_time_limit() {
+    // Deadline checks between the points need nothing from the kernels: at 1 ms the picture
+    // stops early and says so.
+    let server = Server::start(&["--time-limit", "1ms"]);
+    let line = r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#;
+    let (status, growth) = post(&server.addr, "/api/growth", line);
+    assert_eq!(status, 200, "{growth}");
+    assert_eq!(growth["stopped_at_time_limit"], true, "{growth}");
+    assert_eq!(growth["time_limit"], "1ms");
+    let last = growth["curves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["positions"][19].clone())
+        .collect::<Vec<_>>();
+    assert!(last.iter().all(Value::is_null), "{growth}");
+    // With the default (5 s) the same picture is whole.
+    let server = Server::start(&[]);
+    let (_, growth) = post(&server.addr, "/api/growth", line);
+    assert_eq!(growth["stopped_at_time_limit"], false, "{growth}");
+}
+
+#[test]
+fn serve_time_limit_stops_an_expensive_solve() {
+    let server = Server::start(&["--time-limit", "1ms", "--node-budget", "1000000000000"]);
+    let line = r#"{"game":"can-i-win","max_choosable":22,"desired_total":200}"#;
+    let (status, answer) = post(&server.addr, "/api/solve?backend=recursive", line);
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["kind"], "cannot_answer");
+    assert!(
+        answer["error"].as_str().unwrap().contains("time limit"),
+        "{answer}"
+    );
+}
+
+/// Threads of process `pid`.
+fn threads(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/task"))
+        .map(Iterator::count)
+        .unwrap_or(0)
+}
+
+#[test]
+fn serve_many_idle_connections_cost_no_threads() {
+    if !Path::new("/proc/self/task").exists() {
+        eprintln!("skipped: counting a process's threads needs /proc");
+        return;
+    }
+    let server = Server::start(&["--threads", "8"]);
+    let pid = server.child.id();
+    let line = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+    assert_eq!(post(&server.addr, "/api/solve", line).0, 200);
+    let before = threads(pid);
+    // 8 connection threads and the accepting one.
+    assert!(before <= 9, "{before} threads at rest");
+    // 300 keep-alive connections that say nothing, and some that start a request and stall.
+    let mut idle: Vec<TcpStream> = (0..300)
+        .map(|_| TcpStream::connect(&server.addr).unwrap())
+        .collect();
+    for stream in idle.iter_mut().take(3) {
+        stream
+            .write_all(b"POST /api/solve HTTP/1.1\r\nHost: x\r\n")
+            .unwrap();
+    }
+    thread::sleep(Duration::from_millis(500));
+    let during = threads(pid);
+    assert!(during <= 9, "{during} threads with 300 idle connections");
+    // A normal request still gets its answer (an idle connection makes room for it).
+    let started = Instant::now();
+    let (status, answer) = post(&server.addr, "/api/solve", line);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["outcome"], "second");
+    assert!(started.elapsed() < Duration::from_secs(5));
+    eprintln!("threads: {before} at rest, {during} with 300 idle connections");
+    drop(idle);
+    assert_eq!(post(&server.addr, "/api/solve", line).0, 200);
+    assert!(threads(pid) <= 9);
+}
+
+#[test]
+fn serve_keeps_a_connection_alive_between_requests() {
+    let server = Server::start(&[]);
+    let mut stream = TcpStream::connect(&server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let body = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+    let one = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    for _ in 0..3 {
+        stream.write_all(one.as_bytes()).unwrap();
+        let mut status = String::new();
+        reader.read_line(&mut status).unwrap();
+        assert!(status.starts_with("HTTP/1.1 200"), "{status}");
+        let mut length = 0;
+        loop {
+            let mut header = String::new();
+            reader.read_line(&mut header).unwrap();
+            if header == "\r\n" {
+                break;
+            }
+            if let Some(v) = header.to_ascii_lowercase().strip_prefix("content-length:") {
+                length = v.trim().parse().unwrap();
+            }
+        }
+        let mut answer = vec![0; length];
+        reader.read_exact(&mut answer).unwrap();
+        let answer: Value = serde_json::from_slice(&answer).unwrap();
+        assert_eq!(answer["outcome"], "second");
+    }
+}
+
+// ---------------------------------------------------------------------------
 // hostile requests: a 4xx, and the server goes on
 
 #[test]
@@ -630,19 +931,42 @@ impl Browser {
         )
     }
 
-    fn click(&self, css: &str) {
+    /// The WebDriver id of the first element matching `css`.
+    fn find(&self, css: &str) -> String {
         let found = self.session(
             "POST",
             "/element",
             &json!({"using": "css selector", "value": css}),
         );
-        let id = found
+        found
             .as_object()
             .and_then(|o| o.values().next())
             .and_then(Value::as_str)
             .unwrap()
-            .to_owned();
+            .to_owned()
+    }
+
+    fn click(&self, css: &str) {
+        let id = self.find(css);
         self.session("POST", &format!("/element/{id}/click"), &json!({}));
+    }
+
+    /// Types `keys` into the element matching `css`, as a keyboard would (`\u{E007}` is
+    /// Enter).
+    fn keys(&self, css: &str, keys: &str) {
+        let id = self.find(css);
+        self.session(
+            "POST",
+            &format!("/element/{id}/value"),
+            &json!({"text": keys}),
+        );
+    }
+
+    fn text(&self, id: &str) -> String {
+        let value = self.eval(&format!(
+            "return document.getElementById('{id}').textContent;"
+        ));
+        value.as_str().unwrap_or_default().to_owned()
     }
 
     /// Waits (at most 30 s) until `script` returns true.
@@ -665,13 +989,210 @@ impl Drop for Browser {
     }
 }
 
-#[test]
-fn serve_page_in_headless_chromium() {
-    if !Path::new(CHROMIUM).exists() || !Path::new(CHROMEDRIVER).exists() {
+/// Whether Chromium and chromedriver are there; says how to get them when not.
+fn have_browser() -> bool {
+    let there = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
+    if !there {
         eprintln!(
             "skipped: the browser test needs {CHROMIUM} and {CHROMEDRIVER}; install them with \
              `apt-get update && apt-get install -y chromium chromium-driver`"
         );
+    }
+    there
+}
+
+#[test]
+fn serve_play_in_headless_chromium() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for("return document.querySelectorAll('#trace-backend option').length > 0;");
+    browser.eval(
+        "document.getElementById('n').value = '4'; document.getElementById('t').value = '6'; \
+         return true;",
+    );
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelectorAll('#play-moves button').length === 4;");
+    assert_eq!(browser.text("play-board"), "Pool: 1 2 3 4   total 0 of 6");
+    assert_eq!(browser.text("play-result"), "Your move.");
+    // The hints are hidden until asked for, then each move shows its value and remoteness.
+    let visible = "return [...document.querySelectorAll('#play-moves .hint')]\
+                   .filter((h) => h.offsetParent !== null).length;";
+    assert_eq!(browser.eval(visible), 0);
+    browser.click("#play-hints");
+    assert_eq!(browser.eval(visible), 4);
+    let hints = browser.eval(
+        "return [...document.querySelectorAll('#play-moves .hint')].map((h) => h.textContent);",
+    );
+    assert_eq!(
+        hints,
+        json!([
+            "win · remoteness 3",
+            "lose · remoteness 2",
+            "lose · remoteness 2",
+            "lose · remoteness 2"
+        ])
+    );
+    // A losing move: the computer answers 4 and wins, in `play`'s words.
+    browser.click("#play-moves button[data-move='2']");
+    browser.wait_for("return document.getElementById('play-result').textContent !== 'Your move.';");
+    assert_eq!(
+        browser.text("play-result"),
+        "The computer wins: the total 6 reaches 6."
+    );
+    let log = browser
+        .eval("return [...document.querySelectorAll('#play-log li')].map((l) => l.textContent);");
+    assert_eq!(
+        log,
+        json!(["You take 2: total 2 of 6", "Computer takes 4: total 6 of 6"])
+    );
+    assert_eq!(
+        browser.eval("return document.querySelectorAll('#play-moves button').length;"),
+        0
+    );
+    // Undo takes back the move and the reply.
+    browser.click("#play-undo");
+    browser.wait_for("return document.querySelectorAll('#play-moves button').length === 4;");
+    assert_eq!(browser.text("play-result"), "Your move.");
+    assert_eq!(browser.text("play-board"), "Pool: 1 2 3 4   total 0 of 6");
+    // The winning move, from the keyboard: the move buttons take focus and Enter.
+    browser.keys("#play-moves button[data-move='1']", "\u{E007}");
+    browser.wait_for("return document.querySelectorAll('#play-log li').length === 2;");
+    if std::env::var_os("GAMESOLVE_SCREENSHOT").is_some() {
+        let id = browser.find("#play-panel");
+        let png = browser.session("GET", &format!("/element/{id}/screenshot"), &json!({}));
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/serve-play.png");
+        std::fs::write(&path, base64_decode(png.as_str().unwrap())).unwrap();
+        eprintln!("wrote {}", path.display());
+    }
+    // Then the best move each time (the first hint, best first, is a win) to the end.
+    for _ in 0..3 {
+        if browser.eval("return document.querySelectorAll('#play-moves button').length;") == 0 {
+            break;
+        }
+        let best = browser.eval(
+            "return [...document.querySelectorAll('#play-moves button')].find((b) => \
+             b.querySelector('.hint').textContent.startsWith('win')).dataset.move;",
+        );
+        let before = browser.eval("return document.querySelectorAll('#play-log li').length;");
+        browser.click(&format!(
+            "#play-moves button[data-move='{}']",
+            best.as_str().unwrap()
+        ));
+        browser.wait_for(&format!(
+            "return document.querySelectorAll('#play-log li').length > {before};"
+        ));
+    }
+    let result = browser.text("play-result");
+    assert!(result.starts_with("You win: the total"), "{result}");
+}
+
+#[test]
+fn explain_html_is_self_contained_and_steps_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("memo.html");
+    let output = Command::new(BIN)
+        .args([
+            "explain",
+            "can-i-win",
+            "5",
+            "11",
+            "--backend",
+            "memo",
+            "--html",
+        ])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let html = std::fs::read_to_string(&path).unwrap();
+    // Nothing outside the file: no URL but the SVG namespace, no `src=` or stylesheet link.
+    let without_svg = html.replace("http://www.w3.org/2000/svg", "");
+    assert!(!without_svg.contains("http://") && !without_svg.contains("https://"));
+    assert!(
+        !html.contains("src=") && !html.contains("<link"),
+        "external reference"
+    );
+    // The trace is inside: 20 events of memo on 5 11.
+    let start = html.find("id=\"trace-data\">").unwrap() + "id=\"trace-data\">".len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let trace: Value = serde_json::from_str(&html[start..end]).unwrap();
+    assert_eq!(trace["events"].as_array().unwrap().len(), 20);
+    assert_eq!(trace["headline"], "Second player wins");
+    // `--html -` writes the same file to standard output.
+    let output = Command::new(BIN)
+        .args([
+            "explain",
+            "can-i-win",
+            "5",
+            "11",
+            "--backend",
+            "memo",
+            "--html",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), html);
+    // A cut trace says so.
+    let output = Command::new(BIN)
+        .args([
+            "explain",
+            "can-i-win",
+            "16",
+            "100",
+            "--backend",
+            "memo/dense",
+            "--html",
+            "-",
+        ])
+        .args(["--max-html-steps", "500"])
+        .output()
+        .unwrap();
+    let cut = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        cut.contains("the first 500 steps of 131,324"),
+        "{}",
+        &cut[..2000]
+    );
+    // A path that cannot be written: a clear message, exit 2, as for `--dot`.
+    let output = Command::new(BIN)
+        .args(["explain", "can-i-win", "5", "11", "--html"])
+        .arg(dir.path().join("no/such/dir/x.html"))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot write the HTML file"), "{stderr}");
+
+    // Opened from disk in a real browser: the steps render and stepping works.
+    if !have_browser() {
+        return;
+    }
+    let browser = Browser::start();
+    browser.session(
+        "POST",
+        "/url",
+        &json!({"url": format!("file://{}", path.display())}),
+    );
+    browser.wait_for("return document.querySelectorAll('#graph .node').length === 9;");
+    assert_eq!(browser.text("step-note"), "step 1 of 20");
+    browser.click("#step");
+    browser.click("#step");
+    assert_eq!(browser.text("step-note"), "step 3 of 20");
+    browser.eval(
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); return 1;",
+    );
+    assert_eq!(browser.text("step-note"), "step 2 of 20");
+    assert!(browser.text("trace-title").contains("memo/"));
+}
+
+#[test]
+fn serve_page_in_headless_chromium() {
+    if !have_browser() {
         return;
     }
     let server = Server::start(&[]);

@@ -92,9 +92,12 @@ impl LineGame for Solvers<'_> {
         }
         let (_, slot) = match &mut self.current {
             Some(current) => current,
-            None => self
-                .current
-                .insert((G::NAME, Box::new(self.args.solver::<G>()?))),
+            None => {
+                let config = self.args.limits.config();
+                let solver: Box<dyn Solver<G> + Send> =
+                    self.args.backend_for::<G>().solver_with::<G>(&config)?;
+                self.current.insert((G::NAME, Box::new(solver)))
+            }
         };
         let Some(solver) = slot.downcast_mut::<Box<dyn Solver<G> + Send>>() else {
             return Err(CliError::new(

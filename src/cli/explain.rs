@@ -1,6 +1,7 @@
 //! `gamesolve explain …`: what a backend did on a small instance, as a call
 //! tree (`recursive`, `memo`) or a table in fill order (`tabular`), with
-//! `--dot FILE` for a Graphviz picture.
+//! `--dot FILE` for a Graphviz picture and `--html FILE` for the teaching page's
+//! step-through view in one self-contained file.
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -12,6 +13,7 @@ use serde::Serialize;
 
 use super::args::{parse_usize, CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
+use super::page::export_html;
 use super::progress::Progress;
 use super::report::CliGame;
 use super::{write_json, write_text};
@@ -86,6 +88,14 @@ struct ViewArgs {
     /// Nodes written to the DOT file at most.
     #[arg(long, value_name = "NODES", default_value_t = 400, value_parser = parse_usize, allow_negative_numbers = true, requires = "dot")]
     max_dot_nodes: usize,
+    /// Also write the step-through view of `gamesolve serve` as one self-contained HTML file
+    /// (its script, style and the trace inside; no server or network needed: open it from
+    /// disk); `-` writes only the HTML, to standard output.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Steps (events) written to the HTML file at most; the file says when the trace was cut.
+    #[arg(long, value_name = "STEPS", default_value_t = 2000, value_parser = parse_usize, allow_negative_numbers = true, requires = "html")]
+    max_html_steps: usize,
     #[command(flatten)]
     limits: LimitArgs,
 }
@@ -101,7 +111,7 @@ impl ViewArgs {
     }
 }
 
-fn explain_error(e: ExplainError) -> CliError {
+pub fn explain_error(e: ExplainError) -> CliError {
     match e {
         ExplainError::Backend(e) => e.into(),
         ExplainError::Solve(e) => e.into(),
@@ -142,6 +152,28 @@ fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<(), Stop> {
             ),
         )
         .into());
+    }
+    let stdout = Some(std::path::Path::new("-"));
+    if view.html.as_deref() == stdout {
+        // Standard output carries the HTML alone, for `> trace.html` or a pipe.
+        if json || view.dot.as_deref() == stdout {
+            return Err(CliError::new(
+                Kind::Usage,
+                "`--html -` writes the HTML to standard output, so `--json` and `--dot -` \
+                 cannot write there too: write the HTML to a file (`--html trace.html`)",
+            )
+            .into());
+        }
+        return write_text(&export_html(&explanation, view.max_html_steps)?);
+    }
+    if let Some(path) = &view.html {
+        let html = export_html(&explanation, view.max_html_steps)?;
+        std::fs::write(path, html).map_err(|e| {
+            CliError::new(
+                Kind::Io,
+                format!("cannot write the HTML file {}: {e}", path.display()),
+            )
+        })?;
     }
     if view.dot.as_deref() == Some(std::path::Path::new("-")) {
         // Standard output carries the DOT alone, for `| dot -Tsvg -o x.svg`.
@@ -268,6 +300,13 @@ fn text<G: CliGame>(e: &Explanation<G>, view: &ViewArgs) -> String {
             path.display(),
             path.display(),
             path.with_extension("svg").display()
+        );
+    }
+    if let Some(path) = &view.html {
+        let _ = writeln!(
+            text,
+            "\nWrote the step-through view to {} (open it in a browser; it needs no server).",
+            path.display()
         );
     }
     text

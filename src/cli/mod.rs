@@ -16,6 +16,7 @@ mod error;
 mod explain;
 mod guard;
 mod input;
+mod page;
 mod play;
 mod progress;
 mod report;

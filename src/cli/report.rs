@@ -48,6 +48,14 @@ pub trait CliGame: Registered + Reported + TableView {
     /// pool's sum, Predict the Winner with the row's first `1..=points` values.
     #[cfg_attr(not(feature = "serve"), allow(dead_code))] // `serve`'s `/api/growth` only
     fn growth(&self, points: usize) -> Vec<(u64, Self)>;
+
+    /// The rules of `play` for this game, replayable from a list of moves, with the analysis
+    /// engine's limits (`serve`'s `/api/play`).
+    #[cfg(feature = "serve")]
+    fn play_rules(
+        &self,
+        config: gamesolve::analysis::AnalysisConfig,
+    ) -> Box<dyn super::play::Replay>;
 }
 
 impl CliGame for CanIWin {
@@ -99,6 +107,14 @@ impl CliGame for CanIWin {
                 CanIWin::new(k, total).ok().map(|g| (u64::from(k), g))
             })
             .collect()
+    }
+
+    #[cfg(feature = "serve")]
+    fn play_rules(
+        &self,
+        config: gamesolve::analysis::AnalysisConfig,
+    ) -> Box<dyn super::play::Replay> {
+        super::play::can_i_win_rules(*self, config)
     }
 
     fn is_big(&self, backend: Backend) -> bool {
@@ -164,6 +180,14 @@ impl CliGame for PredictTheWinner {
         (1..=values.len().min(points))
             .map(|k| (k as u64, PredictTheWinner::new(values[..k].to_vec())))
             .collect()
+    }
+
+    #[cfg(feature = "serve")]
+    fn play_rules(
+        &self,
+        config: gamesolve::analysis::AnalysisConfig,
+    ) -> Box<dyn super::play::Replay> {
+        super::play::predict_the_winner_rules(self.clone(), config)
     }
 
     fn is_big(&self, backend: Backend) -> bool {

@@ -8,13 +8,13 @@ use super::session::Rules;
 use crate::cli::analyze::{analysis_error, value_words};
 use crate::cli::error::CliError;
 
-pub(super) struct CanIWinRules {
+pub(crate) struct CanIWinRules {
     game: CanIWin,
     analyzer: CanIWinAnalyzer,
 }
 
 impl CanIWinRules {
-    pub(super) fn new(game: CanIWin, config: AnalysisConfig) -> Self {
+    pub(crate) fn new(game: CanIWin, config: AnalysisConfig) -> Self {
         CanIWinRules {
             game,
             analyzer: CanIWinAnalyzer::with_config(game, config),
@@ -143,6 +143,14 @@ impl Rules for CanIWinRules {
             ),
             _ => "a worse move".to_owned(),
         })
+    }
+
+    fn move_json(&self, m: u32) -> serde_json::Value {
+        m.into()
+    }
+
+    fn moves_left(&self, p: &CanIWinPosition) -> u64 {
+        self.free(p).len() as u64
     }
 
     fn verdict(&self, p: &CanIWinPosition, human: Player) -> String {

@@ -11,6 +11,8 @@
 
 mod can_i_win;
 mod predict_the_winner;
+#[cfg(feature = "serve")]
+mod replay;
 mod session;
 
 use std::io;
@@ -23,6 +25,27 @@ use super::error::{CliError, Kind, Stop};
 use can_i_win::CanIWinRules;
 use predict_the_winner::PredictTheWinnerRules;
 use session::session;
+
+#[cfg(feature = "serve")]
+pub use replay::Replay;
+
+/// Can I Win's rules of `play`, replayable from a list of moves (`serve`'s `/api/play`).
+#[cfg(feature = "serve")]
+pub fn can_i_win_rules(
+    game: gamesolve::CanIWin,
+    config: gamesolve::analysis::AnalysisConfig,
+) -> Box<dyn Replay> {
+    Box::new(CanIWinRules::new(game, config))
+}
+
+/// Predict the Winner's rules of `play`, replayable from a list of moves.
+#[cfg(feature = "serve")]
+pub fn predict_the_winner_rules(
+    game: gamesolve::PredictTheWinner,
+    config: gamesolve::analysis::AnalysisConfig,
+) -> Box<dyn Replay> {
+    Box::new(PredictTheWinnerRules { game, config })
+}
 
 /// Arguments of `gamesolve play`.
 #[derive(Args, Debug)]

@@ -11,9 +11,9 @@ use super::session::Rules;
 use crate::cli::analyze::analysis_error;
 use crate::cli::error::CliError;
 
-pub(super) struct PredictTheWinnerRules {
-    pub(super) game: PredictTheWinner,
-    pub(super) config: AnalysisConfig,
+pub(crate) struct PredictTheWinnerRules {
+    pub(crate) game: PredictTheWinner,
+    pub(crate) config: AnalysisConfig,
 }
 
 impl PredictTheWinnerRules {
@@ -26,7 +26,7 @@ impl PredictTheWinnerRules {
 /// A Predict the Winner position with both scores (which the analysis
 /// position, knowing only how many values left each end, does not hold).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct PtwPosition {
+pub(crate) struct PtwPosition {
     at: PredictTheWinnerPosition,
     first: i128,
     second: i128,
@@ -161,6 +161,14 @@ impl Rules for PredictTheWinnerRules {
 
     fn loss_words(&self, best: i128, chosen: i128) -> Option<String> {
         (chosen < best).then(|| format!("it gave away {} points of margin", best - chosen))
+    }
+
+    fn move_json(&self, m: Side) -> serde_json::Value {
+        m.as_str().into()
+    }
+
+    fn moves_left(&self, p: &PtwPosition) -> u64 {
+        p.at.remaining(&self.game).len() as u64
     }
 
     fn verdict(&self, p: &PtwPosition, human: Player) -> String {

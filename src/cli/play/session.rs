@@ -9,7 +9,7 @@ use super::Starter;
 use crate::cli::error::{CliError, Kind, Stop};
 
 /// What the play loop needs from a game.
-pub(super) trait Rules {
+pub(crate) trait Rules {
     /// A position of the game.
     type Position: Copy;
     /// A move.
@@ -41,10 +41,17 @@ pub(super) trait Rules {
     fn loss_words(&self, best: Self::Eval, chosen: Self::Eval) -> Option<String>;
     /// The result of a finished game, from the human's side.
     fn verdict(&self, p: &Self::Position, human: Player) -> String;
+    /// The move as JSON, as `serve`'s `/api/play` takes it back: `7`, `"left"`.
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
+    fn move_json(&self, m: Self::Move) -> serde_json::Value;
+    /// Moves left until the end if every possible move is played (the remoteness of a game
+    /// that always goes to its end).
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
+    fn moves_left(&self, p: &Self::Position) -> u64;
 }
 
 /// A move with its value for the mover.
-pub(super) type Valued<R> = (<R as Rules>::Move, <R as Rules>::Eval);
+pub(crate) type Valued<R> = (<R as Rules>::Move, <R as Rules>::Eval);
 
 /// One human move, for the review.
 struct Reviewed<R: Rules> {

@@ -32,7 +32,8 @@ pub(super) fn solve(state: &State, query: &str, body: &[u8]) -> Reply {
             return Reply::json(400, error_line(&e, 1));
         }
     }
-    let (json, failed) = answer_line(&mut Solvers::new(&args), body, 1);
+    let mut solvers = Solvers::new(&args);
+    let (json, failed) = answer_line(&mut solvers, body, 1);
     Reply::json(failed.map_or(200, status_of), json)
 }
 
@@ -101,16 +102,37 @@ const GROWTH_STATE_BUDGET: u64 = 1_000_000;
 
 /// `POST /api/growth`: a batch line → positions expanded by each backend's automatic choice
 /// at the game's sizes up to its own (at most [`GROWTH_POINTS`]), `null` where it gave up.
-pub(super) fn growth(body: &[u8]) -> Reply {
-    let mut grower = Grower;
+/// The whole request stops at `--time-limit`: each solve gets the time left, and once it is
+/// gone no more points are computed (`null`, with `stopped_at_time_limit`).
+pub(super) fn growth(state: &State, body: &[u8]) -> Reply {
+    let mut grower = Grower {
+        time_limit: state.time_limit,
+        deadline: Instant::now().checked_add(state.time_limit),
+    };
     match read_line(body, &mut grower) {
         Ok(json) => Reply::json(200, json),
         Err(e) => Reply::json(status_of(e.kind), error_line(&e, 1)),
     }
 }
 
-/// Solves a game's growth family with every backend.
-struct Grower;
+/// Solves a game's growth family with every backend, within one deadline for the request.
+struct Grower {
+    time_limit: Duration,
+    /// When the request's time is up (`None`: too far away to represent).
+    deadline: Option<Instant>,
+}
+
+impl Grower {
+    /// The time left, `None` once the deadline has passed.
+    fn time_left(&self) -> Option<Duration> {
+        match self.deadline {
+            None => Some(self.time_limit),
+            Some(at) => at
+                .checked_duration_since(Instant::now())
+                .filter(|d| !d.is_zero()),
+        }
+    }
+}
 
 /// One backend's curve.
 #[derive(Serialize)]
@@ -128,6 +150,11 @@ struct GrowthReply {
     /// `n` or the row's length at each point.
     sizes: Vec<u64>,
     curves: Vec<Curve>,
+    /// Whether the request's time limit cut the picture short (the points not computed are
+    /// `null`); the limit in words then.
+    stopped_at_time_limit: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_limit: Option<String>,
 }
 
 impl LineGame for Grower {
@@ -139,27 +166,40 @@ impl LineGame for Grower {
             node_budget: Some(GROWTH_NODE_BUDGET),
             memory_cap_bytes: Some(GROWTH_MEMORY_CAP),
             state_budget: Some(GROWTH_STATE_BUDGET),
-            ..SolverConfig::default()
+            time_limit: Some(self.time_limit),
         };
         let mut curves = Vec::new();
+        let mut stopped = false;
         for backend in gamesolve::Backend::available() {
-            let Ok(mut solver) = backend.solver_with::<G>(&config) else {
+            let Ok(choice) = backend.solver_with::<G>(&config) else {
                 continue; // no algorithm for this game
             };
+            let (name, variant) = (choice.name(), choice.variant());
             let mut positions = Vec::with_capacity(family.len());
             let mut gave_up = false;
             for (_, g) in &family {
-                let point = if gave_up {
-                    None
-                } else {
-                    solver.solve_with_stats(g).ok().map(|(_, s)| s.positions)
+                // Each solve gets the time the request has left; none left, no more points.
+                let left = if gave_up { None } else { self.time_left() };
+                let point = match left {
+                    None => {
+                        stopped |= !gave_up;
+                        None
+                    }
+                    Some(left) => backend
+                        .solver_with::<G>(&SolverConfig {
+                            time_limit: Some(left),
+                            ..config
+                        })
+                        .ok()
+                        .and_then(|mut solver| solver.solve_with_stats(g).ok())
+                        .map(|(_, s)| s.positions),
                 };
                 gave_up = point.is_none();
                 positions.push(point);
             }
             curves.push(Curve {
-                backend: solver.name(),
-                variant: solver.variant(),
+                backend: name,
+                variant,
                 positions,
             });
         }
@@ -167,6 +207,8 @@ impl LineGame for Grower {
             game: G::NAME,
             sizes: family.iter().map(|(size, _)| *size).collect(),
             curves,
+            stopped_at_time_limit: stopped,
+            time_limit: stopped.then(|| humantime::format_duration(self.time_limit).to_string()),
         };
         serde_json::to_vec(&reply)
             .map_err(|e| CliError::new(Kind::Io, format!("cannot write the growth: {e}")))
@@ -190,114 +232,109 @@ struct Tracer {
     max_events: usize,
 }
 
-/// One event of a trace, as the page reads it.
-#[derive(Serialize)]
-struct TraceEvent {
-    /// `enter`, `leave`, `memo_hit` or `cell`.
-    kind: &'static str,
-    /// The node: one id per distinct position, in order of first appearance.
-    id: usize,
-    /// The position as the game shows it.
-    position: String,
-    /// The value for the player to move (not on `enter`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<String>,
-    /// The node whose call made this one (`enter`, `memo_hit`; none at the root).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parent: Option<usize>,
-    /// Calls below the root.
-    depth: usize,
-}
-
-/// The answer of `/api/trace`.
-#[derive(Serialize)]
-struct TraceReply<R: Serialize> {
-    game: &'static str,
-    backend: &'static str,
-    variant: &'static str,
-    /// The answer in words.
-    headline: String,
-    /// The batch contract object of the answer, with the counters.
-    answer: R,
-    /// "positions expanded X vs distinct states Y".
-    summary: String,
-    /// `tree` (recursive, memo), `table` (tabular), `settled` (no search), `own` (a backend
-    /// that walks no positions; `note` says what it did).
-    view: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-    distinct_states: usize,
-    total_events: u64,
-    truncated: bool,
-    events: Vec<TraceEvent>,
-}
-
 impl LineGame for Tracer {
     type Output = Vec<u8>;
 
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
         let limits = ExplainLimits::default().with_max_events(self.max_events);
-        let e = explain(game, &self.choice, &self.config, &limits).map_err(|e| match e {
-            ExplainError::Backend(e) => CliError::from(e),
-            ExplainError::Solve(e) => CliError::from(e),
-            other => CliError::new(Kind::CannotAnswer, other.to_string()),
-        })?;
-        let mut ids: HashMap<G::Position, usize> = HashMap::new();
-        let mut stack: Vec<usize> = Vec::new();
-        let mut events = Vec::with_capacity(e.trace().events().len());
-        for event in e.trace().events() {
-            let position = event.position();
-            let next = ids.len();
-            let id = *ids.entry(position).or_insert(next);
-            // `Event` is non-exhaustive: a kind added later shows as a leaf with no value.
-            let (kind, value, parent) = match *event {
-                Event::Enter(..) => ("enter", None, stack.last().copied()),
-                Event::Leave(_, v) => ("leave", Some(v.to_string()), None),
-                Event::MemoHit(_, v) => ("memo_hit", Some(v.to_string()), stack.last().copied()),
-                Event::Cell(_, v) => ("cell", Some(v.to_string()), None),
-                _ => ("other", None, None),
-            };
-            if matches!(event, Event::Leave(..)) {
-                stack.pop();
-            }
-            events.push(TraceEvent {
-                kind,
-                id,
-                position: game.show_position(position),
-                value,
-                parent,
-                depth: stack.len(),
-            });
-            if matches!(event, Event::Enter(..)) {
-                stack.push(id);
+        let e = explain(game, &self.choice, &self.config, &limits).map_err(explain_error)?;
+        trace_json(&e, self.max_events)
+    }
+}
+
+/// `POST /api/play`: a batch line plus `"first"` (`"human"` or `"computer"`) and `"moves"`
+/// (every move so far, both sides', in order) → the game after them and the computer's reply,
+/// with every legal move's value for the hint (see [`crate::cli::play::Replay`]).
+pub(super) fn play(state: &State, body: &[u8]) -> Reply {
+    let fail = |e: &CliError| Reply::json(status_of(e.kind), error_line(e, 1));
+    let mut fields: HashMap<String, &RawValue> = match serde_json::from_slice(body) {
+        Ok(fields) => fields,
+        Err(_) => {
+            return match read_line(body, &mut NoGame) {
+                Err(e) => fail(&e),
+                Ok(()) => fail(&CliError::invalid("expected a JSON object")),
             }
         }
-        let note = game.own_view(e.backend(), 200);
-        let view = if note.is_some() {
-            "own"
-        } else if e.is_settled() {
-            "settled"
-        } else if e.is_table() {
-            "table"
-        } else {
-            "tree"
-        };
-        let total_events = e.trace().events().len() as u64 + e.trace().dropped();
-        let reply = TraceReply {
-            game: G::NAME,
-            backend: e.backend(),
-            variant: e.variant(),
-            headline: game.headline(e.answer()),
-            answer: game.report(e.answer(), e.backend(), e.variant(), *e.stats()),
-            summary: e.summary(),
-            view,
-            note,
-            distinct_states: e.trace().distinct_positions(),
-            total_events,
-            truncated: e.trace().dropped() > 0,
-            events,
-        };
+    };
+    let human = match fields.remove("first").map(|raw| raw.get()) {
+        None | Some(r#""human""#) => gamesolve::analysis::Player::First,
+        Some(r#""computer""#) => gamesolve::analysis::Player::Second,
+        Some(other) => {
+            return fail(&CliError::invalid(format!(
+                "`first` must be \"human\" or \"computer\", got {}",
+                super::super::input::abbreviate(other)
+            )))
+        }
+    };
+    let moves = match fields.remove("moves") {
+        None => Vec::new(),
+        Some(raw) => match move_texts(raw) {
+            Ok(moves) => moves,
+            Err(e) => return fail(&e),
+        },
+    };
+    let line = match serde_json::to_vec(&fields) {
+        Ok(line) => line,
+        Err(e) => return fail(&CliError::invalid(e.to_string())),
+    };
+    let config = gamesolve::analysis::AnalysisConfig::default()
+        .with_memory_cap_bytes(state.limits.memory_cap.unwrap_or(MEMORY_CAP))
+        .with_state_budget(state.limits.state_budget.unwrap_or(STATE_BUDGET))
+        .with_time_limit(state.limits.time_limit);
+    let mut player = Player {
+        config,
+        human,
+        moves,
+    };
+    match read_line(&line, &mut player) {
+        Ok(json) => Reply::json(200, json),
+        Err(e) => fail(&e),
+    }
+}
+
+/// The moves of a `moves` array as they would be typed: a number's text, a string's content.
+fn move_texts(raw: &RawValue) -> Result<Vec<String>, CliError> {
+    let items: Vec<&RawValue> = serde_json::from_str(raw.get()).map_err(|_| {
+        CliError::invalid(format!(
+            "`moves` must be an array of moves (numbers for Can I Win, \"left\" or \"right\" \
+             for Predict the Winner), got {}",
+            super::super::input::abbreviate(raw.get())
+        ))
+    })?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let text = item.get();
+            if text.starts_with('"') {
+                serde_json::from_str::<String>(text).map_err(|e| CliError::invalid(e.to_string()))
+            } else if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) {
+                Ok(text.to_owned())
+            } else {
+                Err(CliError::invalid(format!(
+                    "`moves[{i}]` must be a number or a string, got {}",
+                    super::super::input::abbreviate(text)
+                )))
+            }
+        })
+        .collect()
+}
+
+/// Replays one game's moves with its rules of `play`.
+struct Player {
+    config: gamesolve::analysis::AnalysisConfig,
+    human: gamesolve::analysis::Player,
+    moves: Vec<String>,
+}
+
+impl LineGame for Player {
+    type Output = Vec<u8>;
+
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+        let reply = game
+            .play_rules(self.config)
+            .replay(G::NAME, self.human, &self.moves)?;
         serde_json::to_vec(&reply)
-            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the trace: {e}")))
+            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the game: {e}")))
     }
 }

@@ -1,7 +1,8 @@
 //! `gamesolve serve`: the teaching page and its JSON API over HTTP.
 //!
-//! A small synchronous server (`tiny_http`) with a fixed number of worker threads. It is safe
-//! to leave running on a machine: it binds the loopback interface unless `--host` says
+//! A small synchronous server: a fixed number of connection threads over our own listener
+//! (see [`http`] for why not `tiny_http`, and how idle connections are bounded). It is safe to
+//! leave running on a machine: it binds the loopback interface unless `--host` says
 //! otherwise, and every request is bounded.
 //!
 //! | route | what |
@@ -11,41 +12,47 @@
 //! | `POST /api/trace` | a `batch` line plus `"backend"`: the first events of `explain` |
 //! | `GET /api/backends` | the `gamesolve backends --json` list |
 //! | `POST /api/growth` | a `batch` line: positions expanded by each backend at growing sizes |
+//! | `POST /api/play` | a `batch` line plus `"first"` and `"moves"`: the game after them, the computer's reply, every legal move's value and remoteness (the hint), the result |
 //!
 //! Limits: bodies up to [`MAX_BODY`] (413 beyond), `application/json` only (415), at most
-//! `--max-solves` solves or traces at once (503 beyond, never a queue), the CLI's budgets with
-//! smaller defaults per request, a trace of at most `--max-trace-events` events. A panic in a
-//! request is caught and answered with 500; the server goes on.
+//! `--max-solves` solves, traces or games at once (503 beyond, never a queue), the CLI's
+//! budgets with smaller defaults per request, `--time-limit` (default 5 s) of wall-clock time
+//! per solve (`/api/growth`: per request), a trace of at most `--max-trace-events` events,
+//! `--threads` connections at once (an idle one is closed for a newcomer, 503 when none is
+//! idle). A panic in a request is caught and answered with 500; the server goes on.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
-use std::io::{Read, Write as _};
+use std::io::Write as _;
+use std::net::TcpListener;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use clap::Args;
-use gamesolve::explain::{explain, ExplainError, ExplainLimits};
-use gamesolve::{BackendChoice, Event, SolverConfig};
+use gamesolve::explain::{explain, ExplainLimits};
+use gamesolve::{BackendChoice, SolverConfig};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use tiny_http::{Header, Method, Request, Response, Server};
 
 mod api;
+mod http;
 
 use api::{growth, solve, trace};
+use http::{Request, Response};
 
-use super::args::{parse_byte_size, parse_count, parse_usize, LimitArgs, SolverArgs};
+use super::args::{
+    parse_byte_size, parse_count, parse_time_limit, parse_usize, LimitArgs, SolverArgs,
+};
 use super::batch::{answer_line, error_line, read_line, LineGame, Solvers};
 use super::error::{CliError, Kind, Stop};
+use super::explain::explain_error;
 use super::report::CliGame;
 
 /// The largest request body read, in bytes (1 MiB); a larger one gets 413.
 pub const MAX_BODY: usize = 1 << 20;
 
-/// The page, embedded in the binary.
-const INDEX_HTML: &str = include_str!("assets/index.html");
-const APP_JS: &str = include_str!("assets/app.js");
-const STYLE_CSS: &str = include_str!("assets/style.css");
+use super::page::{trace_json, APP_JS, INDEX_HTML, STYLE_CSS};
 
 /// Arguments of `gamesolve serve`.
 #[derive(Args, Debug)]
@@ -57,8 +64,9 @@ pub struct ServeCmd {
     /// The port to listen on; 0 picks a free one (the URL printed says which).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Worker threads answering requests.
-    #[arg(long, default_value_t = 4, value_parser = parse_usize)]
+    /// Connections served at once, one thread each (their requests one after another). A new
+    /// connection beyond them closes the one idle the longest, or gets 503 when none is idle.
+    #[arg(long, default_value_t = 8, value_parser = parse_usize)]
     threads: usize,
     /// Solves and traces running at once; more get 503 at once (no queue).
     #[arg(long, default_value_t = 2, value_parser = parse_usize)]
@@ -76,6 +84,10 @@ pub struct ServeCmd {
     /// `memo`: states the sparse memo may store per request [default: 5000000].
     #[arg(long, value_name = "STATES", value_parser = parse_count)]
     state_budget: Option<u64>,
+    /// Wall-clock time a request's solve may take (`500ms`, `5s`, `1m`); past it the answer
+    /// is `cannot_answer`. `/api/growth` stops adding sizes at it.
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_time_limit)]
+    time_limit: Duration,
 }
 
 /// Serve defaults: smaller than the CLI's, since many requests may come.
@@ -92,6 +104,8 @@ const TRACE_STATE_BUDGET: u64 = 1_000_000;
 struct State {
     limits: LimitArgs,
     trace_limits: LimitArgs,
+    /// `--time-limit`: each request's solves stop at it.
+    time_limit: Duration,
     max_solves: usize,
     max_trace_events: usize,
     in_flight: AtomicUsize,
@@ -138,17 +152,11 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
     } else {
         format!("{}:{}", cmd.host, cmd.port)
     };
-    let server = Server::http(&address)
+    let listener = TcpListener::bind(&address)
         .map_err(|e| CliError::new(Kind::Io, format!("cannot listen on {address}: {e}")))?;
-    let bound = server
-        .server_addr()
-        .to_ip()
-        .map_or_else(|| address.clone(), |a| a.to_string());
-    let loopback = server
-        .server_addr()
-        .to_ip()
-        .is_some_and(|a| a.ip().is_loopback());
-    if !loopback {
+    let local = listener.local_addr().ok();
+    let bound = local.map_or_else(|| address.clone(), |a| a.to_string());
+    if !local.is_some_and(|a| a.ip().is_loopback()) {
         eprintln!(
             "warning: listening on {bound}, not only on this machine's loopback interface: \
              anyone who can reach it can use the page and the API (use --host 127.0.0.1 to \
@@ -163,66 +171,54 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
         node_budget: Some(cmd.node_budget.unwrap_or(node)),
         memory_cap: Some(cmd.memory_cap.unwrap_or(memory)),
         state_budget: Some(cmd.state_budget.unwrap_or(states)),
-        time_limit: None,
+        time_limit: Some(cmd.time_limit),
     };
     let state = State {
         limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
         trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
+        time_limit: cmd.time_limit,
         max_solves: cmd.max_solves.max(1),
         max_trace_events: cmd.max_trace_events,
         in_flight: AtomicUsize::new(0),
     };
-    std::thread::scope(|scope| {
-        for _ in 0..cmd.threads.max(1) {
-            scope.spawn(|| worker(&server, &state));
-        }
+    http::serve(&listener, cmd.threads, MAX_BODY, &|request| {
+        respond(&state, request)
     });
     Ok(())
 }
 
-/// Answers requests one at a time until the server stops.
-fn worker(server: &Server, state: &State) {
-    while let Ok(mut request) = server.recv() {
-        let reply =
-            catch_unwind(AssertUnwindSafe(|| handle(state, &mut request))).unwrap_or_else(|_| {
-                Reply::error(500, "internal", "internal error: the request failed")
-            });
-        let mut response = Response::from_data(reply.body).with_status_code(reply.status);
-        let headers = [
-            ("Content-Type", reply.content_type.to_owned()),
-            ("Cache-Control", "no-store".to_owned()),
-            ("X-Content-Type-Options", "nosniff".to_owned()),
-            (
-                "Content-Security-Policy",
-                "default-src 'self'; img-src 'self' data:".to_owned(),
-            ),
-        ];
-        for (name, value) in headers.into_iter().chain(reply.headers) {
-            if let Ok(header) = Header::from_bytes(name.as_bytes(), value.as_bytes()) {
-                response.add_header(header);
-            }
-        }
-        // The client may be gone; nothing to do about it.
-        let _ = request.respond(response);
+/// Answers one request: the route's reply with the headers every answer carries; a panic is
+/// answered with 500 and the server goes on.
+fn respond(state: &State, request: &Request) -> Response {
+    let reply = catch_unwind(AssertUnwindSafe(|| handle(state, request)))
+        .unwrap_or_else(|_| Reply::error(500, "internal", "internal error: the request failed"));
+    let mut headers = vec![
+        ("Content-Type", reply.content_type.to_owned()),
+        ("Cache-Control", "no-store".to_owned()),
+        ("X-Content-Type-Options", "nosniff".to_owned()),
+        (
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:".to_owned(),
+        ),
+    ];
+    headers.extend(reply.headers);
+    Response {
+        status: reply.status,
+        headers,
+        body: reply.body,
     }
 }
 
 /// The routes, with the methods each takes.
-fn handle(state: &State, request: &mut Request) -> Reply {
-    let url = request.url().to_owned();
-    let (path, query) = url.split_once('?').unwrap_or((url.as_str(), ""));
-    let method = request.method().clone();
+fn handle(state: &State, request: &Request) -> Reply {
+    let url = request.target.as_str();
+    let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let allowed = match path {
         "/" | "/index.html" | "/app.js" | "/style.css" | "/api/backends" => "GET",
-        "/api/solve" | "/api/trace" | "/api/growth" => "POST",
+        "/api/solve" | "/api/trace" | "/api/growth" | "/api/play" => "POST",
         _ => return Reply::error(404, "not_found", &format!("no such page: {}", short(path))),
     };
-    let wanted = if allowed == "GET" {
-        Method::Get
-    } else {
-        Method::Post
-    };
-    if method != wanted {
+    if request.method != allowed {
         return Reply::error(
             405,
             "method_not_allowed",
@@ -236,10 +232,9 @@ fn handle(state: &State, request: &mut Request) -> Reply {
         "/style.css" => Reply::new(200, "text/css; charset=utf-8", STYLE_CSS),
         "/api/backends" => Reply::json(200, super::backends::json()),
         _ => {
-            let body = match read_body(request) {
-                Ok(body) => body,
-                Err(reply) => return reply,
-            };
+            if let Err(reply) = check_json(request) {
+                return reply;
+            }
             let Some(_guard) = Slot::take(state) else {
                 return Reply::error(
                     503,
@@ -248,10 +243,12 @@ fn handle(state: &State, request: &mut Request) -> Reply {
                 )
                 .header("Retry-After", "1");
             };
+            let body = request.body.as_slice();
             match path {
-                "/api/solve" => solve(state, query, &body),
-                "/api/growth" => growth(&body),
-                _ => trace(state, &body),
+                "/api/solve" => solve(state, query, body),
+                "/api/growth" => growth(state, body),
+                "/api/play" => api::play(state, body),
+                _ => trace(state, body),
             }
         }
     }
@@ -274,48 +271,22 @@ impl Drop for Slot<'_> {
     }
 }
 
-/// The body of a JSON request, at most [`MAX_BODY`] bytes.
-fn read_body(request: &mut Request) -> Result<Vec<u8>, Reply> {
-    let json = request
-        .headers()
-        .iter()
-        .find(|h| h.field.equiv("Content-Type"))
-        .is_some_and(|h| {
-            let value = h.value.as_str();
-            let media = value.split(';').next().unwrap_or(value).trim();
-            media.eq_ignore_ascii_case("application/json")
-        });
-    if !json {
-        return Err(Reply::error(
+/// Refuses a body that is not JSON (415); the HTTP side has already refused one larger
+/// than [`MAX_BODY`] (413).
+fn check_json(request: &Request) -> Result<(), Reply> {
+    let json = request.header("Content-Type").is_some_and(|value| {
+        let media = value.split(';').next().unwrap_or(value).trim();
+        media.eq_ignore_ascii_case("application/json")
+    });
+    if json {
+        Ok(())
+    } else {
+        Err(Reply::error(
             415,
             "unsupported_media_type",
             "send the request body as JSON (Content-Type: application/json)",
-        ));
+        ))
     }
-    let too_large = || {
-        Reply::error(
-            413,
-            "too_large",
-            &format!("the request body is larger than {MAX_BODY} bytes"),
-        )
-    };
-    if request.body_length().is_some_and(|len| len > MAX_BODY) {
-        return Err(too_large());
-    }
-    let mut body = Vec::new();
-    let limit = u64::try_from(MAX_BODY).unwrap_or(u64::MAX) + 1;
-    if request
-        .as_reader()
-        .take(limit)
-        .read_to_end(&mut body)
-        .is_err()
-    {
-        return Err(Reply::error(400, "io", "cannot read the request body"));
-    }
-    if body.len() > MAX_BODY {
-        return Err(too_large());
-    }
-    Ok(body)
 }
 
 /// A path cut for a message.

@@ -1,5 +1,6 @@
 // The gamesolve teaching page: plain JavaScript, no dependencies, no requests but to the
-// server that sent it.
+// server that sent it. In a file written by `gamesolve explain --html` (an element
+// #trace-data holds the trace as JSON) it only steps through that trace and makes no request.
 "use strict";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -518,7 +519,85 @@ function describe(e) {
   }
 }
 
-// ---- playing -------------------------------------------------------------------------------
+// ---- a game against the perfect opponent (POST /api/play) ---------------------------------
+
+let game = null; // { line, first, reply }
+
+async function newGame() {
+  let body;
+  try {
+    body = line();
+  } catch (e) {
+    setStatus(e.message, true);
+    return;
+  }
+  game = { line: body, first: $("play-first").value, reply: null };
+  await playMoves([]);
+}
+
+// Sends the moves so far; the server answers with the game after them and its own reply.
+async function playMoves(moves) {
+  if (!game) return;
+  setStatus("playing…");
+  const reply = await post(
+    "/api/play",
+    `${game.line},"first":${JSON.stringify(game.first)},"moves":${JSON.stringify(moves)}}`,
+  );
+  if (reply.error) {
+    setStatus(reply.error, true);
+    return;
+  }
+  setStatus("");
+  game.reply = reply;
+  showGame(reply);
+}
+
+// Moves of the human are every other move: the even ones when the human starts.
+function undoMoves(moves, human) {
+  const parity = human === "first" ? 0 : 1;
+  for (let i = moves.length - 1; i >= 0; i--) {
+    if (i % 2 === parity) return moves.slice(0, i);
+  }
+  return null;
+}
+
+function showGame(r) {
+  $("play-intro").textContent = r.intro;
+  $("play-board").textContent = r.board;
+  const log = $("play-log");
+  log.textContent = "";
+  log.start = (r.log_omitted || 0) + 1;
+  for (const text of r.log) log.append(cell("li", text));
+  $("play-result").textContent = r.over ? r.result : "Your move.";
+  $("play-undo").disabled = undoMoves(r.moves, r.human) === null;
+  const box = $("play-moves");
+  box.textContent = "";
+  // The moves in the game's own order (the hints come best first).
+  const hints = [...r.hints].sort((a, b) =>
+    typeof a.move === "number" ? a.move - b.move : a.move === "left" ? -1 : 1,
+  );
+  for (const h of hints) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.dataset.move = String(h.move);
+    const hint = cell("span", `${h.value} · remoteness ${h.remoteness}`);
+    hint.className = `hint ${h.value}`;
+    hint.title = h.words;
+    button.append(cell("span", h.label), hint);
+    button.setAttribute("aria-label", `${h.label}: ${h.words}`);
+    button.addEventListener("click", () => playMoves(r.moves.concat([h.move])));
+    box.append(button);
+  }
+  const first = box.querySelector("button");
+  if (first) first.focus();
+}
+
+function showHints() {
+  $("play-moves").classList.toggle("hints", $("play-hints").checked);
+}
+
+// ---- stepping through a trace ----------------------------------------------------------------
 
 function play() {
   if (!trace) return;
@@ -541,13 +620,22 @@ function stop() {
 }
 
 function init() {
+  initTrace();
+  const embedded = $("trace-data");
+  if (embedded) {
+    // A file written by `explain --html`: the trace is in the page, nothing to fetch.
+    loadTrace(JSON.parse(embedded.textContent));
+    return;
+  }
   $("game").addEventListener("change", showFields);
+  $("play-new").addEventListener("click", newGame);
+  $("play-undo").addEventListener("click", () => {
+    const moves = game && game.reply && undoMoves(game.reply.moves, game.reply.human);
+    if (moves) playMoves(moves);
+  });
+  $("play-hints").addEventListener("change", showHints);
   $("solve").addEventListener("click", solve);
   $("growth-button").addEventListener("click", growth);
-  $("play").addEventListener("click", play);
-  $("step").addEventListener("click", () => trace && setStep(trace.step + 1));
-  $("back").addEventListener("click", () => trace && setStep(trace.step - 1));
-  $("slider").addEventListener("input", () => setStep(Number($("slider").value)));
   $("presets").addEventListener("click", (event) => {
     const b = event.target.closest("button");
     if (!b) return;
@@ -558,10 +646,21 @@ function init() {
     showFields();
     solve();
   });
+  loadBackends().catch((e) => setStatus(`cannot list the backends: ${e}`, true));
+}
+
+// The step controls and their keys (space, arrows), on the page and in an exported file.
+function initTrace() {
+  $("play").addEventListener("click", play);
+  $("step").addEventListener("click", () => trace && setStep(trace.step + 1));
+  $("back").addEventListener("click", () => trace && setStep(trace.step - 1));
+  $("slider").addEventListener("input", () => setStep(Number($("slider").value)));
   document.addEventListener("keydown", (event) => {
     const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName) &&
       event.target.type !== "range";
-    if (typing || !trace) return;
+    // Space and Enter on a focused button press it (a move of the game, say).
+    const button = event.target.tagName === "BUTTON" && (event.key === " " || event.key === "Enter");
+    if (typing || button || !trace) return;
     if (event.key === " ") {
       event.preventDefault();
       play();
@@ -575,7 +674,6 @@ function init() {
       setStep(trace.step - 1);
     }
   });
-  loadBackends().catch((e) => setStatus(`cannot list the backends: ${e}`, true));
 }
 
 init();

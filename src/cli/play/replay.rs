@@ -1,0 +1,217 @@
+//! One step of a game against the perfect opponent, without a session: the moves so far are
+//! replayed from the start, the computer answers when it is its turn, and the reply says
+//! everything the terminal `play` would show at that point (the board, the moves as it
+//! announces them, every legal move's value for the hint, the result). `serve`'s `/api/play`
+//! is this, so the page plays exactly as the terminal does.
+
+use gamesolve::analysis::{MoveValue, Player};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::session::Rules;
+use crate::cli::error::CliError;
+use crate::cli::input::abbreviate;
+
+/// Lines of the game's record sent at most (the last ones); a long row played to its end
+/// would otherwise make the reply as long again as the moves.
+const LOG_LINES: usize = 200;
+
+/// A game's rules, replayable from a list of moves.
+pub trait Replay {
+    /// Plays `moves` (each as it would be typed: `7`, `left`, `r`) from the start with the
+    /// human as `human`, then the computer's reply if it is its turn.
+    ///
+    /// # Errors
+    ///
+    /// `invalid_input` for a move that is not legal where it is played (naming it and the
+    /// legal ones), also one after the end of the game; `cannot_answer` when the analysis
+    /// runs out of its memory cap or state budget.
+    fn replay(
+        &mut self,
+        game: &'static str,
+        human: Player,
+        moves: &[String],
+    ) -> Result<PlayReply, CliError>;
+}
+
+/// A legal move with its value for the player to move (the human), as the hint shows it.
+#[derive(Serialize)]
+pub struct Hint {
+    /// The move as the API takes it back: `7`, `"left"`.
+    #[serde(rename = "move")]
+    pub mv: Value,
+    /// The move in words, as `play` says it: `7`, `the left end (1)`.
+    pub label: String,
+    /// `win`, `lose` or `draw` for the human, with perfect play after it.
+    pub value: MoveValue,
+    /// Moves until the game ends when the winner hurries and the loser delays, this one
+    /// included (Predict the Winner: the values left, since every value is taken).
+    pub remoteness: u64,
+    /// Predict the Winner: the human's margin over the rest of the row after this move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin: Option<i128>,
+    /// As `play`'s `hint` prints it: `win in 3`, `margin +5 over the rest`.
+    pub words: String,
+}
+
+/// The state of a game after the moves of a request and the computer's reply.
+#[derive(Serialize)]
+pub struct PlayReply {
+    game: &'static str,
+    /// The rules in a sentence.
+    intro: String,
+    /// Which player the human is.
+    human: Player,
+    /// Every move so far, the computer's reply included: send it back with the next move.
+    moves: Vec<Value>,
+    /// The computer's move made for this request, if it was its turn.
+    computer_move: Option<Value>,
+    /// The game so far as `play` prints it ("You take 2: total 2 of 6"), its last
+    /// [`LOG_LINES`] lines.
+    log: Vec<String>,
+    /// Lines of the record left out at its start.
+    #[serde(skip_serializing_if = "is_zero")]
+    log_omitted: usize,
+    /// The board as `play` shows it.
+    board: String,
+    /// Whether the game is over.
+    over: bool,
+    /// The player to move (the human, unless the game is over: then `null`).
+    to_move: Option<Player>,
+    /// The result in words, from the human's side, once the game is over.
+    result: Option<String>,
+    /// Every legal move for the human, best first, with its value (empty when over).
+    hints: Vec<Hint>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+impl<R: Rules> Replay for R
+where
+    R::Eval: Into<Evaluation>,
+{
+    fn replay(
+        &mut self,
+        game: &'static str,
+        human: Player,
+        moves: &[String],
+    ) -> Result<PlayReply, CliError> {
+        let rules = self;
+        let mut position = rules.start();
+        let mut log = Vec::new();
+        let mut played = Vec::with_capacity(moves.len());
+        for (i, text) in moves.iter().enumerate() {
+            if rules.is_over(&position) {
+                return Err(CliError::invalid(format!(
+                    "too many moves: the game is over after {i} moves, so `moves[{i}]` ({}) \
+                     cannot be played",
+                    abbreviate(text)
+                )));
+            }
+            let typed = text.trim().to_ascii_lowercase();
+            let chosen = rules.parse(&position, &typed).map_err(|_| {
+                CliError::invalid(format!(
+                    "`moves[{i}]` ({}) is not a legal move after {i} moves: play {}",
+                    abbreviate(text),
+                    rules.move_help(&position)
+                ))
+            })?;
+            let who = if rules.to_move(&position) == human {
+                "You take"
+            } else {
+                "Computer takes"
+            };
+            let next = rules.play(&position, chosen);
+            log.push(format!(
+                "{who} {}: {}",
+                rules.move_words(&position, chosen),
+                rules.after_words(&next, human)
+            ));
+            played.push(rules.move_json(chosen));
+            position = next;
+        }
+        let mut computer_move = None;
+        if !rules.is_over(&position) && rules.to_move(&position) != human {
+            let options = rules.moves(&position)?;
+            if let Some(&(best, _)) = options.first() {
+                let next = rules.play(&position, best);
+                log.push(format!(
+                    "Computer takes {}: {}",
+                    rules.move_words(&position, best),
+                    rules.after_words(&next, human)
+                ));
+                played.push(rules.move_json(best));
+                computer_move = Some(rules.move_json(best));
+                position = next;
+            }
+        }
+        let over = rules.is_over(&position);
+        let hints = if over {
+            Vec::new()
+        } else {
+            let left = rules.moves_left(&position);
+            rules
+                .moves(&position)?
+                .into_iter()
+                .map(|(m, eval)| {
+                    let evaluation: Evaluation = eval.into();
+                    Hint {
+                        mv: rules.move_json(m),
+                        label: rules.move_words(&position, m),
+                        value: evaluation.value,
+                        remoteness: evaluation.remoteness.unwrap_or(left),
+                        margin: evaluation.margin,
+                        words: rules.eval_words(eval),
+                    }
+                })
+                .collect()
+        };
+        let log_omitted = log.len().saturating_sub(LOG_LINES);
+        log.drain(..log_omitted);
+        Ok(PlayReply {
+            game,
+            intro: rules.intro(),
+            human,
+            moves: played,
+            computer_move,
+            log,
+            log_omitted,
+            board: rules.board(&position, human),
+            over,
+            to_move: (!over).then(|| rules.to_move(&position)),
+            result: over.then(|| rules.verdict(&position, human)),
+            hints,
+        })
+    }
+}
+
+/// A move's value in the terms of the hint view: win, lose or draw, and the remoteness or
+/// the margin that the game's analysis gives.
+pub struct Evaluation {
+    value: MoveValue,
+    /// `None`: the moves left in the game (every move is played to the end).
+    remoteness: Option<u64>,
+    margin: Option<i128>,
+}
+
+impl From<(MoveValue, u32)> for Evaluation {
+    fn from((value, remoteness): (MoveValue, u32)) -> Self {
+        Evaluation {
+            value,
+            remoteness: Some(u64::from(remoteness)),
+            margin: None,
+        }
+    }
+}
+
+impl From<i128> for Evaluation {
+    fn from(margin: i128) -> Self {
+        Evaluation {
+            value: MoveValue::from_margin(margin),
+            remoteness: None,
+            margin: Some(margin),
+        }
+    }
+}
