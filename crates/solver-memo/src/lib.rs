@@ -54,6 +54,19 @@
 //! bytes, and the maximum depth when solved with
 //! [`Stats`].
 //!
+//! # Time limit
+//!
+//! Every variant honours a wall-clock time limit
+//! ([`SolverConfig::time_limit`], [`MemoSolver::with_time_limit`]): each
+//! solve starts its own [`Deadline`] and gives up with
+//! [`Error::TimeLimitReached`] once it passes. The search ticks a
+//! [`DeadlineClock`](core_types::DeadlineClock) once per expanded state (Can
+//! I Win, the generic hash map) or once per 32 levels of recursion
+//! (Predict the Winner's interval table, whose cells cost a few
+//! nanoseconds), and reads the clock once every 4,096 ticks: a limit is
+//! overrun by about a millisecond, and a solve without one pays a decrement
+//! per state.
+//!
 //! # See also
 //!
 //! `solver-recursive` (the same recursions without a memo: exponential) and
@@ -65,9 +78,11 @@ pub mod can_i_win;
 pub mod hash_map;
 pub mod predict_the_winner;
 
+use std::time::Duration;
+
 use core_types::{
-    CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
-    SolverConfig,
+    CanIWin, CanIWinSolution, Deadline, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution,
+    Recorder, SolverConfig,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -94,11 +109,20 @@ pub const DEFAULT_STATE_BUDGET: u64 = 20_000_000;
 /// assert_eq!(solver.state_budget(), DEFAULT_STATE_BUDGET);
 /// let solver = solver.with_memory_cap_bytes(1 << 20).with_state_budget(1_000);
 /// assert_eq!((solver.memory_cap_bytes(), solver.state_budget()), (1 << 20, 1_000));
+///
+/// // A time limit bounds every solve; here one that has already passed.
+/// use core_types::{CanIWin, Error, Solver};
+/// use std::time::Duration;
+/// let mut solver = solver.with_time_limit(Some(Duration::ZERO));
+/// let err = solver.solve(&CanIWin::new(20, 158)?).unwrap_err();
+/// assert_eq!(err.to_string(), "backend `memo` gave up on can-i-win: it reached its time limit of 0s");
+/// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct MemoSolver {
     memory_cap_bytes: u64,
     state_budget: u64,
+    time_limit: Option<Duration>,
     /// The Predict the Winner table's allocation, reused between solves.
     interval_table: predict_the_winner::IntervalTable,
 }
@@ -109,6 +133,7 @@ impl MemoSolver {
         MemoSolver {
             memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
             state_budget: DEFAULT_STATE_BUDGET,
+            time_limit: None,
             interval_table: predict_the_winner::IntervalTable::new(),
         }
     }
@@ -129,6 +154,15 @@ impl MemoSolver {
         }
     }
 
+    /// Sets the wall-clock time each solve may take (`None`: no limit); a solve that reaches
+    /// it gives up with [`Error::TimeLimitReached`].
+    pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
+        MemoSolver {
+            time_limit: limit,
+            ..self
+        }
+    }
+
     /// The configured memory cap in bytes.
     pub fn memory_cap_bytes(&self) -> u64 {
         self.memory_cap_bytes
@@ -137,6 +171,11 @@ impl MemoSolver {
     /// The configured sparse state budget.
     pub fn state_budget(&self) -> u64 {
         self.state_budget
+    }
+
+    /// The configured time limit of one solve.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
     }
 
     /// Frees the Predict the Winner table kept from the last solve.
@@ -162,6 +201,7 @@ impl MemoSolver {
         MemoSolver {
             memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
             state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+            time_limit: config.time_limit,
             interval_table: predict_the_winner::IntervalTable::new(),
         }
     }
@@ -178,7 +218,9 @@ impl Kernel<CanIWin> for MemoSolver {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve(game, self.memory_cap_bytes, self.state_budget, recorder)
+        let deadline = Deadline::after(self.time_limit);
+        let (cap, budget) = (self.memory_cap_bytes, self.state_budget);
+        can_i_win::solve(game, cap, budget, deadline, recorder)
     }
 }
 
@@ -193,10 +235,12 @@ impl Kernel<PredictTheWinner> for MemoSolver {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
+        let deadline = Deadline::after(self.time_limit);
         predict_the_winner::solve_reusing(
             game,
             self.memory_cap_bytes,
             &mut self.interval_table,
+            deadline,
             recorder,
         )
     }

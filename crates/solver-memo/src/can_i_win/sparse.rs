@@ -1,14 +1,14 @@
 //! The sparse memo: a map of only the visited sets, and the map that moves to
 //! the dense table once it grows (sparse-then-dense).
 
-use core_types::{CanIWin, CanIWinSolution, Error, Game, Recorder};
+use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, Recorder};
 use hashbrown::HashMap;
 
 use super::dense::{
     checked_dense_words, dense_table_bytes, record_dense_table, zeroed_dense_memo,
     AllocationRefused, DenseMemo,
 };
-use super::search::{search, Memo};
+use super::search::{search, Memo, Stop};
 use crate::NAME;
 
 /// An upper bound on the bytes a sparse memo of `states` entries takes,
@@ -91,21 +91,29 @@ pub fn sparse_state_limit(memory_cap_bytes: u64, state_budget: u64) -> u64 {
 /// With `n` the largest integer and `S` the states reached: time
 /// `O(S · n)` expected (hash lookups); auxiliary memory at most
 /// [`sparse_map_bytes`]`(S)`, about 17 to 40 bytes per state, plus `O(n)`
-/// stack.
+/// stack. The deadline is ticked once per expanded state.
 ///
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Error, NoStats};
+/// use std::time::Duration;
+/// use core_types::{CanIWin, Deadline, Error, NoStats};
 /// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
 ///
-/// let cap = DEFAULT_MEMORY_CAP_BYTES;
-/// let answer = can_i_win::solve_sparse(&CanIWin::new(64, 30)?, cap, 1_000_000, &mut NoStats)?;
+/// let (cap, never) = (DEFAULT_MEMORY_CAP_BYTES, Deadline::NEVER);
+/// let easy = CanIWin::new(64, 30)?;
+/// let answer = can_i_win::solve_sparse(&easy, cap, 1_000_000, never, &mut NoStats)?;
 /// assert!(answer.can_i_win());
 ///
 /// // A hard total with a small budget: an honest "cannot answer".
-/// let err = can_i_win::solve_sparse(&CanIWin::new(20, 158)?, cap, 1_000, &mut NoStats);
+/// let hard = CanIWin::new(20, 158)?;
+/// let err = can_i_win::solve_sparse(&hard, cap, 1_000, never, &mut NoStats);
 /// assert!(matches!(err, Err(Error::BudgetExhausted { budget: 1_000, unit: "states", .. })));
+///
+/// // So is a time limit that passes first.
+/// let passed = Deadline::after(Some(Duration::ZERO));
+/// let err = can_i_win::solve_sparse(&hard, cap, 1_000, passed, &mut NoStats);
+/// assert!(matches!(err, Err(Error::TimeLimitReached { .. })));
 /// # Ok::<(), core_types::Error>(())
 /// ```
 ///
@@ -115,7 +123,8 @@ pub fn sparse_state_limit(memory_cap_bytes: u64, state_budget: u64) -> u64 {
 /// when the search needs more states than the limit;
 /// [`Error::AllocationFailed`] (parameter `states`, with the bytes of the
 /// grown map) when the system refuses the map's growth below that limit
-/// (a process memory limit such as `ulimit -v`, or no free memory).
+/// (a process memory limit such as `ulimit -v`, or no free memory);
+/// [`Error::TimeLimitReached`] when `deadline` passes first.
 ///
 /// # See also
 ///
@@ -127,6 +136,7 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     state_budget: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     if let Some(settled) = game.settled_without_search() {
@@ -137,14 +147,15 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
         map: HashMap::new(),
         limit,
     };
-    let result = search(game, &mut memo, recorder);
+    let result = search(game, &mut memo, deadline, recorder);
     recorder.table(
         memo.map.capacity() as u64,
         memo.map.allocation_size() as u64,
     );
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(SparseFull::Exhausted) => Err(Error::BudgetExhausted {
+        Err(Stop::TimeLimit) => Err(deadline.error(NAME, CanIWin::NAME)),
+        Err(Stop::Full(SparseFull::Exhausted)) => Err(Error::BudgetExhausted {
             backend: NAME,
             game: CanIWin::NAME,
             budget: limit,
@@ -154,7 +165,9 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
                 tabular_fits(game.max_choosable(), memory_cap_bytes),
             ),
         }),
-        Err(SparseFull::Refused { states }) => Err(sparse_growth_refused(states, memory_cap_bytes)),
+        Err(Stop::Full(SparseFull::Refused { states })) => {
+            Err(sparse_growth_refused(states, memory_cap_bytes))
+        }
     }
 }
 
@@ -269,18 +282,18 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Outcome, Stats};
-/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
+/// use core_types::{CanIWin, Deadline, Outcome, Stats};
+/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let mut stats = Stats::default();
 /// let easy = CanIWin::new(28, 70)?;
-/// let answer = can_i_win::solve_sparse_then_dense(&easy, DEFAULT_MEMORY_CAP_BYTES, &mut stats)?;
+/// let answer = can_i_win::solve_sparse_then_dense(&easy, CAP, Deadline::NEVER, &mut stats)?;
 /// assert_eq!(answer.outcome, Outcome::FirstPlayerWins);
 /// assert!(stats.table_bytes < 1 << 20); // stayed in the map
 ///
 /// let mut stats = Stats::default();
 /// let hard = CanIWin::new(22, 180)?;
-/// can_i_win::solve_sparse_then_dense(&hard, DEFAULT_MEMORY_CAP_BYTES, &mut stats)?;
+/// can_i_win::solve_sparse_then_dense(&hard, CAP, Deadline::NEVER, &mut stats)?;
 /// assert_eq!(stats.table_bytes, 1 << 20); // moved to the dense table
 /// # Ok::<(), core_types::Error>(())
 /// ```
@@ -290,7 +303,8 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// [`Error::TableTooLarge`] (parameter `max_choosable`) when the dense table
 /// exceeds `memory_cap_bytes` (checked before searching);
 /// [`Error::AllocationFailed`] when the system refuses its memory at the
-/// switch, or the map's growth before it.
+/// switch, or the map's growth before it; [`Error::TimeLimitReached`] when
+/// `deadline` passes first (ticked once per expanded state).
 ///
 /// # See also
 ///
@@ -301,10 +315,11 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 pub fn solve_sparse_then_dense<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     let switch_at = dense_switch_threshold(game.max_choosable());
-    sparse_then_dense_switching_at(game, memory_cap_bytes, switch_at, recorder)
+    sparse_then_dense_switching_at(game, memory_cap_bytes, switch_at, deadline, recorder)
 }
 
 /// [`solve_sparse_then_dense`] with the switch point as a parameter (tests
@@ -313,6 +328,7 @@ fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     switch_at: usize,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     if let Some(settled) = game.settled_without_search() {
@@ -325,7 +341,7 @@ fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
         switch_at,
         words,
     };
-    let result = search(game, &mut memo, recorder);
+    let result = search(game, &mut memo, deadline, recorder);
     match &memo {
         SparseThenDenseMemo::Sparse { map, .. } => {
             recorder.table(map.capacity() as u64, map.allocation_size() as u64)
@@ -334,8 +350,11 @@ fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
     }
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(SwitchRefused::Dense(refused)) => Err(refused.error(n, memory_cap_bytes)),
-        Err(SwitchRefused::Map { states }) => Err(sparse_growth_refused(states, memory_cap_bytes)),
+        Err(Stop::TimeLimit) => Err(deadline.error(NAME, CanIWin::NAME)),
+        Err(Stop::Full(SwitchRefused::Dense(refused))) => Err(refused.error(n, memory_cap_bytes)),
+        Err(Stop::Full(SwitchRefused::Map { states })) => {
+            Err(sparse_growth_refused(states, memory_cap_bytes))
+        }
     }
 }
 
@@ -429,11 +448,17 @@ mod tests {
             for t in (1..=pool_sum(n)).step_by(7) {
                 let game = CanIWin::new(n, t).unwrap();
                 let mut dense_stats = Stats::default();
-                let dense = solve_dense(&game, CAP, &mut dense_stats).unwrap();
+                let dense = solve_dense(&game, CAP, Deadline::NEVER, &mut dense_stats).unwrap();
                 for switch_at in [0, 5, 100, usize::MAX] {
                     let mut stats = Stats::default();
-                    let answer =
-                        sparse_then_dense_switching_at(&game, CAP, switch_at, &mut stats).unwrap();
+                    let answer = sparse_then_dense_switching_at(
+                        &game,
+                        CAP,
+                        switch_at,
+                        Deadline::NEVER,
+                        &mut stats,
+                    )
+                    .unwrap();
                     assert_eq!(answer, dense, "n = {n}, T = {t}, switch at {switch_at}");
                     // One search: the same positions, each state stored once.
                     assert_eq!(stats.positions, dense_stats.positions);
@@ -453,7 +478,7 @@ mod tests {
     #[test]
     fn sparse_budget_error_names_the_limit() {
         let game = CanIWin::new(40, 300).unwrap();
-        let err = solve_sparse(&game, CAP, 10_000, &mut NoStats).unwrap_err();
+        let err = solve_sparse(&game, CAP, 10_000, Deadline::NEVER, &mut NoStats).unwrap_err();
         assert_eq!(
             err,
             Error::BudgetExhausted {
@@ -466,10 +491,11 @@ mod tests {
         );
         // Where `tabular` would fit under the same cap, the hint suggests it.
         let small = CanIWin::new(30, 300).unwrap();
-        let err = solve_sparse(&small, CAP, 1_000, &mut NoStats).unwrap_err();
+        let err = solve_sparse(&small, CAP, 1_000, Deadline::NEVER, &mut NoStats).unwrap_err();
         assert!(err.to_string().contains("try backend `tabular`"), "{err}");
         // A tight memory cap lowers the limit below the budget, and says so.
-        let err = solve_sparse(&game, 100_000, u64::MAX, &mut NoStats).unwrap_err();
+        let err =
+            solve_sparse(&game, 100_000, u64::MAX, Deadline::NEVER, &mut NoStats).unwrap_err();
         let limit = sparse_state_limit(100_000, u64::MAX);
         assert!(limit < 10_000);
         assert!(matches!(err, Error::BudgetExhausted { budget, .. } if budget == limit));
