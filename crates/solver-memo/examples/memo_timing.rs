@@ -142,7 +142,7 @@ fn limit(limit: Duration) {
 }
 
 /// How long the sparse memo takes to use up a state budget (or answer), and what one stored
-/// state costs: the map's bytes and the time, per state. The time is of a plain run
+/// state costs: the table's bytes and the time, per state. The time is of a plain run
 /// (`NoStats`), the counters of a second, counted run.
 fn sparse(game: &CanIWin, budget: u64) {
     let cap = DEFAULT_MEMORY_CAP_BYTES;
@@ -154,7 +154,7 @@ fn sparse(game: &CanIWin, budget: u64) {
     let states = stats.states.max(1);
     println!(
         "sparse {game:?}: {result:?} in {elapsed:.2?}\n  {} positions, {} memo hits, {} states; \
-         map {} bytes = {:.1} bytes/state; {:.0} ns/state, {:.0} ns/position",
+         table {} bytes = {:.1} bytes/state; {:.0} ns/state, {:.0} ns/position",
         stats.positions,
         stats.memo_hits,
         stats.states,

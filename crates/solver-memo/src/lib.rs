@@ -35,10 +35,12 @@
 //!   `S <= 2^n` the states reached from the start, time `O(S · n)`. Memory:
 //!   a dense table of 2 bits per state, `2^n / 4` bytes (256 KiB at
 //!   `n = 20`, 8 MiB at `n = 25`), used while it fits the memory cap
-//!   (`n <= 32` at 1 GiB); beyond, a sparse hash map of only the `S` visited
-//!   states (17 to 40 bytes each), up to a state budget
-//!   ([`DEFAULT_STATE_BUDGET`]) and the memory cap. From `n = 22` (a dense
-//!   table of 1 MiB or more) the search starts in a small map and moves to
+//!   (`n <= 32` at 1 GiB); beyond, a sparse open-addressing table of only
+//!   the `S` visited states, one 8-byte word each at most three quarters
+//!   full (5.3 to 10.7 bytes per state, twice that while it doubles; 16-byte
+//!   words at `n = 64`), up to a state budget ([`DEFAULT_STATE_BUDGET`]) and
+//!   the memory cap. From `n = 22` (a dense
+//!   table of 1 MiB or more) the search starts in a small sparse table and moves to
 //!   the dense table only after a few thousand states, so easy totals never
 //!   touch a large table. Settled games are answered without search for
 //!   every `n <= 64`.
@@ -94,10 +96,10 @@ pub const NAME: &str = "memo";
 pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 
 /// States the sparse Can I Win memo stores before giving up, unless
-/// configured: 20 million. The map then holds `2^25` buckets, about 570 MB
-/// (855 MB at the peak while it grows; the default memory cap would allow
-/// about 29 million states), and a search that exhausts it gives up after
-/// about 3 seconds.
+/// configured: 20 million. The sparse table then holds `2^25` slots,
+/// 256 MiB (384 MiB at the peak while it doubles; the default memory cap
+/// would allow 50,331,648 states), and a search that exhausts it gives up
+/// after about 4 seconds.
 pub const DEFAULT_STATE_BUDGET: u64 = 20_000_000;
 
 /// The top-down memoized solver; see the [crate docs](crate).
@@ -138,7 +140,7 @@ impl MemoSolver {
         }
     }
 
-    /// Sets the largest table, or sparse map, the solver may allocate.
+    /// Sets the largest table, dense or sparse, the solver may allocate.
     pub fn with_memory_cap_bytes(self, cap: u64) -> Self {
         MemoSolver {
             memory_cap_bytes: cap,
@@ -207,7 +209,7 @@ impl MemoSolver {
     }
 }
 
-/// The automatic choice ([`can_i_win::solve`]): dense table, sparse-then-dense or sparse map
+/// The automatic choice ([`can_i_win::solve`]): dense table, sparse-then-dense or sparse table
 /// by the size of the dense table against the memory cap.
 impl Kernel<CanIWin> for MemoSolver {
     const BACKEND: &'static str = NAME;

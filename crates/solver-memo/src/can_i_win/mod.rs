@@ -8,14 +8,15 @@
 //!   lose) over all `2^n` sets, in `u64` words (32 states each).
 //!   Used when `2^n · 2` bits fit the memory cap (`n <= 32` at the default
 //!   1 GiB).
-//! - **sparse** ([`solve_sparse`]): a [`hashbrown`] map holding only the
-//!   visited sets, for any `n <= 64`, bounded by a state budget and by the
-//!   memory cap. Small totals with large `n` (say `n = 60, T = 30`) visit few
-//!   states and answer in microseconds.
+//! - **sparse** ([`solve_sparse`]): an open-addressing table of only the
+//!   visited sets, one word per state with the verdict packed in, for any
+//!   `n <= 64`, bounded by a state budget and by the memory cap. Small
+//!   totals with large `n` (say `n = 60, T = 30`) visit few states and
+//!   answer in microseconds.
 //!
 //! [`solve`] picks sparse when the dense table does not fit the memory cap.
 //! When it fits but is large (1 MiB or more, `n >= 22`), [`solve`] starts
-//! with a map and moves to the dense table once the search has stored a few
+//! with a sparse table and moves to the dense one once the search has stored a few
 //! thousand states ([`solve_sparse_then_dense`]): easy totals then never pay
 //! for faulting in the pages of a large table.
 //!
@@ -32,11 +33,12 @@
 mod dense;
 mod search;
 mod sparse;
+mod state_table;
 
 pub use dense::{dense_table_bytes, solve_dense};
 pub use sparse::{
     dense_switch_threshold, solve_sparse, solve_sparse_then_dense, sparse_map_bytes,
-    sparse_state_limit,
+    sparse_slot_bytes, sparse_state_limit,
 };
 
 use std::time::Duration;
@@ -54,7 +56,7 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
     Variant {
         backend: NAME,
         name: "auto",
-        summary: "dense table while it is small, sparse-then-dense from n = 22, sparse map \
+        summary: "dense table while it is small, sparse-then-dense from n = 22, sparse table \
                   beyond the memory cap",
         build: |config| Box::new(MemoSolver::from_config(config)),
     },
@@ -68,14 +70,15 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
     Variant {
         backend: NAME,
         name: "sparse",
-        summary: "hash map of the visited used-sets only, up to the state budget and the \
-                  memory cap",
+        summary: "open-addressing table of the visited used-sets only (an 8-byte word each), \
+                  up to the state budget and the memory cap",
         build: |config| Box::new(Sparse(Limits::from(config))),
     },
     Variant {
         backend: NAME,
         name: "sparse-then-dense",
-        summary: "starts in a small map, moves to the dense table after a few thousand states",
+        summary: "starts in a small sparse table, moves to the dense table after a few \
+                  thousand states",
         build: |config| Box::new(SparseThenDense(Limits::from(config))),
     },
     crate::hash_map::variant(),
@@ -86,7 +89,7 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
 pub struct Limits {
     /// The largest table or map, in bytes.
     pub memory_cap_bytes: u64,
-    /// States the sparse map may store.
+    /// States the sparse table may store.
     pub state_budget: u64,
     /// Wall-clock time one solve may take; `None` for no limit. Each solve starts its own
     /// [`Deadline`] from it.
@@ -166,7 +169,7 @@ impl Kernel<CanIWin> for SparseThenDense {
 }
 
 /// Solves a Can I Win game with the dense table when `2^n · 2` bits fit
-/// `memory_cap_bytes`, with the sparse map (at most `state_budget` states)
+/// `memory_cap_bytes`, with the sparse table (at most `state_budget` states)
 /// otherwise, giving up when `deadline` passes.
 ///
 /// Settled games ([`CanIWin::settled_without_search`]) are answered first,
@@ -176,8 +179,9 @@ impl Kernel<CanIWin> for SparseThenDense {
 ///
 /// With `n` the largest integer and `S` the number of states the search
 /// reaches (at most `2^n`, often far fewer): time `O(S · n)`; auxiliary
-/// memory `2^n / 4` bytes (dense) or about `17` bytes per stored state rounded
-/// up to a power of two of buckets (sparse), plus `O(n)` stack. The deadline
+/// memory `2^n / 4` bytes (dense) or one 8-byte slot per stored state in a
+/// power-of-two array at most three quarters full, 1.5 times that while it
+/// doubles (sparse: [`sparse_map_bytes`]), plus `O(n)` stack. The deadline
 /// costs one tick per expanded state.
 ///
 /// # Examples
@@ -202,10 +206,10 @@ impl Kernel<CanIWin> for SparseThenDense {
 ///
 /// # Errors
 ///
-/// [`Error::BudgetExhausted`] (unit `states`) when the sparse map would need
+/// [`Error::BudgetExhausted`] (unit `states`) when the sparse table would need
 /// more than `state_budget` states, or more than fit the memory cap;
 /// [`Error::AllocationFailed`] when the system refuses the dense table's
-/// memory, or the sparse map's growth (naming the bytes it asked for);
+/// memory, or the sparse table's growth (naming the bytes it asked for);
 /// [`Error::TimeLimitReached`] when `deadline` passes first.
 ///
 /// # See also
@@ -234,7 +238,7 @@ pub fn solve<R: Recorder<CanIWin>>(
 }
 
 /// From this dense table size on (`n >= 22`), [`solve`] starts with a
-/// sparse map and moves to the dense table only once the search has stored
+/// sparse table and moves to the dense one only once the search has stored
 /// [`dense_switch_threshold`] states; see [`solve_sparse_then_dense`].
 pub const SPARSE_FIRST_MIN_DENSE_BYTES: u128 = 1 << 20;
 
@@ -290,7 +294,7 @@ mod tests {
         let a = solve(&game, dense_bytes, BUDGET, Deadline::NEVER, &mut dense).unwrap();
         assert_eq!(dense.table_cells, 1 << 16);
         // Few enough states for a map within a cap one byte short of dense.
-        assert!(dense.states < sparse_state_limit(dense_bytes - 1, BUDGET));
+        assert!(dense.states < sparse_state_limit(16, dense_bytes - 1, BUDGET));
         let mut sparse = Stats::default();
         let b = solve(&game, dense_bytes - 1, BUDGET, Deadline::NEVER, &mut sparse).unwrap();
         assert_eq!(a, b);

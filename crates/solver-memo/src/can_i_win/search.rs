@@ -2,7 +2,7 @@
 
 use core_types::{CanIWin, Deadline, DeadlineClock, Event, Recorder, Verdict};
 
-/// Where the search keeps what it learned: dense table or sparse map.
+/// Where the search keeps what it learned: dense table or sparse table.
 pub(super) trait Memo {
     /// Why storing can fail: [`Infallible`] for the dense table.
     ///
