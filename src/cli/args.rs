@@ -101,7 +101,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, global = true, allow_negative_numbers = true)]
     pub memory_cap: Option<u64>,
     /// `memo`: states the sparse memo may store before giving up [default:
-    /// 20000000].
+    /// 3000000].
     #[arg(long, value_name = "STATES", global = true, value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
 }

@@ -96,11 +96,20 @@ pub const NAME: &str = "memo";
 pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 
 /// States the sparse Can I Win memo stores before giving up, unless
-/// configured: 20 million. The sparse table then holds `2^25` slots,
-/// 256 MiB (384 MiB at the peak while it doubles; the default memory cap
-/// would allow 50,331,648 states), and a search that exhausts it gives up
-/// after about 4 seconds.
-pub const DEFAULT_STATE_BUDGET: u64 = 20_000_000;
+/// configured: 3 million. The sparse table then holds `2^22` slots, 32 MiB
+/// (48 MiB at the peak while it doubles), and a search that exhausts it
+/// gives up in about 0.4 seconds.
+///
+/// It was 20 million until issue 12: a hopeless search (`n = 40, T = 800`)
+/// then took 4 to 7 seconds and 840 MB before refusing. The compact table
+/// cut the memory to a third and the time by about a third, but the search
+/// is bound by memory latency (about five random lookups per state, 150 to
+/// 250 ns per state once the table outgrows the caches), so 20 million
+/// states still took 3 to 5 seconds; 3 million is reached well under a
+/// second and fills its power-of-two array (capacity 3,145,728) without
+/// doubling it. Larger searches are a `--state-budget` away: the default
+/// memory cap allows 50,331,648 states ([`can_i_win::sparse_state_limit`]).
+pub const DEFAULT_STATE_BUDGET: u64 = 3_000_000;
 
 /// The top-down memoized solver; see the [crate docs](crate).
 ///

@@ -40,7 +40,9 @@ pub fn sparse_slot_bytes(max_choosable: u32) -> u64 {
 /// // 1,000 states need 2,048 slots; growing into them held 1,024 too.
 /// assert_eq!(sparse_map_bytes(40, 1_000), (2048 + 1024) * 8);
 /// assert_eq!(sparse_map_bytes(64, 1_000), (2048 + 1024) * 16);
-/// // The default budget of 20,000,000 states: 2^25 slots, 256 MiB, after 128 MiB.
+/// // The default budget of 3,000,000 states: 2^22 slots, 32 MiB, after 16 MiB.
+/// assert_eq!(sparse_map_bytes(40, 3_000_000), 48 << 20);
+/// // 20,000,000 states (the default before issue 12): 2^25 slots, 256 MiB, after 128 MiB.
 /// assert_eq!(sparse_map_bytes(40, 20_000_000), 384 << 20);
 /// ```
 pub fn sparse_map_bytes(max_choosable: u32, states: u64) -> u128 {
@@ -91,8 +93,9 @@ pub fn sparse_state_limit(max_choosable: u32, memory_cap_bytes: u64, state_budge
 ///
 /// With `n` the largest integer and `S` the states reached: time
 /// `O(S · n)` expected (each lookup reads one cache line in the common
-/// case; measured about 60 ns per state on hard totals once the table
-/// outgrows the caches); auxiliary memory at most
+/// case; about five lookups per state, so a table larger than the caches
+/// costs 150 to 350 ns per state, measured at `n = 40, T = 800`: bound by
+/// memory latency); auxiliary memory at most
 /// [`sparse_map_bytes`]`(n, S)`: 5.3 to 10.7 bytes per state, twice that
 /// while the table doubles (16 bytes per slot instead of 8 at `n = 64`),
 /// plus `O(n)` stack. The deadline is ticked once per expanded state, and
@@ -541,7 +544,10 @@ mod tests {
             let limit = sparse_state_limit(n, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET);
             assert_eq!(limit, DEFAULT_STATE_BUDGET, "n = {n}");
         }
-        assert_eq!(sparse_map_bytes(40, DEFAULT_STATE_BUDGET), 384 << 20);
-        assert_eq!(sparse_map_bytes(64, DEFAULT_STATE_BUDGET), 768 << 20);
+        assert_eq!(sparse_map_bytes(40, DEFAULT_STATE_BUDGET), 48 << 20);
+        assert_eq!(sparse_map_bytes(64, DEFAULT_STATE_BUDGET), 96 << 20);
+        // The budget fills its array: one state more would double it.
+        let slots = 1u64 << 22;
+        assert!(DEFAULT_STATE_BUDGET <= slots / 4 * 3);
     }
 }
