@@ -54,7 +54,7 @@
 //!
 //! Both count positions expanded, memo hits, states stored, table cells and
 //! bytes, and the maximum depth when solved with
-//! [`Stats`].
+//! [`Stats`](core_types::Stats).
 //!
 //! # Time limit
 //!

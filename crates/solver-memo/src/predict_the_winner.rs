@@ -135,7 +135,7 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
 /// As [`solve`], but builds the interval table in `table`'s allocation,
 /// which it keeps for the next call: repeated solves skip allocating and
 /// faulting in fresh pages (about a third of the time at `len = 5000`).
-/// [`MemoSolver`](crate::MemoSolver) keeps one.
+/// [`MemoSolver`] keeps one.
 ///
 /// # Complexity
 ///
@@ -228,7 +228,7 @@ enum Stop {
 const SHRINK_ABOVE_BYTES: usize = 1 << 20;
 
 /// The allocation behind the interval table, kept between solves by
-/// [`solve_reusing`] (one per [`MemoSolver`](crate::MemoSolver)).
+/// [`solve_reusing`] (one per [`MemoSolver`]).
 ///
 /// It holds the table of one width at a time (`i64` or `i128` margins).
 /// Cloning gives an empty one: tables are scratch space, not state.
