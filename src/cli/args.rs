@@ -102,7 +102,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, global = true, allow_negative_numbers = true)]
     pub memory_cap: Option<u64>,
     /// `memo`: states the sparse memo may store before giving up [default:
-    /// 20000000].
+    /// 3000000].
     #[arg(long, value_name = "STATES", global = true, value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
     /// Every backend: the wall-clock time one solve may take, e.g. 500ms, 2s or 1m 30s; past

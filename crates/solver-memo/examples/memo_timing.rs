@@ -7,13 +7,20 @@
 //! cargo run --release -p solver-memo --example memo_timing -- can-i-win 25 238
 //! cargo run --release -p solver-memo --example memo_timing -- predict-the-winner 5000
 //! cargo run --release -p solver-memo --example memo_timing -- scan 20 1 210  # hardest T
-//! cargo run --release -p solver-memo --example memo_timing -- sparse 40 300 20000000
+//! cargo run --release -p solver-memo --example memo_timing -- sparse 40 800 20000000
+//! # How far past a time limit (here 50 ms) each variant stops, on hard instances:
+//! cargo run --release -p solver-memo --example memo_timing -- limit 50
+//! # One run of one variant, for instruction counts (valgrind --tool=callgrind):
+//! cargo run --release -p solver-memo --example memo_timing -- once sparse 20 158
+//! cargo run --release -p solver-memo --example memo_timing -- once interval 3000
 //! ```
 
 use std::time::{Duration, Instant};
 
-use core_types::{CanIWin, Error, PredictTheWinner, Solver};
-use solver_memo::MemoSolver;
+use core_types::{
+    CanIWin, Deadline, Error, NoStats, PredictTheWinner, Solver, SolverConfig, Stats,
+};
+use solver_memo::{can_i_win, predict_the_winner, MemoSolver, DEFAULT_MEMORY_CAP_BYTES};
 
 fn main() -> Result<(), Error> {
     let args: Vec<u64> = std::env::args()
@@ -35,14 +42,12 @@ fn main() -> Result<(), Error> {
             }
             println!("n={n}: hardest T={} ({} positions)", hardest.1, hardest.0);
         }
-        Some("sparse") if args.len() == 3 => {
-            // How long the sparse memo takes to use up a state budget.
-            let game = CanIWin::new(u32::try_from(args[0]).unwrap_or(64), args[1])?;
-            let mut solver = MemoSolver::new().with_state_budget(args[2]);
-            let start = Instant::now();
-            let result = solver.solve(&game);
-            println!("sparse {game:?}: {:?} in {:.2?}", result, start.elapsed());
-        }
+        Some("sparse") if args.len() == 3 => sparse(
+            &CanIWin::new(u32::try_from(args[0]).unwrap_or(64), args[1])?,
+            args[2],
+        ),
+        Some("limit") if args.len() == 1 => limit(Duration::from_millis(args[0])),
+        Some("once") => once(std::env::args().nth(2).as_deref().unwrap_or(""), &args)?,
         Some("predict-the-winner") if args.len() == 1 => {
             predict_the_winner(usize::try_from(args[0]).unwrap_or(0))?
         }
@@ -77,6 +82,89 @@ fn time<T>(mut run: impl FnMut() -> Result<T, Error>) -> Result<(T, Duration), E
     })
 }
 
+/// One solve by the variant `name` (of Can I Win with `n T`, of Predict the Winner with a
+/// row length), with the default limits: a fixed amount of work for instruction counts.
+fn once(name: &str, args: &[u64]) -> Result<(), Error> {
+    let config = SolverConfig::default();
+    match *args {
+        [n, t] => {
+            let game = CanIWin::new(u32::try_from(n).unwrap_or(64), t)?;
+            for variant in can_i_win::VARIANTS.iter().filter(|v| v.name == name) {
+                let answer = variant.solver(&config).solve(&game)?;
+                println!("{} {game:?}: {answer:?}", variant.id());
+            }
+        }
+        [len] => {
+            let game = PredictTheWinner::new(row(usize::try_from(len).unwrap_or(0)));
+            for variant in predict_the_winner::VARIANTS
+                .iter()
+                .filter(|v| v.name == name)
+            {
+                let answer = variant.solver(&config).solve(&game)?;
+                println!("{} len={len}: margin {}", variant.id(), answer.margin);
+            }
+        }
+        _ => println!("once <variant> <n> <T> | once <variant> <len>"),
+    }
+    Ok(())
+}
+
+/// Every variant on hard instances under a time limit: how long it ran before giving up.
+fn limit(limit: Duration) {
+    let config = SolverConfig {
+        time_limit: Some(limit),
+        ..SolverConfig::default()
+    };
+    let report = |id: String, what: String, start: Instant, ok: bool| {
+        let elapsed = start.elapsed();
+        let over = elapsed.saturating_sub(limit);
+        let verdict = if ok { "answered" } else { "gave up" };
+        println!("{id:<24} {what:<22} {verdict} after {elapsed:>10.2?} ({over:.2?} over)");
+    };
+    for (n, t) in [(24, 200), (40, 800)] {
+        let Ok(game) = CanIWin::new(n, t) else { return };
+        for variant in can_i_win::VARIANTS {
+            let mut solver = variant.solver(&config);
+            let start = Instant::now();
+            let ok = solver.solve(&game).is_ok();
+            report(variant.id(), format!("can-i-win {n} {t}"), start, ok);
+        }
+    }
+    for len in [3_000, 10_000, 16_000] {
+        let game = PredictTheWinner::new(row(len));
+        for variant in predict_the_winner::VARIANTS {
+            let mut solver = variant.solver(&config);
+            let start = Instant::now();
+            let ok = solver.solve(&game).is_ok();
+            report(variant.id(), format!("predict-the-winner {len}"), start, ok);
+        }
+    }
+}
+
+/// How long the sparse memo takes to use up a state budget (or answer), and what one stored
+/// state costs: the table's bytes and the time, per state. The time is of a plain run
+/// (`NoStats`), the counters of a second, counted run.
+fn sparse(game: &CanIWin, budget: u64) {
+    let cap = DEFAULT_MEMORY_CAP_BYTES;
+    let start = Instant::now();
+    let result = can_i_win::solve_sparse(game, cap, budget, Deadline::NEVER, &mut NoStats);
+    let elapsed = start.elapsed();
+    let mut stats = Stats::default();
+    let _ = can_i_win::solve_sparse(game, cap, budget, Deadline::NEVER, &mut stats);
+    let states = stats.states.max(1);
+    println!(
+        "sparse {game:?}: {result:?} in {elapsed:.2?}\n  {} positions, {} memo hits, {} states; \
+         table {} bytes = {:.1} bytes/state; {:.0} ns/state, {:.0} ns/position",
+        stats.positions,
+        stats.memo_hits,
+        stats.states,
+        stats.table_bytes,
+        stats.table_bytes as f64 / states as f64,
+        elapsed.as_nanos() as f64 / states as f64,
+        elapsed.as_nanos() as f64 / stats.positions.max(1) as f64,
+    );
+}
+
 fn can_i_win(n: u32, t: u64) -> Result<(), Error> {
     let game = CanIWin::new(n, t)?;
     let mut solver = MemoSolver::new();
@@ -90,17 +178,7 @@ fn can_i_win(n: u32, t: u64) -> Result<(), Error> {
 }
 
 fn predict_the_winner(len: usize) -> Result<(), Error> {
-    // A fixed-seed xorshift row of values in 0..10^6.
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let values: Vec<i64> = (0..len)
-        .map(|_| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % 1_000_000) as i64
-        })
-        .collect();
-    let game = PredictTheWinner::new(values);
+    let game = PredictTheWinner::new(row(len));
     let mut solver = MemoSolver::new();
     let (answer, best) = time(|| solver.solve(&game))?;
     let (_, stats) = solver.solve_with_stats(&game)?;
@@ -109,4 +187,17 @@ fn predict_the_winner(len: usize) -> Result<(), Error> {
         answer.margin
     );
     Ok(())
+}
+
+/// A fixed-seed xorshift row of `len` values in `0..10^6`.
+fn row(len: usize) -> Vec<i64> {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    (0..len)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % 1_000_000) as i64
+        })
+        .collect()
 }

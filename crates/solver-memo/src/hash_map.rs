@@ -9,7 +9,8 @@
 //! With `S` the distinct positions reachable from the start and `m` the moves per position:
 //! time `O(S · m)` game calls; memory one map entry per stored position
 //! ([`entry_bytes`] each, counted against the memory cap) plus `O(depth)` stack frames, on
-//! heap-allocated segments for deep games ([`stacker`]).
+//! heap-allocated segments for deep games ([`stacker`]). A time limit costs one tick per expanded
+//! position (the clock is read once every 4,096 of them).
 //!
 //! # Examples
 //!
@@ -28,8 +29,8 @@
 //!
 //! [`Error::BudgetExhausted`] (unit `states`) when the map would need more states than the
 //! state budget or the memory cap allows; [`Error::AllocationFailed`] when the system refuses
-//! the map's growth; [`Error::NoMoves`] for a game whose position is neither over nor has a
-//! move.
+//! the map's growth; [`Error::TimeLimitReached`] when the configured time limit passes first;
+//! [`Error::NoMoves`] for a game whose position is neither over nor has a move.
 //!
 //! # See also
 //!
@@ -37,7 +38,11 @@
 //! tables of this crate ([`crate::can_i_win`], [`crate::predict_the_winner`]), far smaller and
 //! faster for the built-in games.
 
-use core_types::{Error, Event, Game, Kernel, Recorder, SolverConfig, Variant};
+use std::time::Duration;
+
+use core_types::{
+    Deadline, DeadlineClock, Error, Event, Game, Kernel, Recorder, SolverConfig, Variant,
+};
 use hashbrown::HashMap;
 
 use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
@@ -47,6 +52,7 @@ use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
 pub struct HashMemo {
     memory_cap_bytes: u64,
     state_budget: u64,
+    time_limit: Option<Duration>,
 }
 
 impl HashMemo {
@@ -55,6 +61,7 @@ impl HashMemo {
         HashMemo {
             memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
             state_budget: DEFAULT_STATE_BUDGET,
+            time_limit: None,
         }
     }
 
@@ -63,6 +70,7 @@ impl HashMemo {
         HashMemo {
             memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
             state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+            time_limit: config.time_limit,
         }
     }
 }
@@ -124,6 +132,7 @@ impl<G: Game> Kernel<G> for HashMemo {
         let mut search = Search {
             game,
             recorder,
+            clock: DeadlineClock::new(Deadline::after(self.time_limit)),
             memo: HashMap::new(),
             limit,
             budget: self.state_budget,
@@ -141,6 +150,8 @@ impl<G: Game> Kernel<G> for HashMemo {
 struct Search<'a, G: Game, R> {
     game: &'a G,
     recorder: &'a mut R,
+    /// Ticked once per expanded position.
+    clock: DeadlineClock,
     memo: HashMap<G::Position, G::Value>,
     limit: u64,
     budget: u64,
@@ -150,6 +161,7 @@ struct Search<'a, G: Game, R> {
 impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
     /// The value of a position that is neither over nor stored, and its first best move.
     fn expand(&mut self, position: G::Position, depth: u64) -> Result<(G::Value, G::Move), Error> {
+        self.clock.tick_or_stop(NAME, G::NAME)?;
         self.recorder.position(depth);
         self.recorder.event(Event::Enter(position));
         let mut best: Option<(G::Value, G::Move)> = None;

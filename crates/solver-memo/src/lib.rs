@@ -35,10 +35,12 @@
 //!   `S <= 2^n` the states reached from the start, time `O(S · n)`. Memory:
 //!   a dense table of 2 bits per state, `2^n / 4` bytes (256 KiB at
 //!   `n = 20`, 8 MiB at `n = 25`), used while it fits the memory cap
-//!   (`n <= 32` at 1 GiB); beyond, a sparse hash map of only the `S` visited
-//!   states (17 to 40 bytes each), up to a state budget
-//!   ([`DEFAULT_STATE_BUDGET`]) and the memory cap. From `n = 22` (a dense
-//!   table of 1 MiB or more) the search starts in a small map and moves to
+//!   (`n <= 32` at 1 GiB); beyond, a sparse open-addressing table of only
+//!   the `S` visited states, one 8-byte word each at most three quarters
+//!   full (5.3 to 10.7 bytes per state, twice that while it doubles; 16-byte
+//!   words at `n = 64`), up to a state budget ([`DEFAULT_STATE_BUDGET`]) and
+//!   the memory cap. From `n = 22` (a dense
+//!   table of 1 MiB or more) the search starts in a small sparse table and moves to
 //!   the dense table only after a few thousand states, so easy totals never
 //!   touch a large table. Settled games are answered without search for
 //!   every `n <= 64`.
@@ -52,7 +54,20 @@
 //!
 //! Both count positions expanded, memo hits, states stored, table cells and
 //! bytes, and the maximum depth when solved with
-//! [`Stats`].
+//! [`Stats`](core_types::Stats).
+//!
+//! # Time limit
+//!
+//! Every variant honours a wall-clock time limit
+//! ([`SolverConfig::time_limit`], [`MemoSolver::with_time_limit`]): each
+//! solve starts its own [`Deadline`] and gives up with
+//! [`Error::TimeLimitReached`] once it passes. The search ticks a
+//! [`DeadlineClock`](core_types::DeadlineClock) once per expanded state (Can
+//! I Win, the generic hash map) or once per 32 levels of recursion
+//! (Predict the Winner's interval table, whose cells cost a few
+//! nanoseconds), and reads the clock once every 4,096 ticks: a limit is
+//! overrun by about a millisecond, and a solve without one pays a decrement
+//! per state.
 //!
 //! # See also
 //!
@@ -65,9 +80,11 @@ pub mod can_i_win;
 pub mod hash_map;
 pub mod predict_the_winner;
 
+use std::time::Duration;
+
 use core_types::{
-    CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
-    SolverConfig,
+    CanIWin, CanIWinSolution, Deadline, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution,
+    Recorder, SolverConfig,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -79,11 +96,20 @@ pub const NAME: &str = "memo";
 pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 
 /// States the sparse Can I Win memo stores before giving up, unless
-/// configured: 20 million. The map then holds `2^25` buckets, about 570 MB
-/// (855 MB at the peak while it grows; the default memory cap would allow
-/// about 29 million states), and a search that exhausts it gives up after
-/// about 3 seconds.
-pub const DEFAULT_STATE_BUDGET: u64 = 20_000_000;
+/// configured: 3 million. The sparse table then holds `2^22` slots, 32 MiB
+/// (48 MiB at the peak while it doubles), and a search that exhausts it
+/// gives up in about 0.4 seconds.
+///
+/// It was 20 million until issue 12: a hopeless search (`n = 40, T = 800`)
+/// then took 4 to 7 seconds and 840 MB before refusing. The compact table
+/// cut the memory to a third and the time by about a third, but the search
+/// is bound by memory latency (about five random lookups per state, 150 to
+/// 250 ns per state once the table outgrows the caches), so 20 million
+/// states still took 3 to 5 seconds; 3 million is reached well under a
+/// second and fills its power-of-two array (capacity 3,145,728) without
+/// doubling it. Larger searches are a `--state-budget` away: the default
+/// memory cap allows 50,331,648 states ([`can_i_win::sparse_state_limit`]).
+pub const DEFAULT_STATE_BUDGET: u64 = 3_000_000;
 
 /// The top-down memoized solver; see the [crate docs](crate).
 ///
@@ -94,11 +120,20 @@ pub const DEFAULT_STATE_BUDGET: u64 = 20_000_000;
 /// assert_eq!(solver.state_budget(), DEFAULT_STATE_BUDGET);
 /// let solver = solver.with_memory_cap_bytes(1 << 20).with_state_budget(1_000);
 /// assert_eq!((solver.memory_cap_bytes(), solver.state_budget()), (1 << 20, 1_000));
+///
+/// // A time limit bounds every solve; here one that has already passed.
+/// use core_types::{CanIWin, Error, Solver};
+/// use std::time::Duration;
+/// let mut solver = solver.with_time_limit(Some(Duration::ZERO));
+/// let err = solver.solve(&CanIWin::new(20, 158)?).unwrap_err();
+/// assert_eq!(err.to_string(), "backend `memo` gave up on can-i-win: it reached its time limit of 0s");
+/// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct MemoSolver {
     memory_cap_bytes: u64,
     state_budget: u64,
+    time_limit: Option<Duration>,
     /// The Predict the Winner table's allocation, reused between solves.
     interval_table: predict_the_winner::IntervalTable,
 }
@@ -109,11 +144,12 @@ impl MemoSolver {
         MemoSolver {
             memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
             state_budget: DEFAULT_STATE_BUDGET,
+            time_limit: None,
             interval_table: predict_the_winner::IntervalTable::new(),
         }
     }
 
-    /// Sets the largest table, or sparse map, the solver may allocate.
+    /// Sets the largest table, dense or sparse, the solver may allocate.
     pub fn with_memory_cap_bytes(self, cap: u64) -> Self {
         MemoSolver {
             memory_cap_bytes: cap,
@@ -129,6 +165,15 @@ impl MemoSolver {
         }
     }
 
+    /// Sets the wall-clock time each solve may take (`None`: no limit); a solve that reaches
+    /// it gives up with [`Error::TimeLimitReached`].
+    pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
+        MemoSolver {
+            time_limit: limit,
+            ..self
+        }
+    }
+
     /// The configured memory cap in bytes.
     pub fn memory_cap_bytes(&self) -> u64 {
         self.memory_cap_bytes
@@ -137,6 +182,11 @@ impl MemoSolver {
     /// The configured sparse state budget.
     pub fn state_budget(&self) -> u64 {
         self.state_budget
+    }
+
+    /// The configured time limit of one solve.
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
     }
 
     /// Frees the Predict the Winner table kept from the last solve.
@@ -162,12 +212,13 @@ impl MemoSolver {
         MemoSolver {
             memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
             state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+            time_limit: config.time_limit,
             interval_table: predict_the_winner::IntervalTable::new(),
         }
     }
 }
 
-/// The automatic choice ([`can_i_win::solve`]): dense table, sparse-then-dense or sparse map
+/// The automatic choice ([`can_i_win::solve`]): dense table, sparse-then-dense or sparse table
 /// by the size of the dense table against the memory cap.
 impl Kernel<CanIWin> for MemoSolver {
     const BACKEND: &'static str = NAME;
@@ -178,7 +229,9 @@ impl Kernel<CanIWin> for MemoSolver {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve(game, self.memory_cap_bytes, self.state_budget, recorder)
+        let deadline = Deadline::after(self.time_limit);
+        let (cap, budget) = (self.memory_cap_bytes, self.state_budget);
+        can_i_win::solve(game, cap, budget, deadline, recorder)
     }
 }
 
@@ -193,10 +246,12 @@ impl Kernel<PredictTheWinner> for MemoSolver {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
+        let deadline = Deadline::after(self.time_limit);
         predict_the_winner::solve_reusing(
             game,
             self.memory_cap_bytes,
             &mut self.interval_table,
+            deadline,
             recorder,
         )
     }

@@ -12,10 +12,16 @@
 //! The recursion is up to `len` deep; [`stacker`] moves it to a fresh heap
 //! stack segment when the thread's stack runs low, so deep rows never
 //! overflow even on a 2 MiB test thread.
+//!
+//! A time limit is checked where the stack is: once every 32 levels of
+//! recursion (every 32nd interval length), so the hot path carries no extra
+//! work; the clock is read once every 4,096 of those checks, about every
+//! 131,000 cells (under a millisecond). When it has passed, the search
+//! unwinds without solving anything more and the table is discarded.
 
 use core_types::{
-    Arithmetic, Error, Event, Game, Interval, Margin, MarginValue, PredictTheWinner,
-    PredictTheWinnerSolution, Recorder, Side, Variant,
+    Arithmetic, Deadline, DeadlineClock, Error, Event, Game, Interval, Margin, MarginValue,
+    PredictTheWinner, PredictTheWinnerSolution, Recorder, Side, Variant,
 };
 
 use crate::NAME;
@@ -75,22 +81,30 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 /// With `len` the number of values: time `Θ(len^2)` (every interval is
 /// computed once, from two lookups); auxiliary memory [`table_bytes`]:
 /// `4·len^2` bytes for `i64` margins (about 100 MB at `len = 5000`), twice
-/// that for `i128`, plus `O(len)` stack.
+/// that for `i128`, plus `O(len)` stack. The deadline costs nothing per
+/// cell: it is ticked once per 32 levels of recursion, where the stack is
+/// checked, and between the 1 MiB chunks of the table's initial fill.
 ///
 /// # Examples
 ///
 /// ```
-/// use core_types::{NoStats, PredictTheWinner, Side};
-/// use solver_memo::{predict_the_winner, DEFAULT_MEMORY_CAP_BYTES};
+/// use std::time::Duration;
+/// use core_types::{Deadline, Error, NoStats, PredictTheWinner, Side};
+/// use solver_memo::{predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
-/// let answer = predict_the_winner::solve(&game, DEFAULT_MEMORY_CAP_BYTES, &mut NoStats)?;
+/// let answer = predict_the_winner::solve(&game, CAP, Deadline::NEVER, &mut NoStats)?;
 /// assert_eq!((answer.margin, answer.best_move), (222, Some(Side::Left)));
 ///
 /// // Coins in a Line III: [1, 20, 4] is lost by 15.
 /// let game = PredictTheWinner::new(vec![1, 20, 4]);
-/// let answer = predict_the_winner::solve(&game, DEFAULT_MEMORY_CAP_BYTES, &mut NoStats)?;
+/// let answer = predict_the_winner::solve(&game, CAP, Deadline::NEVER, &mut NoStats)?;
 /// assert_eq!(answer.margin, -15);
+///
+/// // A time limit that has passed: an honest "cannot answer".
+/// let passed = Deadline::after(Some(Duration::ZERO));
+/// let err = predict_the_winner::solve(&game, CAP, passed, &mut NoStats);
+/// assert!(matches!(err, Err(Error::TimeLimitReached { .. })));
 /// # Ok::<(), core_types::Error>(())
 /// ```
 ///
@@ -99,7 +113,9 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 /// [`Error::TableTooLarge`] (parameter `len`) when [`table_bytes`] exceeds
 /// `memory_cap_bytes` (at the default 1 GiB: `len > 16384` for `i64`
 /// margins), checked before allocating; [`Error::AllocationFailed`] when the
-/// system refuses the table's memory although it is within the cap.
+/// system refuses the table's memory although it is within the cap;
+/// [`Error::TimeLimitReached`] when `deadline` passes first (a row of two or
+/// more values reads the clock before it starts).
 ///
 /// # See also
 ///
@@ -109,15 +125,17 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 pub fn solve<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_reusing(game, memory_cap_bytes, &mut IntervalTable::new(), recorder)
+    let mut table = IntervalTable::new();
+    solve_reusing(game, memory_cap_bytes, &mut table, deadline, recorder)
 }
 
 /// As [`solve`], but builds the interval table in `table`'s allocation,
 /// which it keeps for the next call: repeated solves skip allocating and
 /// faulting in fresh pages (about a third of the time at `len = 5000`).
-/// [`MemoSolver`](crate::MemoSolver) keeps one.
+/// [`MemoSolver`] keeps one.
 ///
 /// # Complexity
 ///
@@ -129,13 +147,13 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
 /// # Examples
 ///
 /// ```
-/// use core_types::{NoStats, PredictTheWinner};
+/// use core_types::{Deadline, NoStats, PredictTheWinner};
 /// use solver_memo::predict_the_winner::{solve_reusing, IntervalTable};
 ///
 /// let mut table = IntervalTable::new();
 /// for values in [vec![1, 5, 2], vec![1, 5, 233, 7]] {
 ///     let game = PredictTheWinner::new(values);
-///     solve_reusing(&game, 1 << 20, &mut table, &mut NoStats)?;
+///     solve_reusing(&game, 1 << 20, &mut table, Deadline::NEVER, &mut NoStats)?;
 /// }
 /// assert!(table.allocated_bytes() >= 6 * 8);
 /// # Ok::<(), core_types::Error>(())
@@ -152,6 +170,7 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
     table: &mut IntervalTable,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
     let arithmetic = game.arithmetic();
@@ -179,11 +198,29 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
         memory_cap_bytes,
         hint: "; try backend `tabular` (O(len) memory)",
     };
-    let (margin, best_move) = match arithmetic {
-        Arithmetic::I64 => root::<i64, R>(game.values(), table, recorder).ok_or_else(refused)?,
-        Arithmetic::I128 => root::<i128, R>(game.values(), table, recorder).ok_or_else(refused)?,
+    let values = game.values();
+    let result = match arithmetic {
+        Arithmetic::I64 => root::<i64, R>(values, table, deadline, recorder),
+        Arithmetic::I128 => root::<i128, R>(values, table, deadline, recorder),
     };
-    Ok(game.solution(margin, best_move))
+    match result {
+        Ok((margin, best_move)) => Ok(game.solution(margin, best_move)),
+        Err(Stop::Refused) => Err(refused()),
+        Err(Stop::TimeLimit) => Err(deadline.error(NAME, PredictTheWinner::NAME)),
+    }
+}
+
+/// The table is filled with "unknown" in chunks of this many bytes, the
+/// deadline read between two.
+const FILL_CHUNK_BYTES: usize = 1 << 20;
+
+/// Why [`root`] gave up.
+#[derive(Debug)]
+enum Stop {
+    /// The system refused the table's memory.
+    Refused,
+    /// The deadline passed.
+    TimeLimit,
 }
 
 /// A kept table more than twice the size a row needs is freed (and one of the right size
@@ -191,7 +228,7 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
 const SHRINK_ABOVE_BYTES: usize = 1 << 20;
 
 /// The allocation behind the interval table, kept between solves by
-/// [`solve_reusing`] (one per [`MemoSolver`](crate::MemoSolver)).
+/// [`solve_reusing`] (one per [`MemoSolver`]).
 ///
 /// It holds the table of one width at a time (`i64` or `i128` margins).
 /// Cloning gives an empty one: tables are scratch space, not state.
@@ -219,8 +256,10 @@ impl IntervalTable {
     }
 
     /// A table of `cells` unknown cells of width `M`, reusing the allocation
-    /// when it is large enough; `None` when the system refuses memory.
-    fn cells<M: Cell>(&mut self, cells: usize) -> Option<&mut [M]> {
+    /// when it is large enough. Fills it in chunks of [`FILL_CHUNK_BYTES`],
+    /// reading the clock between them (a 1 GiB table takes a few hundred
+    /// milliseconds to fill).
+    fn cells<M: Cell>(&mut self, cells: usize, deadline: Deadline) -> Result<&mut [M], Stop> {
         let buffer = M::buffer(self);
         buffer.clear();
         let excess = buffer.capacity().saturating_sub(cells.saturating_mul(2));
@@ -229,14 +268,20 @@ impl IntervalTable {
             // not hold memory a shorter one and what follows it could use): free the old
             // one first, never hold both.
             *buffer = Vec::new();
-            buffer.try_reserve_exact(cells).ok()?;
+            buffer.try_reserve_exact(cells).map_err(|_| Stop::Refused)?;
         }
         // Every cell is read before it is written, so filling the table up
         // front (sequential page faults) is cheaper than lazily zeroed pages,
         // which would fault twice (zero page on the read, a copy on the
         // write).
-        buffer.resize(cells, M::UNKNOWN);
-        Some(buffer.as_mut_slice())
+        let chunk = FILL_CHUNK_BYTES / std::mem::size_of::<M>();
+        while buffer.len() < cells {
+            if deadline.reached() {
+                return Err(Stop::TimeLimit);
+            }
+            buffer.resize(cells.min(buffer.len() + chunk), M::UNKNOWN);
+        }
+        Ok(buffer.as_mut_slice())
     }
 }
 
@@ -289,15 +334,17 @@ const RED_ZONE: usize = 256 * 1024;
 /// Size of each new stack segment.
 const SEGMENT: usize = 4 * 1024 * 1024;
 
-/// Solves the whole row: the margin and the optimal first move, or `None`
-/// when the table allocation is refused. The size was checked by the caller.
+/// Solves the whole row: the margin and the optimal first move, or why it
+/// gave up (the table allocation refused, the deadline passed). The size was
+/// checked by the caller.
 fn root<M: Cell, R: Recorder<PredictTheWinner>>(
     a: &[i64],
     table: &mut IntervalTable,
+    deadline: Deadline,
     recorder: &mut R,
-) -> Option<(i128, Option<Side>)> {
+) -> Result<(i128, Option<Side>), Stop> {
     let Some(last) = a.len().checked_sub(1) else {
-        return Some((0, None));
+        return Ok((0, None));
     };
     recorder.position(1);
     let whole = Interval::inclusive(0, last);
@@ -305,22 +352,31 @@ fn root<M: Cell, R: Recorder<PredictTheWinner>>(
     if last == 0 {
         let margin = i128::from(a[0]);
         recorder.event(Event::Leave(whole, Margin(margin)));
-        return Some((margin, Some(Side::Left)));
+        return Ok((margin, Some(Side::Left)));
     }
-    let cells = usize::try_from(table_cells(a.len())).ok()?;
-    let table = table.cells::<M>(cells)?;
+    let mut clock = DeadlineClock::new(deadline);
+    if clock.tick() {
+        return Err(Stop::TimeLimit);
+    }
+    let cells = usize::try_from(table_cells(a.len())).map_err(|_| Stop::Refused)?;
+    let table = table.cells::<M>(cells, deadline)?;
     recorder.table(cells as u64, (cells * std::mem::size_of::<M>()) as u64);
     let mut memo = IntervalMemo {
         a,
         table,
         recorder,
         len: a.len(),
+        clock,
+        stopped: false,
     };
     let take_left = M::from(a[0]) - memo.margin(1, last, 2);
     let take_right = M::from(a[last]) - memo.margin(0, last - 1, 2);
+    if memo.stopped {
+        return Err(Stop::TimeLimit);
+    }
     let margin: i128 = take_left.max(take_right).into();
     memo.recorder.event(Event::Leave(whole, Margin(margin)));
-    Some((margin, Some(Side::choose(take_left, take_right))))
+    Ok((margin, Some(Side::choose(take_left, take_right))))
 }
 
 struct IntervalMemo<'a, M, R> {
@@ -331,6 +387,11 @@ struct IntervalMemo<'a, M, R> {
     recorder: &'a mut R,
     /// The number of values.
     len: usize,
+    /// Ticked once every [`CHECK_EVERY`] levels of recursion.
+    clock: DeadlineClock,
+    /// The deadline passed: the search unwinds, its values are meaningless
+    /// and no more events are reported.
+    stopped: bool,
 }
 
 impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
@@ -362,7 +423,9 @@ impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
             self.recorder.memo_hit();
             let node = Interval::inclusive(i, j);
             let value = Margin(stored.into());
-            self.recorder.event(Event::MemoHit(node, value));
+            if !self.stopped {
+                self.recorder.event(Event::MemoHit(node, value));
+            }
             return stored;
         }
         let value = if depth.is_multiple_of(CHECK_EVERY) {
@@ -376,12 +439,22 @@ impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
     }
 
     /// [`Self::expand`] on a fresh stack segment if the current one runs
-    /// low. Kept out of line so the closure does not enlarge every frame of
-    /// the recursion (the search is stack-bound: it sweeps `len` frames per
-    /// row).
+    /// low, after ticking the deadline. Kept out of line so the closure does
+    /// not enlarge every frame of the recursion (the search is stack-bound:
+    /// it sweeps `len` frames per row).
+    ///
+    /// Once the deadline has passed it solves nothing and returns 0: the
+    /// frames above finish with meaningless values, but every subtree they
+    /// still open is cut at the next checked level, so the search unwinds in
+    /// a few cells per frame. A meaningless value `v` of `[i, j]` still keeps
+    /// `|v| <= |a[i]| + … + |a[j]|`, as margins do, so nothing overflows.
     #[inline(never)]
     #[cold]
     fn expand_checking_stack(&mut self, i: usize, j: usize, index: usize, depth: u64) -> M {
+        if self.stopped || self.clock.tick() {
+            self.stopped = true;
+            return M::from(0);
+        }
         stacker::maybe_grow(RED_ZONE, SEGMENT, || self.expand(i, j, index, depth))
     }
 
@@ -390,7 +463,9 @@ impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
     fn expand(&mut self, i: usize, j: usize, index: usize, depth: u64) -> M {
         self.recorder.position(depth);
         let node = Interval::inclusive(i, j);
-        self.recorder.event(Event::Enter(node));
+        if !self.stopped {
+            self.recorder.event(Event::Enter(node));
+        }
         let (left_value, right_value) = (M::from(self.a[i]), M::from(self.a[j]));
         let (after_left, after_right) = if i + 1 == j {
             (right_value, left_value)
@@ -402,8 +477,10 @@ impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
             )
         };
         let value = (left_value - after_left).max(right_value - after_right);
-        self.recorder
-            .event(Event::Leave(node, Margin(value.into())));
+        if !self.stopped {
+            self.recorder
+                .event(Event::Leave(node, Margin(value.into())));
+        }
         value
     }
 }
@@ -416,8 +493,16 @@ mod tests {
     use core_types::{NoStats, Outcome, Stats};
     use proptest::prelude::*;
 
+    const NEVER: Deadline = Deadline::NEVER;
+
     fn solve_default(values: &[i64]) -> PredictTheWinnerSolution {
-        solve(&PredictTheWinner::new(values.to_vec()), CAP, &mut NoStats).unwrap()
+        solve(
+            &PredictTheWinner::new(values.to_vec()),
+            CAP,
+            NEVER,
+            &mut NoStats,
+        )
+        .unwrap()
     }
 
     /// Issue 12, item 3: the table kept from a long row is not held for a short one.
@@ -425,14 +510,14 @@ mod tests {
     fn a_kept_table_far_larger_than_the_row_needs_is_freed() {
         let mut table = IntervalTable::new();
         let long = PredictTheWinner::new((0..2_000).collect());
-        solve_reusing(&long, CAP, &mut table, &mut NoStats).unwrap();
+        solve_reusing(&long, CAP, &mut table, NEVER, &mut NoStats).unwrap();
         assert!(
             table.allocated_bytes() > 4 << 20,
             "{}",
             table.allocated_bytes()
         );
         let short = PredictTheWinner::new(vec![1, 5, 233, 7]);
-        let answer = solve_reusing(&short, CAP, &mut table, &mut NoStats).unwrap();
+        let answer = solve_reusing(&short, CAP, &mut table, NEVER, &mut NoStats).unwrap();
         assert_eq!(answer, solve_default(&[1, 5, 233, 7]));
         assert!(
             table.allocated_bytes() < 1 << 10,
@@ -441,10 +526,10 @@ mod tests {
         );
         // A row of about the same size reuses the allocation as it is.
         let mut table = IntervalTable::new();
-        solve_reusing(&long, CAP, &mut table, &mut NoStats).unwrap();
+        solve_reusing(&long, CAP, &mut table, NEVER, &mut NoStats).unwrap();
         let kept = table.allocated_bytes();
         let shorter = PredictTheWinner::new((0..1_900).collect());
-        solve_reusing(&shorter, CAP, &mut table, &mut NoStats).unwrap();
+        solve_reusing(&shorter, CAP, &mut table, NEVER, &mut NoStats).unwrap();
         assert_eq!(table.allocated_bytes(), kept);
     }
 
@@ -499,7 +584,7 @@ mod tests {
     #[test]
     fn table_too_large_is_refused_before_allocating() {
         let game = PredictTheWinner::new(vec![1; 1000]);
-        let err = solve(&game, 1 << 20, &mut NoStats).unwrap_err();
+        let err = solve(&game, 1 << 20, NEVER, &mut NoStats).unwrap_err();
         assert_eq!(
             err,
             Error::TableTooLarge {
@@ -514,7 +599,7 @@ mod tests {
         );
         // The i128 table is twice as large.
         let wide = PredictTheWinner::new(vec![i64::MIN; 100]);
-        let err = solve(&wide, 4950 * 16 - 1, &mut NoStats).unwrap_err();
+        let err = solve(&wide, 4950 * 16 - 1, NEVER, &mut NoStats).unwrap_err();
         assert!(matches!(
             err,
             Error::TableTooLarge {
@@ -522,17 +607,17 @@ mod tests {
                 ..
             }
         ));
-        assert!(solve(&wide, 4950 * 16, &mut NoStats).is_ok());
+        assert!(solve(&wide, 4950 * 16, NEVER, &mut NoStats).is_ok());
         // A row far beyond any cap is refused, not attempted.
         let huge = PredictTheWinner::new(vec![0; 10_000_000]);
-        assert!(solve(&huge, u64::MAX >> 8, &mut NoStats).is_err());
+        assert!(solve(&huge, u64::MAX >> 8, NEVER, &mut NoStats).is_err());
     }
 
     #[test]
     fn stats_count_cells_hits_and_depth() {
         let game = PredictTheWinner::new((1..=10).collect());
         let mut stats = Stats::default();
-        solve(&game, CAP, &mut stats).unwrap();
+        solve(&game, CAP, NEVER, &mut stats).unwrap();
         // 45 cells with i < j; the root is expanded but not stored.
         assert_eq!((stats.table_cells, stats.table_bytes), (45, 360));
         assert_eq!((stats.positions, stats.states), (45, 44));
@@ -548,7 +633,7 @@ mod tests {
             .stack_size(128 * 1024)
             .spawn(|| {
                 let values: Vec<i64> = (0..3000).map(|k| (k * 7919) % 1000).collect();
-                solve(&PredictTheWinner::new(values), CAP, &mut NoStats).map(|s| s.margin)
+                solve(&PredictTheWinner::new(values), CAP, NEVER, &mut NoStats).map(|s| s.margin)
             })
             .unwrap();
         let margin = handle.join().unwrap().unwrap();
@@ -568,9 +653,9 @@ mod tests {
         ];
         for values in rows {
             let game = PredictTheWinner::new(values.clone());
-            let reused = solve_reusing(&game, CAP, &mut table, &mut NoStats).unwrap();
+            let reused = solve_reusing(&game, CAP, &mut table, NEVER, &mut NoStats).unwrap();
             assert_eq!(reused.margin, rolling_row(&values), "{values:?}");
-            assert_eq!(reused, solve(&game, CAP, &mut NoStats).unwrap());
+            assert_eq!(reused, solve(&game, CAP, NEVER, &mut NoStats).unwrap());
         }
         // Kept: the 300-value table's allocation (narrow), at most.
         assert!(table.allocated_bytes() >= 6 * 8);

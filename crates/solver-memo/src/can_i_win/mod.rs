@@ -5,17 +5,18 @@
 //! per set is the whole memo. Two memo layouts share one search kernel:
 //!
 //! - **dense** ([`solve_dense`]): a table of 2 bits per state (unknown, win,
-//!   lose) over all `2^n` sets, backed by a [`bitvec`] vector of `u64` words.
+//!   lose) over all `2^n` sets, in `u64` words (32 states each).
 //!   Used when `2^n · 2` bits fit the memory cap (`n <= 32` at the default
 //!   1 GiB).
-//! - **sparse** ([`solve_sparse`]): a [`hashbrown`] map holding only the
-//!   visited sets, for any `n <= 64`, bounded by a state budget and by the
-//!   memory cap. Small totals with large `n` (say `n = 60, T = 30`) visit few
-//!   states and answer in microseconds.
+//! - **sparse** ([`solve_sparse`]): an open-addressing table of only the
+//!   visited sets, one word per state with the verdict packed in, for any
+//!   `n <= 64`, bounded by a state budget and by the memory cap. Small
+//!   totals with large `n` (say `n = 60, T = 30`) visit few states and
+//!   answer in microseconds.
 //!
 //! [`solve`] picks sparse when the dense table does not fit the memory cap.
 //! When it fits but is large (1 MiB or more, `n >= 22`), [`solve`] starts
-//! with a map and moves to the dense table once the search has stored a few
+//! with a sparse table and moves to the dense one once the search has stored a few
 //! thousand states ([`solve_sparse_then_dense`]): easy totals then never pay
 //! for faulting in the pages of a large table.
 //!
@@ -32,14 +33,19 @@
 mod dense;
 mod search;
 mod sparse;
+mod state_table;
 
 pub use dense::{dense_table_bytes, solve_dense};
 pub use sparse::{
     dense_switch_threshold, solve_sparse, solve_sparse_then_dense, sparse_map_bytes,
-    sparse_state_limit,
+    sparse_slot_bytes, sparse_state_limit,
 };
 
-use core_types::{CanIWin, CanIWinSolution, Error, Kernel, Recorder, SolverConfig, Variant};
+use std::time::Duration;
+
+use core_types::{
+    CanIWin, CanIWinSolution, Deadline, Error, Kernel, Recorder, SolverConfig, Variant,
+};
 
 use crate::NAME;
 use crate::{MemoSolver, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
@@ -50,7 +56,7 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
     Variant {
         backend: NAME,
         name: "auto",
-        summary: "dense table while it is small, sparse-then-dense from n = 22, sparse map \
+        summary: "dense table while it is small, sparse-then-dense from n = 22, sparse table \
                   beyond the memory cap",
         build: |config| Box::new(MemoSolver::from_config(config)),
     },
@@ -64,14 +70,15 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
     Variant {
         backend: NAME,
         name: "sparse",
-        summary: "hash map of the visited used-sets only, up to the state budget and the \
-                  memory cap",
+        summary: "open-addressing table of the visited used-sets only (an 8-byte word each), \
+                  up to the state budget and the memory cap",
         build: |config| Box::new(Sparse(Limits::from(config))),
     },
     Variant {
         backend: NAME,
         name: "sparse-then-dense",
-        summary: "starts in a small map, moves to the dense table after a few thousand states",
+        summary: "starts in a small sparse table, moves to the dense table after a few \
+                  thousand states",
         build: |config| Box::new(SparseThenDense(Limits::from(config))),
     },
     crate::hash_map::variant(),
@@ -82,8 +89,11 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
 pub struct Limits {
     /// The largest table or map, in bytes.
     pub memory_cap_bytes: u64,
-    /// States the sparse map may store.
+    /// States the sparse table may store.
     pub state_budget: u64,
+    /// Wall-clock time one solve may take; `None` for no limit. Each solve starts its own
+    /// [`Deadline`] from it.
+    pub time_limit: Option<Duration>,
 }
 
 impl From<&SolverConfig> for Limits {
@@ -91,6 +101,7 @@ impl From<&SolverConfig> for Limits {
         Limits {
             memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
             state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+            time_limit: config.time_limit,
         }
     }
 }
@@ -108,7 +119,8 @@ impl Kernel<CanIWin> for Dense {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        solve_dense(game, self.0.memory_cap_bytes, recorder)
+        let deadline = Deadline::after(self.0.time_limit);
+        solve_dense(game, self.0.memory_cap_bytes, deadline, recorder)
     }
 }
 
@@ -125,7 +137,13 @@ impl Kernel<CanIWin> for Sparse {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        solve_sparse(game, self.0.memory_cap_bytes, self.0.state_budget, recorder)
+        let Limits {
+            memory_cap_bytes,
+            state_budget,
+            time_limit,
+        } = self.0;
+        let deadline = Deadline::after(time_limit);
+        solve_sparse(game, memory_cap_bytes, state_budget, deadline, recorder)
     }
 }
 
@@ -145,13 +163,14 @@ impl Kernel<CanIWin> for SparseThenDense {
         if let Some(settled) = game.settled_without_search() {
             return Ok(settled);
         }
-        solve_sparse_then_dense(game, self.0.memory_cap_bytes, recorder)
+        let deadline = Deadline::after(self.0.time_limit);
+        solve_sparse_then_dense(game, self.0.memory_cap_bytes, deadline, recorder)
     }
 }
 
 /// Solves a Can I Win game with the dense table when `2^n · 2` bits fit
-/// `memory_cap_bytes`, with the sparse map (at most `state_budget` states)
-/// otherwise.
+/// `memory_cap_bytes`, with the sparse table (at most `state_budget` states)
+/// otherwise, giving up when `deadline` passes.
 ///
 /// Settled games ([`CanIWin::settled_without_search`]) are answered first,
 /// for every `n`, without allocating anything.
@@ -160,23 +179,26 @@ impl Kernel<CanIWin> for SparseThenDense {
 ///
 /// With `n` the largest integer and `S` the number of states the search
 /// reaches (at most `2^n`, often far fewer): time `O(S · n)`; auxiliary
-/// memory `2^n / 4` bytes (dense) or about `17` bytes per stored state rounded
-/// up to a power of two of buckets (sparse), plus `O(n)` stack.
+/// memory `2^n / 4` bytes (dense) or one 8-byte slot per stored state in a
+/// power-of-two array at most three quarters full, 1.5 times that while it
+/// doubles (sparse: [`sparse_map_bytes`]), plus `O(n)` stack. The deadline
+/// costs one tick per expanded state.
 ///
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, NoStats, Outcome, Stats};
+/// use core_types::{CanIWin, Deadline, NoStats, Outcome, Stats};
 /// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
 ///
 /// let (cap, budget) = (DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET);
+/// let never = Deadline::NEVER;
 /// // The hardest LeetCode instance: n = 20, T = 158 (dense, 256 KiB).
-/// let answer = can_i_win::solve(&CanIWin::new(20, 158)?, cap, budget, &mut NoStats)?;
+/// let answer = can_i_win::solve(&CanIWin::new(20, 158)?, cap, budget, never, &mut NoStats)?;
 /// assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
 ///
 /// // n = 60 does not fit densely; a small total needs few states (sparse).
 /// let mut stats = Stats::default();
-/// let answer = can_i_win::solve(&CanIWin::new(60, 100)?, cap, budget, &mut stats)?;
+/// let answer = can_i_win::solve(&CanIWin::new(60, 100)?, cap, budget, never, &mut stats)?;
 /// assert_eq!(answer.best_move, Some(39));
 /// assert!(stats.states < 1_000_000);
 /// # Ok::<(), core_types::Error>(())
@@ -184,10 +206,11 @@ impl Kernel<CanIWin> for SparseThenDense {
 ///
 /// # Errors
 ///
-/// [`Error::BudgetExhausted`] (unit `states`) when the sparse map would need
+/// [`Error::BudgetExhausted`] (unit `states`) when the sparse table would need
 /// more than `state_budget` states, or more than fit the memory cap;
 /// [`Error::AllocationFailed`] when the system refuses the dense table's
-/// memory, or the sparse map's growth (naming the bytes it asked for).
+/// memory, or the sparse table's growth (naming the bytes it asked for);
+/// [`Error::TimeLimitReached`] when `deadline` passes first.
 ///
 /// # See also
 ///
@@ -198,6 +221,7 @@ pub fn solve<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     state_budget: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     if let Some(settled) = game.settled_without_search() {
@@ -205,16 +229,16 @@ pub fn solve<R: Recorder<CanIWin>>(
     }
     let dense_bytes = dense_table_bytes(game.max_choosable());
     if dense_bytes > u128::from(memory_cap_bytes) {
-        solve_sparse(game, memory_cap_bytes, state_budget, recorder)
+        solve_sparse(game, memory_cap_bytes, state_budget, deadline, recorder)
     } else if dense_bytes >= SPARSE_FIRST_MIN_DENSE_BYTES {
-        solve_sparse_then_dense(game, memory_cap_bytes, recorder)
+        solve_sparse_then_dense(game, memory_cap_bytes, deadline, recorder)
     } else {
-        solve_dense(game, memory_cap_bytes, recorder)
+        solve_dense(game, memory_cap_bytes, deadline, recorder)
     }
 }
 
 /// From this dense table size on (`n >= 22`), [`solve`] starts with a
-/// sparse map and moves to the dense table only once the search has stored
+/// sparse table and moves to the dense one only once the search has stored
 /// [`dense_switch_threshold`] states; see [`solve_sparse_then_dense`].
 pub const SPARSE_FIRST_MIN_DENSE_BYTES: u128 = 1 << 20;
 
@@ -228,12 +252,14 @@ mod tests {
     use std::collections::HashMap as StdHashMap;
 
     pub(super) fn answer(n: u32, t: u64) -> (Outcome, Option<u32>) {
-        let s = solve(&CanIWin::new(n, t).unwrap(), CAP, BUDGET, &mut NoStats).unwrap();
+        let game = CanIWin::new(n, t).unwrap();
+        let s = solve(&game, CAP, BUDGET, Deadline::NEVER, &mut NoStats).unwrap();
         (s.outcome, s.best_move)
     }
 
     pub(super) fn sparse(n: u32, t: u64) -> (Outcome, Option<u32>) {
-        let s = solve_sparse(&CanIWin::new(n, t).unwrap(), CAP, BUDGET, &mut NoStats).unwrap();
+        let game = CanIWin::new(n, t).unwrap();
+        let s = solve_sparse(&game, CAP, BUDGET, Deadline::NEVER, &mut NoStats).unwrap();
         (s.outcome, s.best_move)
     }
 
@@ -265,12 +291,12 @@ mod tests {
         let game = CanIWin::new(16, 30).unwrap();
         let dense_bytes = dense_table_bytes(16) as u64;
         let mut dense = Stats::default();
-        let a = solve(&game, dense_bytes, BUDGET, &mut dense).unwrap();
+        let a = solve(&game, dense_bytes, BUDGET, Deadline::NEVER, &mut dense).unwrap();
         assert_eq!(dense.table_cells, 1 << 16);
         // Few enough states for a map within a cap one byte short of dense.
-        assert!(dense.states < sparse_state_limit(dense_bytes - 1, BUDGET));
+        assert!(dense.states < sparse_state_limit(16, dense_bytes - 1, BUDGET));
         let mut sparse = Stats::default();
-        let b = solve(&game, dense_bytes - 1, BUDGET, &mut sparse).unwrap();
+        let b = solve(&game, dense_bytes - 1, BUDGET, Deadline::NEVER, &mut sparse).unwrap();
         assert_eq!(a, b);
         assert_ne!(sparse.table_cells, 1 << 16);
         assert_eq!(sparse.states, dense.states);
@@ -280,7 +306,8 @@ mod tests {
     #[test]
     fn stats_count_the_search() {
         let mut stats = Stats::default();
-        solve(&CanIWin::new(10, 40).unwrap(), CAP, BUDGET, &mut stats).unwrap();
+        let game = CanIWin::new(10, 40).unwrap();
+        solve(&game, CAP, BUDGET, Deadline::NEVER, &mut stats).unwrap();
         assert!(stats.positions > 1 && stats.memo_hits > 0);
         assert_eq!(stats.states + 1, stats.positions); // all but the root
         assert_eq!((stats.table_cells, stats.table_bytes), (1024, 256));

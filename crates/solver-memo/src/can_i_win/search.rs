@@ -1,8 +1,8 @@
 //! The recursive search both memo layouts share, over the [`Memo`] trait.
 
-use core_types::{CanIWin, Event, Recorder, Verdict};
+use core_types::{CanIWin, Deadline, DeadlineClock, Event, Recorder, Verdict};
 
-/// Where the search keeps what it learned: dense table or sparse map.
+/// Where the search keeps what it learned: dense table or sparse table.
 pub(super) trait Memo {
     /// Why storing can fail: [`Infallible`] for the dense table.
     ///
@@ -14,6 +14,16 @@ pub(super) trait Memo {
     fn insert(&mut self, used: u64, wins: bool) -> Result<(), Self::Full>;
 }
 
+/// Why the search stopped without an answer.
+#[derive(Debug)]
+pub(super) enum Stop<F> {
+    /// The memo could not store a state.
+    Full(F),
+    /// The deadline passed (ticked once per expanded state, the clock read once every
+    /// [`DeadlineClock::PERIOD`] of them).
+    TimeLimit,
+}
+
 /// The value of the highest integer in `free` (0 when empty).
 #[inline(always)]
 fn highest(free: u64) -> u64 {
@@ -21,20 +31,29 @@ fn highest(free: u64) -> u64 {
 }
 
 /// Runs the search from the empty set and returns the smallest winning first
-/// integer. The game must not be settled (so `0 < T < n(n+1)/2`).
+/// integer. The game must not be settled (so `0 < T < n(n+1)/2`). Gives up when the memo is
+/// full or `deadline` passes.
 pub(super) fn search<M: Memo, R: Recorder<CanIWin>>(
     game: &CanIWin,
     memo: M,
+    deadline: Deadline,
     recorder: &mut R,
-) -> Result<Option<u32>, M::Full> {
+) -> Result<Option<u32>, Stop<M::Full>> {
     let mut search = Search {
         full: game.full_mask(),
         memo,
+        clock: DeadlineClock::new(deadline),
+        stopped: false,
         recorder,
     };
     search.recorder.position(1);
     search.recorder.event(Event::Enter(0));
-    let best = search.smallest_winning_move(game.desired_total())?;
+    let best = search.smallest_winning_move(game.desired_total());
+    // The deadline passed first: whatever happened while unwinding is moot.
+    if search.stopped {
+        return Err(Stop::TimeLimit);
+    }
+    let best = best.map_err(Stop::Full)?;
     let wins = Verdict::from_wins(best.is_some());
     search.recorder.event(Event::Leave(0, wins));
     Ok(best)
@@ -44,6 +63,15 @@ struct Search<'r, M, R> {
     /// Bits `0..n` set: the whole pool.
     full: u64,
     memo: M,
+    /// Ticked once per expanded state.
+    clock: DeadlineClock,
+    /// The deadline passed. Every later expansion then returns "loses" at
+    /// once without storing anything, so each frame above wins at its
+    /// current move and returns: the search unwinds in one step per frame,
+    /// with meaningless values (stored in a memo that is then discarded, and
+    /// reported in no event), and no error path in the recursion (the dense
+    /// table's search has none at all).
+    stopped: bool,
     recorder: &'r mut R,
 }
 
@@ -79,8 +107,10 @@ impl<M: Memo, R: Recorder<CanIWin>> Search<'_, M, R> {
     fn wins(&mut self, used: u64, remaining: u64) -> Result<bool, M::Full> {
         if let Some(known) = self.memo.get(used) {
             self.recorder.memo_hit();
-            let value = Verdict::from_wins(known);
-            self.recorder.event(Event::MemoHit(used, value));
+            if !self.stopped {
+                let value = Verdict::from_wins(known);
+                self.recorder.event(Event::MemoHit(used, value));
+            }
             return Ok(known);
         }
         self.expand(used, remaining)
@@ -88,6 +118,9 @@ impl<M: Memo, R: Recorder<CanIWin>> Search<'_, M, R> {
 
     /// Solves and stores a position not in the memo; as [`Self::wins`].
     fn expand(&mut self, used: u64, remaining: u64) -> Result<bool, M::Full> {
+        if self.clock.tick() {
+            return Ok(self.stop());
+        }
         self.recorder.position(u64::from(used.count_ones()) + 1);
         self.recorder.event(Event::Enter(used));
         let free = self.full & !used;
@@ -120,9 +153,22 @@ impl<M: Memo, R: Recorder<CanIWin>> Search<'_, M, R> {
         }
         self.memo.insert(used, wins)?;
         self.recorder.states_stored(1);
-        let value = Verdict::from_wins(wins);
-        self.recorder.event(Event::Leave(used, value));
+        if !self.stopped {
+            let value = Verdict::from_wins(wins);
+            self.recorder.event(Event::Leave(used, value));
+        }
         Ok(wins)
+    }
+
+    /// The deadline has passed: marks the search stopped and has every later tick read the
+    /// clock again (and find it passed), so that every later expansion stops too; the
+    /// position "loses", which ends the move loop of the frame above.
+    #[cold]
+    #[inline(never)]
+    fn stop(&mut self) -> bool {
+        self.stopped = true;
+        self.clock = DeadlineClock::new(self.clock.deadline());
+        false
     }
 }
 

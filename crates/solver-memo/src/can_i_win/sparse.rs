@@ -1,78 +1,76 @@
-//! The sparse memo: a map of only the visited sets, and the map that moves to
-//! the dense table once it grows (sparse-then-dense).
+//! The sparse memo: a table of only the visited sets ([`StateTable`], one
+//! word per state), and the table that moves to the dense table once it
+//! grows (sparse-then-dense).
 
-use core_types::{CanIWin, CanIWinSolution, Error, Game, Recorder};
-use hashbrown::HashMap;
+use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, Recorder};
 
 use super::dense::{
     checked_dense_words, dense_table_bytes, record_dense_table, zeroed_dense_memo,
     AllocationRefused, DenseMemo,
 };
-use super::search::{search, Memo};
+use super::search::{search, Memo, Stop};
+use super::state_table::{capacity_of, table_bytes, Slot, StateTable, TableFull, MIN_SLOTS};
 use crate::NAME;
 
-/// An upper bound on the bytes a sparse memo of `states` entries takes,
-/// including the transient copy while it grows: the [`hashbrown`] table
-/// stores a 16-byte `(u64, bool)` slot and a control byte per bucket, keeps
-/// at most 7/8 of a power-of-two number of buckets full, and holds the old
-/// and the new table (1.5 times the new one) while it doubles.
+/// Bytes of one stored state's slot for `n` integers: 8 (a `u64`, the set
+/// with the verdict in bit 63) up to `n = 63`, 16 (a `u128`) at `n = 64`.
+///
+/// ```
+/// use solver_memo::can_i_win::sparse_slot_bytes;
+/// assert_eq!((sparse_slot_bytes(40), sparse_slot_bytes(63), sparse_slot_bytes(64)), (8, 8, 16));
+/// ```
+pub fn sparse_slot_bytes(max_choosable: u32) -> u64 {
+    if max_choosable <= 63 {
+        8
+    } else {
+        16
+    }
+}
+
+/// An upper bound on the bytes a sparse memo of `states` states of `n`
+/// integers takes, including the transient copy while it grows: one slot
+/// ([`sparse_slot_bytes`]) per entry of a power-of-two array kept at most
+/// three quarters full, and, while it doubled into that array, the
+/// half-size array it moved the states from. That is 10.7 to 21.3 bytes
+/// per state at the peak for `n <= 63`, 5.3 to 10.7 once grown.
 ///
 /// ```
 /// use solver_memo::can_i_win::sparse_map_bytes;
-/// assert_eq!(sparse_map_bytes(0), 0);
-/// // 1,000 states need 2,048 buckets; growing into them held 1,024 too.
-/// assert_eq!(sparse_map_bytes(1_000), (2048 + 1024) * 17 + 2 * 16);
+/// assert_eq!(sparse_map_bytes(40, 0), 0);
+/// // 1,000 states need 2,048 slots; growing into them held 1,024 too.
+/// assert_eq!(sparse_map_bytes(40, 1_000), (2048 + 1024) * 8);
+/// assert_eq!(sparse_map_bytes(64, 1_000), (2048 + 1024) * 16);
+/// // The default budget of 3,000,000 states: 2^22 slots, 32 MiB, after 16 MiB.
+/// assert_eq!(sparse_map_bytes(40, 3_000_000), 48 << 20);
+/// // 20,000,000 states (the default before issue 12): 2^25 slots, 256 MiB, after 128 MiB.
+/// assert_eq!(sparse_map_bytes(40, 20_000_000), 384 << 20);
 /// ```
-pub fn sparse_map_bytes(states: u64) -> u128 {
-    if states == 0 {
-        return 0;
-    }
-    let buckets = sparse_buckets(states);
-    let table = |b: u128| b * (SLOT_BYTES + 1) + GROUP_WIDTH;
-    table(buckets) + if buckets > 4 { table(buckets / 2) } else { 0 }
+pub fn sparse_map_bytes(max_choosable: u32, states: u64) -> u128 {
+    table_bytes(states, u128::from(sparse_slot_bytes(max_choosable)))
 }
 
-/// Bytes of one `(u64, bool)` slot in the sparse map.
-const SLOT_BYTES: u128 = std::mem::size_of::<(u64, bool)>() as u128;
-/// Extra control bytes hashbrown appends to every table.
-const GROUP_WIDTH: u128 = 16;
-
-/// The number of buckets hashbrown uses to hold `states` entries.
-fn sparse_buckets(states: u64) -> u128 {
-    let states = u128::from(states);
-    if states < 4 {
-        4
-    } else if states < 8 {
-        8
-    } else {
-        (states * 8).div_ceil(7).next_power_of_two()
-    }
-}
-
-/// The most states a sparse memo may hold: the state budget, lowered so that
-/// [`sparse_map_bytes`] stays within the memory cap.
+/// The most states a sparse memo of `n` integers may hold: the state
+/// budget, lowered so that [`sparse_map_bytes`] stays within the memory cap.
 ///
 /// ```
 /// use solver_memo::can_i_win::{sparse_map_bytes, sparse_state_limit};
 /// let cap = 1 << 30;
-/// let limit = sparse_state_limit(cap, u64::MAX);
-/// assert_eq!(limit, (1 << 25) / 8 * 7);
-/// assert!(sparse_map_bytes(limit) <= cap as u128);
-/// assert!(sparse_map_bytes(limit + 1) > cap as u128);
-/// assert_eq!(sparse_state_limit(cap, 1_000), 1_000);
+/// // 2^26 slots of 8 bytes (512 MiB, after the 256 MiB it grew from), 3/4 full.
+/// let limit = sparse_state_limit(40, cap, u64::MAX);
+/// assert_eq!(limit, (1 << 26) / 4 * 3);
+/// assert!(sparse_map_bytes(40, limit) <= cap as u128);
+/// assert!(sparse_map_bytes(40, limit + 1) > cap as u128);
+/// // Sets of 64 integers take 16-byte slots: half as many.
+/// assert_eq!(sparse_state_limit(64, cap, u64::MAX), limit / 2);
+/// assert_eq!(sparse_state_limit(40, cap, 1_000), 1_000);
 /// ```
-pub fn sparse_state_limit(memory_cap_bytes: u64, state_budget: u64) -> u64 {
+pub fn sparse_state_limit(max_choosable: u32, memory_cap_bytes: u64, state_budget: u64) -> u64 {
     let cap = u128::from(memory_cap_bytes);
-    // The largest capacity of a power-of-two table whose bytes fit the cap.
+    // The largest capacity of a power-of-two array whose bytes fit the cap.
     let mut fits = 0u64;
-    for log in 2..64 {
-        let buckets = 1u64 << log;
-        let capacity = if buckets < 8 {
-            buckets - 1
-        } else {
-            buckets / 8 * 7
-        };
-        if sparse_map_bytes(capacity) > cap {
+    for log in MIN_SLOTS.trailing_zeros()..64 {
+        let capacity = u64::try_from(capacity_of(1u128 << log)).unwrap_or(u64::MAX);
+        if sparse_map_bytes(max_choosable, capacity) > cap {
             break;
         }
         fits = capacity;
@@ -80,32 +78,50 @@ pub fn sparse_state_limit(memory_cap_bytes: u64, state_budget: u64) -> u64 {
     fits.min(state_budget)
 }
 
-/// Solves a Can I Win game with a sparse map of only the visited states.
+/// Solves a Can I Win game with a sparse table of only the visited states.
 ///
-/// Works for every `n <= 64`. The map never holds more than
-/// [`sparse_state_limit`]`(memory_cap_bytes, state_budget)` states, so its
-/// memory stays within the cap; the search gives up when it would need more.
+/// Works for every `n <= 64`. The table never holds more than
+/// [`sparse_state_limit`]`(n, memory_cap_bytes, state_budget)` states, so
+/// its memory stays within the cap; the search gives up when it would need
+/// more.
+///
+/// The table is open addressing over one word per state (the set, with the
+/// verdict packed in bit 63; 16 bytes at `n = 64`), at most three quarters
+/// full, grown by doubling up to the size its limit needs and no further.
 ///
 /// # Complexity
 ///
 /// With `n` the largest integer and `S` the states reached: time
-/// `O(S · n)` expected (hash lookups); auxiliary memory at most
-/// [`sparse_map_bytes`]`(S)`, about 17 to 40 bytes per state, plus `O(n)`
-/// stack.
+/// `O(S · n)` expected (each lookup reads one cache line in the common
+/// case; about five lookups per state, so a table larger than the caches
+/// costs 150 to 350 ns per state, measured at `n = 40, T = 800`: bound by
+/// memory latency); auxiliary memory at most
+/// [`sparse_map_bytes`]`(n, S)`: 5.3 to 10.7 bytes per state, twice that
+/// while the table doubles (16 bytes per slot instead of 8 at `n = 64`),
+/// plus `O(n)` stack. The deadline is ticked once per expanded state, and
+/// read every 65,536 states moved while the table doubles.
 ///
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Error, NoStats};
+/// use std::time::Duration;
+/// use core_types::{CanIWin, Deadline, Error, NoStats};
 /// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
 ///
-/// let cap = DEFAULT_MEMORY_CAP_BYTES;
-/// let answer = can_i_win::solve_sparse(&CanIWin::new(64, 30)?, cap, 1_000_000, &mut NoStats)?;
+/// let (cap, never) = (DEFAULT_MEMORY_CAP_BYTES, Deadline::NEVER);
+/// let easy = CanIWin::new(64, 30)?;
+/// let answer = can_i_win::solve_sparse(&easy, cap, 1_000_000, never, &mut NoStats)?;
 /// assert!(answer.can_i_win());
 ///
 /// // A hard total with a small budget: an honest "cannot answer".
-/// let err = can_i_win::solve_sparse(&CanIWin::new(20, 158)?, cap, 1_000, &mut NoStats);
+/// let hard = CanIWin::new(20, 158)?;
+/// let err = can_i_win::solve_sparse(&hard, cap, 1_000, never, &mut NoStats);
 /// assert!(matches!(err, Err(Error::BudgetExhausted { budget: 1_000, unit: "states", .. })));
+///
+/// // So is a time limit that passes first.
+/// let passed = Deadline::after(Some(Duration::ZERO));
+/// let err = can_i_win::solve_sparse(&hard, cap, 1_000, passed, &mut NoStats);
+/// assert!(matches!(err, Err(Error::TimeLimitReached { .. })));
 /// # Ok::<(), core_types::Error>(())
 /// ```
 ///
@@ -114,8 +130,9 @@ pub fn sparse_state_limit(memory_cap_bytes: u64, state_budget: u64) -> u64 {
 /// [`Error::BudgetExhausted`] (unit `states`, naming the effective limit)
 /// when the search needs more states than the limit;
 /// [`Error::AllocationFailed`] (parameter `states`, with the bytes of the
-/// grown map) when the system refuses the map's growth below that limit
-/// (a process memory limit such as `ulimit -v`, or no free memory).
+/// grown table) when the system refuses the table's growth below that limit
+/// (a process memory limit such as `ulimit -v`, or no free memory);
+/// [`Error::TimeLimitReached`] when `deadline` passes first.
 ///
 /// # See also
 ///
@@ -127,24 +144,25 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     state_budget: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     if let Some(settled) = game.settled_without_search() {
         return Ok(settled);
     }
-    let limit = sparse_state_limit(memory_cap_bytes, state_budget);
-    let mut memo = SparseMemo {
-        map: HashMap::new(),
-        limit,
+    let n = game.max_choosable();
+    let limit = sparse_state_limit(n, memory_cap_bytes, state_budget);
+    let result = if n <= 63 {
+        sparse_search::<u64, R>(game, limit, deadline, recorder)
+    } else {
+        sparse_search::<u128, R>(game, limit, deadline, recorder)
     };
-    let result = search(game, &mut memo, recorder);
-    recorder.table(
-        memo.map.capacity() as u64,
-        memo.map.allocation_size() as u64,
-    );
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(SparseFull::Exhausted) => Err(Error::BudgetExhausted {
+        Err(Stop::TimeLimit | Stop::Full(TableFull::TimeLimit)) => {
+            Err(deadline.error(NAME, CanIWin::NAME))
+        }
+        Err(Stop::Full(TableFull::Exhausted)) => Err(Error::BudgetExhausted {
             backend: NAME,
             game: CanIWin::NAME,
             budget: limit,
@@ -154,20 +172,36 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
                 tabular_fits(game.max_choosable(), memory_cap_bytes),
             ),
         }),
-        Err(SparseFull::Refused { states }) => Err(sparse_growth_refused(states, memory_cap_bytes)),
+        Err(Stop::Full(TableFull::Refused { states })) => {
+            Err(sparse_growth_refused(n, states, memory_cap_bytes))
+        }
     }
 }
 
-/// The error for a sparse map of `states` entries whose growth the system
-/// refused: it names the bytes of the map it was growing into (old and new
-/// table, as [`sparse_map_bytes`] counts them), not the budget.
-fn sparse_growth_refused(states: u64, memory_cap_bytes: u64) -> Error {
+/// The search of [`solve_sparse`] over a table of `S` slots holding at most
+/// `limit` states; reports the table it ended with.
+fn sparse_search<S: Slot, R: Recorder<CanIWin>>(
+    game: &CanIWin,
+    limit: u64,
+    deadline: Deadline,
+    recorder: &mut R,
+) -> Result<Option<u32>, Stop<TableFull>> {
+    let mut table = StateTable::<S>::new(limit, deadline);
+    let result = search(game, &mut table, deadline, recorder);
+    recorder.table(table.slot_count(), table.allocated_bytes());
+    result
+}
+
+/// The error for a sparse table of `states` states whose growth the system
+/// refused: it names the bytes of the table it was growing into (old and new
+/// array, as [`sparse_map_bytes`] counts them), not the budget.
+fn sparse_growth_refused(max_choosable: u32, states: u64, memory_cap_bytes: u64) -> Error {
     Error::AllocationFailed {
         backend: NAME,
         game: CanIWin::NAME,
         parameter: "states",
         value: states,
-        required_bytes: sparse_map_bytes(states.saturating_add(1)),
+        required_bytes: sparse_map_bytes(max_choosable, states.saturating_add(1)),
         memory_cap_bytes,
         hint: "; free some memory or raise the process memory limit",
     }
@@ -194,50 +228,25 @@ fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> &'static
     }
 }
 
-/// Why the sparse memo could not store a state; the search unwinds without an
-/// answer.
-#[derive(Debug)]
-enum SparseFull {
-    /// The map holds its state limit.
-    Exhausted,
-    /// The system refused the map's growth while it held `states` entries.
-    Refused {
-        /// Entries stored when the growth was refused.
-        states: u64,
-    },
-}
+/// Only the visited states, at most the table's limit of them.
+impl<S: Slot> Memo for &mut StateTable<S> {
+    type Full = TableFull;
 
-/// Only the visited states, at most `limit` of them.
-struct SparseMemo {
-    map: HashMap<u64, bool>,
-    limit: u64,
-}
-
-impl Memo for &mut SparseMemo {
-    type Full = SparseFull;
-
-    #[inline]
+    #[inline(always)]
     fn get(&self, used: u64) -> Option<bool> {
-        self.map.get(&used).copied()
+        StateTable::get(self, used)
     }
 
-    #[inline]
-    fn insert(&mut self, used: u64, wins: bool) -> Result<(), SparseFull> {
-        if self.map.len() as u64 >= self.limit {
-            return Err(SparseFull::Exhausted);
-        }
-        self.map.try_reserve(1).map_err(|_| SparseFull::Refused {
-            states: self.map.len() as u64,
-        })?;
-        self.map.insert(used, wins);
-        Ok(())
+    #[inline(always)]
+    fn insert(&mut self, used: u64, wins: bool) -> Result<(), TableFull> {
+        StateTable::insert(self, used, wins)
     }
 }
 
 /// The number of stored states at which [`solve_sparse_then_dense`] moves
-/// from its sparse map to the dense table: a quarter of the dense table's
-/// 4 KiB pages, and at least 4,096. Below that, a map entry is cheaper than
-/// the page of zeroed memory the dense table would touch for it.
+/// from its sparse table to the dense table: a quarter of the dense table's
+/// 4 KiB pages, and at least 4,096. Below that, a sparse entry is cheaper
+/// than the page of zeroed memory the dense table would touch for it.
 ///
 /// ```
 /// use solver_memo::can_i_win::dense_switch_threshold;
@@ -249,12 +258,12 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
     usize::try_from(pages / 4).unwrap_or(usize::MAX).max(4_096)
 }
 
-/// Solves a Can I Win game with a sparse map first, moving every stored
-/// state into the dense 2-bit table once the map holds
+/// Solves a Can I Win game with a sparse table first, moving every stored
+/// state into the dense 2-bit table once the sparse one holds
 /// [`dense_switch_threshold`]`(n)` states, and going on there.
 ///
 /// Easy totals on a large pool (`n = 28, T = 70`) reach only hundreds of
-/// states: the map answers them without touching a large table, whose
+/// states: the sparse table answers them without touching a large one, whose
 /// zeroed pages would each be faulted in by the first state stored there.
 /// Hard totals pass the threshold early and then run as [`solve_dense`]
 /// does. The counters are those of one search: every state is stored (and
@@ -263,24 +272,24 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// # Complexity
 ///
 /// As [`solve_dense`]: time `O(S · n)` for the `S` states reached; memory
-/// [`sparse_map_bytes`] of at most the threshold, then
-/// [`dense_table_bytes`]`(n)` once switched.
+/// [`sparse_map_bytes`] of at most the threshold (768 KiB at `n = 32`),
+/// then [`dense_table_bytes`]`(n)` once switched.
 ///
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Outcome, Stats};
-/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
+/// use core_types::{CanIWin, Deadline, Outcome, Stats};
+/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let mut stats = Stats::default();
 /// let easy = CanIWin::new(28, 70)?;
-/// let answer = can_i_win::solve_sparse_then_dense(&easy, DEFAULT_MEMORY_CAP_BYTES, &mut stats)?;
+/// let answer = can_i_win::solve_sparse_then_dense(&easy, CAP, Deadline::NEVER, &mut stats)?;
 /// assert_eq!(answer.outcome, Outcome::FirstPlayerWins);
-/// assert!(stats.table_bytes < 1 << 20); // stayed in the map
+/// assert!(stats.table_bytes < 1 << 20); // stayed in the sparse table
 ///
 /// let mut stats = Stats::default();
 /// let hard = CanIWin::new(22, 180)?;
-/// can_i_win::solve_sparse_then_dense(&hard, DEFAULT_MEMORY_CAP_BYTES, &mut stats)?;
+/// can_i_win::solve_sparse_then_dense(&hard, CAP, Deadline::NEVER, &mut stats)?;
 /// assert_eq!(stats.table_bytes, 1 << 20); // moved to the dense table
 /// # Ok::<(), core_types::Error>(())
 /// ```
@@ -290,7 +299,8 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// [`Error::TableTooLarge`] (parameter `max_choosable`) when the dense table
 /// exceeds `memory_cap_bytes` (checked before searching);
 /// [`Error::AllocationFailed`] when the system refuses its memory at the
-/// switch, or the map's growth before it.
+/// switch, or the sparse table's growth before it; [`Error::TimeLimitReached`] when
+/// `deadline` passes first (ticked once per expanded state).
 ///
 /// # See also
 ///
@@ -301,10 +311,11 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 pub fn solve_sparse_then_dense<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     let switch_at = dense_switch_threshold(game.max_choosable());
-    sparse_then_dense_switching_at(game, memory_cap_bytes, switch_at, recorder)
+    sparse_then_dense_switching_at(game, memory_cap_bytes, switch_at, deadline, recorder)
 }
 
 /// [`solve_sparse_then_dense`] with the switch point as a parameter (tests
@@ -313,6 +324,7 @@ fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     switch_at: usize,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     if let Some(settled) = game.settled_without_search() {
@@ -320,57 +332,78 @@ fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
     }
     let n = game.max_choosable();
     let words = checked_dense_words(n, memory_cap_bytes)?;
-    let mut memo = SparseThenDenseMemo::Sparse {
-        map: HashMap::new(),
-        switch_at,
-        words,
+    let switch_at = u64::try_from(switch_at).unwrap_or(u64::MAX);
+    // Sets of 64 integers need 16-byte slots (a dense table of them never
+    // fits, but a cap that allows it gets an honest refusal at the switch).
+    let result = if n <= 63 {
+        sparse_then_dense_search::<u64, R>(game, switch_at, words, deadline, recorder)
+    } else {
+        sparse_then_dense_search::<u128, R>(game, switch_at, words, deadline, recorder)
     };
-    let result = search(game, &mut memo, recorder);
-    match &memo {
-        SparseThenDenseMemo::Sparse { map, .. } => {
-            recorder.table(map.capacity() as u64, map.allocation_size() as u64)
-        }
-        SparseThenDenseMemo::Dense(_) => record_dense_table(recorder, n),
-    }
     match result {
         Ok(best) => Ok(CanIWinSolution::from_search(best)),
-        Err(SwitchRefused::Dense(refused)) => Err(refused.error(n, memory_cap_bytes)),
-        Err(SwitchRefused::Map { states }) => Err(sparse_growth_refused(states, memory_cap_bytes)),
+        Err(Stop::TimeLimit) => Err(deadline.error(NAME, CanIWin::NAME)),
+        Err(Stop::Full(SwitchRefused::Dense(refused))) => Err(refused.error(n, memory_cap_bytes)),
+        Err(Stop::Full(SwitchRefused::Sparse { states })) => {
+            Err(sparse_growth_refused(n, states, memory_cap_bytes))
+        }
     }
 }
 
+/// The search of [`solve_sparse_then_dense`] over a sparse table of `S`
+/// slots first; reports the memo it ended with.
+fn sparse_then_dense_search<S: Slot, R: Recorder<CanIWin>>(
+    game: &CanIWin,
+    switch_at: u64,
+    words: usize,
+    deadline: Deadline,
+    recorder: &mut R,
+) -> Result<Option<u32>, Stop<SwitchRefused>> {
+    // The sparse table is at most the threshold's size (768 KiB at n = 32):
+    // moving it when it doubles takes well under a millisecond, and the
+    // search ticks the deadline.
+    let mut memo = SparseThenDenseMemo::Sparse {
+        table: StateTable::<S>::new(switch_at, Deadline::NEVER),
+        words,
+    };
+    let result = search(game, &mut memo, deadline, recorder);
+    match &memo {
+        SparseThenDenseMemo::Sparse { table, .. } => {
+            recorder.table(table.slot_count(), table.allocated_bytes())
+        }
+        SparseThenDenseMemo::Dense(_) => record_dense_table(recorder, game.max_choosable()),
+    }
+    result
+}
+
 /// What the system refused in [`solve_sparse_then_dense`]: the dense table at the switch,
-/// or the growth of the map before it.
+/// or the growth of the sparse table before it.
 enum SwitchRefused {
     /// The dense table.
     Dense(AllocationRefused),
-    /// The map's growth while it held `states` entries.
-    Map {
-        /// Entries stored when the growth was refused.
+    /// The sparse table's growth while it held `states` states.
+    Sparse {
+        /// States stored when the growth was refused.
         states: u64,
     },
 }
 
-/// A sparse map until it holds `switch_at` states, then the dense table
-/// (of `words` words) with every state moved over; see
+/// A sparse table until it holds its limit (the switch point), then the
+/// dense table (of `words` words) with every state moved over; see
 /// [`solve_sparse_then_dense`].
-enum SparseThenDenseMemo {
-    Sparse {
-        map: HashMap<u64, bool>,
-        switch_at: usize,
-        words: usize,
-    },
+enum SparseThenDenseMemo<S> {
+    Sparse { table: StateTable<S>, words: usize },
     Dense(DenseMemo),
 }
 
-impl Memo for &mut SparseThenDenseMemo {
+impl<S: Slot> Memo for &mut SparseThenDenseMemo<S> {
     type Full = SwitchRefused;
 
     #[inline(always)]
     fn get(&self, used: u64) -> Option<bool> {
         match &**self {
             SparseThenDenseMemo::Dense(dense) => dense.get(used),
-            SparseThenDenseMemo::Sparse { map, .. } => map.get(&used).copied(),
+            SparseThenDenseMemo::Sparse { table, .. } => table.get(used),
         }
     }
 
@@ -380,25 +413,22 @@ impl Memo for &mut SparseThenDenseMemo {
             SparseThenDenseMemo::Dense(dense) => {
                 let Ok(()) = dense.insert(used, wins);
             }
-            SparseThenDenseMemo::Sparse {
-                map,
-                switch_at,
-                words,
-            } => {
-                if map.len() < *switch_at {
-                    map.try_reserve(1).map_err(|_| SwitchRefused::Map {
-                        states: map.len() as u64,
-                    })?;
-                    map.insert(used, wins);
-                } else {
+            SparseThenDenseMemo::Sparse { table, words } => match table.insert(used, wins) {
+                Ok(()) => {}
+                Err(TableFull::Refused { states }) => {
+                    return Err(SwitchRefused::Sparse { states });
+                }
+                // The switch point (the table's limit): move to the dense table. The
+                // table reads no deadline, so it never stops for one.
+                Err(TableFull::Exhausted | TableFull::TimeLimit) => {
                     let mut dense = zeroed_dense_memo(*words).map_err(SwitchRefused::Dense)?;
-                    for (&state, &state_wins) in map.iter() {
+                    for (state, state_wins) in table.iter() {
                         let Ok(()) = dense.insert(state, state_wins);
                     }
                     let Ok(()) = dense.insert(used, wins);
                     **self = SparseThenDenseMemo::Dense(dense);
                 }
-            }
+            },
         }
         Ok(())
     }
@@ -429,11 +459,17 @@ mod tests {
             for t in (1..=pool_sum(n)).step_by(7) {
                 let game = CanIWin::new(n, t).unwrap();
                 let mut dense_stats = Stats::default();
-                let dense = solve_dense(&game, CAP, &mut dense_stats).unwrap();
+                let dense = solve_dense(&game, CAP, Deadline::NEVER, &mut dense_stats).unwrap();
                 for switch_at in [0, 5, 100, usize::MAX] {
                     let mut stats = Stats::default();
-                    let answer =
-                        sparse_then_dense_switching_at(&game, CAP, switch_at, &mut stats).unwrap();
+                    let answer = sparse_then_dense_switching_at(
+                        &game,
+                        CAP,
+                        switch_at,
+                        Deadline::NEVER,
+                        &mut stats,
+                    )
+                    .unwrap();
                     assert_eq!(answer, dense, "n = {n}, T = {t}, switch at {switch_at}");
                     // One search: the same positions, each state stored once.
                     assert_eq!(stats.positions, dense_stats.positions);
@@ -453,7 +489,7 @@ mod tests {
     #[test]
     fn sparse_budget_error_names_the_limit() {
         let game = CanIWin::new(40, 300).unwrap();
-        let err = solve_sparse(&game, CAP, 10_000, &mut NoStats).unwrap_err();
+        let err = solve_sparse(&game, CAP, 10_000, Deadline::NEVER, &mut NoStats).unwrap_err();
         assert_eq!(
             err,
             Error::BudgetExhausted {
@@ -466,28 +502,52 @@ mod tests {
         );
         // Where `tabular` would fit under the same cap, the hint suggests it.
         let small = CanIWin::new(30, 300).unwrap();
-        let err = solve_sparse(&small, CAP, 1_000, &mut NoStats).unwrap_err();
+        let err = solve_sparse(&small, CAP, 1_000, Deadline::NEVER, &mut NoStats).unwrap_err();
         assert!(err.to_string().contains("try backend `tabular`"), "{err}");
         // A tight memory cap lowers the limit below the budget, and says so.
-        let err = solve_sparse(&game, 100_000, u64::MAX, &mut NoStats).unwrap_err();
-        let limit = sparse_state_limit(100_000, u64::MAX);
+        let err =
+            solve_sparse(&game, 100_000, u64::MAX, Deadline::NEVER, &mut NoStats).unwrap_err();
+        let limit = sparse_state_limit(40, 100_000, u64::MAX);
         assert!(limit < 10_000);
         assert!(matches!(err, Error::BudgetExhausted { budget, .. } if budget == limit));
         assert!(err.to_string().contains("memory cap"));
     }
 
     #[test]
-    fn sparse_map_bytes_bounds_the_real_map() {
-        for states in [1u64, 3, 7, 8, 14, 100, 1_000, 10_000, 100_000] {
-            let mut map: HashMap<u64, bool> = HashMap::new();
-            for k in 0..states {
-                map.try_reserve(1).unwrap();
-                map.insert(k.wrapping_mul(0x9E37_79B9_7F4A_7C15), true);
+    fn sparse_map_bytes_bounds_the_real_table() {
+        for states in [1u64, 3, 48, 49, 100, 1_000, 10_000, 100_000] {
+            let mut narrow = StateTable::<u64>::new(u64::MAX, Deadline::NEVER);
+            let mut wide = StateTable::<u128>::new(u64::MAX, Deadline::NEVER);
+            for k in 1..=states {
+                narrow.insert(k, true).unwrap();
+                wide.insert(k << 40, false).unwrap();
             }
-            let real = map.allocation_size() as u128;
-            assert!(real <= sparse_map_bytes(states), "{states}: {real}");
-            assert!(map.capacity() as u64 <= sparse_state_limit(u64::MAX, u64::MAX));
+            // The array it holds, and the half-size one it grew from (none for the first).
+            let peak =
+                |table: u64, slots: u64| u128::from(table) * if slots > 64 { 3 } else { 2 } / 2;
+            let (bytes, slots) = (narrow.allocated_bytes(), narrow.slot_count());
+            assert_eq!(sparse_map_bytes(40, states), peak(bytes, slots), "{states}");
+            let (bytes, slots) = (wide.allocated_bytes(), wide.slot_count());
+            assert_eq!(sparse_map_bytes(64, states), peak(bytes, slots), "{states}");
+            assert_eq!(wide.allocated_bytes(), 2 * narrow.allocated_bytes());
         }
-        assert_eq!(sparse_state_limit(0, 5), 0);
+        assert_eq!(sparse_state_limit(40, 0, 5), 0);
+        assert_eq!(sparse_state_limit(64, 511, 5), 0);
+        assert_eq!(sparse_state_limit(64, 512 * 2, 50), 48);
+    }
+
+    /// Issue 12: the default budget fits the default cap, at 8 bytes a slot.
+    #[test]
+    fn the_default_budget_fits_the_default_cap() {
+        use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+        for n in [33, 40, 63, 64] {
+            let limit = sparse_state_limit(n, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET);
+            assert_eq!(limit, DEFAULT_STATE_BUDGET, "n = {n}");
+        }
+        assert_eq!(sparse_map_bytes(40, DEFAULT_STATE_BUDGET), 48 << 20);
+        assert_eq!(sparse_map_bytes(64, DEFAULT_STATE_BUDGET), 96 << 20);
+        // The budget fills its array: one state more would double it.
+        let slots = 1u64 << 22;
+        assert!(DEFAULT_STATE_BUDGET <= slots / 4 * 3);
     }
 }
