@@ -44,9 +44,9 @@
 //! - **`memo`**: top-down search with a memo. It only visits states reachable
 //!   from the start, so it beats `tabular` when the total is small (a few
 //!   hundred states instead of `2^n`). Dense 2-bit table while `2^n` states fit
-//!   the memory cap, a sparse open-addressing table (8 bytes a state) with a state
-//!   budget beyond. For Predict
-//!   the Winner an interval table, `O(len^2)` memory (refused above the cap).
+//!   the memory cap, a sparse open-addressing table (8 bytes a state) with a
+//!   state budget beyond. For Predict the Winner an interval table, `O(len^2)`
+//!   memory (refused above the cap).
 //! - **`recursive`**: plain backtracking without a memo, exactly as taught.
 //!   Exponential (`n!` orderings, `2^len` paths); it stops at a node budget
 //!   (default 10^8 positions) with an error suggesting `memo`. Use it to see
