@@ -190,11 +190,10 @@ pub fn all_totals(
     threads: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<AllTotals, Error> {
-    all_totals_from(
+    all_totals_until(
         max_choosable,
         memory_cap_bytes,
         threads,
-        CHUNK,
         Deadline::NEVER,
         progress,
     )
