@@ -12,7 +12,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use core_types::{CanIWin, NoStats, PredictTheWinner};
+use core_types::{CanIWin, Deadline, NoStats, PredictTheWinner};
 use solver_tabular::{
     can_i_win, can_i_win_parallel, predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP,
 };
@@ -173,7 +173,8 @@ fn main() {
         let game = PredictTheWinner::new(values);
         let threads = threads.parse().unwrap();
         let took = time_with(1, true, || {
-            predict_the_winner::solve_with(&game, CAP, threads, &mut NoStats).unwrap()
+            predict_the_winner::solve_with(&game, CAP, threads, Deadline::NEVER, &mut NoStats)
+                .unwrap()
         });
         println!("predict-the-winner len={len} threads={threads}: {took:.3?} wall");
     }
@@ -214,7 +215,16 @@ fn main() {
             let rate = |d: Duration| cells / d.as_nanos() as f64;
             let game = &game;
             let on = |threads| {
-                move || predict_the_winner::solve_with(game, CAP, threads, &mut NoStats).unwrap()
+                move || {
+                    predict_the_winner::solve_with(
+                        game,
+                        CAP,
+                        threads,
+                        Deadline::NEVER,
+                        &mut NoStats,
+                    )
+                    .unwrap()
+                }
             };
             assert_eq!(on(1)(), on(0)(), "one thread and all cores disagree");
             let single = time(reps, on(1));

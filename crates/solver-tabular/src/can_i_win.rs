@@ -26,8 +26,8 @@
 use std::sync::OnceLock;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Error, Event, Game, Kernel, NoStats, Recorder, Stats, Variant,
-    Verdict,
+    CanIWin, CanIWinSolution, Deadline, Error, Event, Game, Kernel, NoStats, Recorder, Stats,
+    Variant, Verdict,
 };
 
 use core_types::bits::subset_sums;
@@ -49,28 +49,21 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
         backend: NAME,
         name: "word-one-core",
         summary: "the same word-parallel table on one thread",
-        build: |config| {
-            Box::new(WordOneCore(
-                TabularSolver::from_config(config).memory_cap_bytes(),
-            ))
-        },
+        build: |config| Box::new(WordOneCore(TabularSolver::from_config(config))),
     },
     Variant {
         backend: NAME,
         name: "per-mask",
         summary: "the textbook table, one used-set at a time in descending mask order: the \
                   reference",
-        build: |config| {
-            Box::new(PerMask(
-                TabularSolver::from_config(config).memory_cap_bytes(),
-            ))
-        },
+        build: |config| Box::new(PerMask(TabularSolver::from_config(config))),
     },
 ];
 
-/// The `tabular/word-one-core` variant: [`solve_with`] on one thread; holds the memory cap.
-#[derive(Clone, Copy, Debug)]
-pub struct WordOneCore(pub u64);
+/// The `tabular/word-one-core` variant: [`solve_with`] on one thread, with the memory cap and
+/// time limit of the solver it holds (its thread count is not used).
+#[derive(Clone, Debug)]
+pub struct WordOneCore(pub TabularSolver);
 
 impl Kernel<CanIWin> for WordOneCore {
     const BACKEND: &'static str = NAME;
@@ -81,7 +74,8 @@ impl Kernel<CanIWin> for WordOneCore {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        solve_with(game, self.0, recorder)
+        let deadline = self.0.deadline();
+        solve_with(game, self.0.memory_cap_bytes(), deadline, recorder)
     }
 
     fn run_traced(
@@ -89,13 +83,14 @@ impl Kernel<CanIWin> for WordOneCore {
         game: &CanIWin,
         mut recorder: &mut dyn Recorder<CanIWin>,
     ) -> Result<CanIWinSolution, Error> {
-        solve_per_mask_with(game, self.0, &mut recorder)
+        let deadline = self.0.deadline();
+        solve_per_mask_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
     }
 }
 
-/// The `tabular/per-mask` variant; holds the memory cap.
-#[derive(Clone, Copy, Debug)]
-pub struct PerMask(pub u64);
+/// The `tabular/per-mask` variant, with the memory cap and time limit of the solver it holds.
+#[derive(Clone, Debug)]
+pub struct PerMask(pub TabularSolver);
 
 impl Kernel<CanIWin> for PerMask {
     const BACKEND: &'static str = NAME;
@@ -106,7 +101,8 @@ impl Kernel<CanIWin> for PerMask {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        solve_per_mask_with(game, self.0, recorder)
+        let deadline = self.0.deadline();
+        solve_per_mask_with(game, self.0.memory_cap_bytes(), deadline, recorder)
     }
 }
 
@@ -208,7 +204,8 @@ pub(crate) fn alloc_table(n: u32, words: usize, memory_cap_bytes: u64) -> Result
 /// [`Error::TableTooLarge`] when `2^n` bits exceed `memory_cap_bytes`;
 /// [`Error::GameTooLarge`] when `n` exceeds [`MAX_MAX_CHOOSABLE`] (both
 /// checked before allocating); [`Error::AllocationFailed`] when the
-/// allocator refuses the table although it is within the cap.
+/// allocator refuses the table although it is within the cap;
+/// [`Error::TimeLimitReached`] from [`solve_with`] when its deadline passes.
 ///
 /// # See also
 ///
@@ -216,7 +213,7 @@ pub(crate) fn alloc_table(n: u32, words: usize, memory_cap_bytes: u64) -> Result
 /// (top-down, visits only reachable states) and the `recursive` backend
 /// (plain backtracking).
 pub fn solve(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSolution, Error> {
-    solve_with(game, memory_cap_bytes, &mut NoStats)
+    solve_with(game, memory_cap_bytes, Deadline::NEVER, &mut NoStats)
 }
 
 /// As [`solve`], also returning what the pass did: positions = masks
@@ -230,18 +227,23 @@ pub fn solve_with_stats(
     memory_cap_bytes: u64,
 ) -> Result<(CanIWinSolution, Stats), Error> {
     let mut stats = Stats::default();
-    let solution = solve_with(game, memory_cap_bytes, &mut stats)?;
+    let solution = solve_with(game, memory_cap_bytes, Deadline::NEVER, &mut stats)?;
     Ok((solution, stats))
 }
 
-/// [`solve`] with any [`Recorder`].
+/// [`solve`] with any [`Recorder`], giving up at `deadline`.
+///
+/// The pass looks at the clock once per 4096 table words (`2^18` masks, tens of microseconds),
+/// so it stops well within a millisecond of the deadline. Games settled without a table are
+/// answered whatever the deadline.
 ///
 /// # Errors
 ///
-/// As [`solve`].
+/// As [`solve`], and [`Error::TimeLimitReached`] (naming the limit) once `deadline` has passed.
 pub fn solve_with<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     if let Some(settled) = settled(game) {
@@ -252,7 +254,7 @@ pub fn solve_with<R: Recorder<CanIWin>>(
     let mut table = alloc_table(n, words, memory_cap_bytes)?;
     recorder.table(1u64 << n, (words as u64) * 8);
     let t = game.desired_total();
-    fill_words(n, t, &mut table, recorder);
+    fill_words(n, t, &mut table, deadline, recorder)?;
     let layout = Layout::new(n);
     Ok(root_solution(n, t, |mask| layout.get(&table, mask)))
 }
@@ -388,8 +390,15 @@ pub(crate) fn solve_word(e: u64, t4: &[u16]) -> u64 {
 }
 
 /// Fills `table` (one bit per mask, `Layout` order) for `n` integers and
-/// total `t`, where the pool sum exceeds `t`.
-fn fill_words<R: Recorder<CanIWin>>(n: u32, t: u64, table: &mut [u64], recorder: &mut R) {
+/// total `t`, where the pool sum exceeds `t`; gives up when `deadline` has
+/// passed (checked once per `hi`, 4096 words).
+fn fill_words<R: Recorder<CanIWin>>(
+    n: u32,
+    t: u64,
+    table: &mut [u64],
+    deadline: Deadline,
+    recorder: &mut R,
+) -> Result<(), Error> {
     let tables = WordTables::new(n);
     let t4 = t4();
     let high = n.saturating_sub(6);
@@ -405,6 +414,7 @@ fn fill_words<R: Recorder<CanIWin>>(n: u32, t: u64, table: &mut [u64], recorder:
         if hi_sum >= t {
             continue;
         }
+        deadline.check(NAME, CanIWin::NAME)?;
         for lo in (0..1u64 << lo_bits).rev() {
             let hs = hi_sum + lo_sums[lo as usize];
             if hs >= t {
@@ -434,6 +444,7 @@ fn fill_words<R: Recorder<CanIWin>>(n: u32, t: u64, table: &mut [u64], recorder:
     }
     recorder.positions(evaluated);
     recorder.states_stored(evaluated);
+    Ok(())
 }
 
 /// Solves a Can I Win game bottom-up, one mask at a time: the plain
@@ -464,17 +475,19 @@ fn fill_words<R: Recorder<CanIWin>>(n: u32, t: u64, table: &mut [u64], recorder:
 /// [`solve`] (the same table, 64 masks per word operation); the `memo` and
 /// `recursive` backends.
 pub fn solve_per_mask(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSolution, Error> {
-    solve_per_mask_with(game, memory_cap_bytes, &mut NoStats)
+    solve_per_mask_with(game, memory_cap_bytes, Deadline::NEVER, &mut NoStats)
 }
 
-/// [`solve_per_mask`] with any [`Recorder`].
+/// [`solve_per_mask`] with any [`Recorder`], giving up at `deadline` (the clock is read once
+/// per 16,384 masks).
 ///
 /// # Errors
 ///
-/// As [`solve`].
+/// As [`solve_with`].
 pub fn solve_per_mask_with<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     if let Some(settled) = settled(game) {
@@ -490,7 +503,12 @@ pub fn solve_per_mask_with<R: Recorder<CanIWin>>(
     let t = game.desired_total();
     let get = |table: &[u64], mask: u64| table[(mask >> 6) as usize] >> (mask & 63) & 1 == 1;
     let mut evaluated = 0u64;
+    deadline.check(NAME, CanIWin::NAME)?;
     for mask in (0..cells).rev() {
+        // Descending: the first mask of each run of 2^14 is a multiple of 2^14 plus 2^14 - 1.
+        if mask & PER_MASK_CHECK_EVERY == PER_MASK_CHECK_EVERY {
+            deadline.check(NAME, CanIWin::NAME)?;
+        }
         let sum = mask_total(mask);
         if sum >= t {
             continue;
@@ -514,6 +532,10 @@ pub fn solve_per_mask_with<R: Recorder<CanIWin>>(
     Ok(root_solution(n, t, |mask| get(&table, mask)))
 }
 
+/// The per-mask pass reads the clock when the low 14 bits of the mask are all set: once per
+/// 16,384 masks (under a millisecond even with a recorder per cell).
+const PER_MASK_CHECK_EVERY: u64 = (1 << 14) - 1;
+
 /// The answer without a table: [`CanIWin::settled_without_search`], and
 /// `T <= n`, where the first player takes `T` and wins at once. No smaller
 /// first move `i < T` wins: the opponent then needs `T - i <= n`, and takes
@@ -536,7 +558,9 @@ pub(crate) fn root_solution(n: u32, t: u64, win: impl Fn(u64) -> bool) -> CanIWi
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use core_types::Outcome;
+    use std::time::Duration;
+
+    use core_types::{Outcome, SolverConfig};
 
     use super::*;
     use crate::DEFAULT_MEMORY_CAP_BYTES as CAP;
@@ -592,7 +616,8 @@ mod tests {
                 let g = game(n, t);
                 let (fast, fast_stats) = solve_with_stats(&g, CAP).unwrap();
                 let mut ref_stats = Stats::default();
-                let reference = solve_per_mask_with(&g, CAP, &mut ref_stats).unwrap();
+                let reference =
+                    solve_per_mask_with(&g, CAP, Deadline::NEVER, &mut ref_stats).unwrap();
                 assert_eq!(fast, reference, "n = {n}, T = {t}");
                 assert_eq!(fast_stats, ref_stats, "n = {n}, T = {t}");
             }
@@ -704,5 +729,77 @@ mod tests {
 
     fn pool_sum(n: u32) -> u64 {
         core_types::can_i_win::pool_sum(n)
+    }
+
+    fn limited(limit: Option<Duration>) -> SolverConfig {
+        SolverConfig {
+            time_limit: limit,
+            ..SolverConfig::default()
+        }
+    }
+
+    /// The time limit (issue 12): every variant, on its plain, counted and traced paths, gives
+    /// up with `TimeLimitReached` on a large table, with no limit (zero) or a few milliseconds
+    /// (the word kernels take about 0.1 s at n = 28 in release, far more in test builds).
+    #[test]
+    fn every_variant_gives_up_at_its_time_limit() {
+        for (n, t, limit, shown) in [
+            (26, 263, Duration::ZERO, "time limit of 0s"),
+            (28, 305, Duration::from_millis(2), "time limit of 2ms"),
+        ] {
+            let g = game(n, t);
+            let config = limited(Some(limit));
+            for variant in VARIANTS {
+                let mut solver = (variant.build)(&config);
+                let name = variant.name;
+                let mut stats = Stats::default();
+                for err in [
+                    solver.solve(&g).unwrap_err(),
+                    solver.solve_with_stats(&g).unwrap_err(),
+                    solver.solve_traced(&g, &mut stats).unwrap_err(),
+                ] {
+                    assert_eq!(
+                        err,
+                        Error::TimeLimitReached {
+                            backend: NAME,
+                            game: CanIWin::NAME,
+                            limit
+                        },
+                        "{name}, n = {n}"
+                    );
+                    assert_eq!(err.kind(), core_types::ErrorKind::CannotAnswer);
+                    assert!(err.to_string().contains(shown), "{err}");
+                }
+            }
+        }
+    }
+
+    /// The clock starts when a solve does, not when the solver is built; a limit that is not
+    /// reached changes nothing; settled games need no table and are answered at any limit.
+    #[test]
+    fn a_limit_not_reached_changes_nothing() {
+        let limit = Duration::from_millis(200);
+        let mut solvers: Vec<_> = VARIANTS
+            .iter()
+            .map(|v| (v.name, (v.build)(&limited(Some(limit)))))
+            .collect();
+        std::thread::sleep(limit + Duration::from_millis(50));
+        let g = game(12, 50);
+        let expected = solve_with_stats(&g, CAP).unwrap();
+        for (name, solver) in &mut solvers {
+            assert_eq!(solver.solve_with_stats(&g).unwrap(), expected, "{name}");
+        }
+        let g = game(20, 158);
+        let expected = solve_with_stats(&g, CAP).unwrap();
+        for variant in VARIANTS {
+            let mut solver = (variant.build)(&limited(Some(Duration::from_secs(3600))));
+            assert_eq!(solver.solve_with_stats(&g).unwrap(), expected);
+            let mut zero = (variant.build)(&limited(Some(Duration::ZERO)));
+            assert_eq!(
+                zero.solve(&game(10, 0)).unwrap(),
+                solve(&game(10, 0), CAP).unwrap()
+            );
+            assert_eq!(zero.solve(&game(10, 7)).unwrap().best_move, Some(7));
+        }
     }
 }

@@ -27,16 +27,24 @@
 //! dependency is needed. Each round hands every thread exclusive `&mut`
 //! access to the blocks it fills and shared access to the finished ones, so
 //! the pass is safe Rust, with no atomics on the table.
+//!
+//! # Time limit
+//!
+//! Every thread reads the deadline itself before each run of 4096 words of
+//! a block (and before each block), so once it passes, every thread stops
+//! within tens of microseconds, the round ends and the first thread's
+//! [`Error::TimeLimitReached`] is returned; no later round starts.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use core_types::bits::subset_sums;
-use core_types::{CanIWin, CanIWinSolution, Error, NoStats, Recorder, Stats};
+use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, NoStats, Recorder, Stats};
 
 use crate::can_i_win::{
     alloc_table, root_solution, settled, solve_word, t4, table_words, Layout, WordTables,
 };
+use crate::NAME;
 
 /// Tables for fewer integers than this are filled on one thread: below it,
 /// starting the threads of each round (and waiting for the slowest) costs
@@ -95,7 +103,8 @@ const BLOCK_BITS: u32 = 8;
 /// [`Error::TableTooLarge`] when `2^n` bits exceed `memory_cap_bytes`,
 /// [`Error::GameTooLarge`] beyond
 /// [`MAX_MAX_CHOOSABLE`](crate::can_i_win::MAX_MAX_CHOOSABLE) (both before
-/// allocating), [`Error::AllocationFailed`] when the allocator refuses.
+/// allocating), [`Error::AllocationFailed`] when the allocator refuses;
+/// [`Error::TimeLimitReached`] from [`solve_with`] when its deadline passes.
 ///
 /// # See also
 ///
@@ -104,7 +113,7 @@ const BLOCK_BITS: u32 = 8;
 /// the facade's `analysis::can_i_win_all_totals` for every total at once;
 /// the `memo` backend for small totals (it visits only reachable states).
 pub fn solve(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSolution, Error> {
-    solve_with(game, memory_cap_bytes, 0, &mut NoStats)
+    solve_with(game, memory_cap_bytes, 0, Deadline::NEVER, &mut NoStats)
 }
 
 /// As [`solve`], also returning what the pass did (identical to the
@@ -118,20 +127,23 @@ pub fn solve_with_stats(
     memory_cap_bytes: u64,
 ) -> Result<(CanIWinSolution, Stats), Error> {
     let mut stats = Stats::default();
-    let solution = solve_with(game, memory_cap_bytes, 0, &mut stats)?;
+    let solution = solve_with(game, memory_cap_bytes, 0, Deadline::NEVER, &mut stats)?;
     Ok((solution, stats))
 }
 
 /// [`solve`] on up to `threads` threads (0 = all available cores; 1 = the
-/// one-core kernel), with any [`Recorder`].
+/// one-core kernel), with any [`Recorder`], giving up at `deadline` (see
+/// the [module docs](self#time-limit)).
 ///
 /// # Errors
 ///
-/// As [`solve`].
+/// As [`solve`], and [`Error::TimeLimitReached`] (naming the limit) once
+/// `deadline` has passed.
 pub fn solve_with<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     threads: usize,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     solve_from(
@@ -139,6 +151,7 @@ pub fn solve_with<R: Recorder<CanIWin>>(
         memory_cap_bytes,
         threads,
         PARALLEL_MIN_MAX_CHOOSABLE,
+        deadline,
         recorder,
     )
 }
@@ -156,7 +169,14 @@ pub fn solve_always_split(
     memory_cap_bytes: u64,
     threads: usize,
 ) -> Result<CanIWinSolution, Error> {
-    solve_from(game, memory_cap_bytes, threads, 0, &mut NoStats)
+    solve_from(
+        game,
+        memory_cap_bytes,
+        threads,
+        0,
+        Deadline::NEVER,
+        &mut NoStats,
+    )
 }
 
 /// [`solve_with`] with the one-thread threshold as a parameter (tests force
@@ -166,20 +186,21 @@ fn solve_from<R: Recorder<CanIWin>>(
     memory_cap_bytes: u64,
     threads: usize,
     min_n: u32,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     let n = game.max_choosable();
     // Small tables first: `available_parallelism` reads cgroup files on
     // Linux (about 13 µs), more than solving a LeetCode-sized game.
     if n < min_n {
-        return crate::can_i_win::solve_with(game, memory_cap_bytes, recorder);
+        return crate::can_i_win::solve_with(game, memory_cap_bytes, deadline, recorder);
     }
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     };
     if threads < 2 {
-        return crate::can_i_win::solve_with(game, memory_cap_bytes, recorder);
+        return crate::can_i_win::solve_with(game, memory_cap_bytes, deadline, recorder);
     }
     if let Some(settled) = settled(game) {
         return Ok(settled);
@@ -188,7 +209,7 @@ fn solve_from<R: Recorder<CanIWin>>(
     let mut table = alloc_table(n, words, memory_cap_bytes)?;
     recorder.table(1u64 << n, (words as u64) * 8);
     let t = game.desired_total();
-    let evaluated = fill_blocks(n, t, &mut table, threads);
+    let evaluated = fill_blocks(n, t, &mut table, threads, deadline)?;
     recorder.positions(evaluated);
     recorder.states_stored(evaluated);
     let layout = Layout::new(n);
@@ -198,6 +219,8 @@ fn solve_from<R: Recorder<CanIWin>>(
 /// What every block of one pass shares: the total and the sum tables.
 struct Pass {
     t: u64,
+    /// When every thread gives up.
+    deadline: Deadline,
     tables: WordTables,
     t4: &'static [u16],
     /// Bits of the word index that pick the block.
@@ -215,13 +238,20 @@ struct Pass {
 
 /// Fills `table` as `can_i_win::fill_words` does, on `threads` threads
 /// (see the [module docs](self)); returns the number of masks evaluated.
-fn fill_blocks(n: u32, t: u64, table: &mut [u64], threads: usize) -> u64 {
+fn fill_blocks(
+    n: u32,
+    t: u64,
+    table: &mut [u64],
+    threads: usize,
+    deadline: Deadline,
+) -> Result<u64, Error> {
     let high = n.saturating_sub(6);
     let block_bits = high.min(BLOCK_BITS);
     let inner_bits = high - block_bits;
     let lo_bits = inner_bits.min(12);
     let pass = Pass {
         t,
+        deadline,
         tables: WordTables::new(n),
         t4: t4(),
         block_bits,
@@ -243,21 +273,22 @@ fn fill_blocks(n: u32, t: u64, table: &mut [u64], threads: usize) -> u64 {
             .collect();
         mine.sort_by_key(|&(b, _)| pass.block_sums[b]);
         let done: Vec<&[u64]> = blocks.iter().map(|b| &**b).collect();
-        evaluated += run_round(&pass, &mut mine, &done, threads);
+        evaluated += run_round(&pass, &mut mine, &done, threads)?;
         for (b, block) in mine {
             blocks[b] = block;
         }
     }
-    evaluated
+    Ok(evaluated)
 }
 
-/// Fills the blocks of one round on up to `threads` threads.
+/// Fills the blocks of one round on up to `threads` threads; the first
+/// thread's error (the deadline) once every thread has stopped.
 fn run_round(
     pass: &Pass,
     mine: &mut [(usize, &mut [u64])],
     done: &[&[u64]],
     threads: usize,
-) -> u64 {
+) -> Result<u64, Error> {
     let workers = threads.min(mine.len());
     if workers <= 1 {
         return mine
@@ -267,26 +298,38 @@ fn run_round(
     }
     let queue = Mutex::new(mine.iter_mut());
     let evaluated = AtomicU64::new(0);
-    let work = || loop {
-        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-        let Some((b, block)) = next else { break };
-        let count = pass.fill_block(*b, block, done);
-        evaluated.fetch_add(count, Ordering::Relaxed);
+    // Each thread stops at its own next look at the deadline (the same
+    // instant for all), then takes no more blocks.
+    let work = || -> Result<(), Error> {
+        loop {
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((b, block)) = next else {
+                return Ok(());
+            };
+            let count = pass.fill_block(*b, block, done)?;
+            evaluated.fetch_add(count, Ordering::Relaxed);
+        }
     };
     std::thread::scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(work);
+        let helpers: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
+        let mut result = work();
+        for helper in helpers {
+            let helped = helper
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            result = result.and(helped);
         }
-        work();
-    });
-    evaluated.into_inner()
+        result
+    })?;
+    Ok(evaluated.into_inner())
 }
 
 impl Pass {
     /// Fills block `b` in descending word order; `done[c]` must hold every
     /// block `c` whose index is a proper superset of `b` (whose sum is
-    /// below T). Returns the number of masks evaluated.
-    fn fill_block(&self, b: usize, block: &mut [u64], done: &[&[u64]]) -> u64 {
+    /// below T). Returns the number of masks evaluated, or the time-limit
+    /// error when the deadline passes (checked once per `mid`, 4096 words).
+    fn fill_block(&self, b: usize, block: &mut [u64], done: &[&[u64]]) -> Result<u64, Error> {
         let t = self.t;
         let WordTables { ge, imm, real } = &self.tables;
         let block_sum = self.block_sums[b];
@@ -309,6 +352,7 @@ impl Pass {
             if mid_sum >= t {
                 continue;
             }
+            self.deadline.check(NAME, CanIWin::NAME)?;
             for lo in (0..1u64 << self.lo_bits).rev() {
                 let hs = mid_sum + self.lo_sums[lo as usize];
                 if hs >= t {
@@ -343,7 +387,7 @@ impl Pass {
                 block[w as usize] = solve_word(e, self.t4);
             }
         }
-        evaluated
+        Ok(evaluated)
     }
 }
 
@@ -364,7 +408,7 @@ mod tests {
         let game = CanIWin::new(n, t).unwrap();
         let (expected, expected_stats) = can_i_win::solve_with_stats(&game, CAP).unwrap();
         let mut stats = Stats::default();
-        let got = solve_from(&game, CAP, threads, 0, &mut stats).unwrap();
+        let got = solve_from(&game, CAP, threads, 0, Deadline::NEVER, &mut stats).unwrap();
         assert_eq!(got, expected, "n = {n}, T = {t}, {threads} threads");
         assert_eq!(stats, expected_stats, "n = {n}, T = {t}, {threads} threads");
     }
@@ -412,10 +456,42 @@ mod tests {
             assert_eq!(solve_with_stats(&game, CAP).unwrap(), expected);
             for threads in [0, 1, 2] {
                 let mut stats = Stats::default();
-                let got = solve_with(&game, CAP, threads, &mut stats).unwrap();
+                let got = solve_with(&game, CAP, threads, Deadline::NEVER, &mut stats).unwrap();
                 assert_eq!((got, stats), expected, "n = {n}, T = {t}");
             }
         }
+    }
+
+    /// The time limit on the split pass (forced on a small table, several
+    /// thread counts): every thread stops and the error comes back, for a
+    /// limit reached at once or part-way.
+    #[test]
+    fn every_thread_stops_at_the_deadline() {
+        use std::time::Duration;
+        // n = 28 takes about 0.1 s in release on two cores, far more here.
+        for (n, t, limit) in [
+            (24, 198, Duration::ZERO),
+            (28, 305, Duration::ZERO),
+            (28, 305, Duration::from_millis(3)),
+        ] {
+            let game = CanIWin::new(n, t).unwrap();
+            for threads in [2, 3, 8] {
+                let deadline = Deadline::after(Some(limit));
+                let err = solve_from(&game, CAP, threads, 0, deadline, &mut NoStats);
+                assert_eq!(
+                    err.unwrap_err(),
+                    deadline.error(NAME, CanIWin::NAME),
+                    "n = {n}, {threads} threads, {limit:?}"
+                );
+            }
+        }
+        // A limit far away: the same answer and counters as without one.
+        let game = CanIWin::new(22, 167).unwrap();
+        let expected = can_i_win::solve_with_stats(&game, CAP).unwrap();
+        let mut stats = Stats::default();
+        let far = Deadline::after(Some(Duration::from_secs(3600)));
+        let got = solve_from(&game, CAP, 2, 0, far, &mut stats).unwrap();
+        assert_eq!((got, stats), expected);
     }
 
     #[test]
@@ -429,7 +505,7 @@ mod tests {
             let game = CanIWin::new(n, t).unwrap();
             let expected = can_i_win::solve(&game, cap).unwrap_err();
             let mut stats = Stats::default();
-            let got = solve_from(&game, cap, 2, 0, &mut stats).unwrap_err();
+            let got = solve_from(&game, cap, 2, 0, Deadline::NEVER, &mut stats).unwrap_err();
             assert_eq!(got, expected);
             // Refused before allocating: nothing recorded.
             assert_eq!(stats, Stats::default());
@@ -438,7 +514,7 @@ mod tests {
         // Settled games need no table, whatever the cap.
         let game = CanIWin::new(64, 1_000_000).unwrap();
         assert_eq!(
-            solve_from(&game, 8, 2, 0, &mut NoStats).unwrap(),
+            solve_from(&game, 8, 2, 0, Deadline::NEVER, &mut NoStats).unwrap(),
             can_i_win::solve(&game, 8).unwrap()
         );
     }
