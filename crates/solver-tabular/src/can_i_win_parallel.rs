@@ -8,17 +8,20 @@
 //!
 //! A word of the table holds the 64 masks that differ only in the integers
 //! `1..=6`; the word index is the set of used integers `7..=n` (`n - 6`
-//! bits). Its top `h = min(n - 6, 8)` bits pick a *block*: `2^(n - 6 - h)`
-//! consecutive words (2 MiB at `n = 32`). A word depends only on words with
+//! bits), and its low 3 bits (integers `7..=9`) pick the word inside its
+//! group of 8 (see [`can_i_win`](crate::can_i_win)). The top
+//! `h = min(n - 9, 8)` bits pick a *block*: `2^(n - 6 - h)` consecutive
+//! words, whole groups (2 MiB at `n = 32`). A word depends only on words with
 //! one more integer used, so a block depends only on itself and on the
 //! blocks whose index is a superset of its own. Blocks whose indices have
 //! the same number of bits set therefore do not depend on each other: the
 //! pass runs `h + 1` rounds, from `h` bits set down to none, and the blocks
 //! of one round are shared out to the threads one at a time (the blocks with
-//! the smallest sums, the most work, first). Inside a block the words are
-//! filled in descending order exactly as on one core, 64 masks per word
-//! operation, so the word-parallelism and the memory access pattern are
-//! kept. Rounds of one block (the first and the last, 2 of the 256 blocks)
+//! the smallest sums, the most work, first). Inside a block the groups are
+//! filled in descending order exactly as on one core (the same
+//! `Groups::fill_group`, which also ANDs in and prefetches the child groups
+//! of the finished blocks), so the word-parallelism and the memory access
+//! pattern are kept. Rounds of one block (the first and the last, 2 of the 256 blocks)
 //! run on the calling thread alone.
 //!
 //! The threads are started once per round with [`std::thread::scope`]
@@ -31,7 +34,7 @@
 //! # Time limit
 //!
 //! Every thread reads the deadline itself before each run of 4096 words of
-//! a block (and before each block), so once it passes, every thread stops
+//! a block (and before the first), so once it passes, every thread stops
 //! within tens of microseconds, the round ends and the first thread's
 //! [`Error::TimeLimitReached`] is returned; no later round starts.
 
@@ -42,7 +45,7 @@ use core_types::bits::subset_sums;
 use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, NoStats, Recorder, Stats};
 
 use crate::can_i_win::{
-    alloc_table, root_solution, settled, solve_word, t4, table_words, Layout, WordTables,
+    alloc_table, root_solution, settled, table_words, Group, Groups, Layout, GROUPS_PER_CHECK,
 };
 use crate::NAME;
 
@@ -62,7 +65,7 @@ use crate::NAME;
 /// where splitting is not a clear win stay on one thread.
 pub const PARALLEL_MIN_MAX_CHOOSABLE: u32 = 24;
 
-/// The number of top word-index bits that pick a block: up to 256 blocks.
+/// The number of top group-index bits that pick a block: up to 256 blocks.
 const BLOCK_BITS: u32 = 8;
 
 /// Solves a Can I Win game bottom-up with the word kernel, on all available
@@ -75,7 +78,7 @@ const BLOCK_BITS: u32 = 8;
 /// # Complexity
 ///
 /// With `n` the largest integer: about `2^(n-6) · n` word operations in the
-/// worst case, as on one core, shared by the threads in `min(n - 6, 8) + 1`
+/// worst case, as on one core, shared by the threads in `min(n - 9, 8) + 1`
 /// rounds: on 2 otherwise idle cores 1.5 to 1.8 times faster than one core
 /// from `n = 24` on, but no faster when other processes keep the cores busy
 /// (each round waits for its slowest thread; see `BENCHMARKS.md`).
@@ -221,11 +224,11 @@ struct Pass {
     t: u64,
     /// When every thread gives up.
     deadline: Deadline,
-    tables: WordTables,
-    t4: &'static [u16],
+    groups: Groups,
     /// Bits of the word index that pick the block.
     block_bits: u32,
-    /// Bits of the word index inside a block (`n - 6 - block_bits`).
+    /// Bits of the group index inside a block
+    /// (`n - 6 - block_bits - groups.bits`).
     inner_bits: u32,
     /// The inner bits are summed in two halves: `lo_sums` for the low
     /// `lo_bits`, `mid_sums` for the rest.
@@ -245,23 +248,26 @@ fn fill_blocks(
     threads: usize,
     deadline: Deadline,
 ) -> Result<u64, Error> {
+    let groups = Groups::new(n, t);
     let high = n.saturating_sub(6);
-    let block_bits = high.min(BLOCK_BITS);
-    let inner_bits = high - block_bits;
+    // A block holds whole groups.
+    let block_bits = (high - groups.bits).min(BLOCK_BITS);
+    let inner_bits = high - groups.bits - block_bits;
     let lo_bits = inner_bits.min(12);
+    let first = 7 + u64::from(groups.bits);
     let pass = Pass {
         t,
         deadline,
-        tables: WordTables::new(n),
-        t4: t4(),
         block_bits,
         inner_bits,
         lo_bits,
-        lo_sums: subset_sums(lo_bits, 7),
-        mid_sums: subset_sums(inner_bits - lo_bits, 7 + u64::from(lo_bits)),
-        block_sums: subset_sums(block_bits, 7 + u64::from(inner_bits)),
+        lo_sums: subset_sums(lo_bits, first),
+        mid_sums: subset_sums(inner_bits - lo_bits, first + u64::from(lo_bits)),
+        block_sums: subset_sums(block_bits, first + u64::from(inner_bits)),
+        groups,
     };
-    let mut blocks: Vec<&mut [u64]> = table.chunks_mut(1 << inner_bits).collect();
+    let block_words = pass.groups.width() << inner_bits;
+    let mut blocks: Vec<&mut [u64]> = table.chunks_mut(block_words).collect();
     debug_assert_eq!(blocks.len(), 1 << block_bits);
     let mut evaluated = 0;
     for round in (0..=block_bits).rev() {
@@ -325,67 +331,61 @@ fn run_round(
 }
 
 impl Pass {
-    /// Fills block `b` in descending word order; `done[c]` must hold every
-    /// block `c` whose index is a proper superset of `b` (whose sum is
-    /// below T). Returns the number of masks evaluated, or the time-limit
-    /// error when the deadline passes (checked once per `mid`, 4096 words).
+    /// Fills block `b` group by group in descending order
+    /// ([`Groups::fill_group`]); `done[c]` must hold every block `c` whose
+    /// index is a proper superset of `b` (whose sum is below T). Returns the
+    /// number of masks evaluated, or the time-limit error when the deadline
+    /// passes (checked once per [`GROUPS_PER_CHECK`] groups).
     fn fill_block(&self, b: usize, block: &mut [u64], done: &[&[u64]]) -> Result<u64, Error> {
         let t = self.t;
-        let WordTables { ge, imm, real } = &self.tables;
+        let width = self.groups.width();
         let block_sum = self.block_sums[b];
-        // One child block per integer of the block index still free, by the
-        // integer; the largest last.
+        // One child block per integer of the block index still free.
         let free_blocks = !b & ((1usize << self.block_bits) - 1);
-        let children: Vec<(u64, &[u64])> = (0..self.block_bits)
+        let children: Vec<&[u64]> = (0..self.block_bits)
             .filter(|i| free_blocks >> i & 1 == 1)
-            .map(|i| {
-                let num = 7 + u64::from(self.inner_bits + i);
-                (num, done[b | 1 << i])
-            })
+            .map(|i| done[b | 1 << i])
             .collect();
-        let largest_outside = children.last().map_or(0, |&(num, _)| num);
-        let inner_mask = (1u64 << self.inner_bits) - 1;
-        let mid_bits = self.inner_bits - self.lo_bits;
+        let first = 7 + u64::from(self.groups.bits);
+        let largest_block = match free_blocks {
+            0 => 0,
+            free => {
+                u64::from(usize::BITS - 1 - free.leading_zeros())
+                    + first
+                    + u64::from(self.inner_bits)
+            }
+        };
+        let inner_mask = (1usize << self.inner_bits) - 1;
+        let lo_mask = (1usize << self.lo_bits) - 1;
         let mut evaluated = 0u64;
-        for mid in (0..1u64 << mid_bits).rev() {
-            let mid_sum = block_sum + self.mid_sums[mid as usize];
-            if mid_sum >= t {
+        let mut until_check = 0;
+        for g in (0..1usize << self.inner_bits).rev() {
+            let base_sum = block_sum + self.mid_sums[g >> self.lo_bits] + self.lo_sums[g & lo_mask];
+            if base_sum >= t {
                 continue;
             }
-            self.deadline.check(NAME, CanIWin::NAME)?;
-            for lo in (0..1u64 << self.lo_bits).rev() {
-                let hs = mid_sum + self.lo_sums[lo as usize];
-                if hs >= t {
-                    continue;
-                }
-                let w = mid << self.lo_bits | lo;
-                let r = t - hs;
-                let mut free = !w & inner_mask;
-                evaluated += u64::from((!ge[r.min(22) as usize] & real).count_ones());
-                // The largest free integer reaches T at once: every position wins.
-                let largest = if largest_outside != 0 {
-                    largest_outside
-                } else if free != 0 {
-                    u64::from(70 - free.leading_zeros())
-                } else {
-                    0
-                };
-                if largest >= r {
-                    block[w as usize] = !0;
-                    continue;
-                }
-                let mut e = imm[r.min(28) as usize];
-                while free != 0 {
-                    let j = free.trailing_zeros();
-                    free &= free - 1;
-                    let num = u64::from(j) + 7;
-                    e |= ge[(r - num).min(22) as usize] | !block[(w | 1 << j) as usize];
-                }
-                for &(num, child) in &children {
-                    e |= ge[(r - num).min(22) as usize] | !child[w as usize];
-                }
-                block[w as usize] = solve_word(e, self.t4);
+            if until_check == 0 {
+                self.deadline.check(NAME, CanIWin::NAME)?;
+                until_check = GROUPS_PER_CHECK;
             }
+            until_check -= 1;
+            let free = !g & inner_mask;
+            let largest_outside = match (largest_block, free) {
+                (0, 0) => 0,
+                (0, free) => u64::from(usize::BITS - 1 - free.leading_zeros()) + first,
+                (largest, _) => largest,
+            };
+            let base = g * width;
+            let (head, after) = block.split_at_mut(base + width);
+            evaluated += self.groups.fill_group(Group {
+                words: &mut head[base..],
+                base_sum,
+                largest_outside,
+                after,
+                free: free as u64,
+                extra: &children,
+                at: base,
+            });
         }
         Ok(evaluated)
     }
@@ -435,6 +435,35 @@ mod tests {
             totals.extend((sum * 2 / 3..=sum * 4 / 5).step_by(5));
             for t in totals {
                 check(n, t, if t % 2 == 0 { 2 } else { 4 });
+            }
+        }
+    }
+
+    /// The split pass fills the one-core table bit for bit, whatever the
+    /// block and group sizes `n` gives.
+    #[test]
+    fn split_pass_fills_the_one_core_table() {
+        use crate::can_i_win::tests::group_table;
+        for (n, t) in [
+            (1, 1),
+            (7, 20),
+            (9, 30),
+            (12, 50),
+            (15, 90),
+            (17, 110),
+            (18, 137),
+            (20, 158),
+            (22, 167),
+            (23, 60),
+        ] {
+            let mut table = vec![0u64; group_table(n, t).len()];
+            for threads in [2, 3] {
+                table.fill(0);
+                fill_blocks(n, t, &mut table, threads, Deadline::NEVER).unwrap();
+                assert!(
+                    table == group_table(n, t),
+                    "n = {n}, T = {t}, {threads} threads"
+                );
             }
         }
     }
