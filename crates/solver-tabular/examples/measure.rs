@@ -35,6 +35,18 @@ fn thread_cpu_time() -> Duration {
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
 
+/// CPU time of every thread of this process, user and system.
+fn process_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0);
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
 /// Median thread CPU time of `reps` runs (wall time if `WALL` is set).
 fn time<T>(reps: usize, f: impl FnMut() -> T) -> Duration {
     time_with(reps, std::env::var_os("WALL").is_some(), f)
@@ -150,6 +162,21 @@ fn main() {
             "can-i-win {game:?} cap {} MiB: one core {one:.3?}  all cores {all:.3?}  ({answer:?})",
             parts[2]
         );
+    }
+    if let Some(spec) = what.strip_prefix("cpu=") {
+        // One instance on one core then on all cores, wall and process CPU
+        // time of each (how much of the all-core run is work): `cpu=N,T`.
+        let (n, t) = spec.split_once(',').unwrap();
+        let game = CanIWin::new(n.parse().unwrap(), t.parse().unwrap()).unwrap();
+        for (label, threads) in [("one core", 1), ("all cores", 0)] {
+            let (start, cpu) = (Instant::now(), process_cpu_time());
+            black_box(
+                can_i_win_parallel::solve_with(&game, CAP, threads, Deadline::NEVER, &mut NoStats)
+                    .unwrap(),
+            );
+            let (wall, cpu) = (start.elapsed(), process_cpu_time() - cpu);
+            println!("can-i-win {game:?} {label}: wall {wall:.3?}, CPU {cpu:.3?}");
+        }
     }
     if let Some(n) = what.strip_prefix("ciw=") {
         // One instance, for profilers: `ciw=N,T`.

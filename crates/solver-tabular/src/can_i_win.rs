@@ -318,30 +318,63 @@ pub(crate) struct WordTables {
 }
 
 impl WordTables {
-    pub(crate) fn new(n: u32) -> Self {
-        let low = n.min(6);
-        let absent = Layout::new(n).absent;
+    /// The tables for `n` integers (they depend only on `min(n, 6)`), built
+    /// at compile time: a LeetCode-sized table costs less than building them.
+    pub(crate) fn new(n: u32) -> &'static Self {
+        static TABLES: [WordTables; 7] = [
+            WordTables::build(0),
+            WordTables::build(1),
+            WordTables::build(2),
+            WordTables::build(3),
+            WordTables::build(4),
+            WordTables::build(5),
+            WordTables::build(6),
+        ];
+        &TABLES[n.min(6) as usize]
+    }
+
+    /// The tables when the integers `1..=low` exist inside a word.
+    const fn build(low: u32) -> Self {
+        // As `Layout::new`: the bits of absent integers are kept set.
+        let absent = 63 & !((1u64 << low) - 1);
         let mut ge = [0u64; 23];
         let mut imm = [0u64; 29];
         let mut real = 0u64;
-        for p in 0..64u32 {
-            let sum: u32 = (0..low).filter(|k| p >> k & 1 == 1).map(|k| k + 1).sum();
-            for (x, g) in ge.iter_mut().enumerate() {
-                if sum >= x as u32 {
-                    *g |= 1 << p;
+        let mut p = 0;
+        while p < 64u32 {
+            let mut sum = 0;
+            let mut k = 0;
+            while k < low {
+                if p >> k & 1 == 1 {
+                    sum += k + 1;
                 }
+                k += 1;
+            }
+            let mut x = 0;
+            while x < 23 {
+                if sum >= x {
+                    ge[x as usize] |= 1 << p;
+                }
+                x += 1;
             }
             // The largest free in-word integer decides an immediate win.
-            if let Some(k) = (0..low).rev().find(|k| p >> k & 1 == 0) {
-                for (r, m) in imm.iter_mut().enumerate() {
-                    if sum + k + 1 >= r as u32 {
-                        *m |= 1 << p;
+            let mut k = low;
+            while k > 0 && p >> (k - 1) & 1 == 1 {
+                k -= 1;
+            }
+            if k > 0 {
+                let mut r = 0;
+                while r < 29 {
+                    if sum + k >= r {
+                        imm[r as usize] |= 1 << p;
                     }
+                    r += 1;
                 }
             }
-            if u64::from(p) & absent == absent {
+            if p as u64 & absent == absent {
                 real |= 1 << p;
             }
+            p += 1;
         }
         WordTables { ge, imm, real }
     }
@@ -449,7 +482,7 @@ fn prefetch_ahead<const W: usize>(child: &[u64; W]) {
 /// the sums of the in-group integers.
 pub(crate) struct Groups {
     t: u64,
-    tables: WordTables,
+    tables: &'static WordTables,
     t4: &'static T4,
     /// Bits of the word index inside a group: `min(n - 6, GROUP_BITS)`.
     pub(crate) bits: u32,
@@ -524,7 +557,7 @@ impl Groups {
             at,
         } = group;
         let t = self.t;
-        let WordTables { ge, imm, real } = &self.tables;
+        let WordTables { ge, imm, real } = self.tables;
         // Whole groups: one bounds check per child group.
         let group = &mut words.as_chunks_mut::<W>().0[0];
         let after = after.as_chunks::<W>().0;
@@ -962,6 +995,29 @@ pub(crate) mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    /// The compile-time in-word tables against their definition, for every
+    /// number of in-word integers.
+    #[test]
+    fn word_tables_match_their_definition() {
+        for n in 0..=8 {
+            let low = n.min(6);
+            let tables = WordTables::new(n);
+            for p in 0..64u32 {
+                let sum: u32 = (0..low).filter(|k| p >> k & 1 == 1).map(|k| k + 1).sum();
+                let largest_free = (1..=low).rev().find(|k| p >> (k - 1) & 1 == 0);
+                for x in 0..23 {
+                    assert_eq!(tables.ge[x as usize] >> p & 1 == 1, sum >= x, "n = {n}");
+                }
+                for r in 0..29 {
+                    let wins = largest_free.is_some_and(|k| sum + k >= r);
+                    assert_eq!(tables.imm[r as usize] >> p & 1 == 1, wins, "n = {n}");
+                }
+                let real = (low..6).all(|k| p >> k & 1 == 1);
+                assert_eq!(tables.real >> p & 1 == 1, real, "n = {n}");
             }
         }
     }
