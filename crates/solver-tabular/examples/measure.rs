@@ -12,7 +12,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use core_types::{CanIWin, NoStats, PredictTheWinner};
+use core_types::{CanIWin, Deadline, NoStats, PredictTheWinner};
 use solver_tabular::{
     can_i_win, can_i_win_parallel, predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP,
 };
@@ -31,6 +31,18 @@ fn thread_cpu_time() -> Duration {
     };
     // SAFETY: `ts` is a valid, writable timespec.
     let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0);
+    Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
+}
+
+/// CPU time of every thread of this process, user and system.
+fn process_cpu_time() -> Duration {
+    let mut ts = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `ts` is a valid, writable timespec.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut ts) };
     assert_eq!(rc, 0);
     Duration::new(ts.tv_sec as u64, ts.tv_nsec as u32)
 }
@@ -151,6 +163,21 @@ fn main() {
             parts[2]
         );
     }
+    if let Some(spec) = what.strip_prefix("cpu=") {
+        // One instance on one core then on all cores, wall and process CPU
+        // time of each (how much of the all-core run is work): `cpu=N,T`.
+        let (n, t) = spec.split_once(',').unwrap();
+        let game = CanIWin::new(n.parse().unwrap(), t.parse().unwrap()).unwrap();
+        for (label, threads) in [("one core", 1), ("all cores", 0)] {
+            let (start, cpu) = (Instant::now(), process_cpu_time());
+            black_box(
+                can_i_win_parallel::solve_with(&game, CAP, threads, Deadline::NEVER, &mut NoStats)
+                    .unwrap(),
+            );
+            let (wall, cpu) = (start.elapsed(), process_cpu_time() - cpu);
+            println!("can-i-win {game:?} {label}: wall {wall:.3?}, CPU {cpu:.3?}");
+        }
+    }
     if let Some(n) = what.strip_prefix("ciw=") {
         // One instance, for profilers: `ciw=N,T`.
         let (n, t) = n.split_once(',').unwrap();
@@ -173,7 +200,8 @@ fn main() {
         let game = PredictTheWinner::new(values);
         let threads = threads.parse().unwrap();
         let took = time_with(1, true, || {
-            predict_the_winner::solve_with(&game, CAP, threads, &mut NoStats).unwrap()
+            predict_the_winner::solve_with(&game, CAP, threads, Deadline::NEVER, &mut NoStats)
+                .unwrap()
         });
         println!("predict-the-winner len={len} threads={threads}: {took:.3?} wall");
     }
@@ -214,7 +242,16 @@ fn main() {
             let rate = |d: Duration| cells / d.as_nanos() as f64;
             let game = &game;
             let on = |threads| {
-                move || predict_the_winner::solve_with(game, CAP, threads, &mut NoStats).unwrap()
+                move || {
+                    predict_the_winner::solve_with(
+                        game,
+                        CAP,
+                        threads,
+                        Deadline::NEVER,
+                        &mut NoStats,
+                    )
+                    .unwrap()
+                }
             };
             assert_eq!(on(1)(), on(0)(), "one thread and all cores disagree");
             let single = time(reps, on(1));

@@ -8,17 +8,20 @@
 //!
 //! A word of the table holds the 64 masks that differ only in the integers
 //! `1..=6`; the word index is the set of used integers `7..=n` (`n - 6`
-//! bits). Its top `h = min(n - 6, 8)` bits pick a *block*: `2^(n - 6 - h)`
-//! consecutive words (2 MiB at `n = 32`). A word depends only on words with
+//! bits), and its low 3 bits (integers `7..=9`) pick the word inside its
+//! group of 8 (see [`can_i_win`](crate::can_i_win)). The top
+//! `h = min(n - 9, 8)` bits pick a *block*: `2^(n - 6 - h)` consecutive
+//! words, whole groups (2 MiB at `n = 32`). A word depends only on words with
 //! one more integer used, so a block depends only on itself and on the
 //! blocks whose index is a superset of its own. Blocks whose indices have
 //! the same number of bits set therefore do not depend on each other: the
 //! pass runs `h + 1` rounds, from `h` bits set down to none, and the blocks
 //! of one round are shared out to the threads one at a time (the blocks with
-//! the smallest sums, the most work, first). Inside a block the words are
-//! filled in descending order exactly as on one core, 64 masks per word
-//! operation, so the word-parallelism and the memory access pattern are
-//! kept. Rounds of one block (the first and the last, 2 of the 256 blocks)
+//! the smallest sums, the most work, first). Inside a block the groups are
+//! filled in descending order exactly as on one core (the same
+//! `Groups::fill_group`, which also ANDs in and prefetches the child groups
+//! of the finished blocks), so the word-parallelism and the memory access
+//! pattern are kept. Rounds of one block (the first and the last, 2 of the 256 blocks)
 //! run on the calling thread alone.
 //!
 //! The threads are started once per round with [`std::thread::scope`]
@@ -27,16 +30,24 @@
 //! dependency is needed. Each round hands every thread exclusive `&mut`
 //! access to the blocks it fills and shared access to the finished ones, so
 //! the pass is safe Rust, with no atomics on the table.
+//!
+//! # Time limit
+//!
+//! Every thread reads the deadline itself before each run of 4096 words of
+//! a block (and before the first), so once it passes, every thread stops
+//! within tens of microseconds, the round ends and the first thread's
+//! [`Error::TimeLimitReached`] is returned; no later round starts.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use core_types::bits::subset_sums;
-use core_types::{CanIWin, CanIWinSolution, Error, NoStats, Recorder, Stats};
+use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, NoStats, Recorder, Stats};
 
 use crate::can_i_win::{
-    alloc_table, root_solution, settled, solve_word, t4, table_words, Layout, WordTables,
+    alloc_table, root_solution, settled, table_words, Group, Groups, Layout, GROUPS_PER_CHECK,
 };
+use crate::NAME;
 
 /// Tables for fewer integers than this are filled on one thread: below it,
 /// starting the threads of each round (and waiting for the slowest) costs
@@ -54,7 +65,7 @@ use crate::can_i_win::{
 /// where splitting is not a clear win stay on one thread.
 pub const PARALLEL_MIN_MAX_CHOOSABLE: u32 = 24;
 
-/// The number of top word-index bits that pick a block: up to 256 blocks.
+/// The number of top group-index bits that pick a block: up to 256 blocks.
 const BLOCK_BITS: u32 = 8;
 
 /// Solves a Can I Win game bottom-up with the word kernel, on all available
@@ -67,7 +78,7 @@ const BLOCK_BITS: u32 = 8;
 /// # Complexity
 ///
 /// With `n` the largest integer: about `2^(n-6) · n` word operations in the
-/// worst case, as on one core, shared by the threads in `min(n - 6, 8) + 1`
+/// worst case, as on one core, shared by the threads in `min(n - 9, 8) + 1`
 /// rounds: on 2 otherwise idle cores 1.5 to 1.8 times faster than one core
 /// from `n = 24` on, but no faster when other processes keep the cores busy
 /// (each round waits for its slowest thread; see `BENCHMARKS.md`).
@@ -95,7 +106,8 @@ const BLOCK_BITS: u32 = 8;
 /// [`Error::TableTooLarge`] when `2^n` bits exceed `memory_cap_bytes`,
 /// [`Error::GameTooLarge`] beyond
 /// [`MAX_MAX_CHOOSABLE`](crate::can_i_win::MAX_MAX_CHOOSABLE) (both before
-/// allocating), [`Error::AllocationFailed`] when the allocator refuses.
+/// allocating), [`Error::AllocationFailed`] when the allocator refuses;
+/// [`Error::TimeLimitReached`] from [`solve_with`] when its deadline passes.
 ///
 /// # See also
 ///
@@ -104,7 +116,7 @@ const BLOCK_BITS: u32 = 8;
 /// the facade's `analysis::can_i_win_all_totals` for every total at once;
 /// the `memo` backend for small totals (it visits only reachable states).
 pub fn solve(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSolution, Error> {
-    solve_with(game, memory_cap_bytes, 0, &mut NoStats)
+    solve_with(game, memory_cap_bytes, 0, Deadline::NEVER, &mut NoStats)
 }
 
 /// As [`solve`], also returning what the pass did (identical to the
@@ -118,20 +130,23 @@ pub fn solve_with_stats(
     memory_cap_bytes: u64,
 ) -> Result<(CanIWinSolution, Stats), Error> {
     let mut stats = Stats::default();
-    let solution = solve_with(game, memory_cap_bytes, 0, &mut stats)?;
+    let solution = solve_with(game, memory_cap_bytes, 0, Deadline::NEVER, &mut stats)?;
     Ok((solution, stats))
 }
 
 /// [`solve`] on up to `threads` threads (0 = all available cores; 1 = the
-/// one-core kernel), with any [`Recorder`].
+/// one-core kernel), with any [`Recorder`], giving up at `deadline` (see
+/// the [module docs](self#time-limit)).
 ///
 /// # Errors
 ///
-/// As [`solve`].
+/// As [`solve`], and [`Error::TimeLimitReached`] (naming the limit) once
+/// `deadline` has passed.
 pub fn solve_with<R: Recorder<CanIWin>>(
     game: &CanIWin,
     memory_cap_bytes: u64,
     threads: usize,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     solve_from(
@@ -139,6 +154,7 @@ pub fn solve_with<R: Recorder<CanIWin>>(
         memory_cap_bytes,
         threads,
         PARALLEL_MIN_MAX_CHOOSABLE,
+        deadline,
         recorder,
     )
 }
@@ -156,7 +172,14 @@ pub fn solve_always_split(
     memory_cap_bytes: u64,
     threads: usize,
 ) -> Result<CanIWinSolution, Error> {
-    solve_from(game, memory_cap_bytes, threads, 0, &mut NoStats)
+    solve_from(
+        game,
+        memory_cap_bytes,
+        threads,
+        0,
+        Deadline::NEVER,
+        &mut NoStats,
+    )
 }
 
 /// [`solve_with`] with the one-thread threshold as a parameter (tests force
@@ -166,20 +189,21 @@ fn solve_from<R: Recorder<CanIWin>>(
     memory_cap_bytes: u64,
     threads: usize,
     min_n: u32,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     let n = game.max_choosable();
     // Small tables first: `available_parallelism` reads cgroup files on
     // Linux (about 13 µs), more than solving a LeetCode-sized game.
     if n < min_n {
-        return crate::can_i_win::solve_with(game, memory_cap_bytes, recorder);
+        return crate::can_i_win::solve_with(game, memory_cap_bytes, deadline, recorder);
     }
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
         t => t,
     };
     if threads < 2 {
-        return crate::can_i_win::solve_with(game, memory_cap_bytes, recorder);
+        return crate::can_i_win::solve_with(game, memory_cap_bytes, deadline, recorder);
     }
     if let Some(settled) = settled(game) {
         return Ok(settled);
@@ -188,7 +212,7 @@ fn solve_from<R: Recorder<CanIWin>>(
     let mut table = alloc_table(n, words, memory_cap_bytes)?;
     recorder.table(1u64 << n, (words as u64) * 8);
     let t = game.desired_total();
-    let evaluated = fill_blocks(n, t, &mut table, threads);
+    let evaluated = fill_blocks(n, t, &mut table, threads, deadline)?;
     recorder.positions(evaluated);
     recorder.states_stored(evaluated);
     let layout = Layout::new(n);
@@ -198,11 +222,13 @@ fn solve_from<R: Recorder<CanIWin>>(
 /// What every block of one pass shares: the total and the sum tables.
 struct Pass {
     t: u64,
-    tables: WordTables,
-    t4: &'static [u16],
+    /// When every thread gives up.
+    deadline: Deadline,
+    groups: Groups,
     /// Bits of the word index that pick the block.
     block_bits: u32,
-    /// Bits of the word index inside a block (`n - 6 - block_bits`).
+    /// Bits of the group index inside a block
+    /// (`n - 6 - block_bits - groups.bits`).
     inner_bits: u32,
     /// The inner bits are summed in two halves: `lo_sums` for the low
     /// `lo_bits`, `mid_sums` for the rest.
@@ -215,23 +241,33 @@ struct Pass {
 
 /// Fills `table` as `can_i_win::fill_words` does, on `threads` threads
 /// (see the [module docs](self)); returns the number of masks evaluated.
-fn fill_blocks(n: u32, t: u64, table: &mut [u64], threads: usize) -> u64 {
+fn fill_blocks(
+    n: u32,
+    t: u64,
+    table: &mut [u64],
+    threads: usize,
+    deadline: Deadline,
+) -> Result<u64, Error> {
+    let groups = Groups::new(n, t);
     let high = n.saturating_sub(6);
-    let block_bits = high.min(BLOCK_BITS);
-    let inner_bits = high - block_bits;
+    // A block holds whole groups.
+    let block_bits = (high - groups.bits).min(BLOCK_BITS);
+    let inner_bits = high - groups.bits - block_bits;
     let lo_bits = inner_bits.min(12);
+    let first = 7 + u64::from(groups.bits);
     let pass = Pass {
         t,
-        tables: WordTables::new(n),
-        t4: t4(),
+        deadline,
         block_bits,
         inner_bits,
         lo_bits,
-        lo_sums: subset_sums(lo_bits, 7),
-        mid_sums: subset_sums(inner_bits - lo_bits, 7 + u64::from(lo_bits)),
-        block_sums: subset_sums(block_bits, 7 + u64::from(inner_bits)),
+        lo_sums: subset_sums(lo_bits, first),
+        mid_sums: subset_sums(inner_bits - lo_bits, first + u64::from(lo_bits)),
+        block_sums: subset_sums(block_bits, first + u64::from(inner_bits)),
+        groups,
     };
-    let mut blocks: Vec<&mut [u64]> = table.chunks_mut(1 << inner_bits).collect();
+    let block_words = pass.groups.width() << inner_bits;
+    let mut blocks: Vec<&mut [u64]> = table.chunks_mut(block_words).collect();
     debug_assert_eq!(blocks.len(), 1 << block_bits);
     let mut evaluated = 0;
     for round in (0..=block_bits).rev() {
@@ -243,21 +279,22 @@ fn fill_blocks(n: u32, t: u64, table: &mut [u64], threads: usize) -> u64 {
             .collect();
         mine.sort_by_key(|&(b, _)| pass.block_sums[b]);
         let done: Vec<&[u64]> = blocks.iter().map(|b| &**b).collect();
-        evaluated += run_round(&pass, &mut mine, &done, threads);
+        evaluated += run_round(&pass, &mut mine, &done, threads)?;
         for (b, block) in mine {
             blocks[b] = block;
         }
     }
-    evaluated
+    Ok(evaluated)
 }
 
-/// Fills the blocks of one round on up to `threads` threads.
+/// Fills the blocks of one round on up to `threads` threads; the first
+/// thread's error (the deadline) once every thread has stopped.
 fn run_round(
     pass: &Pass,
     mine: &mut [(usize, &mut [u64])],
     done: &[&[u64]],
     threads: usize,
-) -> u64 {
+) -> Result<u64, Error> {
     let workers = threads.min(mine.len());
     if workers <= 1 {
         return mine
@@ -267,83 +304,90 @@ fn run_round(
     }
     let queue = Mutex::new(mine.iter_mut());
     let evaluated = AtomicU64::new(0);
-    let work = || loop {
-        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-        let Some((b, block)) = next else { break };
-        let count = pass.fill_block(*b, block, done);
-        evaluated.fetch_add(count, Ordering::Relaxed);
+    // Each thread stops at its own next look at the deadline (the same
+    // instant for all), then takes no more blocks.
+    let work = || -> Result<(), Error> {
+        loop {
+            let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((b, block)) = next else {
+                return Ok(());
+            };
+            let count = pass.fill_block(*b, block, done)?;
+            evaluated.fetch_add(count, Ordering::Relaxed);
+        }
     };
     std::thread::scope(|scope| {
-        for _ in 1..workers {
-            scope.spawn(work);
+        let helpers: Vec<_> = (1..workers).map(|_| scope.spawn(work)).collect();
+        let mut result = work();
+        for helper in helpers {
+            let helped = helper
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            result = result.and(helped);
         }
-        work();
-    });
-    evaluated.into_inner()
+        result
+    })?;
+    Ok(evaluated.into_inner())
 }
 
 impl Pass {
-    /// Fills block `b` in descending word order; `done[c]` must hold every
-    /// block `c` whose index is a proper superset of `b` (whose sum is
-    /// below T). Returns the number of masks evaluated.
-    fn fill_block(&self, b: usize, block: &mut [u64], done: &[&[u64]]) -> u64 {
+    /// Fills block `b` group by group in descending order
+    /// ([`Groups::fill_group`]); `done[c]` must hold every block `c` whose
+    /// index is a proper superset of `b` (whose sum is below T). Returns the
+    /// number of masks evaluated, or the time-limit error when the deadline
+    /// passes (checked once per [`GROUPS_PER_CHECK`] groups).
+    fn fill_block(&self, b: usize, block: &mut [u64], done: &[&[u64]]) -> Result<u64, Error> {
         let t = self.t;
-        let WordTables { ge, imm, real } = &self.tables;
+        let width = self.groups.width();
         let block_sum = self.block_sums[b];
-        // One child block per integer of the block index still free, by the
-        // integer; the largest last.
+        // One child block per integer of the block index still free.
         let free_blocks = !b & ((1usize << self.block_bits) - 1);
-        let children: Vec<(u64, &[u64])> = (0..self.block_bits)
+        let children: Vec<&[u64]> = (0..self.block_bits)
             .filter(|i| free_blocks >> i & 1 == 1)
-            .map(|i| {
-                let num = 7 + u64::from(self.inner_bits + i);
-                (num, done[b | 1 << i])
-            })
+            .map(|i| done[b | 1 << i])
             .collect();
-        let largest_outside = children.last().map_or(0, |&(num, _)| num);
-        let inner_mask = (1u64 << self.inner_bits) - 1;
-        let mid_bits = self.inner_bits - self.lo_bits;
+        let first = 7 + u64::from(self.groups.bits);
+        let largest_block = match free_blocks {
+            0 => 0,
+            free => {
+                u64::from(usize::BITS - 1 - free.leading_zeros())
+                    + first
+                    + u64::from(self.inner_bits)
+            }
+        };
+        let inner_mask = (1usize << self.inner_bits) - 1;
+        let lo_mask = (1usize << self.lo_bits) - 1;
         let mut evaluated = 0u64;
-        for mid in (0..1u64 << mid_bits).rev() {
-            let mid_sum = block_sum + self.mid_sums[mid as usize];
-            if mid_sum >= t {
+        let mut until_check = 0;
+        for g in (0..1usize << self.inner_bits).rev() {
+            let base_sum = block_sum + self.mid_sums[g >> self.lo_bits] + self.lo_sums[g & lo_mask];
+            if base_sum >= t {
                 continue;
             }
-            for lo in (0..1u64 << self.lo_bits).rev() {
-                let hs = mid_sum + self.lo_sums[lo as usize];
-                if hs >= t {
-                    continue;
-                }
-                let w = mid << self.lo_bits | lo;
-                let r = t - hs;
-                let mut free = !w & inner_mask;
-                evaluated += u64::from((!ge[r.min(22) as usize] & real).count_ones());
-                // The largest free integer reaches T at once: every position wins.
-                let largest = if largest_outside != 0 {
-                    largest_outside
-                } else if free != 0 {
-                    u64::from(70 - free.leading_zeros())
-                } else {
-                    0
-                };
-                if largest >= r {
-                    block[w as usize] = !0;
-                    continue;
-                }
-                let mut e = imm[r.min(28) as usize];
-                while free != 0 {
-                    let j = free.trailing_zeros();
-                    free &= free - 1;
-                    let num = u64::from(j) + 7;
-                    e |= ge[(r - num).min(22) as usize] | !block[(w | 1 << j) as usize];
-                }
-                for &(num, child) in &children {
-                    e |= ge[(r - num).min(22) as usize] | !child[w as usize];
-                }
-                block[w as usize] = solve_word(e, self.t4);
+            if until_check == 0 {
+                self.deadline.check(NAME, CanIWin::NAME)?;
+                until_check = GROUPS_PER_CHECK;
             }
+            until_check -= 1;
+            let free = !g & inner_mask;
+            let largest_outside = match (largest_block, free) {
+                (0, 0) => 0,
+                (0, free) => u64::from(usize::BITS - 1 - free.leading_zeros()) + first,
+                (largest, _) => largest,
+            };
+            let base = g * width;
+            let (head, after) = block.split_at_mut(base + width);
+            evaluated += self.groups.fill_group(Group {
+                words: &mut head[base..],
+                base_sum,
+                largest_outside,
+                after,
+                free: free as u64,
+                extra: &children,
+                at: base,
+            });
         }
-        evaluated
+        Ok(evaluated)
     }
 }
 
@@ -364,7 +408,7 @@ mod tests {
         let game = CanIWin::new(n, t).unwrap();
         let (expected, expected_stats) = can_i_win::solve_with_stats(&game, CAP).unwrap();
         let mut stats = Stats::default();
-        let got = solve_from(&game, CAP, threads, 0, &mut stats).unwrap();
+        let got = solve_from(&game, CAP, threads, 0, Deadline::NEVER, &mut stats).unwrap();
         assert_eq!(got, expected, "n = {n}, T = {t}, {threads} threads");
         assert_eq!(stats, expected_stats, "n = {n}, T = {t}, {threads} threads");
     }
@@ -395,6 +439,35 @@ mod tests {
         }
     }
 
+    /// The split pass fills the one-core table bit for bit, whatever the
+    /// block and group sizes `n` gives.
+    #[test]
+    fn split_pass_fills_the_one_core_table() {
+        use crate::can_i_win::tests::group_table;
+        for (n, t) in [
+            (1, 1),
+            (7, 20),
+            (9, 30),
+            (12, 50),
+            (15, 90),
+            (17, 110),
+            (18, 137),
+            (20, 158),
+            (22, 167),
+            (23, 60),
+        ] {
+            let mut table = vec![0u64; group_table(n, t).len()];
+            for threads in [2, 3] {
+                table.fill(0);
+                fill_blocks(n, t, &mut table, threads, Deadline::NEVER).unwrap();
+                assert!(
+                    table == group_table(n, t),
+                    "n = {n}, T = {t}, {threads} threads"
+                );
+            }
+        }
+    }
+
     #[test]
     fn hardest_benched_totals_match() {
         for (n, t) in [(16, 108), (18, 137), (20, 158), (22, 167)] {
@@ -412,10 +485,42 @@ mod tests {
             assert_eq!(solve_with_stats(&game, CAP).unwrap(), expected);
             for threads in [0, 1, 2] {
                 let mut stats = Stats::default();
-                let got = solve_with(&game, CAP, threads, &mut stats).unwrap();
+                let got = solve_with(&game, CAP, threads, Deadline::NEVER, &mut stats).unwrap();
                 assert_eq!((got, stats), expected, "n = {n}, T = {t}");
             }
         }
+    }
+
+    /// The time limit on the split pass (forced on a small table, several
+    /// thread counts): every thread stops and the error comes back, for a
+    /// limit reached at once or part-way.
+    #[test]
+    fn every_thread_stops_at_the_deadline() {
+        use std::time::Duration;
+        // n = 28 takes about 0.1 s in release on two cores, far more here.
+        for (n, t, limit) in [
+            (24, 198, Duration::ZERO),
+            (28, 305, Duration::ZERO),
+            (28, 305, Duration::from_millis(3)),
+        ] {
+            let game = CanIWin::new(n, t).unwrap();
+            for threads in [2, 3, 8] {
+                let deadline = Deadline::after(Some(limit));
+                let err = solve_from(&game, CAP, threads, 0, deadline, &mut NoStats);
+                assert_eq!(
+                    err.unwrap_err(),
+                    deadline.error(NAME, CanIWin::NAME),
+                    "n = {n}, {threads} threads, {limit:?}"
+                );
+            }
+        }
+        // A limit far away: the same answer and counters as without one.
+        let game = CanIWin::new(22, 167).unwrap();
+        let expected = can_i_win::solve_with_stats(&game, CAP).unwrap();
+        let mut stats = Stats::default();
+        let far = Deadline::after(Some(Duration::from_secs(3600)));
+        let got = solve_from(&game, CAP, 2, 0, far, &mut stats).unwrap();
+        assert_eq!((got, stats), expected);
     }
 
     #[test]
@@ -429,7 +534,7 @@ mod tests {
             let game = CanIWin::new(n, t).unwrap();
             let expected = can_i_win::solve(&game, cap).unwrap_err();
             let mut stats = Stats::default();
-            let got = solve_from(&game, cap, 2, 0, &mut stats).unwrap_err();
+            let got = solve_from(&game, cap, 2, 0, Deadline::NEVER, &mut stats).unwrap_err();
             assert_eq!(got, expected);
             // Refused before allocating: nothing recorded.
             assert_eq!(stats, Stats::default());
@@ -438,7 +543,7 @@ mod tests {
         // Settled games need no table, whatever the cap.
         let game = CanIWin::new(64, 1_000_000).unwrap();
         assert_eq!(
-            solve_from(&game, 8, 2, 0, &mut NoStats).unwrap(),
+            solve_from(&game, 8, 2, 0, Deadline::NEVER, &mut NoStats).unwrap(),
             can_i_win::solve(&game, 8).unwrap()
         );
     }

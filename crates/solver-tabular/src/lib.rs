@@ -50,9 +50,11 @@ pub mod can_i_win;
 pub mod can_i_win_parallel;
 pub mod predict_the_winner;
 
+use std::time::Duration;
+
 use core_types::{
-    CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
-    SolverConfig,
+    CanIWin, CanIWinSolution, Deadline, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution,
+    Recorder, SolverConfig,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -63,9 +65,12 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 
 /// The `tabular` backend: bottom-up tables for both games.
 ///
-/// Holds only its limits: a memory cap, and how many threads a large Can I
+/// Holds only its limits: a memory cap, a time limit, and how many threads a large Can I
 /// Win table or a long Predict the Winner row may use. Every call allocates its own table (checked
-/// against the cap before allocating) and frees it on return.
+/// against the cap before allocating) and frees it on return; the time limit starts when a call
+/// does, and every kernel looks at the clock between chunks of its pass (a few thousand table
+/// words, or one tile of cells), so a call stops within about a millisecond of the limit with
+/// [`Error::TimeLimitReached`].
 ///
 /// # Examples
 ///
@@ -84,6 +89,7 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 pub struct TabularSolver {
     memory_cap_bytes: u64,
     threads: usize,
+    time_limit: Option<Duration>,
 }
 
 impl Default for TabularSolver {
@@ -100,6 +106,7 @@ impl TabularSolver {
         TabularSolver {
             memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
             threads: 0,
+            time_limit: None,
         }
     }
 
@@ -121,6 +128,23 @@ impl TabularSolver {
         TabularSolver { threads, ..self }
     }
 
+    /// Sets how long one call may take before it gives up with
+    /// [`Error::TimeLimitReached`]; `None` (the default) for no limit. The clock starts when a
+    /// call starts.
+    pub fn with_time_limit(self, time_limit: Option<Duration>) -> Self {
+        TabularSolver { time_limit, ..self }
+    }
+
+    /// The time limit of one call (`None` = no limit).
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+
+    /// The deadline of a call that starts now.
+    pub(crate) fn deadline(&self) -> Deadline {
+        Deadline::after(self.time_limit)
+    }
+
     /// The thread limit for large tables and long rows (0 = all cores).
     pub fn threads(&self) -> usize {
         self.threads
@@ -133,9 +157,10 @@ impl TabularSolver {
 }
 
 impl TabularSolver {
-    /// A solver with the memory cap of `config` (or the default), on all cores.
+    /// A solver with the memory cap (or the default) and the time limit of `config`, on all
+    /// cores.
     pub fn from_config(config: &SolverConfig) -> Self {
-        let solver = TabularSolver::new();
+        let solver = TabularSolver::new().with_time_limit(config.time_limit);
         match config.memory_cap_bytes {
             Some(cap) => solver.with_memory_cap_bytes(cap),
             None => solver,
@@ -156,7 +181,14 @@ impl Kernel<CanIWin> for TabularSolver {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win_parallel::solve_with(game, self.memory_cap_bytes, self.threads, recorder)
+        let deadline = self.deadline();
+        can_i_win_parallel::solve_with(
+            game,
+            self.memory_cap_bytes,
+            self.threads,
+            deadline,
+            recorder,
+        )
     }
 
     fn run_traced(
@@ -164,7 +196,8 @@ impl Kernel<CanIWin> for TabularSolver {
         game: &CanIWin,
         mut recorder: &mut dyn Recorder<CanIWin>,
     ) -> Result<CanIWinSolution, Error> {
-        can_i_win::solve_per_mask_with(game, self.memory_cap_bytes, &mut recorder)
+        let deadline = self.deadline();
+        can_i_win::solve_per_mask_with(game, self.memory_cap_bytes, deadline, &mut recorder)
     }
 }
 
@@ -180,7 +213,14 @@ impl Kernel<PredictTheWinner> for TabularSolver {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        predict_the_winner::solve_with(game, self.memory_cap_bytes, self.threads, recorder)
+        let deadline = self.deadline();
+        predict_the_winner::solve_with(
+            game,
+            self.memory_cap_bytes,
+            self.threads,
+            deadline,
+            recorder,
+        )
     }
 
     fn run_traced(
@@ -188,7 +228,13 @@ impl Kernel<PredictTheWinner> for TabularSolver {
         game: &PredictTheWinner,
         mut recorder: &mut dyn Recorder<PredictTheWinner>,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        predict_the_winner::solve_by_length_with(game, self.memory_cap_bytes, &mut recorder)
+        let deadline = self.deadline();
+        predict_the_winner::solve_by_length_with(
+            game,
+            self.memory_cap_bytes,
+            deadline,
+            &mut recorder,
+        )
     }
 }
 

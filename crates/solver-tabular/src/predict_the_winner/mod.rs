@@ -27,13 +27,21 @@
 //! 4), and the portable baseline with `K = 1` (about 1.2). Release binaries
 //! stay portable: no `target-cpu` flag is needed. The `i128` path (values
 //! whose absolute sum exceeds `i64`) uses the portable kernel.
+//!
+//! # Time limit
+//!
+//! Every kernel gives up with [`Error::TimeLimitReached`] once its
+//! [`Deadline`] has passed: the tiled kernels read the clock before each
+//! tile (about 264,000 cells, tens of microseconds), the textbook pass
+//! before each length (or every 65,536 cells when lengths are short), and
+//! on several cores every thread reads it itself, so all stop together.
 
 mod parallel;
 mod simd;
 
 use core_types::{
-    Arithmetic, Error, Event, Game, Interval, Margin, MarginValue, NoStats, PredictTheWinner,
-    PredictTheWinnerSolution, Recorder, Side, Stats, Variant,
+    Arithmetic, Deadline, Error, Event, Game, Interval, Margin, MarginValue, NoStats,
+    PredictTheWinner, PredictTheWinnerSolution, Recorder, Side, Stats, Variant,
 };
 
 use crate::{TabularSolver, NAME};
@@ -55,38 +63,27 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
         backend: NAME,
         name: "one-core",
         summary: "the same SIMD rolling row on one thread",
-        build: |config| {
-            Box::new(OneCore(
-                TabularSolver::from_config(config).memory_cap_bytes(),
-            ))
-        },
+        build: |config| Box::new(OneCore(TabularSolver::from_config(config))),
     },
     Variant {
         backend: NAME,
         name: "portable",
         summary: "the plain scalar loop for the baseline target, one thread: the reference",
-        build: |config| {
-            Box::new(Portable(
-                TabularSolver::from_config(config).memory_cap_bytes(),
-            ))
-        },
+        build: |config| Box::new(Portable(TabularSolver::from_config(config))),
     },
     Variant {
         backend: NAME,
         name: "by-length",
         summary: "the textbook sweep, one pass of the row per interval length, one event per \
                   cell",
-        build: |config| {
-            Box::new(ByLength(
-                TabularSolver::from_config(config).memory_cap_bytes(),
-            ))
-        },
+        build: |config| Box::new(ByLength(TabularSolver::from_config(config))),
     },
 ];
 
-/// The `tabular/one-core` variant; holds the memory cap.
-#[derive(Clone, Copy, Debug)]
-pub struct OneCore(pub u64);
+/// The `tabular/one-core` variant, with the memory cap and time limit of the solver it holds
+/// (its thread count is not used).
+#[derive(Clone, Debug)]
+pub struct OneCore(pub TabularSolver);
 
 impl core_types::Kernel<PredictTheWinner> for OneCore {
     const BACKEND: &'static str = NAME;
@@ -97,7 +94,8 @@ impl core_types::Kernel<PredictTheWinner> for OneCore {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        solve_with(game, self.0, 1, recorder)
+        let deadline = self.0.deadline();
+        solve_with(game, self.0.memory_cap_bytes(), 1, deadline, recorder)
     }
 
     fn run_traced(
@@ -105,13 +103,14 @@ impl core_types::Kernel<PredictTheWinner> for OneCore {
         game: &PredictTheWinner,
         mut recorder: &mut dyn Recorder<PredictTheWinner>,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        solve_by_length_with(game, self.0, &mut recorder)
+        let deadline = self.0.deadline();
+        solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
     }
 }
 
-/// The `tabular/portable` variant; holds the memory cap.
-#[derive(Clone, Copy, Debug)]
-pub struct Portable(pub u64);
+/// The `tabular/portable` variant, with the memory cap and time limit of the solver it holds.
+#[derive(Clone, Debug)]
+pub struct Portable(pub TabularSolver);
 
 impl core_types::Kernel<PredictTheWinner> for Portable {
     const BACKEND: &'static str = NAME;
@@ -122,7 +121,8 @@ impl core_types::Kernel<PredictTheWinner> for Portable {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        solve_portable_with(game, self.0, recorder)
+        let deadline = self.0.deadline();
+        solve_portable_with(game, self.0.memory_cap_bytes(), deadline, recorder)
     }
 
     fn run_traced(
@@ -130,13 +130,14 @@ impl core_types::Kernel<PredictTheWinner> for Portable {
         game: &PredictTheWinner,
         mut recorder: &mut dyn Recorder<PredictTheWinner>,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        solve_by_length_with(game, self.0, &mut recorder)
+        let deadline = self.0.deadline();
+        solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
     }
 }
 
-/// The `tabular/by-length` variant; holds the memory cap.
-#[derive(Clone, Copy, Debug)]
-pub struct ByLength(pub u64);
+/// The `tabular/by-length` variant, with the memory cap and time limit of the solver it holds.
+#[derive(Clone, Debug)]
+pub struct ByLength(pub TabularSolver);
 
 impl core_types::Kernel<PredictTheWinner> for ByLength {
     const BACKEND: &'static str = NAME;
@@ -147,7 +148,8 @@ impl core_types::Kernel<PredictTheWinner> for ByLength {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        solve_by_length_with(game, self.0, recorder)
+        let deadline = self.0.deadline();
+        solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, recorder)
     }
 }
 
@@ -198,7 +200,8 @@ pub const fn required_row_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 ///
 /// [`Error::TableTooLarge`] when the row exceeds `memory_cap_bytes`, checked
 /// before allocating; [`Error::AllocationFailed`] when the allocator refuses
-/// it although it is within the cap.
+/// it although it is within the cap; [`Error::TimeLimitReached`] from the
+/// `_with` functions when their deadline passes.
 ///
 /// # See also
 ///
@@ -208,7 +211,7 @@ pub fn solve(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_with(game, memory_cap_bytes, 0, &mut NoStats)
+    solve_with(game, memory_cap_bytes, 0, Deadline::NEVER, &mut NoStats)
 }
 
 /// As [`solve`], also returning what the pass did: positions = states =
@@ -223,7 +226,7 @@ pub fn solve_with_stats(
     memory_cap_bytes: u64,
 ) -> Result<(PredictTheWinnerSolution, Stats), Error> {
     let mut stats = Stats::default();
-    let solution = solve_with(game, memory_cap_bytes, 0, &mut stats)?;
+    let solution = solve_with(game, memory_cap_bytes, 0, Deadline::NEVER, &mut stats)?;
     Ok((solution, stats))
 }
 
@@ -238,37 +241,43 @@ pub fn solve_portable(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_with_kernel(game, memory_cap_bytes, 1, &mut NoStats, RowKernel::Portable)
+    let run = Run::new(memory_cap_bytes, 1, Deadline::NEVER, RowKernel::Portable);
+    solve_with_kernel(game, run, &mut NoStats)
 }
 
-/// [`solve_portable`] with any [`Recorder`].
+/// [`solve_portable`] with any [`Recorder`], giving up at `deadline`.
 ///
 /// # Errors
 ///
-/// As [`solve`].
+/// As [`solve`], and [`Error::TimeLimitReached`] once `deadline` has passed.
 pub fn solve_portable_with<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_with_kernel(game, memory_cap_bytes, 1, recorder, RowKernel::Portable)
+    let run = Run::new(memory_cap_bytes, 1, deadline, RowKernel::Portable);
+    solve_with_kernel(game, run, recorder)
 }
 
 /// As [`solve`], with the textbook pass: one sweep of the rolling row per
 /// length, in ascending `i`, on one thread, reporting every cell it computes
 /// to `recorder` as an [`Event::Cell`], in fill order (lengths `1..=len`).
 /// The teaching reference (`gamesolve explain`): the fast kernels compute
-/// the same cells in a tiled order and report no cell events.
+/// the same cells in a tiled order and report no cell events. Gives up at
+/// `deadline`.
 ///
 /// # Errors
 ///
-/// As [`solve`].
+/// As [`solve`], and [`Error::TimeLimitReached`] once `deadline` has passed.
 pub fn solve_by_length_with<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_with_kernel(game, memory_cap_bytes, 1, recorder, RowKernel::ByLength)
+    let run = Run::new(memory_cap_bytes, 1, deadline, RowKernel::ByLength);
+    solve_with_kernel(game, run, recorder)
 }
 
 /// Rows shorter than this are solved on one thread: below it, starting
@@ -276,7 +285,7 @@ pub fn solve_by_length_with<R: Recorder<PredictTheWinner>>(
 pub const PARALLEL_MIN_LEN: usize = 16_384;
 
 /// [`solve`] on up to `threads` threads (0 = all available cores), with any
-/// [`Recorder`].
+/// [`Recorder`], giving up at `deadline`.
 ///
 /// Rows of at least [`PARALLEL_MIN_LEN`] values are cut into one part per
 /// thread for each band of lengths. Every part but the last works on a copy
@@ -287,20 +296,17 @@ pub const PARALLEL_MIN_LEN: usize = 16_384;
 ///
 /// # Errors
 ///
-/// As [`solve`].
+/// As [`solve`], and [`Error::TimeLimitReached`] (naming the limit) once
+/// `deadline` has passed.
 pub fn solve_with<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     memory_cap_bytes: u64,
     threads: usize,
+    deadline: Deadline,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    solve_with_kernel(
-        game,
-        memory_cap_bytes,
-        threads,
-        recorder,
-        RowKernel::Dispatch,
-    )
+    let run = Run::new(memory_cap_bytes, threads, deadline, RowKernel::Dispatch);
+    solve_with_kernel(game, run, recorder)
 }
 
 /// Which row kernel to run.
@@ -316,16 +322,9 @@ enum RowKernel {
 
 fn solve_with_kernel<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
-    memory_cap_bytes: u64,
-    threads: usize,
+    run: Run,
     recorder: &mut R,
-    kernel: RowKernel,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    let run = Run {
-        memory_cap_bytes,
-        threads,
-        kernel,
-    };
     let (margin, best_move) = match game.arithmetic() {
         Arithmetic::I64 => solve_row::<i64, R>(game, run, recorder)?,
         Arithmetic::I128 => solve_row::<i128, R>(game, run, recorder)?,
@@ -340,6 +339,24 @@ struct Run {
     /// Threads to use; 0 = all available cores.
     threads: usize,
     kernel: RowKernel,
+    /// When the kernel gives up.
+    deadline: Deadline,
+}
+
+impl Run {
+    fn new(memory_cap_bytes: u64, threads: usize, deadline: Deadline, kernel: RowKernel) -> Self {
+        Run {
+            memory_cap_bytes,
+            threads,
+            kernel,
+            deadline,
+        }
+    }
+}
+
+/// The error of a kernel that stopped at its deadline.
+pub(super) fn time_limit_reached(deadline: Deadline) -> Error {
+    deadline.error(NAME, PredictTheWinner::NAME)
 }
 
 fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
@@ -392,15 +409,15 @@ fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
     }
     // Lengths 2..n-1 in place; the last step by hand, for the best move.
     if run.kernel == RowKernel::ByLength {
-        advance_by_length(a, &mut row, recorder);
+        advance_by_length(a, &mut row, run.deadline, recorder)?;
     } else {
         match parallel_scratch::<M>(n, run) {
             Some((parts, mut scratch)) => {
                 let cells: usize = scratch.iter().map(Vec::capacity).sum();
                 recorder.table(cells as u64, (cells * std::mem::size_of::<M>()) as u64);
-                fill_parallel(a, &mut row, &mut scratch, parts, run.kernel, BAND);
+                fill_parallel(a, &mut row, &mut scratch, parts, run, BAND)?;
             }
-            None => M::advance(a, &mut row, 2..n, run.kernel),
+            None => M::advance(a, &mut row, 2..n, run.kernel, run.deadline)?,
         }
     }
     let take_left = M::from(a[0]) - row[1];
@@ -413,14 +430,26 @@ fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
 }
 
 /// Lengths `2..a.len()`, one sweep per length in ascending `i`, reporting
-/// each cell: the textbook rolling row ([`solve_by_length_with`]).
+/// each cell: the textbook rolling row ([`solve_by_length_with`]). Reads the
+/// clock before a length once [`BY_LENGTH_CHECK_CELLS`] cells have passed
+/// since the last reading (so before every length of a long row), and
+/// before the first.
 fn advance_by_length<M: MarginValue, R: Recorder<PredictTheWinner>>(
     a: &[i64],
     row: &mut [M],
+    deadline: Deadline,
     recorder: &mut R,
-) {
+) -> Result<(), Error> {
     let n = a.len();
+    let mut since_check = BY_LENGTH_CHECK_CELLS;
     for len in 2..n {
+        if since_check >= BY_LENGTH_CHECK_CELLS {
+            if deadline.reached() {
+                return Err(time_limit_reached(deadline));
+            }
+            since_check = 0;
+        }
+        since_check += n + 1 - len;
         for i in 0..=n - len {
             let j = i + len - 1;
             let value = (M::from(a[i]) - row[i + 1]).max(M::from(a[j]) - row[i]);
@@ -428,7 +457,11 @@ fn advance_by_length<M: MarginValue, R: Recorder<PredictTheWinner>>(
             report_cell(recorder, i, j, value);
         }
     }
+    Ok(())
 }
+
+/// Cells of the textbook pass between two readings of the clock.
+const BY_LENGTH_CHECK_CELLS: usize = 1 << 16;
 
 /// Reports that the cell of `[i, j]` holds `m`.
 fn report_cell<M: MarginValue, R: Recorder<PredictTheWinner>>(
@@ -444,7 +477,9 @@ fn report_cell<M: MarginValue, R: Recorder<PredictTheWinner>>(
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use core_types::Outcome;
+    use std::time::Duration;
+
+    use core_types::{Outcome, SolverConfig};
     use proptest::prelude::*;
 
     use super::simd::fill_row_by_length;
@@ -537,6 +572,95 @@ mod tests {
         assert!(solve(&wide, 800).is_err());
         assert!(solve(&wide, 1600).is_ok());
         assert!(solve_portable(&wide, 1599).is_err());
+    }
+
+    fn limited(limit: Option<Duration>) -> SolverConfig {
+        SolverConfig {
+            time_limit: limit,
+            ..SolverConfig::default()
+        }
+    }
+
+    fn long_row(len: usize) -> PredictTheWinner {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        PredictTheWinner::new(
+            (0..len)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    (x % 1_000_000) as i64
+                })
+                .collect(),
+        )
+    }
+
+    /// The time limit (issue 12): every variant, on its plain, counted and traced paths, gives
+    /// up with `TimeLimitReached` on a 20,000-value row (2·10^8 cells, on all cores for
+    /// `auto`), with no time (zero) or a few milliseconds.
+    #[test]
+    fn every_variant_gives_up_at_its_time_limit() {
+        let game = long_row(20_000);
+        for (limit, shown) in [
+            (Duration::ZERO, "time limit of 0s"),
+            (Duration::from_millis(2), "time limit of 2ms"),
+        ] {
+            for variant in VARIANTS {
+                let mut solver = (variant.build)(&limited(Some(limit)));
+                let mut stats = Stats::default();
+                for err in [
+                    solver.solve(&game).unwrap_err(),
+                    solver.solve_with_stats(&game).unwrap_err(),
+                    solver.solve_traced(&game, &mut stats).unwrap_err(),
+                ] {
+                    assert_eq!(
+                        err,
+                        Error::TimeLimitReached {
+                            backend: NAME,
+                            game: PredictTheWinner::NAME,
+                            limit
+                        },
+                        "{}",
+                        variant.name
+                    );
+                    assert_eq!(err.kind(), core_types::ErrorKind::CannotAnswer);
+                    assert!(err.to_string().contains(shown), "{err}");
+                }
+            }
+        }
+        // The exact i128 path too.
+        let wide = PredictTheWinner::new(vec![i64::MIN; 20_000]);
+        let err = solve_with(
+            &wide,
+            CAP,
+            1,
+            Deadline::after(Some(Duration::ZERO)),
+            &mut NoStats,
+        );
+        assert!(matches!(err, Err(Error::TimeLimitReached { .. })));
+    }
+
+    /// The clock starts when a solve does; a limit not reached changes nothing.
+    #[test]
+    fn a_limit_not_reached_changes_nothing() {
+        let limit = Duration::from_millis(200);
+        let mut solvers: Vec<_> = VARIANTS
+            .iter()
+            .map(|v| (v.name, (v.build)(&limited(Some(limit)))))
+            .collect();
+        std::thread::sleep(limit + Duration::from_millis(50));
+        let game = long_row(300);
+        let expected = solve_with_stats(&game, CAP).unwrap();
+        for (name, solver) in &mut solvers {
+            assert_eq!(solver.solve_with_stats(&game).unwrap(), expected, "{name}");
+        }
+        let game = long_row(PARALLEL_MIN_LEN + 100);
+        let expected = solve(&game, CAP).unwrap();
+        for threads in [1, 2, 3] {
+            let far = Deadline::after(Some(Duration::from_secs(3600)));
+            let got = solve_with(&game, CAP, threads, far, &mut NoStats).unwrap();
+            assert_eq!(got, expected, "{threads} threads");
+        }
     }
 
     pub(super) fn by_length<M: MarginValue>(a: &[i64]) -> Vec<M> {

@@ -1,10 +1,10 @@
 //! The multi-thread fill: the row cut into one part per thread, band by band
 //! of lengths, each part advanced with its halo in a scratch row.
 
-use core_types::MarginValue;
+use core_types::{Error, MarginValue};
 
 use super::simd::{Width, LEVELS};
-use super::{RowKernel, Run, PARALLEL_MIN_LEN};
+use super::{Run, PARALLEL_MIN_LEN};
 
 /// Lengths per parallel band: each band starts threads once, and its halo
 /// (recomputed by the part to its left) is this wide.
@@ -54,15 +54,20 @@ pub(super) fn parallel_scratch<M: MarginValue>(n: usize, run: Run) -> Option<(us
 /// Each scratch row must hold `a.len() / parts + band + 2` cells without
 /// growing.
 ///
+/// Every thread reads `run.deadline` before each of its tiles; once it has
+/// passed, all of them stop, and the band's error is returned when they
+/// have (`row` is left part-way).
+///
 /// [`advance`]: super::simd::advance
 pub(super) fn fill_parallel<M: Width>(
     a: &[i64],
     row: &mut [M],
     scratch: &mut [Vec<M>],
     parts: usize,
-    kernel: RowKernel,
+    run: Run,
     band: usize,
-) {
+) -> Result<(), Error> {
+    let (kernel, deadline) = (run.kernel, run.deadline);
     let n = a.len();
     let mut first = 2;
     while first < n {
@@ -73,7 +78,7 @@ pub(super) fn fill_parallel<M: Width>(
         let after = n + 2 - end;
         // Short rows: the halos would be a large share of the work.
         if after < parts * 4 * band {
-            M::advance(a, &mut row[..before], first..end, kernel);
+            M::advance(a, &mut row[..before], first..end, kernel, deadline)?;
             first = end;
             continue;
         }
@@ -86,28 +91,39 @@ pub(super) fn fill_parallel<M: Width>(
         std::thread::scope(|scope| {
             let mut rest = &mut row[..before];
             let mut offset = 0;
+            let mut helpers = Vec::with_capacity(scratch.len());
             for (p, part) in scratch.iter_mut().enumerate() {
                 let (mine, tail) = rest.split_at_mut(bounds[p + 1] - offset);
                 rest = tail;
                 offset = bounds[p + 1];
                 let values = &a[bounds[p]..bounds[p] + part.len() + first - 2];
-                scope.spawn(move || {
-                    M::advance(values, part, first..end, kernel);
+                helpers.push(scope.spawn(move || {
+                    M::advance(values, part, first..end, kernel, deadline)?;
                     mine.copy_from_slice(&part[..mine.len()]);
-                });
+                    Ok(())
+                }));
             }
-            M::advance(&a[offset..], rest, first..end, kernel);
-        });
+            let mut result = M::advance(&a[offset..], rest, first..end, kernel, deadline);
+            for helper in helpers {
+                let helped = helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                result = result.and(helped);
+            }
+            result
+        })?;
         first = end;
     }
+    Ok(())
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
-    use core_types::{NoStats, PredictTheWinner};
+    use core_types::{Deadline, NoStats, PredictTheWinner};
     use proptest::prelude::*;
 
+    use super::super::RowKernel;
     use super::*;
     use crate::predict_the_winner::solve_with;
     use crate::predict_the_winner::tests::by_length;
@@ -126,7 +142,8 @@ mod tests {
                 let mut scratch: Vec<Vec<i64>> = (1..parts)
                     .map(|_| Vec::with_capacity(values.len() / parts + band + 2))
                     .collect();
-                fill_parallel(&values, &mut row, &mut scratch, parts, kernel, band);
+                let run = Run::new(CAP, parts, Deadline::NEVER, kernel);
+                fill_parallel(&values, &mut row, &mut scratch, parts, run, band).unwrap();
                 prop_assert_eq!((row[0], row[1]), (reference[0], reference[1]));
                 // The scratch rows never grew.
                 for part in &scratch {
@@ -138,10 +155,13 @@ mod tests {
 
     #[test]
     fn long_rows_use_threads_within_the_cap() {
-        let run = |threads, memory_cap_bytes| Run {
-            memory_cap_bytes,
-            threads,
-            kernel: RowKernel::Dispatch,
+        let run = |threads, memory_cap_bytes| {
+            Run::new(
+                memory_cap_bytes,
+                threads,
+                Deadline::NEVER,
+                RowKernel::Dispatch,
+            )
         };
         let n = PARALLEL_MIN_LEN;
         assert!(parallel_scratch::<i64>(n - 1, run(2, CAP)).is_none());
@@ -154,7 +174,8 @@ mod tests {
         assert!(parallel_scratch::<i64>(n, run(2, needed - 1)).is_none());
         // And the answer is the same on any thread count.
         let game = PredictTheWinner::new((0..n as i64).map(|i| (i * 7919) % 1001 - 500).collect());
-        let one = solve_with(&game, CAP, 1, &mut NoStats).unwrap();
-        assert_eq!(solve_with(&game, CAP, 2, &mut NoStats).unwrap(), one);
+        let one = solve_with(&game, CAP, 1, Deadline::NEVER, &mut NoStats).unwrap();
+        let two = solve_with(&game, CAP, 2, Deadline::NEVER, &mut NoStats).unwrap();
+        assert_eq!(two, one);
     }
 }

@@ -1,10 +1,10 @@
 //! The row kernels: the time-skewed tiled kernel, compiled once per vector
 //! width, and the run-time choice of the fastest one this CPU supports.
 
-use core_types::{Arithmetic, MarginValue};
+use core_types::{Arithmetic, Deadline, Error, MarginValue};
 use std::ops::Range;
 
-use super::RowKernel;
+use super::{time_limit_reached, RowKernel};
 
 /// A margin width with its row kernels.
 pub(super) trait Width: MarginValue {
@@ -12,8 +12,14 @@ pub(super) trait Width: MarginValue {
     ///
     /// [`PredictTheWinner::arithmetic`]: core_types::PredictTheWinner::arithmetic
     const ARITHMETIC: Arithmetic;
-    /// [`advance`] with the chosen kernel.
-    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, kernel: RowKernel);
+    /// [`advance`] with the chosen kernel, giving up at `deadline`.
+    fn advance(
+        a: &[i64],
+        row: &mut [Self],
+        lengths: Range<usize>,
+        kernel: RowKernel,
+        deadline: Deadline,
+    ) -> Result<(), Error>;
 }
 
 impl Width for i128 {
@@ -21,32 +27,42 @@ impl Width for i128 {
 
     /// Always portable: there is no vector `i128` compare, and this exact
     /// path is only taken for values near the `i64` limits.
-    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, _kernel: RowKernel) {
-        advance::<i128, 1>(a, row, lengths);
+    fn advance(
+        a: &[i64],
+        row: &mut [Self],
+        lengths: Range<usize>,
+        _kernel: RowKernel,
+        deadline: Deadline,
+    ) -> Result<(), Error> {
+        advance::<i128, 1>(a, row, lengths, deadline)
     }
 }
 
 impl Width for i64 {
     const ARITHMETIC: Arithmetic = Arithmetic::I64;
 
-    fn advance(a: &[i64], row: &mut [Self], lengths: Range<usize>, kernel: RowKernel) {
+    fn advance(
+        a: &[i64],
+        row: &mut [Self],
+        lengths: Range<usize>,
+        kernel: RowKernel,
+        deadline: Deadline,
+    ) -> Result<(), Error> {
         #[cfg(target_arch = "x86_64")]
         if kernel == RowKernel::Dispatch {
             if std::arch::is_x86_feature_detected!("avx512f") {
                 // SAFETY: `advance_avx512` only requires AVX-512F, which the
                 // CPU running this code has, as detected just above.
-                unsafe { x86::advance_avx512(a, row, lengths) };
-                return;
+                return unsafe { x86::advance_avx512(a, row, lengths, deadline) };
             }
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: `advance_avx2` only requires AVX2, which the CPU
                 // running this code has, as detected just above.
-                unsafe { x86::advance_avx2(a, row, lengths) };
-                return;
+                return unsafe { x86::advance_avx2(a, row, lengths, deadline) };
             }
         }
         let _ = kernel;
-        advance::<i64, 1>(a, row, lengths);
+        advance::<i64, 1>(a, row, lengths, deadline)
     }
 }
 
@@ -54,6 +70,8 @@ impl Width for i64 {
 #[cfg(target_arch = "x86_64")]
 mod x86 {
     use std::ops::Range;
+
+    use core_types::{Deadline, Error};
 
     /// [`super::advance`] compiled with AVX2, so the row update vectorises
     /// with 64-bit compares (`vpcmpgtq`, 4 lanes); two lengths per sweep
@@ -63,8 +81,13 @@ mod x86 {
     ///
     /// The CPU must support AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn advance_avx2(a: &[i64], row: &mut [i64], lengths: Range<usize>) {
-        super::advance::<i64, 2>(a, row, lengths);
+    pub(super) unsafe fn advance_avx2(
+        a: &[i64],
+        row: &mut [i64],
+        lengths: Range<usize>,
+        deadline: Deadline,
+    ) -> Result<(), Error> {
+        super::advance::<i64, 2>(a, row, lengths, deadline)
     }
 
     /// [`super::advance`] compiled with AVX-512F (`vpmaxsq`, 8 lanes); six
@@ -74,8 +97,13 @@ mod x86 {
     ///
     /// The CPU must support AVX-512F.
     #[target_feature(enable = "avx512f")]
-    pub(super) unsafe fn advance_avx512(a: &[i64], row: &mut [i64], lengths: Range<usize>) {
-        super::advance::<i64, 6>(a, row, lengths);
+    pub(super) unsafe fn advance_avx512(
+        a: &[i64],
+        row: &mut [i64],
+        lengths: Range<usize>,
+        deadline: Deadline,
+    ) -> Result<(), Error> {
+        super::advance::<i64, 6>(a, row, lengths, deadline)
     }
 }
 
@@ -90,14 +118,17 @@ pub(super) const LEVELS: usize = 258;
 /// (`i <= n + 1 - first`, with `n = a.len()`); on exit
 /// `row[i] = m(i, i+end-2)` for every cell of length `end - 1`.
 /// `2..a.len()` from `row = a` leaves `row[0] = m(0, n-2)` and
-/// `row[1] = m(1, n-1)`. See [`advance_tiled`].
+/// `row[1] = m(1, n-1)`. See [`advance_tiled`]. Reads the clock before each
+/// tile (`TILE · LEVELS` cells) and gives up, leaving `row` part-way, once
+/// `deadline` has passed.
 #[inline(always)]
 pub(super) fn advance<M: MarginValue, const K: usize>(
     a: &[i64],
     row: &mut [M],
     lengths: Range<usize>,
-) {
-    advance_tiled::<M, K, TILE, LEVELS>(a, row, lengths);
+    deadline: Deadline,
+) -> Result<(), Error> {
+    advance_tiled::<M, K, TILE, LEVELS>(a, row, lengths, deadline)
 }
 
 /// [`advance`] with explicit tile sizes.
@@ -114,7 +145,8 @@ fn advance_tiled<M: MarginValue, const K: usize, const TILE: usize, const LEVELS
     a: &[i64],
     row: &mut [M],
     lengths: Range<usize>,
-) {
+    deadline: Deadline,
+) -> Result<(), Error> {
     let n = a.len();
     // The range of cells tile `s` updates for length `len`, `k` lengths into
     // the pass (empty when it is clipped away).
@@ -129,6 +161,9 @@ fn advance_tiled<M: MarginValue, const K: usize, const TILE: usize, const LEVELS
         let levels = LEVELS.min(lengths.end - first);
         let mut s = 0;
         while s < n + 1 - first {
+            if deadline.reached() {
+                return Err(time_limit_reached(deadline));
+            }
             let mut k = 0;
             while k + K <= levels {
                 let (lo, hi) = range(s, k, first + k);
@@ -156,6 +191,7 @@ fn advance_tiled<M: MarginValue, const K: usize, const TILE: usize, const LEVELS
         }
         first += levels;
     }
+    Ok(())
 }
 
 /// Advances a tile through `K` lengths, `len..len + K`, in one sweep over
@@ -231,7 +267,7 @@ mod tests {
     /// on short rows.
     fn tiled<M: MarginValue, const K: usize, const T: usize, const L: usize>(a: &[i64]) -> Vec<M> {
         let mut row: Vec<M> = a.iter().map(|&v| M::from(v)).collect();
-        advance_tiled::<M, K, T, L>(a, &mut row, 2..a.len());
+        advance_tiled::<M, K, T, L>(a, &mut row, 2..a.len(), Deadline::NEVER).unwrap();
         row
     }
 
@@ -291,17 +327,17 @@ mod tests {
             if std::arch::is_x86_feature_detected!("avx2") {
                 let mut row = a.clone();
                 // SAFETY: AVX2 is available, checked just above.
-                unsafe { x86::advance_avx2(&a, &mut row, 2..n) };
+                unsafe { x86::advance_avx2(&a, &mut row, 2..n, Deadline::NEVER) }.unwrap();
                 check(row);
             }
             if std::arch::is_x86_feature_detected!("avx512f") {
                 let mut row = a.clone();
                 // SAFETY: AVX-512F is available, checked just above.
-                unsafe { x86::advance_avx512(&a, &mut row, 2..n) };
+                unsafe { x86::advance_avx512(&a, &mut row, 2..n, Deadline::NEVER) }.unwrap();
                 check(row);
             }
             let mut row = a.clone();
-            advance::<i64, 1>(&a, &mut row, 2..n);
+            advance::<i64, 1>(&a, &mut row, 2..n, Deadline::NEVER).unwrap();
             check(row);
         }
     }
