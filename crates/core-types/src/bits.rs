@@ -41,3 +41,40 @@ pub fn subset_sums(bits: u32, first: u64) -> Vec<u64> {
     }
     sums
 }
+
+/// Asks Linux to back the 2 MiB-aligned part of a large, untouched array with transparent huge
+/// pages (when the system enables them on request, `/sys/kernel/mm/transparent_hugepage/enabled`
+/// = `madvise`): one page fault per 2 MiB instead of per 4 KiB, and far fewer TLB misses when a
+/// kernel reads a table of hundreds of megabytes at strides (`tabular`) or at random (`memo`'s
+/// sparse table). A refusal is ignored: the array works either way. Does nothing elsewhere.
+///
+/// ```
+/// let mut table = vec![0u64; 1 << 20];
+/// core_types::bits::advise_huge_pages(&mut table);
+/// assert!(table.iter().all(|&w| w == 0));
+/// ```
+#[cfg(target_os = "linux")]
+pub fn advise_huge_pages<T>(array: &mut [T]) {
+    const HUGE_PAGE: usize = 2 << 20;
+    let start = array.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(array);
+    let (first, last) = (
+        start.next_multiple_of(HUGE_PAGE),
+        end / HUGE_PAGE * HUGE_PAGE,
+    );
+    if last > first {
+        // SAFETY: `first..last` lies inside the allocation `array` borrows mutably, and
+        // MADV_HUGEPAGE changes only how the kernel backs those pages, never their contents.
+        unsafe {
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            );
+        }
+    }
+}
+
+/// Does nothing off Linux; see the Linux version.
+#[cfg(not(target_os = "linux"))]
+pub fn advise_huge_pages<T>(_array: &mut [T]) {}

@@ -247,38 +247,6 @@ impl Kernel<PredictTheWinner> for TabularSolver {
 /// the zeros instead cost about 0.3 s at `n = 32` (512 MiB), serially.
 fn try_zeroed_words(len: usize) -> Option<Vec<u64>> {
     let mut words = bytemuck::allocation::try_zeroed_vec::<u64>(len).ok()?;
-    advise_huge_pages(&mut words);
+    core_types::bits::advise_huge_pages(&mut words);
     Some(words)
 }
-
-/// Asks Linux to back the 2 MiB-aligned part of a large, untouched table
-/// with transparent huge pages (when the system enables them on request,
-/// `/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`): one page
-/// fault per 2 MiB instead of per 4 KiB, and far fewer TLB misses in the
-/// kernels' strided reads. Measured at `n = 32` (512 MiB): see
-/// `BENCHMARKS.md`. A refusal is ignored: the table works either way.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages(words: &mut [u64]) {
-    const HUGE_PAGE: usize = 2 << 20;
-    let start = words.as_mut_ptr() as usize;
-    let end = start + std::mem::size_of_val(words);
-    let (first, last) = (
-        start.next_multiple_of(HUGE_PAGE),
-        end / HUGE_PAGE * HUGE_PAGE,
-    );
-    if last > first {
-        // SAFETY: `first..last` lies inside the allocation `words` borrows
-        // mutably, and MADV_HUGEPAGE changes only how the kernel backs those
-        // pages, never their contents.
-        unsafe {
-            libc::madvise(
-                first as *mut libc::c_void,
-                last - first,
-                libc::MADV_HUGEPAGE,
-            );
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_words: &mut [u64]) {}

@@ -242,7 +242,7 @@ impl<S: Slot> StateTable<S> {
         let count = (self.slots.len() * 2).max(MIN_SLOTS as usize);
         let refused = TableFull::Refused { states: self.len };
         let mut grown = bytemuck::allocation::try_zeroed_vec::<S>(count).map_err(|()| refused)?;
-        advise_huge_pages(&mut grown);
+        core_types::bits::advise_huge_pages(&mut grown);
         let shift = 64 - count.trailing_zeros();
         for (moved, &slot) in self.slots.iter().filter(|s| !s.is_empty()).enumerate() {
             if moved % MOVES_PER_CLOCK_READ == MOVES_PER_CLOCK_READ - 1 && self.deadline.reached() {
@@ -256,37 +256,6 @@ impl<S: Slot> StateTable<S> {
         Ok(())
     }
 }
-
-/// Asks Linux to back the 2 MiB-aligned part of a large, untouched array with transparent
-/// huge pages (when the system enables them on request,
-/// `/sys/kernel/mm/transparent_hugepage/enabled` = `madvise`), as `solver-tabular` does for
-/// its tables: the search reads the array at random, so with 4 KiB pages nearly every lookup
-/// in a table of hundreds of megabytes also misses the TLB. A refusal is ignored: the table
-/// works either way.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages<S: Slot>(slots: &mut [S]) {
-    const HUGE_PAGE: usize = 2 << 20;
-    let start = slots.as_mut_ptr() as usize;
-    let end = start + std::mem::size_of_val(slots);
-    let (first, last) = (
-        start.next_multiple_of(HUGE_PAGE),
-        end / HUGE_PAGE * HUGE_PAGE,
-    );
-    if last > first {
-        // SAFETY: `first..last` lies inside the allocation `slots` borrows mutably, and
-        // MADV_HUGEPAGE changes only how the kernel backs those pages, never their contents.
-        unsafe {
-            libc::madvise(
-                first as *mut libc::c_void,
-                last - first,
-                libc::MADV_HUGEPAGE,
-            );
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages<S: Slot>(_slots: &mut [S]) {}
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
