@@ -51,11 +51,13 @@ const fn case(n: u32, total: u64, best_move: Option<u32>) -> CanIWinCase {
 /// The hardest total per `n`: for `n <= 24` the total on which a plain
 /// LeetCode-style top-down memo (ascending moves) stores the most states,
 /// found by `cargo run --release --example hardest_totals -- 8 10 12 14 16 18
-/// 20 22 24` (for `n = 20`: `T = 158`, 770,565 states, as in issue 5). That
-/// scan costs minutes beyond `n = 24`, so larger `n` use `T = 3/4` of the
-/// pool sum, rounded (hard for every backend: `memo` stores 12.3 million of
-/// the 2^25 states at `n = 25`, `T = 244`). The expected answers are those
-/// of `tabular` and `memo`, which agree on every case.
+/// 20 22 24` (for `n = 20`: `T = 158`, 770,565 states, as in issue 5). Larger
+/// `n` use `T = 3/4` of the pool sum, rounded (hard for every backend: `memo`
+/// stores 12.3 million of the 2^25 states at `n = 25`, `T = 244`), the totals
+/// issue 13's targets are stated at; the hardest totals of `n = 25..30`, found
+/// since by `solver-tabular`'s `hardest_totals_scan` example, are in
+/// BENCHMARKS.md. The expected answers are those of `tabular` and `memo`,
+/// which agree on every case.
 pub const HARDEST: &[CanIWinCase] = &[
     case(8, 31, None),
     case(10, 48, None),
