@@ -87,7 +87,7 @@ pub struct AnalysisLimitArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, allow_negative_numbers = true)]
     pub memory_cap: Option<u64>,
     /// States the sparse Can I Win memo may store (used when the dense
-    /// one exceeds the memory cap) [default: 20000000].
+    /// one exceeds the memory cap) [default: 3000000].
     #[arg(long, value_name = "STATES", value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
     /// The wall-clock time one analysis may take (for `play`, each of the computer's moves),
