@@ -605,3 +605,84 @@ fn precheck_boundaries_every_variant() {
     }
     report.finish();
 }
+
+/// Every variant of every backend honours `SolverConfig::time_limit` (issue 12): with a limit
+/// of zero, a game that needs a search gives up with `TimeLimitReached`, whichever way it is
+/// solved (plain, counted, traced). A variant that cannot take the game at all (its budget or
+/// table refuses it up front, as plain recursion refuses a long row) is exempt for that game,
+/// and only if it also refuses it with no time limit. A new variant is checked by being in the
+/// list.
+#[test]
+fn every_variant_stops_at_a_time_limit() {
+    let mut report = Report::new("time limit of zero, every variant");
+    let hasty = SolverConfig {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..SolverConfig::default()
+    };
+    fn check<G: Game>(
+        report: &mut Report,
+        variant: &Variant<G>,
+        hasty: &SolverConfig,
+        game: &G,
+        label: &str,
+    ) {
+        let mut solver = variant.solver(hasty);
+        let mut counted = gamesolve::Stats::default();
+        let answers = [
+            ("solve", solver.solve(game).map(|_| ())),
+            (
+                "solve_with_stats",
+                solver.solve_with_stats(game).map(|_| ()),
+            ),
+            (
+                "solve_traced",
+                solver.solve_traced(game, &mut counted).map(|_| ()),
+            ),
+        ];
+        for (path, answer) in answers {
+            let label = format!("{} {label} ({path})", variant.id());
+            match answer {
+                Err(Error::TimeLimitReached { limit, .. }) => {
+                    report.check_eq(label, limit, std::time::Duration::ZERO)
+                }
+                Err(other)
+                    if variant
+                        .solver(&SolverConfig::default())
+                        .solve(game)
+                        .is_err() =>
+                {
+                    report.skip(format!("{label}: refused with or without a limit: {other}"))
+                }
+                Err(other) => report.fail(format!("{label}: {other}, not the time limit")),
+                Ok(()) => report.fail(format!("{label}: answered with a time limit of zero")),
+            }
+        }
+    }
+    // Large enough that every kernel reaches its first look at the clock, small enough that a
+    // variant without a time-limit check would still answer fast.
+    match CanIWin::new(22, 180) {
+        Ok(can_i_win) => {
+            for variant in all_variants::<CanIWin>() {
+                check(
+                    &mut report,
+                    &variant,
+                    &hasty,
+                    &can_i_win,
+                    "can-i-win 22 180",
+                );
+            }
+        }
+        Err(e) => report.fail(format!("can-i-win 22 180: {e}")),
+    }
+    let row = PredictTheWinner::new((0..3_000).map(|k| (k * 7_919) % 1_009 - 500).collect());
+    for variant in all_variants::<PredictTheWinner>() {
+        check(
+            &mut report,
+            &variant,
+            &hasty,
+            &row,
+            "predict-the-winner, 3,000 values",
+        );
+    }
+    report.finish();
+}
