@@ -81,7 +81,7 @@ pub struct ServeCmd {
     /// for a trace, which also keeps every distinct position].
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
     memory_cap: Option<u64>,
-    /// `memo`: states the sparse memo may store per request [default: 5000000].
+    /// `memo`: states the sparse memo may store per request [default: 1000000].
     #[arg(long, value_name = "STATES", value_parser = parse_count)]
     state_budget: Option<u64>,
     /// Wall-clock time a request's solve may take (`500ms`, `5s`, `1m`); past it the answer
@@ -93,7 +93,7 @@ pub struct ServeCmd {
 /// Serve defaults: smaller than the CLI's, since many requests may come.
 const NODE_BUDGET: u64 = 10_000_000;
 const MEMORY_CAP: u64 = 256 << 20;
-const STATE_BUDGET: u64 = 5_000_000;
+const STATE_BUDGET: u64 = 1_000_000;
 /// A trace keeps a set of every distinct position it meets, beyond the table itself: a small
 /// table keeps that set small (`tabular` up to `n = 22`, `memo/dense` up to `n = 21`).
 const TRACE_MEMORY_CAP: u64 = 512 << 10;
