@@ -69,6 +69,18 @@ impl Deadline {
         self.at.map(|_| self.limit)
     }
 
+    /// The time left before the deadline (reads the clock): `None` once it has passed,
+    /// [`Duration::MAX`] without a limit. For work split into several solves that share one
+    /// deadline, each given the time left as its own limit.
+    pub fn time_left(&self) -> Option<Duration> {
+        match self.at {
+            None => Some(Duration::MAX),
+            Some(at) => at
+                .checked_duration_since(Instant::now())
+                .filter(|left| !left.is_zero()),
+        }
+    }
+
     /// Whether the deadline has passed (reads the clock).
     #[inline]
     pub fn reached(&self) -> bool {
@@ -283,6 +295,16 @@ mod tests {
         assert!(!Deadline::NEVER.is_limited());
         assert_eq!(Deadline::NEVER.limit(), None);
         assert!(Deadline::NEVER.check("memo", "can-i-win").is_ok());
+    }
+
+    #[test]
+    fn the_time_left_shrinks_to_none() {
+        assert_eq!(Deadline::NEVER.time_left(), Some(Duration::MAX));
+        assert_eq!(Deadline::after(Some(Duration::ZERO)).time_left(), None);
+        let left = Deadline::after(Some(Duration::from_secs(3600)))
+            .time_left()
+            .unwrap();
+        assert!(left <= Duration::from_secs(3600) && left > Duration::from_secs(3000));
     }
 
     #[test]

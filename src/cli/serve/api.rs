@@ -2,6 +2,8 @@
 //! answering one `batch` input line. The HTTP side (routing, body and concurrency limits, the
 //! page) is in the parent module.
 
+use gamesolve::Deadline;
+
 use super::*;
 
 /// The HTTP status of a line's error: 400 for a request that is wrong, 422 for a valid game
@@ -106,8 +108,7 @@ const GROWTH_STATE_BUDGET: u64 = 1_000_000;
 /// gone no more points are computed (`null`, with `stopped_at_time_limit`).
 pub(super) fn growth(state: &State, body: &[u8]) -> Reply {
     let mut grower = Grower {
-        time_limit: state.time_limit,
-        deadline: Instant::now().checked_add(state.time_limit),
+        deadline: Deadline::after(state.limits.time_limit),
     };
     match read_line(body, &mut grower) {
         Ok(json) => Reply::json(200, json),
@@ -117,21 +118,7 @@ pub(super) fn growth(state: &State, body: &[u8]) -> Reply {
 
 /// Solves a game's growth family with every backend, within one deadline for the request.
 struct Grower {
-    time_limit: Duration,
-    /// When the request's time is up (`None`: too far away to represent).
-    deadline: Option<Instant>,
-}
-
-impl Grower {
-    /// The time left, `None` once the deadline has passed.
-    fn time_left(&self) -> Option<Duration> {
-        match self.deadline {
-            None => Some(self.time_limit),
-            Some(at) => at
-                .checked_duration_since(Instant::now())
-                .filter(|d| !d.is_zero()),
-        }
-    }
+    deadline: Deadline,
 }
 
 /// One backend's curve.
@@ -166,7 +153,7 @@ impl LineGame for Grower {
             node_budget: Some(GROWTH_NODE_BUDGET),
             memory_cap_bytes: Some(GROWTH_MEMORY_CAP),
             state_budget: Some(GROWTH_STATE_BUDGET),
-            time_limit: Some(self.time_limit),
+            time_limit: self.deadline.limit(),
         };
         let mut curves = Vec::new();
         let mut stopped = false;
@@ -179,7 +166,11 @@ impl LineGame for Grower {
             let mut gave_up = false;
             for (_, g) in &family {
                 // Each solve gets the time the request has left; none left, no more points.
-                let left = if gave_up { None } else { self.time_left() };
+                let left = if gave_up {
+                    None
+                } else {
+                    self.deadline.time_left()
+                };
                 let point = match left {
                     None => {
                         stopped |= !gave_up;
@@ -208,7 +199,11 @@ impl LineGame for Grower {
             sizes: family.iter().map(|(size, _)| *size).collect(),
             curves,
             stopped_at_time_limit: stopped,
-            time_limit: stopped.then(|| humantime::format_duration(self.time_limit).to_string()),
+            time_limit: self
+                .deadline
+                .limit()
+                .filter(|_| stopped)
+                .map(|limit| humantime::format_duration(limit).to_string()),
         };
         serde_json::to_vec(&reply)
             .map_err(|e| CliError::new(Kind::Io, format!("cannot write the growth: {e}")))

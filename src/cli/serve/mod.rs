@@ -27,7 +27,7 @@ use std::io::Write as _;
 use std::net::TcpListener;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 use gamesolve::explain::{explain, ExplainLimits};
@@ -104,8 +104,6 @@ const TRACE_STATE_BUDGET: u64 = 1_000_000;
 struct State {
     limits: LimitArgs,
     trace_limits: LimitArgs,
-    /// `--time-limit`: each request's solves stop at it.
-    time_limit: Duration,
     max_solves: usize,
     max_trace_events: usize,
     in_flight: AtomicUsize,
@@ -176,7 +174,6 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
     let state = State {
         limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
         trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
-        time_limit: cmd.time_limit,
         max_solves: cmd.max_solves.max(1),
         max_trace_events: cmd.max_trace_events,
         in_flight: AtomicUsize::new(0),
