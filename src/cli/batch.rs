@@ -108,20 +108,20 @@ impl LineGame for Solvers<'_> {
                 ),
             ));
         };
-        let answer = super::guard::refusals_are_errors(|| {
-            Ok::<_, CliError>(if COUNT {
-                solver.solve_with_stats(game)?
-            } else {
-                (solver.solve(game)?, Stats::default())
-            })
-        });
+        let answer = if COUNT {
+            solver.solve_with_stats(game)
+        } else {
+            solver
+                .solve(game)
+                .map(|solution| (solution, Stats::default()))
+        };
         let (solution, stats) = match answer {
             Ok(answer) => answer,
             Err(e) => {
-                // A search cut short (a refused stack segment) may leave its kept table half
-                // written: the next line starts from a fresh solver.
+                // A search cut short (a refused stack segment, a time limit) may leave its kept
+                // table half written: the next line starts from a fresh solver.
                 self.current = None;
-                return Err(e);
+                return Err(e.into());
             }
         };
         let report = game.report(&solution, solver.name(), solver.variant(), stats);

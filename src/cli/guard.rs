@@ -1,32 +1,20 @@
-//! A refused stack segment is an error, not a panic.
+//! A refused stack segment is reported once, as an error, not also as a panic message.
 //!
-//! The deep recursions (memo searches, the analysis) run on `stacker`, which maps a fresh
-//! stack segment (1 to 4 MiB) when the current one runs low. When the system refuses that mapping
-//! (a process memory limit, `prlimit --as`), `stacker` cannot return an error: it panics
-//! (`mmap failed to allocate stack`). Threading a `Result` through every frame of the Predict
-//! the Winner memo would slow its fast path, so the CLI catches that one panic at the solve
-//! boundary ([`refusals_are_errors`]) and answers `cannot_answer` (exit 1). [`install`]
-//! keeps the default panic message for every other panic (a bug) and silences only this one,
-//! which is reported as an error instead.
+//! The deep recursions (memo searches, the analysis) run on fresh stack segments through
+//! `core_types::stack`, which asks the system for a segment before `stacker` maps it and
+//! returns `Error::StackRefused` (`cannot_answer`, exit 1) when it is refused. Should the
+//! system refuse `stacker`'s own mapping right after (another thread took the memory in
+//! between), `stacker` panics (`mmap failed to allocate stack`) and `core_types::stack` catches
+//! the panic and returns the same error, but the default panic hook would still print it.
+//! [`install`] silences only that panic and keeps the default message for every other one
+//! (a bug).
 
-use std::panic::{self, AssertUnwindSafe};
+use std::panic;
 
-use super::error::{CliError, Kind};
+use gamesolve::stack::is_stack_refusal;
 
-/// The text of `stacker`'s panic when the system refuses a new stack segment.
-const STACK_REFUSED: &str = "failed to allocate stack";
-
-/// Whether a panic payload is `stacker`'s refused stack segment.
-fn is_stack_refusal(payload: &(dyn std::any::Any + Send)) -> bool {
-    let text = payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied());
-    text.is_some_and(|t| t.contains(STACK_REFUSED))
-}
-
-/// Installs the panic hook: silent for a refused stack segment (caught and reported by
-/// [`refusals_are_errors`]), the default message for anything else.
+/// Installs the panic hook: silent for a refused stack segment (caught and reported as an
+/// error by `core_types::stack`), the default message for anything else.
 pub fn install() {
     let default = panic::take_hook();
     panic::set_hook(Box::new(move |info| {
@@ -34,21 +22,4 @@ pub fn install() {
             default(info);
         }
     }));
-}
-
-/// Runs `solve`; a refused stack segment becomes a `cannot_answer` error naming what the
-/// system refused. Any other panic goes on unwinding (a bug, reported as one).
-pub fn refusals_are_errors<T, E: From<CliError>>(
-    solve: impl FnOnce() -> Result<T, E>,
-) -> Result<T, E> {
-    match panic::catch_unwind(AssertUnwindSafe(solve)) {
-        Ok(result) => result,
-        Err(payload) if is_stack_refusal(&*payload) => Err(E::from(CliError::new(
-            Kind::CannotAnswer,
-            "the system refused the memory for a new stack segment the recursive search \
-             needed (a process memory limit such as `ulimit -v`, or no free memory); free some \
-             memory, raise the limit, or use a backend that does not recurse (`tabular`)",
-        ))),
-        Err(payload) => panic::resume_unwind(payload),
-    }
 }

@@ -141,7 +141,7 @@ pub fn main() -> ExitCode {
     };
     let json = cli.json;
     guard::install();
-    match guard::refusals_are_errors(|| run(cli)) {
+    match run(cli) {
         Ok(code) => code,
         Err(Stop::Error(e)) => report_error(&e, json),
         Err(Stop::AfterOutput(e)) => report_error(&e, false),

@@ -135,6 +135,23 @@ pub enum Error {
         hint: &'static str,
     },
 
+    /// The system refused the memory of a new stack segment for the recursive search (see
+    /// [`crate::stack`]): a process memory limit such as `ulimit -v`, or no free memory.
+    #[error(
+        "{} cannot answer {game}: the system refused the {segment_bytes} bytes of a new stack segment its recursive search needed (a process memory limit such as `ulimit -v`, or no free memory){hint}",
+        who(backend)
+    )]
+    StackRefused {
+        /// The backend's name.
+        backend: &'static str,
+        /// The game's machine name.
+        game: &'static str,
+        /// The size of the segment asked for.
+        segment_bytes: u64,
+        /// Advice on what to do instead; empty or starting with `"; "`.
+        hint: &'static str,
+    },
+
     /// No backend of this build has an algorithm for the game (a build with only `reduction`
     /// asked for Can I Win).
     #[error("backend `{backend}` has no algorithm for {game}; build with a backend that has one")]
@@ -210,6 +227,7 @@ impl Error {
             Error::GameTooLarge { .. }
             | Error::TableTooLarge { .. }
             | Error::AllocationFailed { .. }
+            | Error::StackRefused { .. }
             | Error::NoAlgorithm { .. }
             | Error::BudgetExhausted { .. }
             | Error::TimeLimitReached { .. } => ErrorKind::CannotAnswer,

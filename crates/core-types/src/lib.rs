@@ -63,6 +63,7 @@ pub mod game;
 pub mod outcome;
 pub mod predict_the_winner;
 pub mod solver;
+pub mod stack;
 pub mod stats;
 pub mod values;
 

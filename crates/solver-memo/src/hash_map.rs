@@ -9,7 +9,7 @@
 //! With `S` the distinct positions reachable from the start and `m` the moves per position:
 //! time `O(S · m)` game calls; memory one map entry per stored position
 //! ([`entry_bytes`] each, counted against the memory cap) plus `O(depth)` stack frames, on
-//! heap-allocated segments for deep games ([`stacker`]). A time limit costs one tick per expanded
+//! heap-allocated segments for deep games ([`core_types::stack`]). A time limit costs one tick per expanded
 //! position (the clock is read once every 4,096 of them).
 //!
 //! # Examples
@@ -30,7 +30,8 @@
 //! [`Error::BudgetExhausted`] (unit `states`) when the map would need more states than the
 //! state budget or the memory cap allows; [`Error::AllocationFailed`] when the system refuses
 //! the map's growth; [`Error::TimeLimitReached`] when the configured time limit passes first;
-//! [`Error::NoMoves`] for a game whose position is neither over nor has a move.
+//! [`Error::NoMoves`] for a game whose position is neither over nor has a move;
+//! [`Error::StackRefused`] when the system refuses a new stack segment.
 //!
 //! # See also
 //!
@@ -40,6 +41,7 @@
 
 use std::time::Duration;
 
+use core_types::stack;
 use core_types::{
     Deadline, DeadlineClock, Error, Event, Game, Kernel, Recorder, SolverConfig, Variant,
 };
@@ -174,7 +176,9 @@ impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
                 self.recorder.event(Event::MemoHit(child, value));
                 value
             } else {
-                stacker::maybe_grow(RED_ZONE, SEGMENT, || self.expand(child, depth + 1))?.0
+                stack::maybe_grow(RED_ZONE, SEGMENT, || self.expand(child, depth + 1))
+                    .map_err(|refused| refused.error(NAME, G::NAME, ""))??
+                    .0
             };
             let value = self.game.move_value(position, mv, reply);
             if best.is_none_or(|(b, _)| value > b) {

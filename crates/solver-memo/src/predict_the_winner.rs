@@ -9,9 +9,10 @@
 //! when margins fit `i64`, whose magnitude is then at most `i64::MAX`;
 //! `i128::MIN` otherwise), so the table needs no separate "known" bits.
 //!
-//! The recursion is up to `len` deep; [`stacker`] moves it to a fresh heap
-//! stack segment when the thread's stack runs low, so deep rows never
-//! overflow even on a 2 MiB test thread.
+//! The recursion is up to `len` deep; [`core_types::stack`] moves it to a
+//! fresh heap stack segment when the thread's stack runs low, so deep rows
+//! never overflow even on a 2 MiB test thread, and a segment the system
+//! refuses ends the search with [`Error::StackRefused`].
 //!
 //! A time limit is checked where the stack is: once every 32 levels of
 //! recursion (every 32nd interval length), so the hot path carries no extra
@@ -24,9 +25,10 @@ use core_types::{
     PredictTheWinner, PredictTheWinnerSolution, Recorder, Side, Variant,
 };
 
-use crate::NAME;
+use core_types::stack::{self, StackRefused};
 
 use crate::MemoSolver;
+use crate::NAME;
 
 /// The `memo` backend's variants for Predict the Winner, its automatic choice first.
 pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
@@ -115,7 +117,8 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 /// margins), checked before allocating; [`Error::AllocationFailed`] when the
 /// system refuses the table's memory although it is within the cap;
 /// [`Error::TimeLimitReached`] when `deadline` passes first (a row of two or
-/// more values reads the clock before it starts).
+/// more values reads the clock before it starts); [`Error::StackRefused`]
+/// when the system refuses a stack segment for the recursion.
 ///
 /// # See also
 ///
@@ -207,6 +210,11 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
         Ok((margin, best_move)) => Ok(game.solution(margin, best_move)),
         Err(Stop::Refused) => Err(refused()),
         Err(Stop::TimeLimit) => Err(deadline.error(NAME, PredictTheWinner::NAME)),
+        Err(Stop::StackRefused(refused)) => Err(refused.error(
+            NAME,
+            PredictTheWinner::NAME,
+            "; try backend `tabular` (no recursion)",
+        )),
     }
 }
 
@@ -221,6 +229,8 @@ enum Stop {
     Refused,
     /// The deadline passed.
     TimeLimit,
+    /// The system refused a stack segment for the recursion.
+    StackRefused(StackRefused),
 }
 
 /// A kept table more than twice the size a row needs is freed (and one of the right size
@@ -368,9 +378,13 @@ fn root<M: Cell, R: Recorder<PredictTheWinner>>(
         len: a.len(),
         clock,
         stopped: false,
+        stack_refused: None,
     };
     let take_left = M::from(a[0]) - memo.margin(1, last, 2);
     let take_right = M::from(a[last]) - memo.margin(0, last - 1, 2);
+    if let Some(refused) = memo.stack_refused {
+        return Err(Stop::StackRefused(refused));
+    }
     if memo.stopped {
         return Err(Stop::TimeLimit);
     }
@@ -389,9 +403,11 @@ struct IntervalMemo<'a, M, R> {
     len: usize,
     /// Ticked once every [`CHECK_EVERY`] levels of recursion.
     clock: DeadlineClock,
-    /// The deadline passed: the search unwinds, its values are meaningless
-    /// and no more events are reported.
+    /// The deadline passed or a stack segment was refused: the search
+    /// unwinds, its values are meaningless and no more events are reported.
     stopped: bool,
+    /// The stack segment the system refused, if that is why the search stopped.
+    stack_refused: Option<StackRefused>,
 }
 
 impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
@@ -443,8 +459,9 @@ impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
     /// not enlarge every frame of the recursion (the search is stack-bound:
     /// it sweeps `len` frames per row).
     ///
-    /// Once the deadline has passed it solves nothing and returns 0: the
-    /// frames above finish with meaningless values, but every subtree they
+    /// Once the deadline has passed, or the system refused a stack segment,
+    /// it solves nothing and returns 0: the frames above finish with
+    /// meaningless values, but every subtree they
     /// still open is cut at the next checked level, so the search unwinds in
     /// a few cells per frame. A meaningless value `v` of `[i, j]` still keeps
     /// `|v| <= |a[i]| + … + |a[j]|`, as margins do, so nothing overflows.
@@ -455,7 +472,14 @@ impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
             self.stopped = true;
             return M::from(0);
         }
-        stacker::maybe_grow(RED_ZONE, SEGMENT, || self.expand(i, j, index, depth))
+        match stack::maybe_grow(RED_ZONE, SEGMENT, || self.expand(i, j, index, depth)) {
+            Ok(value) => value,
+            Err(refused) => {
+                self.stopped = true;
+                self.stack_refused = Some(refused);
+                M::from(0)
+            }
+        }
     }
 
     /// Computes `m(i, j)`, `i < j`, stored at `index`, from its two

@@ -9,7 +9,8 @@
 //!
 //! Time: one expansion per path through the game tree (`n!` orders for Can I Win, `2^len - 1`
 //! calls for Predict the Winner), each costing the game's `moves` and `play`. Auxiliary
-//! memory: `O(depth)` frames; deep games run on heap-allocated stack segments ([`stacker`]).
+//! memory: `O(depth)` frames; deep games run on heap-allocated stack segments
+//! ([`core_types::stack`]).
 //!
 //! # Examples
 //!
@@ -26,7 +27,8 @@
 //! # Errors
 //!
 //! [`Error::BudgetExhausted`] (unit `positions`) past the node budget; [`Error::NoMoves`] when
-//! the game has a position that is neither over nor has a move.
+//! the game has a position that is neither over nor has a move; [`Error::StackRefused`] when the
+//! system refuses a new stack segment.
 //!
 //! # See also
 //!
@@ -35,6 +37,7 @@
 use std::time::Duration;
 
 use core_types::deadline::{Deadline, WorkBudget};
+use core_types::stack;
 use core_types::{Error, Event, Game, Kernel, Recorder, SolverConfig, Variant};
 
 use crate::{DEFAULT_NODE_BUDGET, NAME};
@@ -136,7 +139,11 @@ impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
             let child = self.game.play(position, mv);
             let reply = match self.game.terminal_value(child) {
                 Some(value) => value,
-                None => stacker::maybe_grow(RED_ZONE, SEGMENT, || self.expand(child, depth + 1))?.0,
+                None => {
+                    stack::maybe_grow(RED_ZONE, SEGMENT, || self.expand(child, depth + 1))
+                        .map_err(|refused| refused.error(NAME, G::NAME, ""))??
+                        .0
+                }
             };
             let value = self.game.move_value(position, mv, reply);
             if best.is_none_or(|(b, _)| value > b) {

@@ -28,7 +28,8 @@
 //!
 //! [`Error::BudgetExhausted`] (unit `states`) past the state budget;
 //! [`Error::TimeLimitReached`] past [`AnalysisConfig::time_limit`]; [`Error::NoMoves`] for a
-//! game whose position is neither over nor has a move. All name the `analyze` command.
+//! game whose position is neither over nor has a move; [`Error::StackRefused`] when the system
+//! refuses a new stack segment. All name the `analyze` command.
 //!
 //! # See also
 //!
@@ -41,6 +42,7 @@ use hashbrown::HashMap;
 
 use super::{AnalysisConfig, NAME};
 use crate::deadline::{Deadline, DeadlineClock};
+use crate::stack;
 use crate::{Error, Game, GameValue, Verdict};
 
 /// One legal move and what it is worth to the player making it.
@@ -153,7 +155,8 @@ impl<G: Game> Search<'_, G> {
             return Ok(known);
         }
         self.clock.tick_or_stop(NAME, G::NAME)?;
-        let moves = stacker::maybe_grow(RED_ZONE, SEGMENT, || self.moves(position))?;
+        let moves = stack::maybe_grow(RED_ZONE, SEGMENT, || self.moves(position))
+            .map_err(|refused| refused.error(NAME, G::NAME, ""))??;
         let best = moves
             .iter()
             .max_by(|a, b| better(a.value, a.remoteness, b.value, b.remoteness))

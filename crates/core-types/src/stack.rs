@@ -1,0 +1,188 @@
+//! Deep recursion on fresh stack segments, where a segment the system refuses is an error
+//! the caller can return, not a panic.
+//!
+//! The recursive searches (`recursive/negamax`, `memo`'s interval table and hash-map, the
+//! generic analysis) recurse as deep as the game is long: 10,000 values deep for a
+//! 10,000-value row. They run on [`stacker`], which maps a new stack segment when the current
+//! one runs low. When the system refuses that mapping (a process memory limit such as
+//! `ulimit -v` or `prlimit --as`, or no free memory), `stacker` panics. [`maybe_grow`] asks
+//! the system for the segment first and returns [`StackRefused`] when it is refused, so a
+//! library caller gets an [`Error::StackRefused`](crate::Error::StackRefused) like any other
+//! refused allocation; should the system refuse `stacker`'s own mapping right after (another
+//! thread took the memory in between), that one panic is caught here and returned the same
+//! way (the default panic hook still prints it).
+//!
+//! We keep `stacker` (a well-kept crate: the stack switching is platform assembly) and add
+//! only the check around it: it has no fallible entry point.
+//!
+//! ```
+//! use core_types::stack::{maybe_grow, StackRefused};
+//!
+//! /// The depth of a chain of `n` calls, each on a segment when the stack runs low.
+//! fn depth(n: u64) -> Result<u64, StackRefused> {
+//!     if n == 0 {
+//!         return Ok(0);
+//!     }
+//!     Ok(1 + maybe_grow(64 * 1024, 1024 * 1024, || depth(n - 1))??)
+//! }
+//! assert_eq!(depth(100_000), Ok(100_000));
+//! ```
+//!
+//! # Cost
+//!
+//! When the stack has room, one comparison of the stack pointer with the limit, as
+//! `stacker::maybe_grow`. When a segment is needed (once per `segment_bytes` of recursion),
+//! one extra `mmap` and `munmap` of the segment's size on Linux, next to the `mmap` that
+//! `stacker` makes anyway.
+
+use std::panic::{self, AssertUnwindSafe};
+
+use crate::Error;
+
+/// The system refused the memory of a new stack segment of `segment_bytes` bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the system refused the {segment_bytes} bytes of a new stack segment")]
+pub struct StackRefused {
+    /// The size of the segment asked for.
+    pub segment_bytes: usize,
+}
+
+impl StackRefused {
+    /// The error a backend returns for it: [`Error::StackRefused`](crate::Error::StackRefused)
+    /// naming the backend, the game and `hint` (empty or starting with `"; "`).
+    pub fn error(self, backend: &'static str, game: &'static str, hint: &'static str) -> Error {
+        Error::StackRefused {
+            backend,
+            game,
+            segment_bytes: self.segment_bytes as u64,
+            hint,
+        }
+    }
+}
+
+/// Runs `f` on the current stack when at least `red_zone` bytes of it are left, otherwise on
+/// a new segment of `segment_bytes` bytes; [`StackRefused`] when the system refuses that
+/// segment (`f` is then not run).
+///
+/// A panic of `f` itself goes on unwinding.
+pub fn maybe_grow<R>(
+    red_zone: usize,
+    segment_bytes: usize,
+    f: impl FnOnce() -> R,
+) -> Result<R, StackRefused> {
+    if stacker::remaining_stack().is_some_and(|left| left >= red_zone) {
+        return Ok(f());
+    }
+    let refused = StackRefused { segment_bytes };
+    if !segment_available(segment_bytes) {
+        return Err(refused);
+    }
+    // `stacker::grow` panics only before it switches stacks when its mapping is refused; the
+    // callback's own panics are told apart by their text and resumed.
+    let mut result = None;
+    match panic::catch_unwind(AssertUnwindSafe(|| {
+        stacker::grow(segment_bytes, || result = Some(f()));
+    })) {
+        Ok(()) => result.ok_or(refused),
+        Err(payload) if result.is_none() && is_stack_refusal(&*payload) => Err(refused),
+        Err(payload) => panic::resume_unwind(payload),
+    }
+}
+
+/// The texts of `stacker`'s panics when the system refuses a segment (its `mmap`, or the
+/// `mprotect` that makes it writable).
+const STACKER_REFUSALS: [&str; 2] = ["failed to allocate stack", "mprotect/mmap failed"];
+
+/// Whether a panic payload is one of `stacker`'s refused segments.
+pub fn is_stack_refusal(payload: &(dyn std::any::Any + Send)) -> bool {
+    let text = payload
+        .downcast_ref::<String>()
+        .map(String::as_str)
+        .or_else(|| payload.downcast_ref::<&str>().copied());
+    text.is_some_and(|text| STACKER_REFUSALS.iter().any(|r| text.contains(r)))
+}
+
+/// Whether the system grants a writable private mapping of `segment_bytes` bytes plus the two
+/// guard pages `stacker` adds: the mapping `stacker` is about to make, made and unmapped.
+#[cfg(target_os = "linux")]
+fn segment_available(segment_bytes: usize) -> bool {
+    const PAGE: usize = 4096;
+    let Some(bytes) = segment_bytes
+        .checked_next_multiple_of(PAGE)
+        .and_then(|b| b.checked_add(2 * PAGE))
+    else {
+        return false;
+    };
+    // SAFETY: a fresh anonymous mapping at an address the system picks touches no memory of
+    // ours; it is unmapped at once with the address and length it was made with.
+    unsafe {
+        let mapping = libc::mmap(
+            std::ptr::null_mut(),
+            bytes,
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        );
+        if mapping == libc::MAP_FAILED {
+            return false;
+        }
+        libc::munmap(mapping, bytes);
+    }
+    true
+}
+
+/// Off Linux the segment is not checked first; a refusal is still caught from `stacker`'s panic.
+#[cfg(not(target_os = "linux"))]
+fn segment_available(_segment_bytes: usize) -> bool {
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn depth(n: u64) -> Result<u64, StackRefused> {
+        if n == 0 {
+            return Ok(0);
+        }
+        Ok(1 + maybe_grow(32 * 1024, 256 * 1024, || depth(n - 1))??)
+    }
+
+    #[test]
+    fn deep_recursion_runs_on_segments() {
+        assert_eq!(depth(200_000), Ok(200_000));
+    }
+
+    #[test]
+    fn a_panic_of_the_callback_goes_on_unwinding() {
+        let caught = panic::catch_unwind(|| {
+            // A zero red zone is never met by a stack with no room: use a huge one to force
+            // a segment, then panic on it.
+            let _ = maybe_grow(usize::MAX, 64 * 1024, || panic!("a bug in the callback"));
+        });
+        let payload = caught.expect_err("the callback's panic unwinds");
+        assert!(!is_stack_refusal(&*payload));
+    }
+
+    #[test]
+    fn stackers_refusals_are_recognised() {
+        let refusal: Box<dyn std::any::Any + Send> =
+            Box::new("mmap failed to allocate stack: Cannot allocate memory".to_string());
+        assert!(is_stack_refusal(&*refusal));
+        let other: Box<dyn std::any::Any + Send> = Box::new("index out of bounds");
+        assert!(!is_stack_refusal(&*other));
+    }
+
+    #[test]
+    fn an_impossible_segment_is_refused_without_a_panic() {
+        // No system maps (almost) the whole address space.
+        let huge = usize::MAX / 2;
+        assert_eq!(
+            maybe_grow(usize::MAX, huge, || 1),
+            Err(StackRefused {
+                segment_bytes: huge
+            })
+        );
+    }
+}
