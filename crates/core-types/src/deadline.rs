@@ -81,6 +81,26 @@ impl Deadline {
         }
     }
 
+    /// Whichever of the two deadlines passes first (a limit beats none): a solve started with
+    /// its own time limit inside work that shares one deadline.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use core_types::Deadline;
+    ///
+    /// let request = Deadline::after(Some(Duration::from_secs(5)));
+    /// let solve = Deadline::after(Some(Duration::from_secs(60)));
+    /// assert_eq!(solve.earlier(request), request);
+    /// assert_eq!(Deadline::NEVER.earlier(request), request);
+    /// ```
+    pub fn earlier(self, other: Deadline) -> Deadline {
+        match (self.at, other.at) {
+            (Some(a), Some(b)) if b < a => other,
+            (Some(_), _) => self,
+            (None, _) => other,
+        }
+    }
+
     /// Whether the deadline has passed (reads the clock).
     #[inline]
     pub fn reached(&self) -> bool {

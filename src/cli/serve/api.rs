@@ -275,7 +275,7 @@ pub(super) fn play(state: &State, body: &[u8]) -> Reply {
     let config = gamesolve::analysis::AnalysisConfig::default()
         .with_memory_cap_bytes(state.limits.memory_cap.unwrap_or(MEMORY_CAP))
         .with_state_budget(state.limits.state_budget.unwrap_or(STATE_BUDGET))
-        .with_time_limit(state.limits.time_limit);
+        .with_shared_deadline(Deadline::after(state.limits.time_limit));
     let mut player = Player {
         config,
         human,

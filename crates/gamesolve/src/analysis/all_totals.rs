@@ -591,7 +591,7 @@ pub fn can_i_win_all_totals_with_progress(
         max_choosable,
         config.memory_cap_bytes,
         0,
-        Deadline::after(config.time_limit),
+        config.deadline(),
         progress,
     )
     .map_err(AnalysisError::Game)

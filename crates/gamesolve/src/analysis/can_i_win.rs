@@ -367,7 +367,7 @@ impl CanIWinAnalyzer {
         &mut self,
         position: &CanIWinPosition,
     ) -> Result<CanIWinAnalysis, AnalysisError> {
-        self.clock = DeadlineClock::new(Deadline::after(self.config.time_limit));
+        self.clock = DeadlineClock::new(self.config.deadline());
         let game = self.game;
         let position = CanIWinPosition::from_mask(&game, position.used)?;
         let to_move = position.to_move();
@@ -625,6 +625,30 @@ mod tests {
         );
         // The same engine without a limit still answers exactly.
         analyzer.config = AnalysisConfig::default();
+        let analysis = analyzer.analyze(&CanIWinPosition::start()).unwrap();
+        assert_eq!(analysis.outcome, Outcome::SecondPlayerWins);
+    }
+
+    /// `serve`'s `/api/play` runs one analysis per position under one deadline per request:
+    /// once that deadline has passed, every later analysis stops too, although each has a
+    /// time limit of its own that has not.
+    #[test]
+    fn analyses_sharing_a_deadline_stop_when_it_passes() {
+        let game = CanIWin::new(20, 158).unwrap();
+        let generous = AnalysisConfig::default()
+            .with_time_limit(Some(std::time::Duration::from_secs(3600)))
+            .with_shared_deadline(Deadline::after(Some(std::time::Duration::ZERO)));
+        let mut analyzer = CanIWinAnalyzer::with_config(game, generous);
+        for _ in 0..2 {
+            let err = analyzer.analyze(&CanIWinPosition::start()).unwrap_err();
+            assert!(
+                matches!(err, AnalysisError::Game(Error::TimeLimitReached { .. })),
+                "{err}"
+            );
+        }
+        // The shared deadline far away: the analysis answers.
+        analyzer.config = generous
+            .with_shared_deadline(Deadline::after(Some(std::time::Duration::from_secs(3600))));
         let analysis = analyzer.analyze(&CanIWinPosition::start()).unwrap();
         assert_eq!(analysis.outcome, Outcome::SecondPlayerWins);
     }

@@ -41,7 +41,7 @@ use std::cmp::Ordering;
 use hashbrown::HashMap;
 
 use super::{AnalysisConfig, NAME};
-use crate::deadline::{Deadline, DeadlineClock};
+use crate::deadline::DeadlineClock;
 use crate::stack;
 use crate::{Error, Game, GameValue, Verdict};
 
@@ -83,7 +83,7 @@ pub fn analyze<G: Game>(
         game,
         memo: HashMap::new(),
         budget: config.state_budget,
-        clock: DeadlineClock::new(Deadline::after(config.time_limit)),
+        clock: DeadlineClock::new(config.deadline()),
     };
     if let Some(value) = game.terminal_value(position) {
         return Ok(PositionAnalysis {

@@ -62,7 +62,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::{Error, ErrorKind, Outcome};
+use crate::{Deadline, Error, ErrorKind, Outcome};
 
 pub use all_totals::{
     all_totals_table_bytes, can_i_win_all_totals, can_i_win_all_totals_with_progress, AllTotals,
@@ -113,6 +113,11 @@ pub struct AnalysisConfig {
     /// Wall-clock time one analysis (one position, or one all-totals pass) may take before it
     /// gives up with [`Error::TimeLimitReached`]; `None` (the default) for no limit.
     pub time_limit: Option<std::time::Duration>,
+    /// A deadline shared by every analysis run with this config, for work that runs several
+    /// (`serve`'s `/api/play` replays a game and analyses each position under one limit per
+    /// request); each analysis stops at the earlier of it and its own
+    /// [`time_limit`](Self::time_limit). [`Deadline::NEVER`] by default.
+    pub shared_deadline: Deadline,
 }
 
 impl Default for AnalysisConfig {
@@ -121,6 +126,7 @@ impl Default for AnalysisConfig {
             memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
             state_budget: DEFAULT_STATE_BUDGET,
             time_limit: None,
+            shared_deadline: Deadline::NEVER,
         }
     }
 }
@@ -142,6 +148,19 @@ impl AnalysisConfig {
     pub const fn with_time_limit(mut self, limit: Option<std::time::Duration>) -> Self {
         self.time_limit = limit;
         self
+    }
+
+    /// The same limits, every analysis also stopping at `deadline` (see
+    /// [`shared_deadline`](Self::shared_deadline)).
+    pub const fn with_shared_deadline(mut self, deadline: Deadline) -> Self {
+        self.shared_deadline = deadline;
+        self
+    }
+
+    /// The deadline of an analysis that starts now: its [`time_limit`](Self::time_limit) from
+    /// now, or the [`shared_deadline`](Self::shared_deadline) if that passes first.
+    pub fn deadline(&self) -> Deadline {
+        Deadline::after(self.time_limit).earlier(self.shared_deadline)
     }
 }
 

@@ -278,7 +278,7 @@ pub fn analyze_predict_the_winner(
              (O(len) memory)",
         ));
     }
-    let deadline = Deadline::after(config.time_limit);
+    let deadline = config.deadline();
     let pass = match arithmetic {
         Arithmetic::I64 => Pass::run::<i64>(values, deadline),
         Arithmetic::I128 => Pass::run::<i128>(values, deadline),
