@@ -969,11 +969,18 @@ impl Browser {
         value.as_str().unwrap_or_default().to_owned()
     }
 
-    /// Waits (at most 30 s) until `script` returns true.
+    /// Waits (at most 30 s) until `script` returns true; on time-out, says what the page
+    /// showed then.
     fn wait_for(&self, script: &str) {
         let deadline = Instant::now() + Duration::from_secs(30);
         while self.eval(script) != Value::Bool(true) {
-            assert!(Instant::now() < deadline, "timed out waiting for {script}");
+            if Instant::now() >= deadline {
+                let page = self.eval("return document.body.innerText;");
+                panic!(
+                    "timed out waiting for {script}\nthe page showed:\n{}",
+                    page.as_str().unwrap_or_default()
+                );
+            }
             thread::sleep(Duration::from_millis(100));
         }
     }
