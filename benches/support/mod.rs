@@ -54,7 +54,7 @@ const fn case(n: u32, total: u64, best_move: Option<u32>) -> CanIWinCase {
 /// 20 22 24` (for `n = 20`: `T = 158`, 770,565 states, as in issue 5). Larger
 /// `n` use `T = 3/4` of the pool sum, rounded (hard for every backend: `memo`
 /// stores 12.3 million of the 2^25 states at `n = 25`, `T = 244`), the totals
-/// issue 13's targets are stated at; the hardest totals of `n = 25..30`, found
+/// issue 13's targets are stated at; the hardest totals of `n = 25..32`, found
 /// since by `solver-tabular`'s `hardest_totals_scan` example, are in
 /// BENCHMARKS.md. The expected answers are those of `tabular` and `memo`,
 /// which agree on every case.
