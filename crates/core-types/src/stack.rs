@@ -106,10 +106,13 @@ pub fn is_stack_refusal(payload: &(dyn std::any::Any + Send)) -> bool {
 /// guard pages `stacker` adds: the mapping `stacker` is about to make, made and unmapped.
 #[cfg(target_os = "linux")]
 fn segment_available(segment_bytes: usize) -> bool {
-    const PAGE: usize = 4096;
+    // SAFETY: sysconf reads a constant of the system.
+    let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
+        .unwrap_or(4096)
+        .max(1);
     let Some(bytes) = segment_bytes
-        .checked_next_multiple_of(PAGE)
-        .and_then(|b| b.checked_add(2 * PAGE))
+        .checked_next_multiple_of(page)
+        .and_then(|b| b.checked_add(2 * page))
     else {
         return false;
     };
