@@ -64,15 +64,55 @@ impl StackRefused {
 /// a new segment of `segment_bytes` bytes; [`StackRefused`] when the system refuses that
 /// segment (`f` is then not run).
 ///
-/// A panic of `f` itself goes on unwinding.
+/// A panic of `f` itself goes on unwinding. Inlined, as `stacker::maybe_grow` is: the check
+/// is on the hot path of every recursive search, the growth is not.
+#[inline(always)]
 pub fn maybe_grow<R>(
     red_zone: usize,
     segment_bytes: usize,
     f: impl FnOnce() -> R,
 ) -> Result<R, StackRefused> {
     if stacker::remaining_stack().is_some_and(|left| left >= red_zone) {
-        return Ok(f());
+        Ok(f())
+    } else {
+        grow(segment_bytes, f)
     }
+}
+
+/// [`maybe_grow`] for a fallible `f`: its `Result` is returned as it is, and a refused
+/// segment becomes the error `refused` makes of it. For recursive searches that return
+/// `Result` at every level: no second `Result` to unwrap on the hot path.
+///
+/// ```
+/// use core_types::stack::{maybe_grow_fallible, StackRefused};
+///
+/// fn depth(n: u64) -> Result<u64, String> {
+///     if n == 0 {
+///         return Ok(0);
+///     }
+///     let refused = |r: StackRefused| r.to_string();
+///     Ok(1 + maybe_grow_fallible(64 * 1024, 1024 * 1024, refused, || depth(n - 1))?)
+/// }
+/// assert_eq!(depth(100_000), Ok(100_000));
+/// ```
+#[inline(always)]
+pub fn maybe_grow_fallible<T, E>(
+    red_zone: usize,
+    segment_bytes: usize,
+    refused: impl FnOnce(StackRefused) -> E,
+    f: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
+    if stacker::remaining_stack().is_some_and(|left| left >= red_zone) {
+        f()
+    } else {
+        grow(segment_bytes, f).unwrap_or_else(|r| Err(refused(r)))
+    }
+}
+
+/// Runs `f` on a new segment of `segment_bytes` bytes, or [`StackRefused`].
+#[cold]
+#[inline(never)]
+fn grow<R>(segment_bytes: usize, f: impl FnOnce() -> R) -> Result<R, StackRefused> {
     let refused = StackRefused { segment_bytes };
     if !segment_available(segment_bytes) {
         return Err(refused);

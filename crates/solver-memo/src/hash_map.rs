@@ -41,7 +41,7 @@
 
 use std::time::Duration;
 
-use core_types::stack;
+use core_types::stack::{self, StackRefused};
 use core_types::{
     Deadline, DeadlineClock, Error, Event, Game, Kernel, Recorder, SolverConfig, Variant,
 };
@@ -176,9 +176,11 @@ impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
                 self.recorder.event(Event::MemoHit(child, value));
                 value
             } else {
-                stack::maybe_grow(RED_ZONE, SEGMENT, || self.expand(child, depth + 1))
-                    .map_err(|refused| refused.error(NAME, G::NAME, ""))??
-                    .0
+                let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
+                stack::maybe_grow_fallible(RED_ZONE, SEGMENT, refused, || {
+                    self.expand(child, depth + 1)
+                })?
+                .0
             };
             let value = self.game.move_value(position, mv, reply);
             if best.is_none_or(|(b, _)| value > b) {

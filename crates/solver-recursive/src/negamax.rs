@@ -37,7 +37,7 @@
 use std::time::Duration;
 
 use core_types::deadline::{Deadline, WorkBudget};
-use core_types::stack;
+use core_types::stack::{self, StackRefused};
 use core_types::{Error, Event, Game, Kernel, Recorder, SolverConfig, Variant};
 
 use crate::{DEFAULT_NODE_BUDGET, NAME};
@@ -140,9 +140,11 @@ impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
             let reply = match self.game.terminal_value(child) {
                 Some(value) => value,
                 None => {
-                    stack::maybe_grow(RED_ZONE, SEGMENT, || self.expand(child, depth + 1))
-                        .map_err(|refused| refused.error(NAME, G::NAME, ""))??
-                        .0
+                    let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
+                    stack::maybe_grow_fallible(RED_ZONE, SEGMENT, refused, || {
+                        self.expand(child, depth + 1)
+                    })?
+                    .0
                 }
             };
             let value = self.game.move_value(position, mv, reply);

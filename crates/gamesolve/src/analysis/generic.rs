@@ -42,7 +42,7 @@ use hashbrown::HashMap;
 
 use super::{AnalysisConfig, NAME};
 use crate::deadline::DeadlineClock;
-use crate::stack;
+use crate::stack::{self, StackRefused};
 use crate::{Error, Game, GameValue, Verdict};
 
 /// One legal move and what it is worth to the player making it.
@@ -155,8 +155,9 @@ impl<G: Game> Search<'_, G> {
             return Ok(known);
         }
         self.clock.tick_or_stop(NAME, G::NAME)?;
-        let moves = stack::maybe_grow(RED_ZONE, SEGMENT, || self.moves(position))
-            .map_err(|refused| refused.error(NAME, G::NAME, ""))??;
+        let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
+        let moves =
+            stack::maybe_grow_fallible(RED_ZONE, SEGMENT, refused, || self.moves(position))?;
         let best = moves
             .iter()
             .max_by(|a, b| better(a.value, a.remoteness, b.value, b.remoteness))
