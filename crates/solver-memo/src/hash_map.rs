@@ -9,8 +9,8 @@
 //! With `S` the distinct positions reachable from the start and `m` the moves per position:
 //! time `O(S · m)` game calls; memory one map entry per stored position
 //! ([`entry_bytes`] each, counted against the memory cap) plus `O(depth)` stack frames, on
-//! heap-allocated segments for deep games ([`core_types::stack`]). A time limit costs one tick per expanded
-//! position (the clock is read once every 4,096 of them).
+//! heap-allocated segments for deep games ([`core_types::stack`]). A time limit costs one tick
+//! per expanded position (the clock is read once every 4,096 of them).
 //!
 //! # Examples
 //!

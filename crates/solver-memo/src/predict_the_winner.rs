@@ -461,9 +461,8 @@ impl<M: Cell, R: Recorder<PredictTheWinner>> IntervalMemo<'_, M, R> {
     ///
     /// Once the deadline has passed, or the system refused a stack segment,
     /// it solves nothing and returns 0: the frames above finish with
-    /// meaningless values, but every subtree they
-    /// still open is cut at the next checked level, so the search unwinds in
-    /// a few cells per frame. A meaningless value `v` of `[i, j]` still keeps
+    /// meaningless values, but every subtree they still open is cut at the
+    /// next checked level, so the search unwinds in a few cells per frame. A meaningless value `v` of `[i, j]` still keeps
     /// `|v| <= |a[i]| + … + |a[j]|`, as margins do, so nothing overflows.
     #[inline(never)]
     #[cold]
