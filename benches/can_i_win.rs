@@ -3,6 +3,9 @@
 //! - `can-i-win/hardest`: over `n`, at the total that makes search hardest
 //!   ([`support::HARDEST`]; `n = 20` is `T = 158`). Exponential in `n`, so
 //!   the summary axis is logarithmic.
+//! - `can-i-win/hardest-scanned`: over `n = 25..32`, at the hardest total an actual scan
+//!   found ([`support::HARDEST_SCANNED`]; `n = 32` is `T = 352`); `can-i-win/hardest` uses
+//!   `T = 3/4` of the pool sum from `n = 25` on.
 //! - `can-i-win/easy`: over `n`, at the small total `T = 5n/2`
 //!   ([`support::EASY`]), where top-down `memo` visits only hundreds of
 //!   states and beats bottom-up `tabular`, which fills every subset below `T`.
@@ -74,6 +77,10 @@ fn hardest(c: &mut Criterion) {
     bench_group(c, Group::Hardest, support::HARDEST);
 }
 
+fn hardest_scanned(c: &mut Criterion) {
+    bench_group(c, Group::HardestScanned, support::HARDEST_SCANNED);
+}
+
 fn easy(c: &mut Criterion) {
     bench_group(c, Group::Easy, support::EASY);
 }
@@ -81,6 +88,6 @@ fn easy(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = support::criterion();
-    targets = hardest, easy
+    targets = hardest, hardest_scanned, easy
 }
 criterion_main!(benches);

@@ -202,11 +202,11 @@ fn count_positions(group: Group, label: &str, size: u64) -> Result<u64> {
     };
     let config = gamesolve::SolverConfig::default();
     let stats: Stats = match group {
-        Group::Hardest | Group::Easy | Group::CanIWinVariants => {
-            let cases = if group == Group::Easy {
-                support::EASY
-            } else {
-                support::HARDEST
+        Group::Hardest | Group::Easy | Group::HardestScanned | Group::CanIWinVariants => {
+            let cases = match group {
+                Group::Easy => support::EASY,
+                Group::HardestScanned => support::HARDEST_SCANNED,
+                _ => support::HARDEST,
             };
             let Some(case) = cases.iter().find(|c| u64::from(c.n) == size) else {
                 return Ok(0);
@@ -304,6 +304,7 @@ fn axis_title(group: Group) -> &'static str {
     match group {
         Group::Hardest => "Can I Win, hardest total, over n",
         Group::Easy => "Can I Win, easy total T = 5n/2, over n",
+        Group::HardestScanned => "Can I Win, hardest total found by a scan, over n",
         Group::PredictTheWinner => "Predict the Winner, over the number of values",
         Group::CanIWinVariants => "Can I Win, tabular kernels, hardest total, over n",
         Group::PredictTheWinnerVariants => "Predict the Winner, tabular kernels",
@@ -312,7 +313,7 @@ fn axis_title(group: Group) -> &'static str {
 
 fn size_name(group: Group) -> &'static str {
     match group {
-        Group::Hardest | Group::Easy | Group::CanIWinVariants => "n",
+        Group::Hardest | Group::Easy | Group::HardestScanned | Group::CanIWinVariants => "n",
         Group::PredictTheWinner | Group::PredictTheWinnerVariants => "values",
     }
 }
