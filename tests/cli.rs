@@ -55,12 +55,15 @@ fn can_i_win_json_contract_field_by_field_for_every_backend() {
                     "outcome",
                     "can_i_win",
                     "best_move",
-                    "stats"
+                    "stats",
+                    "kernel"
                 ]),
                 "{v}"
             );
             assert_eq!(v["game"], "can-i-win");
             assert_eq!(v["backend"], backend);
+            // The variant that ran: tests/kernels.rs checks which.
+            assert!(v["kernel"].as_str().is_some_and(|k| !k.is_empty()), "{v}");
             assert_eq!(v["max_choosable"], n);
             assert_eq!(v["desired_total"], t);
             assert_eq!(v["outcome"], outcome, "{backend} {n} {t}");
@@ -234,13 +237,15 @@ fn predict_the_winner_json_contract_field_by_field_for_every_backend() {
                     "predict_the_winner",
                     "first_player_strictly_wins",
                     "best_move",
-                    "stats"
+                    "stats",
+                    "kernel"
                 ]),
                 "{v}"
             );
             assert_eq!(v["game"], "predict-the-winner");
             assert_eq!(v["first_player_strictly_wins"], margin > 0);
             assert_eq!(v["backend"], backend);
+            assert!(v["kernel"].as_str().is_some_and(|k| !k.is_empty()), "{v}");
             assert_eq!(v["len"], values.len());
             assert_eq!(v["outcome"], outcome, "{backend} {values:?}");
             assert_eq!(v["margin"], margin, "{backend} {values:?}");

@@ -124,7 +124,13 @@ impl LineGame for Solvers<'_> {
                 return Err(e.into());
             }
         };
-        let report = game.report(&solution, solver.name(), solver.variant(), stats);
+        let report = game.report(
+            &solution,
+            solver.name(),
+            solver.variant(),
+            solver.last_kernel(),
+            stats,
+        );
         serde_json::to_vec(&report)
             .map_err(|e| CliError::new(Kind::Io, format!("cannot write the answer: {e}")))
     }

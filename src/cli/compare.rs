@@ -48,6 +48,8 @@ pub enum GameCommand {
 struct Entry<G: Game> {
     backend: &'static str,
     variant: &'static str,
+    /// The listed variant whose algorithm ran (`Solver::last_kernel`).
+    kernel: &'static str,
     result: Result<(G::Solution, Stats), CliError>,
     elapsed: Duration,
 }
@@ -84,6 +86,7 @@ fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig
     Entry {
         backend: solver.name(),
         variant: solver.variant(),
+        kernel: solver.last_kernel(),
         result,
         elapsed: start.elapsed(),
     }
@@ -110,6 +113,7 @@ fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Sto
             entries.push(Entry {
                 backend: backend.name(),
                 variant: "-",
+                kernel: "-",
                 result: Err(CliError::from(BackendError::NotApplicable {
                     backend,
                     game: G::NAME,
@@ -135,6 +139,7 @@ fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Sto
                         solution,
                         entry.backend,
                         entry.variant,
+                        entry.kernel,
                         *stats,
                     )),
                     Err(e) => JsonResult::Failed {
@@ -188,6 +193,17 @@ fn label<G: Game>(entry: &Entry<G>, variants: bool) -> String {
     }
 }
 
+/// The row label of an answer: [`label`], and below it the variant an automatic choice ran
+/// when it is another (`memo` over `(sparse-then-dense)`).
+fn ran_label<G: Game>(entry: &Entry<G>, variants: bool) -> String {
+    let label = label(entry, variants);
+    if entry.kernel == entry.variant {
+        label
+    } else {
+        format!("{label}\n({})", entry.kernel)
+    }
+}
+
 fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
     let mut table = Table::new();
     table
@@ -207,7 +223,7 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
     for entry in entries {
         let row = match &entry.result {
             Ok((solution, s)) => [
-                label(entry, variants),
+                ran_label(entry, variants),
                 game.short(solution),
                 duration(entry.elapsed),
                 s.positions.to_string(),

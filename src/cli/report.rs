@@ -261,9 +261,11 @@ fn ptw_headline(game: &PredictTheWinner, s: &PredictTheWinnerSolution) -> String
     }
 }
 
-/// The counters and the time as aligned lines, for `--stats`.
-pub fn stats_lines(stats: &Stats, elapsed: Duration) -> String {
+/// The variant that ran (`memo/dense`), the counters and the time as aligned lines, for
+/// `--stats`.
+pub fn stats_lines(stats: &Stats, ran: &str, elapsed: Duration) -> String {
     let rows = [
+        ("variant run", ran.to_string()),
         ("positions expanded", stats.positions.to_string()),
         ("memo hits", stats.memo_hits.to_string()),
         ("distinct states", stats.states.to_string()),

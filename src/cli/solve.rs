@@ -100,6 +100,7 @@ fn solve_and_print<G: CliGame>(
             &solution,
             solver.name(),
             solver.variant(),
+            solver.last_kernel(),
             stats.unwrap_or_default(),
         );
         return write_json(&report);
@@ -108,7 +109,8 @@ fn solve_and_print<G: CliGame>(
     text.push('\n');
     text.push_str(&game.details(&solution, &backend.to_string()));
     if let Some(stats) = stats {
-        text.push_str(&stats_lines(&stats, elapsed));
+        let ran = format!("{}/{}", solver.name(), solver.last_kernel());
+        text.push_str(&stats_lines(&stats, &ran, elapsed));
     }
     write_text(&text)
 }

@@ -27,6 +27,14 @@ pub trait Solver<G: Game> {
     /// automatic choice): `--backend memo/dense`.
     fn variant(&self) -> &'static str;
 
+    /// The listed variant whose algorithm the last solve ran: for an automatic choice
+    /// (`memo/auto`, `tabular/word`, `tabular/auto`) the variant it picked for that game and
+    /// these limits (`memo/sparse-then-dense`, `tabular/word-one-core`, …), for any other
+    /// variant, and before the first solve, [`Solver::variant`]. A traced solve
+    /// ([`Solver::solve_traced`]) runs the reference algorithm and leaves it unchanged. The
+    /// JSON reports give it as `kernel`.
+    fn last_kernel(&self) -> &'static str;
+
     /// Solves `game`.
     ///
     /// # Errors
@@ -76,6 +84,12 @@ pub trait Kernel<G: Game>: Send {
     /// As [`Solver::solve`].
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error>;
 
+    /// As [`Solver::last_kernel`]; by default this kernel's own [`Kernel::VARIANT`]. An
+    /// automatic choice records in `run` which listed variant it ran and returns that here.
+    fn last_kernel(&self) -> &'static str {
+        Self::VARIANT
+    }
+
     /// Solves `game` for a view that wants every event; by default [`Kernel::run`]. A kernel
     /// that does not work one position at a time runs its reference algorithm here.
     ///
@@ -99,6 +113,10 @@ impl<G: Game, K: Kernel<G>> Solver<G> for K {
 
     fn variant(&self) -> &'static str {
         K::VARIANT
+    }
+
+    fn last_kernel(&self) -> &'static str {
+        Kernel::last_kernel(self)
     }
 
     fn solve(&mut self, game: &G) -> Result<G::Solution, Error> {

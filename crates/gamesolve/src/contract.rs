@@ -1,8 +1,8 @@
 //! The stable JSON contract: the objects `gamesolve --json`, `gamesolve batch` and any other
 //! program built on this library (the coming web page) print for one solved game.
 //!
-//! Fields are never removed or renamed; new fields may be added (`variant` was). The README's
-//! section "JSON contract" documents each field.
+//! Fields are never removed or renamed; new fields may be added (`variant` and `kernel` were).
+//! The README's section "JSON contract" documents each field.
 //!
 //! ```
 //! use gamesolve::contract::Reported;
@@ -10,7 +10,7 @@
 //!
 //! let game = CanIWin::new(10, 11)?;
 //! let answer = gamesolve::solve_can_i_win(&game)?;
-//! let report = game.report(&answer, "memo", "dense", Stats::default());
+//! let report = game.report(&answer, "memo", "dense", "dense", Stats::default());
 //! let json = serde_json::to_string(&report).expect("a report serializes");
 //! assert!(json.starts_with(r#"{"game":"can-i-win","backend":"memo","variant":"dense","max_choosable":10"#));
 //! # Ok::<(), gamesolve::Error>(())
@@ -28,12 +28,15 @@ pub trait Reported: Game {
     /// The JSON object of one answer.
     type Report: Serialize;
 
-    /// The object for `solution`, found by `backend`/`variant` with the counters `stats`.
+    /// The object for `solution`, found by `backend`/`variant` (which ran the listed variant
+    /// `kernel`: [`Solver::last_kernel`](crate::Solver::last_kernel)) with the counters
+    /// `stats`.
     fn report(
         &self,
         solution: &Self::Solution,
         backend: &'static str,
         variant: &'static str,
+        kernel: &'static str,
         stats: Stats,
     ) -> Self::Report;
 }
@@ -59,6 +62,10 @@ pub struct CanIWinReport {
     pub best_move: Option<u32>,
     /// What the backend did.
     pub stats: Stats,
+    /// The listed variant whose algorithm ran: the one an automatic choice picked
+    /// (`memo/auto` runs `dense`, `sparse-then-dense` or `sparse`; `tabular/word` runs
+    /// `word-one-core` on one thread), else the same as `variant`.
+    pub kernel: &'static str,
 }
 
 /// The JSON contract for a Predict the Winner result.
@@ -88,6 +95,10 @@ pub struct PredictTheWinnerReport {
     pub best_move: Option<Side>,
     /// What the backend did.
     pub stats: Stats,
+    /// The listed variant whose algorithm ran: the one an automatic choice picked
+    /// (`memo/auto` runs `dense`, `sparse-then-dense` or `sparse`; `tabular/word` runs
+    /// `word-one-core` on one thread), else the same as `variant`.
+    pub kernel: &'static str,
 }
 
 impl Reported for CanIWin {
@@ -98,6 +109,7 @@ impl Reported for CanIWin {
         s: &CanIWinSolution,
         backend: &'static str,
         variant: &'static str,
+        kernel: &'static str,
         stats: Stats,
     ) -> CanIWinReport {
         CanIWinReport {
@@ -110,6 +122,7 @@ impl Reported for CanIWin {
             can_i_win: s.can_i_win(),
             best_move: s.best_move,
             stats,
+            kernel,
         }
     }
 }
@@ -122,6 +135,7 @@ impl Reported for PredictTheWinner {
         s: &PredictTheWinnerSolution,
         backend: &'static str,
         variant: &'static str,
+        kernel: &'static str,
         stats: Stats,
     ) -> PredictTheWinnerReport {
         PredictTheWinnerReport {
@@ -137,6 +151,7 @@ impl Reported for PredictTheWinner {
             first_player_strictly_wins: s.first_player_strictly_wins(),
             best_move: s.best_move,
             stats,
+            kernel,
         }
     }
 }

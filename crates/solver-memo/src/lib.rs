@@ -136,6 +136,8 @@ pub struct MemoSolver {
     time_limit: Option<Duration>,
     /// The Predict the Winner table's allocation, reused between solves.
     interval_table: predict_the_winner::IntervalTable,
+    /// The Can I Win table the last solve picked ([`Kernel::last_kernel`]).
+    last_can_i_win_kernel: &'static str,
 }
 
 impl MemoSolver {
@@ -146,6 +148,7 @@ impl MemoSolver {
             state_budget: DEFAULT_STATE_BUDGET,
             time_limit: None,
             interval_table: predict_the_winner::IntervalTable::new(),
+            last_can_i_win_kernel: <Self as Kernel<CanIWin>>::VARIANT,
         }
     }
 
@@ -214,6 +217,7 @@ impl MemoSolver {
             state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
             time_limit: config.time_limit,
             interval_table: predict_the_winner::IntervalTable::new(),
+            last_can_i_win_kernel: <Self as Kernel<CanIWin>>::VARIANT,
         }
     }
 }
@@ -231,7 +235,18 @@ impl Kernel<CanIWin> for MemoSolver {
     ) -> Result<CanIWinSolution, Error> {
         let deadline = Deadline::after(self.time_limit);
         let (cap, budget) = (self.memory_cap_bytes, self.state_budget);
+        self.last_can_i_win_kernel = if game.settled_without_search().is_some() {
+            <Self as Kernel<CanIWin>>::VARIANT
+        } else {
+            can_i_win::automatic_choice(game, cap).variant()
+        };
         can_i_win::solve(game, cap, budget, deadline, recorder)
+    }
+
+    /// The table the last solve picked: `dense`, `sparse-then-dense` or `sparse`; `auto` when
+    /// the game was settled without a search (no table at all).
+    fn last_kernel(&self) -> &'static str {
+        self.last_can_i_win_kernel
     }
 }
 

@@ -182,6 +182,26 @@ pub fn solve_always_split(
     )
 }
 
+/// The threads [`solve_with`] runs a table of `n` integers on, asked for `threads` (0 = all
+/// available cores): 1, the one-core kernel, below [`PARALLEL_MIN_MAX_CHOOSABLE`] or on one
+/// core.
+pub fn threads_for(n: u32, threads: usize) -> usize {
+    threads_from(n, threads, PARALLEL_MIN_MAX_CHOOSABLE)
+}
+
+/// [`threads_for`] with the one-thread threshold as a parameter.
+fn threads_from(n: u32, threads: usize, min_n: u32) -> usize {
+    // Small tables first: `available_parallelism` reads cgroup files on
+    // Linux (about 13 µs), more than solving a LeetCode-sized game.
+    if n < min_n {
+        return 1;
+    }
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
+        t => t,
+    }
+}
+
 /// [`solve_with`] with the one-thread threshold as a parameter (tests force
 /// the split on small tables with `min_n = 0`).
 fn solve_from<R: Recorder<CanIWin>>(
@@ -193,15 +213,7 @@ fn solve_from<R: Recorder<CanIWin>>(
     recorder: &mut R,
 ) -> Result<CanIWinSolution, Error> {
     let n = game.max_choosable();
-    // Small tables first: `available_parallelism` reads cgroup files on
-    // Linux (about 13 µs), more than solving a LeetCode-sized game.
-    if n < min_n {
-        return crate::can_i_win::solve_with(game, memory_cap_bytes, deadline, recorder);
-    }
-    let threads = match threads {
-        0 => std::thread::available_parallelism().map_or(1, |t| t.get()),
-        t => t,
-    };
+    let threads = threads_from(n, threads, min_n);
     if threads < 2 {
         return crate::can_i_win::solve_with(game, memory_cap_bytes, deadline, recorder);
     }

@@ -90,6 +90,9 @@ pub struct TabularSolver {
     memory_cap_bytes: u64,
     threads: usize,
     time_limit: Option<Duration>,
+    /// The variants the last solve of each game ran ([`Kernel::last_kernel`]).
+    last_can_i_win_kernel: &'static str,
+    last_predict_the_winner_kernel: &'static str,
 }
 
 impl Default for TabularSolver {
@@ -107,6 +110,8 @@ impl TabularSolver {
             memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
             threads: 0,
             time_limit: None,
+            last_can_i_win_kernel: <Self as Kernel<CanIWin>>::VARIANT,
+            last_predict_the_winner_kernel: <Self as Kernel<PredictTheWinner>>::VARIANT,
         }
     }
 
@@ -182,13 +187,19 @@ impl Kernel<CanIWin> for TabularSolver {
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
         let deadline = self.deadline();
-        can_i_win_parallel::solve_with(
-            game,
-            self.memory_cap_bytes,
-            self.threads,
-            deadline,
-            recorder,
-        )
+        let threads = can_i_win_parallel::threads_for(game.max_choosable(), self.threads);
+        self.last_can_i_win_kernel = if threads < 2 {
+            <can_i_win::WordOneCore as Kernel<CanIWin>>::VARIANT
+        } else {
+            <Self as Kernel<CanIWin>>::VARIANT
+        };
+        can_i_win_parallel::solve_with(game, self.memory_cap_bytes, threads, deadline, recorder)
+    }
+
+    /// `word-one-core` when the last solve stayed on one thread (fewer than
+    /// [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] integers, or one core), else `word`.
+    fn last_kernel(&self) -> &'static str {
+        self.last_can_i_win_kernel
     }
 
     fn run_traced(
@@ -214,13 +225,26 @@ impl Kernel<PredictTheWinner> for TabularSolver {
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
         let deadline = self.deadline();
-        predict_the_winner::solve_with(
+        let (solution, threads) = predict_the_winner::solve_with_threads_used(
             game,
             self.memory_cap_bytes,
             self.threads,
             deadline,
             recorder,
-        )
+        )?;
+        self.last_predict_the_winner_kernel = if threads < 2 {
+            <predict_the_winner::OneCore as Kernel<PredictTheWinner>>::VARIANT
+        } else {
+            <Self as Kernel<PredictTheWinner>>::VARIANT
+        };
+        Ok(solution)
+    }
+
+    /// `one-core` when the last solve stayed on one thread (a row shorter than
+    /// [`predict_the_winner::PARALLEL_MIN_LEN`], one core, or scratch rows beyond the memory
+    /// cap), `auto` when it split the row over threads.
+    fn last_kernel(&self) -> &'static str {
+        self.last_predict_the_winner_kernel
     }
 
     fn run_traced(

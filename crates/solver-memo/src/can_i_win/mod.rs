@@ -227,13 +227,48 @@ pub fn solve<R: Recorder<CanIWin>>(
     if let Some(settled) = game.settled_without_search() {
         return Ok(settled);
     }
+    match automatic_choice(game, memory_cap_bytes) {
+        Choice::Sparse => solve_sparse(game, memory_cap_bytes, state_budget, deadline, recorder),
+        Choice::SparseThenDense => {
+            solve_sparse_then_dense(game, memory_cap_bytes, deadline, recorder)
+        }
+        Choice::Dense => solve_dense(game, memory_cap_bytes, deadline, recorder),
+    }
+}
+
+/// The table [`solve`] uses for a game that needs a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// [`solve_dense`]: the dense table is small.
+    Dense,
+    /// [`solve_sparse_then_dense`]: the dense table fits the cap but is at least
+    /// [`SPARSE_FIRST_MIN_DENSE_BYTES`].
+    SparseThenDense,
+    /// [`solve_sparse`]: the dense table does not fit the memory cap.
+    Sparse,
+}
+
+impl Choice {
+    /// The name of the variant that always runs this table (`memo/dense`, …).
+    pub const fn variant(self) -> &'static str {
+        match self {
+            Choice::Dense => "dense",
+            Choice::SparseThenDense => "sparse-then-dense",
+            Choice::Sparse => "sparse",
+        }
+    }
+}
+
+/// Which table [`solve`] runs for `game` under `memory_cap_bytes`: by the size of the dense
+/// table alone, so the same for every total of one `n`.
+pub fn automatic_choice(game: &CanIWin, memory_cap_bytes: u64) -> Choice {
     let dense_bytes = dense_table_bytes(game.max_choosable());
     if dense_bytes > u128::from(memory_cap_bytes) {
-        solve_sparse(game, memory_cap_bytes, state_budget, deadline, recorder)
+        Choice::Sparse
     } else if dense_bytes >= SPARSE_FIRST_MIN_DENSE_BYTES {
-        solve_sparse_then_dense(game, memory_cap_bytes, deadline, recorder)
+        Choice::SparseThenDense
     } else {
-        solve_dense(game, memory_cap_bytes, deadline, recorder)
+        Choice::Dense
     }
 }
 

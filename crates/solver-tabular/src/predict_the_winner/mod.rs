@@ -242,7 +242,7 @@ pub fn solve_portable(
     memory_cap_bytes: u64,
 ) -> Result<PredictTheWinnerSolution, Error> {
     let run = Run::new(memory_cap_bytes, 1, Deadline::NEVER, RowKernel::Portable);
-    solve_with_kernel(game, run, &mut NoStats)
+    solve_with_kernel(game, run, &mut NoStats).map(|(solution, _)| solution)
 }
 
 /// [`solve_portable`] with any [`Recorder`], giving up at `deadline`.
@@ -257,7 +257,7 @@ pub fn solve_portable_with<R: Recorder<PredictTheWinner>>(
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
     let run = Run::new(memory_cap_bytes, 1, deadline, RowKernel::Portable);
-    solve_with_kernel(game, run, recorder)
+    solve_with_kernel(game, run, recorder).map(|(solution, _)| solution)
 }
 
 /// As [`solve`], with the textbook pass: one sweep of the rolling row per
@@ -277,7 +277,7 @@ pub fn solve_by_length_with<R: Recorder<PredictTheWinner>>(
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
     let run = Run::new(memory_cap_bytes, 1, deadline, RowKernel::ByLength);
-    solve_with_kernel(game, run, recorder)
+    solve_with_kernel(game, run, recorder).map(|(solution, _)| solution)
 }
 
 /// Rows shorter than this are solved on one thread: below it, starting
@@ -306,6 +306,19 @@ pub fn solve_with<R: Recorder<PredictTheWinner>>(
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
     let run = Run::new(memory_cap_bytes, threads, deadline, RowKernel::Dispatch);
+    solve_with_kernel(game, run, recorder).map(|(solution, _)| solution)
+}
+
+/// [`solve_with`], also giving the number of threads it ran on: 1 when it stayed on one
+/// thread (a short row, one core, or scratch rows beyond the memory cap).
+pub(crate) fn solve_with_threads_used<R: Recorder<PredictTheWinner>>(
+    game: &PredictTheWinner,
+    memory_cap_bytes: u64,
+    threads: usize,
+    deadline: Deadline,
+    recorder: &mut R,
+) -> Result<(PredictTheWinnerSolution, usize), Error> {
+    let run = Run::new(memory_cap_bytes, threads, deadline, RowKernel::Dispatch);
     solve_with_kernel(game, run, recorder)
 }
 
@@ -320,16 +333,17 @@ enum RowKernel {
     ByLength,
 }
 
+/// The solution, and the threads the row ran on.
 fn solve_with_kernel<R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     run: Run,
     recorder: &mut R,
-) -> Result<PredictTheWinnerSolution, Error> {
-    let (margin, best_move) = match game.arithmetic() {
+) -> Result<(PredictTheWinnerSolution, usize), Error> {
+    let (margin, best_move, threads) = match game.arithmetic() {
         Arithmetic::I64 => solve_row::<i64, R>(game, run, recorder)?,
         Arithmetic::I128 => solve_row::<i128, R>(game, run, recorder)?,
     };
-    Ok(game.solution(margin, best_move))
+    Ok((game.solution(margin, best_move), threads))
 }
 
 /// How to run the row kernel.
@@ -363,7 +377,7 @@ fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
     game: &PredictTheWinner,
     run: Run,
     recorder: &mut R,
-) -> Result<(i128, Option<Side>), Error> {
+) -> Result<(i128, Option<Side>, usize), Error> {
     let memory_cap_bytes = run.memory_cap_bytes;
     let a = game.values();
     let n = a.len();
@@ -381,7 +395,7 @@ fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
         return Err(too_large(HINT_TOO_LARGE));
     }
     if n == 0 {
-        return Ok((0, None));
+        return Ok((0, None, 1));
     }
     let mut row: Vec<M> = Vec::new();
     row.try_reserve_exact(n)
@@ -405,9 +419,10 @@ fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
         }
     }
     if n == 1 {
-        return Ok((row[0].into(), Some(Side::Left)));
+        return Ok((row[0].into(), Some(Side::Left), 1));
     }
     // Lengths 2..n-1 in place; the last step by hand, for the best move.
+    let mut threads = 1;
     if run.kernel == RowKernel::ByLength {
         advance_by_length(a, &mut row, run.deadline, recorder)?;
     } else {
@@ -416,6 +431,7 @@ fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
                 let cells: usize = scratch.iter().map(Vec::capacity).sum();
                 recorder.table(cells as u64, (cells * std::mem::size_of::<M>()) as u64);
                 fill_parallel(a, &mut row, &mut scratch, parts, run, BAND)?;
+                threads = parts;
             }
             None => M::advance(a, &mut row, 2..n, run.kernel, run.deadline)?,
         }
@@ -426,7 +442,11 @@ fn solve_row<M: Width, R: Recorder<PredictTheWinner>>(
     if run.kernel == RowKernel::ByLength {
         report_cell(recorder, 0, n - 1, margin);
     }
-    Ok((margin.into(), Some(Side::choose(take_left, take_right))))
+    Ok((
+        margin.into(),
+        Some(Side::choose(take_left, take_right)),
+        threads,
+    ))
 }
 
 /// Lengths `2..a.len()`, one sweep per length in ascending `i`, reporting

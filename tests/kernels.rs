@@ -1,0 +1,161 @@
+//! Every variant says which listed variant its last solve ran (`Solver::last_kernel`, the JSON
+//! reports' `kernel`): a variant of the same backend that, run by itself, gives the same answer
+//! and the same counters. Checked over the cases of `tests/data/` for every variant this build
+//! has, and on instances that take each branch of each automatic choice.
+#![allow(clippy::unwrap_used)]
+
+mod common;
+
+use common::cases::{self, CanIWinFile, PredictTheWinnerFile};
+use gamesolve::{all_variants, CanIWin, Game, PredictTheWinner, SolverConfig, Variant};
+
+/// Solves `game` with `variant`, then with the variant its `last_kernel` names; returns that
+/// name, or `None` when `variant` cannot answer (the conformance suite checks those errors).
+///
+/// # Panics
+///
+/// When the name is no listed variant of the backend, or that variant's answer or counters
+/// differ, or a fixed variant names another.
+fn kernel_of<G: Game>(game: &G, variant: &Variant<G>, variants: &[Variant<G>]) -> Option<String> {
+    let config = SolverConfig::default();
+    let mut solver = variant.solver(&config);
+    assert_eq!(
+        solver.last_kernel(),
+        variant.name,
+        "{}: before any solve",
+        variant.id()
+    );
+    let (answer, stats) = solver.solve_with_stats(game).ok()?;
+    let kernel = solver.last_kernel();
+    let Some(picked) = variants
+        .iter()
+        .find(|v| v.backend == variant.backend && v.name == kernel)
+    else {
+        panic!("{} names `{kernel}`, not a listed variant", variant.id());
+    };
+    if picked.name != variant.name {
+        let mut fixed = picked.solver(&config);
+        let (fixed_answer, fixed_stats) = fixed.solve_with_stats(game).unwrap();
+        assert_eq!(
+            answer,
+            fixed_answer,
+            "{} against {}",
+            variant.id(),
+            picked.id()
+        );
+        assert_eq!(
+            stats,
+            fixed_stats,
+            "{} against {}",
+            variant.id(),
+            picked.id()
+        );
+        assert_eq!(
+            fixed.last_kernel(),
+            picked.name,
+            "{} names another",
+            picked.id()
+        );
+    }
+    Some(kernel.to_string())
+}
+
+/// [`kernel_of`] for the variant `id` (`memo/auto`), `None` when this build lacks it.
+fn kernel_of_id<G: Game>(game: &G, id: &str, variants: &[Variant<G>]) -> Option<String> {
+    let variant = variants.iter().find(|v| v.id() == id)?;
+    Some(kernel_of(game, variant, variants).unwrap())
+}
+
+/// Whether this machine gives a split table more than one thread.
+fn several_cores() -> bool {
+    std::thread::available_parallelism().map_or(1, |n| n.get()) > 1
+}
+
+#[test]
+fn every_variant_names_a_listed_variant_that_runs_alike_on_the_can_i_win_cases() {
+    let variants = all_variants::<CanIWin>();
+    let file: CanIWinFile = cases::load("can_i_win.toml");
+    for case in &file.case {
+        let Ok(total) = u64::try_from(case.desired_total) else {
+            continue;
+        };
+        let Ok(game) = CanIWin::new(case.max_choosable, total) else {
+            continue;
+        };
+        for variant in &variants {
+            let skipped =
+                case.skip.contains_key(variant.backend) || case.skip.contains_key(&variant.id());
+            if !skipped {
+                kernel_of(&game, variant, &variants);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_variant_names_a_listed_variant_that_runs_alike_on_the_predict_the_winner_cases() {
+    let variants = all_variants::<PredictTheWinner>();
+    let file: PredictTheWinnerFile = cases::load("predict_the_winner.toml");
+    for case in &file.case {
+        let game = PredictTheWinner::new(case.row());
+        for variant in &variants {
+            let skipped =
+                case.skip.contains_key(variant.backend) || case.skip.contains_key(&variant.id());
+            if !skipped {
+                kernel_of(&game, variant, &variants);
+            }
+        }
+    }
+}
+
+#[test]
+fn memo_auto_names_the_table_it_picked() {
+    let variants = all_variants::<CanIWin>();
+    let cases = [
+        ((10, 40), "dense"),
+        // 2^25 / 4 bytes = 8 MiB of dense table: sparse first.
+        ((25, 200), "sparse-then-dense"),
+        // 2^40 / 4 bytes is far beyond the 1 GiB cap.
+        ((40, 100), "sparse"),
+        // Settled without a search: no table at all.
+        ((10, 0), "auto"),
+        ((10, 56), "auto"),
+    ];
+    for ((n, t), expected) in cases {
+        let game = CanIWin::new(n, t).unwrap();
+        if let Some(kernel) = kernel_of_id(&game, "memo/auto", &variants) {
+            assert_eq!(kernel, expected, "n = {n}, T = {t}");
+        }
+    }
+}
+
+#[test]
+fn tabular_names_the_one_core_kernel_when_it_stays_on_one_thread() {
+    let variants = all_variants::<CanIWin>();
+    let small = CanIWin::new(10, 40).unwrap();
+    if let Some(kernel) = kernel_of_id(&small, "tabular/word", &variants) {
+        assert_eq!(kernel, "word-one-core");
+    }
+    // n = 24 is the first table split over threads (PARALLEL_MIN_MAX_CHOOSABLE).
+    let large = CanIWin::new(24, 200).unwrap();
+    let expected = if several_cores() {
+        "word"
+    } else {
+        "word-one-core"
+    };
+    if let Some(kernel) = kernel_of_id(&large, "tabular/word", &variants) {
+        assert_eq!(kernel, expected);
+    }
+
+    let variants = all_variants::<PredictTheWinner>();
+    let short = PredictTheWinner::new(vec![1, 5, 233, 7]);
+    if let Some(kernel) = kernel_of_id(&short, "tabular/auto", &variants) {
+        assert_eq!(kernel, "one-core");
+    }
+    // 16,384 values is the first row split over threads (PARALLEL_MIN_LEN).
+    let long = PredictTheWinner::new((0..16_384).map(|k| (k * 7_919) % 1_000).collect());
+    let expected = if several_cores() { "auto" } else { "one-core" };
+    if let Some(kernel) = kernel_of_id(&long, "tabular/auto", &variants) {
+        assert_eq!(kernel, expected);
+    }
+}
