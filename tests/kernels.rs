@@ -6,6 +6,8 @@
 
 mod common;
 
+use std::collections::BTreeMap;
+
 use common::cases::{self, CanIWinFile, PredictTheWinnerFile};
 use gamesolve::{all_variants, CanIWin, Game, PredictTheWinner, SolverConfig, Variant};
 
@@ -66,6 +68,15 @@ fn kernel_of_id<G: Game>(game: &G, id: &str, variants: &[Variant<G>]) -> Option<
     Some(kernel_of(game, variant, variants).unwrap())
 }
 
+/// [`kernel_of`] for every variant but those the case skips (by backend or variant id).
+fn every_variant<G: Game>(game: &G, skip: &BTreeMap<String, String>, variants: &[Variant<G>]) {
+    for variant in variants {
+        if !skip.contains_key(variant.backend) && !skip.contains_key(&variant.id()) {
+            kernel_of(game, variant, variants);
+        }
+    }
+}
+
 /// Whether this machine gives a split table more than one thread.
 fn several_cores() -> bool {
     std::thread::available_parallelism().map_or(1, |n| n.get()) > 1
@@ -82,13 +93,7 @@ fn every_variant_names_a_listed_variant_that_runs_alike_on_the_can_i_win_cases()
         let Ok(game) = CanIWin::new(case.max_choosable, total) else {
             continue;
         };
-        for variant in &variants {
-            let skipped =
-                case.skip.contains_key(variant.backend) || case.skip.contains_key(&variant.id());
-            if !skipped {
-                kernel_of(&game, variant, &variants);
-            }
-        }
+        every_variant(&game, &case.skip, &variants);
     }
 }
 
@@ -98,13 +103,7 @@ fn every_variant_names_a_listed_variant_that_runs_alike_on_the_predict_the_winne
     let file: PredictTheWinnerFile = cases::load("predict_the_winner.toml");
     for case in &file.case {
         let game = PredictTheWinner::new(case.row());
-        for variant in &variants {
-            let skipped =
-                case.skip.contains_key(variant.backend) || case.skip.contains_key(&variant.id());
-            if !skipped {
-                kernel_of(&game, variant, &variants);
-            }
-        }
+        every_variant(&game, &case.skip, &variants);
     }
 }
 
