@@ -234,6 +234,38 @@ fn can_i_win_large_n_small_total_uses_the_sparse_memo() {
 }
 
 #[test]
+fn can_i_win_sparse_and_dense_memos_give_the_same_analyses() {
+    // One byte under the dense table of 2^16 states: the sparse memo, 3,072 states at most.
+    let n = 16;
+    let sparse = AnalysisConfig::default().with_memory_cap_bytes((1 << n) - 1);
+    let mut compared = 0;
+    for t in 0..=136 {
+        let game = CanIWin::new(n, t).unwrap();
+        let mut dense = CanIWinAnalyzer::new(game);
+        let mut small = CanIWinAnalyzer::with_config(game, sparse);
+        let positions = std::iter::once(vec![]).chain((1..=n).map(|k| vec![k]));
+        for used in positions {
+            let Ok(position) = CanIWinPosition::from_numbers(&game, &used) else {
+                continue; // the game is over
+            };
+            let (expected, got) = (dense.analyze(&position), small.analyze(&position));
+            match (expected, got) {
+                (Ok(expected), Ok(got)) => {
+                    assert_eq!(got, expected, "T = {t}, used {used:?}");
+                    compared += 1;
+                }
+                // The game is over: the same error.
+                (Err(expected), Err(got)) => assert_eq!(got.to_string(), expected.to_string()),
+                (Ok(_), Err(err)) => assert!(err.to_string().contains("3072 states"), "{err}"),
+                (Err(err), Ok(_)) => panic!("only the dense memo failed: {err}"),
+            }
+        }
+    }
+    // The easy totals fit (768 analyses); the hard ones run out of states.
+    assert!(compared > 500, "{compared}");
+}
+
+#[test]
 fn can_i_win_invalid_positions_name_the_value() {
     let game = CanIWin::new(10, 40).unwrap();
     let err = CanIWinPosition::from_numbers(&game, &[11]).unwrap_err();
@@ -539,7 +571,8 @@ fn cli_analyze_errors() {
         "100",
     ])
     .code(1)
-    .stderr(predicates::str::contains("budget of 16 states"));
+    // 64 slots of 8 bytes, three quarters full, within 1 KiB.
+    .stderr(predicates::str::contains("budget of 48 states"));
 }
 
 #[test]

@@ -64,6 +64,7 @@ pub mod outcome;
 pub mod predict_the_winner;
 pub mod solver;
 pub mod stack;
+pub mod state_table;
 pub mod stats;
 pub mod values;
 

@@ -15,7 +15,11 @@
 //! - `P > R`: a plain win/lose game (no draw is reachable): searched exactly,
 //!   with remoteness.
 
-use hashbrown::HashMap;
+use std::num::NonZeroU8;
+
+use core_types::state_table::{
+    states_within, table_bytes, ByteSlot, StateTable, TableFull, WideByteSlot,
+};
 use serde::Serialize;
 
 use super::{AnalysisConfig, AnalysisError, MoveValue, Player, NAME};
@@ -252,28 +256,93 @@ fn move_rank(m: &CanIWinMove) -> (u8, i64, u32) {
 }
 
 /// The memo: one byte per state, dense over all `2^n` sets while that fits
-/// the memory cap, a map of the visited sets beyond it.
+/// the memory cap, a table of the visited sets beyond it.
 enum Memo {
     /// Not allocated yet (no search was needed so far).
     None,
     Dense(Vec<Code>),
-    Sparse {
-        map: HashMap<u64, Code>,
-        limit: u64,
-    },
+    Sparse(SparseCodes),
 }
 
-/// Bytes per state charged against the memory cap by the sparse memo: a
-/// 16-byte slot and a control byte per bucket, buckets at most 7/8 full and
-/// a power of two, and the old table alive while it doubles.
-const SPARSE_BYTES_PER_STATE: u64 = 64;
+/// The sparse memo: the visited sets with their codes (never 0, "unknown"), one 8-byte slot
+/// per state for sets of at most 56 integers and 16 bytes beyond, at most three quarters full
+/// (`core_types::state_table`).
+enum SparseCodes {
+    Narrow(StateTable<ByteSlot>),
+    Wide(StateTable<WideByteSlot>),
+}
+
+/// The largest `n` whose sets leave room for the code in an 8-byte slot.
+const NARROW_MAX_CHOOSABLE: u32 = 56;
+
+/// Bytes of one slot of the sparse memo for `n` integers.
+fn sparse_slot_bytes(n: u32) -> u128 {
+    if n <= NARROW_MAX_CHOOSABLE {
+        8
+    } else {
+        16
+    }
+}
+
+impl SparseCodes {
+    /// An empty memo of at most `limit` states for sets of `n` integers.
+    fn new(n: u32, limit: u64, deadline: Deadline) -> Self {
+        if n <= NARROW_MAX_CHOOSABLE {
+            SparseCodes::Narrow(StateTable::new(limit, deadline))
+        } else {
+            SparseCodes::Wide(StateTable::new(limit, deadline))
+        }
+    }
+
+    #[inline(always)]
+    fn get(&self, used: u64) -> Code {
+        let code = match self {
+            SparseCodes::Narrow(table) => table.get(used),
+            SparseCodes::Wide(table) => table.get(used),
+        };
+        code.map_or(0, NonZeroU8::get)
+    }
+
+    fn insert(&mut self, used: u64, code: NonZeroU8) -> Result<(), TableFull> {
+        match self {
+            SparseCodes::Narrow(table) => table.insert(used, code),
+            SparseCodes::Wide(table) => table.insert(used, code),
+        }
+    }
+
+    fn limit(&self) -> u64 {
+        match self {
+            SparseCodes::Narrow(table) => table.limit(),
+            SparseCodes::Wide(table) => table.limit(),
+        }
+    }
+
+    fn set_deadline(&mut self, deadline: Deadline) {
+        match self {
+            SparseCodes::Narrow(table) => table.set_deadline(deadline),
+            SparseCodes::Wide(table) => table.set_deadline(deadline),
+        }
+    }
+}
 
 /// Why the search stopped without a value.
 enum Exhausted {
     /// The sparse memo ran out of states.
     States,
+    /// The system refused the sparse memo's growth while it held `states` states.
+    Refused { states: u64 },
     /// The analysis reached its time limit.
     Time,
+}
+
+impl From<TableFull> for Exhausted {
+    fn from(full: TableFull) -> Self {
+        match full {
+            TableFull::Exhausted => Exhausted::States,
+            TableFull::Refused { states } => Exhausted::Refused { states },
+            TableFull::TimeLimit => Exhausted::Time,
+        }
+    }
 }
 
 /// An exact Can I Win engine for one game, reusable across positions (its
@@ -286,10 +355,11 @@ enum Exhausted {
 /// positions analyzed: time `O(S · n)` (every move of every state is
 /// evaluated, to find the fastest win and the slowest loss); auxiliary
 /// memory one byte per state, `2^n` bytes dense (1 MiB at `n = 20`, 64 MiB
-/// at `n = 26`) while that fits [`AnalysisConfig::memory_cap_bytes`], else a
-/// hash map of the `S` visited states (up to
-/// [`AnalysisConfig::state_budget`], about 64 bytes each counted against the
-/// cap), plus `O(n)` stack.
+/// at `n = 26`) while that fits [`AnalysisConfig::memory_cap_bytes`], else an
+/// open-addressing table of the `S` visited states (up to
+/// [`AnalysisConfig::state_budget`] and what fits the cap: one 8-byte slot per
+/// state up to `n = 56`, 16 bytes beyond, at most three quarters full, 10.7 to
+/// 21.3 bytes a state while it doubles), plus `O(n)` stack.
 ///
 /// # Examples
 ///
@@ -359,15 +429,20 @@ impl CanIWinAnalyzer {
     ///   the pool.
     /// - [`AnalysisError::Game`] with [`Error::BudgetExhausted`] (unit
     ///   `states`) when the dense memo exceeds the memory cap and the sparse
-    ///   one runs out of its state limit; [`Error::TableTooLarge`] when even
-    ///   the sparse memo's first allocation is refused.
+    ///   one runs out of its state limit (the state budget, or what fits the
+    ///   cap); [`Error::AllocationFailed`] (parameter `states`) when the system
+    ///   refuses the sparse memo's growth below that limit.
     /// - [`AnalysisError::Game`] with [`Error::TimeLimitReached`] when this call takes longer
     ///   than [`AnalysisConfig::time_limit`] (the memo keeps what it learnt).
     pub fn analyze(
         &mut self,
         position: &CanIWinPosition,
     ) -> Result<CanIWinAnalysis, AnalysisError> {
-        self.clock = DeadlineClock::new(self.config.deadline());
+        let deadline = self.config.deadline();
+        self.clock = DeadlineClock::new(deadline);
+        if let Memo::Sparse(codes) = &mut self.memo {
+            codes.set_deadline(deadline);
+        }
         let game = self.game;
         let position = CanIWinPosition::from_mask(&game, position.used)?;
         let to_move = position.to_move();
@@ -477,11 +552,26 @@ impl CanIWinAnalyzer {
     }
 
     fn exhausted(&self, why: Exhausted) -> AnalysisError {
-        if let Exhausted::Time = why {
-            return AnalysisError::Game(self.clock.deadline().error(NAME, CanIWin::NAME));
+        match why {
+            Exhausted::Time => {
+                return AnalysisError::Game(self.clock.deadline().error(NAME, CanIWin::NAME))
+            }
+            Exhausted::Refused { states } => {
+                let slot = sparse_slot_bytes(self.game.max_choosable());
+                return AnalysisError::Game(Error::AllocationFailed {
+                    backend: NAME,
+                    game: CanIWin::NAME,
+                    parameter: "states",
+                    value: states,
+                    required_bytes: table_bytes(states.saturating_add(1), slot),
+                    memory_cap_bytes: self.config.memory_cap_bytes,
+                    hint: "; free some memory or raise the process memory limit",
+                });
+            }
+            Exhausted::States => {}
         }
         let limit = match &self.memo {
-            Memo::Sparse { limit, .. } => *limit,
+            Memo::Sparse(codes) => codes.limit(),
             _ => 0,
         };
         AnalysisError::Game(Error::BudgetExhausted {
@@ -517,11 +607,8 @@ impl CanIWinAnalyzer {
                 }
             }
         }
-        let limit = (cap / SPARSE_BYTES_PER_STATE).min(self.config.state_budget);
-        self.memo = Memo::Sparse {
-            map: HashMap::new(),
-            limit,
-        };
+        let limit = states_within(cap, sparse_slot_bytes(n)).min(self.config.state_budget);
+        self.memo = Memo::Sparse(SparseCodes::new(n, limit, self.clock.deadline()));
         Ok(())
     }
 
@@ -535,7 +622,7 @@ impl CanIWinAnalyzer {
         }
         let known = match &self.memo {
             Memo::Dense(table) => table[used as usize],
-            Memo::Sparse { map, .. } => map.get(&used).copied().unwrap_or(0),
+            Memo::Sparse(codes) => codes.get(used),
             Memo::None => 0,
         };
         if known != 0 {
@@ -561,11 +648,11 @@ impl CanIWinAnalyzer {
         }
         match &mut self.memo {
             Memo::Dense(table) => table[used as usize] = best,
-            Memo::Sparse { map, limit } => {
-                if map.len() as u64 >= *limit || map.try_reserve(1).is_err() {
-                    return Err(Exhausted::States);
+            Memo::Sparse(codes) => {
+                // Every live position has a move, so its code is known (not 0).
+                if let Some(code) = NonZeroU8::new(best) {
+                    codes.insert(used, code)?;
                 }
-                map.insert(used, best);
             }
             Memo::None => {}
         }

@@ -33,7 +33,6 @@
 mod dense;
 mod search;
 mod sparse;
-mod state_table;
 
 pub use dense::{dense_table_bytes, solve_dense};
 pub use sparse::{

@@ -2,6 +2,7 @@
 //! word per state), and the table that moves to the dense table once it
 //! grows (sparse-then-dense).
 
+use core_types::state_table::{states_within, table_bytes, Slot, StateTable, TableFull};
 use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, Recorder};
 
 use super::dense::{
@@ -9,7 +10,6 @@ use super::dense::{
     AllocationRefused, DenseMemo,
 };
 use super::search::{search, Memo, Stop};
-use super::state_table::{capacity_of, table_bytes, Slot, StateTable, TableFull, MIN_SLOTS};
 use crate::NAME;
 
 /// Bytes of one stored state's slot for `n` integers: 8 (a `u64`, the set
@@ -65,17 +65,8 @@ pub fn sparse_map_bytes(max_choosable: u32, states: u64) -> u128 {
 /// assert_eq!(sparse_state_limit(40, cap, 1_000), 1_000);
 /// ```
 pub fn sparse_state_limit(max_choosable: u32, memory_cap_bytes: u64, state_budget: u64) -> u64 {
-    let cap = u128::from(memory_cap_bytes);
-    // The largest capacity of a power-of-two array whose bytes fit the cap.
-    let mut fits = 0u64;
-    for log in MIN_SLOTS.trailing_zeros()..64 {
-        let capacity = u64::try_from(capacity_of(1u128 << log)).unwrap_or(u64::MAX);
-        if sparse_map_bytes(max_choosable, capacity) > cap {
-            break;
-        }
-        fits = capacity;
-    }
-    fits.min(state_budget)
+    let slot_bytes = u128::from(sparse_slot_bytes(max_choosable));
+    states_within(memory_cap_bytes, slot_bytes).min(state_budget)
 }
 
 /// Solves a Can I Win game with a sparse table of only the visited states.
@@ -180,7 +171,7 @@ pub fn solve_sparse<R: Recorder<CanIWin>>(
 
 /// The search of [`solve_sparse`] over a table of `S` slots holding at most
 /// `limit` states; reports the table it ended with.
-fn sparse_search<S: Slot, R: Recorder<CanIWin>>(
+fn sparse_search<S: Slot<Value = bool>, R: Recorder<CanIWin>>(
     game: &CanIWin,
     limit: u64,
     deadline: Deadline,
@@ -229,7 +220,7 @@ fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> &'static
 }
 
 /// Only the visited states, at most the table's limit of them.
-impl<S: Slot> Memo for &mut StateTable<S> {
+impl<S: Slot<Value = bool>> Memo for &mut StateTable<S> {
     type Full = TableFull;
 
     #[inline(always)]
@@ -352,7 +343,7 @@ fn sparse_then_dense_switching_at<R: Recorder<CanIWin>>(
 
 /// The search of [`solve_sparse_then_dense`] over a sparse table of `S`
 /// slots first; reports the memo it ended with.
-fn sparse_then_dense_search<S: Slot, R: Recorder<CanIWin>>(
+fn sparse_then_dense_search<S: Slot<Value = bool>, R: Recorder<CanIWin>>(
     game: &CanIWin,
     switch_at: u64,
     words: usize,
@@ -396,7 +387,7 @@ enum SparseThenDenseMemo<S> {
     Dense(DenseMemo),
 }
 
-impl<S: Slot> Memo for &mut SparseThenDenseMemo<S> {
+impl<S: Slot<Value = bool>> Memo for &mut SparseThenDenseMemo<S> {
     type Full = SwitchRefused;
 
     #[inline(always)]

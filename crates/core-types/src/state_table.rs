@@ -1,31 +1,55 @@
-//! The sparse memo's table: the visited sets of used integers with their verdicts, one word
-//! per stored state, in an open-addressing table sized for its state limit.
+//! An open-addressing table of sets of used integers with a small value each, one word per
+//! stored state: the sparse memos of Can I Win (`memo/sparse`, where the value is the verdict,
+//! and the analysis engine, where it is a one-byte value and remoteness).
 //!
-//! Each state is one [`Slot`]: the used-set bitmask with the "wins" bit packed above it (bit
-//! 63 for `n <= 63`, a `u64`; a `u128` for `n = 64`, whose sets use all 64 bits). The empty
-//! set is the root, never stored, so a zero slot is an empty one. Slots live in a
-//! power-of-two array filled at most three quarters, probed linearly from the top bits of a
-//! multiplicative hash: a lookup reads one cache line in the common case (a `hashbrown` map
-//! of `(u64, bool)` read a control group and then a 16-byte slot, two lines, and took 17
-//! bytes per bucket instead of 8).
+//! Each state is one [`Slot`]: the used-set bitmask with its value packed above it (a `u64`
+//! slot when the sets leave the top bits free, a `u128` otherwise). A zero slot is an empty
+//! one. Slots live in a power-of-two array filled at most three quarters, probed linearly from
+//! the top bits of a multiplicative hash: a lookup reads one cache line in the common case (a
+//! `hashbrown` map of `(u64, bool)` read a control group and then a 16-byte slot, two lines,
+//! and took 17 bytes per bucket instead of 8).
 //!
 //! The table starts at [`MIN_SLOTS`] and doubles, each new array allocated fallibly and zeroed
 //! by the allocator; the largest it ever grows to is the smallest that holds its state limit,
 //! so no growth happens past the limit and [`table_bytes`] bounds what it takes. Because the
 //! home slot is taken from the hash's top bits, doubling sends old slot `i` to new slots `2i`
 //! and `2i + 1`: moving the entries in slot order writes the new array front to back.
+//!
+//! ```
+//! use core_types::state_table::{states_within, table_bytes, StateTable};
+//! use core_types::Deadline;
+//!
+//! // A verdict per set, in `u64` slots (sets of at most 63 integers).
+//! let limit = states_within(1 << 20, 8); // what fits 1 MiB
+//! let mut table = StateTable::<u64>::new(limit, Deadline::NEVER);
+//! table.insert(0b1011, true).expect("room for one state");
+//! assert_eq!((table.get(0b1011), table.get(0b0011)), (Some(true), None));
+//! assert!(table_bytes(limit, 8) <= 1 << 20);
+//! ```
+//!
+//! # Complexity
+//!
+//! A lookup or insertion is `O(1)` expected (linear probing at most three quarters full); a
+//! growth moves every stored state once. Memory: [`table_bytes`], 10.7 to 21.3 bytes per
+//! state at the peak for 8-byte slots.
+
+use std::num::NonZeroU8;
 
 use bytemuck::Zeroable;
-use core_types::Deadline;
 
-/// One stored state: its used-set and verdict in one value; zero is an empty slot.
-pub(super) trait Slot: Copy + Zeroable + PartialEq {
-    /// The slot of `used` (non-empty, and below `2^63` for `u64` slots) with its verdict.
-    fn pack(used: u64, wins: bool) -> Self;
+use crate::Deadline;
+
+/// One stored state: its used-set and value in one word; zero is an empty slot.
+pub trait Slot: Copy + Zeroable + PartialEq {
+    /// What is stored with each set.
+    type Value: Copy;
+    /// The slot of `used` with its value. `used` must fit the slot: below `2^63` for `u64`
+    /// (and not empty: a zero slot is an empty one), below `2^56` for [`ByteSlot`].
+    fn pack(used: u64, value: Self::Value) -> Self;
     /// The used-set stored here.
     fn used(self) -> u64;
-    /// The verdict stored here, if this slot holds `used`.
-    fn verdict_of(self, used: u64) -> Option<bool>;
+    /// The value stored here, if this slot holds `used`.
+    fn value_of(self, used: u64) -> Option<Self::Value>;
     /// Whether no state is stored here.
     fn is_empty(self) -> bool;
 }
@@ -33,7 +57,9 @@ pub(super) trait Slot: Copy + Zeroable + PartialEq {
 /// The win bit of a `u64` slot: `n <= 63` leaves bit 63 of every used-set clear.
 const WINS_BIT: u64 = 1 << 63;
 
+/// A verdict ("the player to move wins") per non-empty set of at most 63 integers, in bit 63.
 impl Slot for u64 {
+    type Value = bool;
     #[inline(always)]
     fn pack(used: u64, wins: bool) -> Self {
         debug_assert!(used != 0 && used & WINS_BIT == 0);
@@ -44,7 +70,7 @@ impl Slot for u64 {
         self & !WINS_BIT
     }
     #[inline(always)]
-    fn verdict_of(self, used: u64) -> Option<bool> {
+    fn value_of(self, used: u64) -> Option<bool> {
         let difference = self ^ used;
         (difference & !WINS_BIT == 0).then_some(difference != 0)
     }
@@ -54,7 +80,9 @@ impl Slot for u64 {
     }
 }
 
+/// A verdict per non-empty set of up to 64 integers, in bit 64.
 impl Slot for u128 {
+    type Value = bool;
     #[inline(always)]
     fn pack(used: u64, wins: bool) -> Self {
         debug_assert!(used != 0);
@@ -65,7 +93,7 @@ impl Slot for u128 {
         self as u64
     }
     #[inline(always)]
-    fn verdict_of(self, used: u64) -> Option<bool> {
+    fn value_of(self, used: u64) -> Option<bool> {
         (self as u64 == used).then_some(self >> 64 != 0)
     }
     #[inline(always)]
@@ -74,12 +102,80 @@ impl Slot for u128 {
     }
 }
 
+/// A non-zero byte per set of at most 56 integers (the empty set too), in bits 56 to 63.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct ByteSlot(u64);
+
+// SAFETY: a `u64` newtype; all zeros is a valid (empty) slot.
+unsafe impl Zeroable for ByteSlot {}
+
+/// The set bits of a [`ByteSlot`].
+const BYTE_SLOT_SET: u64 = (1 << 56) - 1;
+
+impl Slot for ByteSlot {
+    type Value = NonZeroU8;
+    #[inline(always)]
+    fn pack(used: u64, value: NonZeroU8) -> Self {
+        debug_assert!(used <= BYTE_SLOT_SET);
+        ByteSlot(used | (u64::from(value.get()) << 56))
+    }
+    #[inline(always)]
+    fn used(self) -> u64 {
+        self.0 & BYTE_SLOT_SET
+    }
+    #[inline(always)]
+    fn value_of(self, used: u64) -> Option<NonZeroU8> {
+        if self.0 & BYTE_SLOT_SET == used {
+            NonZeroU8::new((self.0 >> 56) as u8)
+        } else {
+            None
+        }
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A non-zero byte per set of up to 64 integers (the empty set too), in bits 64 to 71.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(transparent)]
+pub struct WideByteSlot(u128);
+
+// SAFETY: a `u128` newtype; all zeros is a valid (empty) slot.
+unsafe impl Zeroable for WideByteSlot {}
+
+impl Slot for WideByteSlot {
+    type Value = NonZeroU8;
+    #[inline(always)]
+    fn pack(used: u64, value: NonZeroU8) -> Self {
+        WideByteSlot(u128::from(used) | (u128::from(value.get()) << 64))
+    }
+    #[inline(always)]
+    fn used(self) -> u64 {
+        self.0 as u64
+    }
+    #[inline(always)]
+    fn value_of(self, used: u64) -> Option<NonZeroU8> {
+        if self.0 as u64 == used {
+            NonZeroU8::new((self.0 >> 64) as u8)
+        } else {
+            None
+        }
+    }
+    #[inline(always)]
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
 /// Slots of the first array allocated (512 bytes of `u64` slots).
-pub(super) const MIN_SLOTS: u64 = 64;
+pub const MIN_SLOTS: u64 = 64;
 
 /// The fewest slots that hold `states` states at most three quarters full: a power of two,
 /// at least [`MIN_SLOTS`] (0 for no states: nothing is allocated).
-pub(super) fn slots_for(states: u64) -> u128 {
+pub fn slots_for(states: u64) -> u128 {
     if states == 0 {
         return 0;
     }
@@ -90,13 +186,13 @@ pub(super) fn slots_for(states: u64) -> u128 {
 }
 
 /// The most states an array of `slots` slots holds (three quarters of them).
-pub(super) fn capacity_of(slots: u128) -> u128 {
+pub fn capacity_of(slots: u128) -> u128 {
     slots / 4 * 3
 }
 
 /// Bytes a table holding `states` states takes at its peak, slots of `slot_bytes` bytes: its
 /// array, and while it grew into it the half-size array it moved the states from.
-pub(super) fn table_bytes(states: u64, slot_bytes: u128) -> u128 {
+pub fn table_bytes(states: u64, slot_bytes: u128) -> u128 {
     let slots = slots_for(states);
     let previous = if slots > u128::from(MIN_SLOTS) {
         slots / 2
@@ -107,8 +203,8 @@ pub(super) fn table_bytes(states: u64, slot_bytes: u128) -> u128 {
 }
 
 /// Why a state could not be stored.
-#[derive(Debug)]
-pub(super) enum TableFull {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableFull {
     /// The table holds its state limit.
     Exhausted,
     /// The system refused the memory of the next array while the table held `states`
@@ -125,8 +221,23 @@ pub(super) enum TableFull {
 /// microseconds of work).
 const MOVES_PER_CLOCK_READ: usize = 1 << 16;
 
+/// The most states a table of `slot_bytes`-byte slots may hold within `cap_bytes`, growth
+/// included ([`table_bytes`]): the capacity of the largest power-of-two array that fits.
+pub fn states_within(cap_bytes: u64, slot_bytes: u128) -> u64 {
+    let cap = u128::from(cap_bytes);
+    let mut fits = 0u64;
+    for log in MIN_SLOTS.trailing_zeros()..64 {
+        let capacity = u64::try_from(capacity_of(1u128 << log)).unwrap_or(u64::MAX);
+        if table_bytes(capacity, slot_bytes) > cap {
+            break;
+        }
+        fits = capacity;
+    }
+    fits
+}
+
 /// The open-addressing table of stored states; see the [module docs](self).
-pub(super) struct StateTable<S> {
+pub struct StateTable<S> {
     /// A power of two of slots, or none before the first state.
     slots: Vec<S>,
     /// States stored.
@@ -141,7 +252,7 @@ pub(super) struct StateTable<S> {
 
 impl<S: Slot> StateTable<S> {
     /// An empty table that will store at most `limit` states; nothing is allocated yet.
-    pub(super) fn new(limit: u64, deadline: Deadline) -> Self {
+    pub fn new(limit: u64, deadline: Deadline) -> Self {
         StateTable {
             slots: Vec::new(),
             len: 0,
@@ -152,27 +263,42 @@ impl<S: Slot> StateTable<S> {
     }
 
     /// States stored.
-    #[cfg(test)]
-    fn len(&self) -> u64 {
+    pub fn len(&self) -> u64 {
         self.len
     }
 
+    /// Whether no state is stored.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The most states it may store.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// Sets the deadline read while the table moves its states to a larger array (a table
+    /// kept across several searches takes each search's deadline).
+    pub fn set_deadline(&mut self, deadline: Deadline) {
+        self.deadline = deadline;
+    }
+
     /// Slots allocated.
-    pub(super) fn slot_count(&self) -> u64 {
+    pub fn slot_count(&self) -> u64 {
         self.slots.len() as u64
     }
 
     /// Bytes of the slot array.
-    pub(super) fn allocated_bytes(&self) -> u64 {
+    pub fn allocated_bytes(&self) -> u64 {
         (self.slots.len() * std::mem::size_of::<S>()) as u64
     }
 
-    /// Every stored state and its verdict, in slot order.
-    pub(super) fn iter(&self) -> impl Iterator<Item = (u64, bool)> + '_ {
+    /// Every stored state and its value, in slot order.
+    pub fn iter(&self) -> impl Iterator<Item = (u64, S::Value)> + '_ {
         self.slots
             .iter()
             .filter(|slot| !slot.is_empty())
-            .map(|&slot| (slot.used(), slot.verdict_of(slot.used()) == Some(true)))
+            .filter_map(|&slot| Some((slot.used(), slot.value_of(slot.used())?)))
     }
 
     /// The home slot of `used` in an array of `64 - shift` bits of slots.
@@ -184,9 +310,9 @@ impl<S: Slot> StateTable<S> {
         (hash >> shift) as usize
     }
 
-    /// The verdict stored for `used`, if any.
+    /// The value stored for `used`, if any.
     #[inline(always)]
-    pub(super) fn get(&self, used: u64) -> Option<bool> {
+    pub fn get(&self, used: u64) -> Option<S::Value> {
         if self.slots.is_empty() {
             return None;
         }
@@ -197,14 +323,14 @@ impl<S: Slot> StateTable<S> {
             if slot.is_empty() {
                 return None;
             }
-            if let Some(wins) = slot.verdict_of(used) {
-                return Some(wins);
+            if let Some(value) = slot.value_of(used) {
+                return Some(value);
             }
             index = (index + 1) & mask;
         }
     }
 
-    /// Stores the verdict of `used`, a state not stored before, growing the array when it
+    /// Stores the value of `used`, a state not stored before, growing the array when it
     /// would pass three quarters full.
     ///
     /// # Errors
@@ -212,14 +338,14 @@ impl<S: Slot> StateTable<S> {
     /// [`TableFull`]: the table holds its limit, the system refused the larger array, or the
     /// deadline passed while moving to it.
     #[inline(always)]
-    pub(super) fn insert(&mut self, used: u64, wins: bool) -> Result<(), TableFull> {
+    pub fn insert(&mut self, used: u64, value: S::Value) -> Result<(), TableFull> {
         if self.len >= self.limit {
             return Err(TableFull::Exhausted);
         }
         if (u128::from(self.len) + 1) * 4 > self.slots.len() as u128 * 3 {
             self.grow()?;
         }
-        Self::place(&mut self.slots, self.shift, S::pack(used, wins));
+        Self::place(&mut self.slots, self.shift, S::pack(used, value));
         self.len += 1;
         Ok(())
     }
@@ -242,7 +368,7 @@ impl<S: Slot> StateTable<S> {
         let count = (self.slots.len() * 2).max(MIN_SLOTS as usize);
         let refused = TableFull::Refused { states: self.len };
         let mut grown = bytemuck::allocation::try_zeroed_vec::<S>(count).map_err(|()| refused)?;
-        core_types::bits::advise_huge_pages(&mut grown);
+        crate::bits::advise_huge_pages(&mut grown);
         let shift = 64 - count.trailing_zeros();
         for (moved, &slot) in self.slots.iter().filter(|s| !s.is_empty()).enumerate() {
             if moved % MOVES_PER_CLOCK_READ == MOVES_PER_CLOCK_READ - 1 && self.deadline.reached() {
@@ -262,7 +388,7 @@ impl<S: Slot> StateTable<S> {
 mod tests {
     use super::*;
 
-    fn stores_and_finds<S: Slot>(high_bit: u64) {
+    fn stores_and_finds<S: Slot<Value = bool>>(high_bit: u64) {
         let mut table = StateTable::<S>::new(10_000, Deadline::NEVER);
         assert_eq!(table.get(5), None);
         // 10,000 distinct odd sets, scattered over the low bits up to `high_bit`.
@@ -313,6 +439,44 @@ mod tests {
         table.insert(u64::MAX >> 1, false).unwrap();
         assert_eq!(table.get(u64::MAX), Some(true));
         assert_eq!(table.get(u64::MAX >> 1), Some(false));
+    }
+
+    #[test]
+    fn byte_slots_store_a_byte_with_any_set_the_empty_one_included() {
+        let byte = |b: u8| NonZeroU8::new(b).unwrap();
+        let mut narrow = StateTable::<ByteSlot>::new(1_000, Deadline::NEVER);
+        let mut wide = StateTable::<WideByteSlot>::new(1_000, Deadline::NEVER);
+        let sets = [0, 1, 0b1010, BYTE_SLOT_SET, BYTE_SLOT_SET - 1];
+        for (k, &used) in sets.iter().enumerate() {
+            narrow.insert(used, byte(k as u8 + 1)).unwrap();
+            wide.insert(used, byte(255 - k as u8)).unwrap();
+        }
+        wide.insert(u64::MAX, byte(200)).unwrap();
+        for (k, &used) in sets.iter().enumerate() {
+            assert_eq!(narrow.get(used), Some(byte(k as u8 + 1)), "{used:#x}");
+            assert_eq!(wide.get(used), Some(byte(255 - k as u8)), "{used:#x}");
+        }
+        assert_eq!(wide.get(u64::MAX), Some(byte(200)));
+        assert_eq!((narrow.get(2), wide.get(2), narrow.len()), (None, None, 5));
+        // The states, each once, from the slots.
+        let mut stored: Vec<u64> = narrow.iter().map(|(used, _)| used).collect();
+        stored.sort_unstable();
+        assert_eq!(stored, [0, 1, 0b1010, BYTE_SLOT_SET - 1, BYTE_SLOT_SET]);
+    }
+
+    #[test]
+    fn states_within_is_the_largest_limit_whose_table_fits() {
+        for (cap, slot) in [
+            (1u64 << 20, 8u128),
+            (1 << 30, 8),
+            (1 << 30, 16),
+            (100_000, 8),
+        ] {
+            let limit = states_within(cap, slot);
+            assert!(table_bytes(limit, slot) <= u128::from(cap));
+            assert!(table_bytes(limit + 1, slot) > u128::from(cap));
+        }
+        assert_eq!(states_within(511, 8), 0);
     }
 
     #[test]
