@@ -86,6 +86,31 @@ fn refused_sparse_map_growth_says_the_system_refused_not_the_budget() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
+/// The same for the analysis engine's sparse memo (`core_types::state_table`, as `memo`'s): a
+/// refused growth names the bytes the system refused, not a budget.
+#[test]
+fn refused_analysis_memo_growth_says_the_system_refused_not_the_budget() {
+    let Some((code, _, stderr)) = run_limited(
+        &["--as=157286400"],
+        &[
+            "analyze",
+            "can-i-win",
+            "40",
+            "200",
+            "--state-budget",
+            "20000000",
+        ],
+        None,
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{stderr}");
+    assert!(stderr.contains("the system refused the"), "{stderr}");
+    assert!(stderr.contains("states ="), "{stderr}");
+    assert!(!stderr.contains("budget"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
 // ---------------------------------------------------------------------------
 // a small stack
 
