@@ -1225,6 +1225,12 @@ fn serve_page_in_headless_chromium() {
         table.contains("memo/auto") && table.contains("tabular/word"),
         "{table}"
     );
+    // What the automatic choices ran: the dense memo, the one-core word table.
+    assert!(
+        table.contains("variant run") && table.contains("memo/dense"),
+        "{table}"
+    );
+    assert!(table.contains("tabular/word-one-core"), "{table}");
     // Step through: the first step enters the start, the arrow key steps on.
     assert_eq!(
         browser.eval("return document.getElementById('step-note').textContent;"),

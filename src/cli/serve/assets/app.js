@@ -147,6 +147,12 @@ function showCounters(rows) {
     if (r.report.error) td.className = "error";
     answerRow.append(td);
   }
+  // The variant that ran: what an automatic choice picked (memo/auto runs memo/dense here).
+  const ranRow = table.insertRow();
+  ranRow.append(cell("td", "variant run"));
+  for (const r of rows) {
+    ranRow.append(cell("td", r.report.kernel ? `${r.report.backend}/${r.report.kernel}` : "–"));
+  }
   for (const [key, name] of COUNTERS) {
     const tr = table.insertRow();
     tr.append(cell("td", name));
