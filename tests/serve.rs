@@ -969,10 +969,11 @@ impl Browser {
         value.as_str().unwrap_or_default().to_owned()
     }
 
-    /// Waits (at most 30 s) until `script` returns true; on time-out, says what the page
-    /// showed then.
+    /// Waits (at most 90 s: a wait of 30 s once ran out on a machine at load 3 with a 16 GiB
+    /// scan beside it) until `script` returns true; on time-out, says what the page showed
+    /// then. A wait that succeeds returns as soon as the page is ready.
     fn wait_for(&self, script: &str) {
-        let deadline = Instant::now() + Duration::from_secs(30);
+        let deadline = Instant::now() + Duration::from_secs(90);
         while self.eval(script) != Value::Bool(true) {
             if Instant::now() >= deadline {
                 let page = self.eval("return document.body.innerText;");
