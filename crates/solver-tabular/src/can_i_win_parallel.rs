@@ -63,6 +63,15 @@ use crate::NAME;
 /// and roughly broke even beyond, since a round waits for its slowest
 /// thread. Hence 24: every LeetCode-range game (`n <= 20`) and the sizes
 /// where splitting is not a clear win stay on one thread.
+///
+/// Re-measured on 2026-12-01 (AMD EPYC VM, load about 1, nothing else
+/// running), two runs: 0.46 and 0.51x at `n = 22`, 0.92 and 1.07x at 24,
+/// 1.39 and 1.52x at 26, 1.76 and 1.98x at 32. So 24 is where splitting
+/// breaks even, and it stays. The split pass costs 0.3 to 0.5 ms more than
+/// its share of the work even at `n = 14`: starting and joining the helper
+/// of each round, 20 to 50 µs on this VM. A persistent pool does not remove
+/// it: with rayon's (one task per block) the same runs gave 0.77x at 22 and
+/// 0.75x at 24, as waking a sleeping worker costs about as much here.
 pub const PARALLEL_MIN_MAX_CHOOSABLE: u32 = 24;
 
 /// The number of top group-index bits that pick a block: up to 256 blocks.
