@@ -30,8 +30,10 @@ pub trait Solver<G: Game> {
     /// The listed variant whose algorithm the last solve ran: for an automatic choice
     /// (`memo/auto`, `tabular/word`, `tabular/auto`) the variant it picked for that game and
     /// these limits (`memo/sparse-then-dense`, `tabular/word-one-core`, …), for any other
-    /// variant, and before the first solve, [`Solver::variant`]. A traced solve
-    /// ([`Solver::solve_traced`]) runs the reference algorithm and leaves it unchanged. The
+    /// variant, and before the first solve, [`Solver::variant`]. It describes
+    /// [`Solver::solve`] and [`Solver::solve_with_stats`]: a traced solve
+    /// ([`Solver::solve_traced`]) of a variant whose fast kernel does not work one position at
+    /// a time (`tabular`) runs the reference algorithm instead and leaves it unchanged. The
     /// JSON reports give it as `kernel`.
     fn last_kernel(&self) -> &'static str;
 
