@@ -12,9 +12,6 @@ use serde_json::Value;
 #[test]
 fn every_variant_answers_through_backend_name_slash_variant() {
     for variant in all_variants::<CanIWin>() {
-        if variant.id() == "recursive/negamax" {
-            continue; // no pruning: kept to small games (tests/conformance.rs)
-        }
         let id = variant.id();
         let v = json_ok(&["can-i-win", "10", "11", "--json", "--backend", &id]);
         assert_eq!(

@@ -48,9 +48,9 @@ fn golden_max_n(variant: &Variant<CanIWin>) -> Option<(u32, &'static str)> {
             "plain backtracking grows about tenfold per n: over 10 s per n above n = 14",
         )),
         "recursive/negamax" => Some((
-            10,
-            "generic negamax does not prune the moves that hand the opponent an immediate \
-             win: 50 s for n = 11 alone, growing tenfold per n",
+            13,
+            "generic negamax expands the positions backtracking does, each about fifteen \
+             times slower (a move list per position): seconds per n above n = 13",
         )),
         "memo/hash-map" => Some((
             16,

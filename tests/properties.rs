@@ -24,10 +24,10 @@ use proptest::test_runner::FileFailurePersistence;
 /// cost grows about tenfold per `n`.
 const RECURSIVE_MAX_N: u32 = 12;
 
-/// The largest `n` the oracle comparison runs the generic `recursive/negamax` on: it does not
-/// prune the moves that hand the opponent an immediate win, so it is several times slower
-/// than `recursive/backtrack` per `n`.
-const NEGAMAX_MAX_N: u32 = 9;
+/// The largest `n` the oracle comparison runs the generic `recursive/negamax` on: it expands
+/// the same positions as `recursive/backtrack` (both stop at the first winning move), each
+/// about fifteen times slower (a vector of moves and the game vocabulary per position).
+const NEGAMAX_MAX_N: u32 = 10;
 
 /// The largest `n` a Can I Win variant is run on in the oracle and consistency properties.
 fn max_n(id: &str) -> u32 {

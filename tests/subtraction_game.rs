@@ -33,8 +33,8 @@ fn the_answers_follow_the_period_of_seven() {
         let Ok(mut solver) = backend.solver::<example::Subtraction>() else {
             continue;
         };
-        // Plain negamax expands about 1.62^pile positions: keep it to piles it finishes in
-        // well under a second (the memo goes further).
+        // Negamax remembers nothing, so its work grows exponentially with the pile: keep it
+        // to piles it finishes in well under a second (the memo goes further).
         let largest = if backend == Backend::Recursive {
             26
         } else {

@@ -167,6 +167,13 @@ pub trait GameValue:
     /// Win, draw or loss for the player to move.
     fn verdict(self) -> Verdict;
 
+    /// Whether no value is better for the player to move (a win): a search that only wants a
+    /// position's value and one best move may stop at the first move reaching it. `false` by
+    /// default (a margin can always be larger).
+    fn is_best_possible(self) -> bool {
+        false
+    }
+
     /// A colour name for the views (`palegreen` for a win, `lightpink` for a loss,
     /// `lightyellow` for a draw).
     fn colour(self) -> &'static str {
@@ -232,6 +239,10 @@ impl GameValue for Verdict {
 
     fn verdict(self) -> Verdict {
         self
+    }
+
+    fn is_best_possible(self) -> bool {
+        self == Verdict::Win
     }
 }
 

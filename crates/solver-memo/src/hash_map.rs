@@ -2,7 +2,8 @@
 //!
 //! The textbook memo written once against the game vocabulary, so every game gets it, a
 //! user's own game included: each distinct position is expanded once and its value kept in a
-//! hash map; a position reached again is a memo hit.
+//! hash map; a position reached again is a memo hit. The moves after a position's first
+//! winning move are not tried ([`GameValue::is_best_possible`]).
 //!
 //! # Complexity
 //!
@@ -43,7 +44,7 @@ use std::time::Duration;
 
 use core_types::stack::{self, StackRefused};
 use core_types::{
-    Deadline, DeadlineClock, Error, Event, Game, Kernel, Recorder, SolverConfig, Variant,
+    Deadline, DeadlineClock, Error, Event, Game, GameValue, Kernel, Recorder, SolverConfig, Variant,
 };
 use hashbrown::HashMap;
 
@@ -185,6 +186,10 @@ impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
             let value = self.game.move_value(position, mv, reply);
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, mv));
+                // A win: no later move can do better.
+                if value.is_best_possible() {
+                    break;
+                }
             }
         }
         let Some((value, mv)) = best else {

@@ -49,7 +49,7 @@
 //!   default) are refused at once.
 //!
 //! Both count positions and the maximum depth when solved with
-//! [`Stats`].
+//! [`Stats`](core_types::Stats).
 //!
 //! # See also
 //!

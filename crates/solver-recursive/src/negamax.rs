@@ -2,13 +2,16 @@
 //!
 //! The same backtracking as this crate's game-specific kernels, written once against the game
 //! vocabulary, so every game gets it, a user's own game included: each position's value is the
-//! best of its moves' [`Game::move_value`]s, nothing is remembered, and the search stops at the
-//! node budget.
+//! best of its moves' [`Game::move_value`]s, the moves after the first that wins are not tried
+//! (a win cannot be beaten: [`GameValue::is_best_possible`]), nothing is remembered, and the
+//! search stops at the node budget. On Can I Win it expands exactly the positions
+//! `recursive/backtrack` does (tested by their equal counters).
 //!
 //! # Complexity
 //!
-//! Time: one expansion per path through the game tree (`n!` orders for Can I Win, `2^len - 1`
-//! calls for Predict the Winner), each costing the game's `moves` and `play`. Auxiliary
+//! Time: one expansion per path through the game tree up to the first winning move of each
+//! position (at most `n!` orders for Can I Win; `2^len - 1` calls for Predict the Winner, whose
+//! margins never stop a search early), each costing the game's `moves` and `play`. Auxiliary
 //! memory: `O(depth)` frames; deep games run on heap-allocated stack segments
 //! ([`core_types::stack`]).
 //!
@@ -38,7 +41,7 @@ use std::time::Duration;
 
 use core_types::deadline::{Deadline, WorkBudget};
 use core_types::stack::{self, StackRefused};
-use core_types::{Error, Event, Game, Kernel, Recorder, SolverConfig, Variant};
+use core_types::{Error, Event, Game, GameValue, Kernel, Recorder, SolverConfig, Variant};
 
 use crate::{DEFAULT_NODE_BUDGET, NAME};
 
@@ -79,7 +82,7 @@ pub const fn variant<G: Game>() -> Variant<G> {
         backend: NAME,
         name: "negamax",
         summary: "plain negamax over the game vocabulary (works for any game): no memo, \
-                  stops at the node budget",
+                  stops at a position's first winning move, and at the node budget",
         build: |config| Box::new(Negamax::from_config(config)),
     }
 }
@@ -150,6 +153,10 @@ impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
             let value = self.game.move_value(position, mv, reply);
             if best.is_none_or(|(b, _)| value > b) {
                 best = Some((value, mv));
+                // A win: no later move can do better.
+                if value.is_best_possible() {
+                    break;
+                }
             }
         }
         let Some((value, mv)) = best else {
@@ -160,5 +167,30 @@ impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
         };
         self.recorder.event(Event::Leave(position, value));
         Ok((value, mv))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::RecursiveSolver;
+    use core_types::{CanIWin, Solver};
+
+    #[test]
+    fn expands_the_positions_backtracking_does_on_can_i_win() {
+        for n in 1..=9u32 {
+            for t in 1..u64::from(n * (n + 1) / 2) {
+                let game = CanIWin::new(n, t).unwrap();
+                let (answer, stats) = Negamax::new().solve_with_stats(&game).unwrap();
+                let (expected, expected_stats) =
+                    RecursiveSolver::new().solve_with_stats(&game).unwrap();
+                assert_eq!(answer, expected, "n = {n}, T = {t}");
+                assert_eq!(
+                    stats.positions, expected_stats.positions,
+                    "n = {n}, T = {t}"
+                );
+            }
+        }
     }
 }
