@@ -9,7 +9,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::cases::{self, CanIWinFile, PredictTheWinnerFile};
-use gamesolve::{all_variants, CanIWin, Game, PredictTheWinner, SolverConfig, Variant};
+use gamesolve::{all_variants, CanIWin, Game, PredictTheWinner, SolverConfig, Stats, Variant};
 
 /// Solves `game` with `variant`, then with the variant its `last_kernel` names; returns that
 /// name, or `None` when `variant` cannot answer (the conformance suite checks those errors).
@@ -60,6 +60,56 @@ fn kernel_of<G: Game>(game: &G, variant: &Variant<G>, variants: &[Variant<G>]) -
         );
     }
     Some(kernel.to_string())
+}
+
+/// As [`kernel_of`] for a traced solve (`explain`, the page's step-through), which runs the
+/// reference algorithm of a fast table kernel: the named variant, traced by itself, gives the
+/// same answer and counters.
+fn traced_kernel_of<G: Game>(game: &G, variant: &Variant<G>, variants: &[Variant<G>]) -> String {
+    let config = SolverConfig::default();
+    let mut solver = variant.solver(&config);
+    let mut stats = Stats::default();
+    let answer = solver.solve_traced(game, &mut stats).unwrap();
+    let kernel = solver.last_kernel();
+    let picked = variants
+        .iter()
+        .find(|v| v.backend == variant.backend && v.name == kernel)
+        .unwrap_or_else(|| panic!("{} traced names `{kernel}`", variant.id()));
+    let mut fixed = picked.solver(&config);
+    let mut fixed_stats = Stats::default();
+    let fixed_answer = fixed.solve_traced(game, &mut fixed_stats).unwrap();
+    assert_eq!(
+        answer,
+        fixed_answer,
+        "{} against {}",
+        variant.id(),
+        picked.id()
+    );
+    assert_eq!(
+        stats,
+        fixed_stats,
+        "{} against {}",
+        variant.id(),
+        picked.id()
+    );
+    assert_eq!(
+        fixed.last_kernel(),
+        picked.name,
+        "{} traced names another",
+        picked.id()
+    );
+    // A plain solve afterwards names the plain kernel again.
+    let plain = kernel_of(game, variant, variants);
+    if plain.is_some() {
+        solver.solve(game).unwrap();
+        assert_eq!(
+            Some(solver.last_kernel().to_string()),
+            plain,
+            "{}",
+            variant.id()
+        );
+    }
+    kernel.to_string()
 }
 
 /// [`kernel_of`] for the variant `id` (`memo/auto`), `None` when this build lacks it.
@@ -156,5 +206,31 @@ fn tabular_names_the_one_core_kernel_when_it_stays_on_one_thread() {
     let expected = if several_cores() { "auto" } else { "one-core" };
     if let Some(kernel) = kernel_of_id(&long, "tabular/auto", &variants) {
         assert_eq!(kernel, expected);
+    }
+}
+
+#[test]
+fn a_traced_solve_names_the_reference_it_runs() {
+    let variants = all_variants::<CanIWin>();
+    let game = CanIWin::new(6, 14).unwrap();
+    for variant in &variants {
+        let kernel = traced_kernel_of(&game, variant, &variants);
+        let expected = match variant.id().as_str() {
+            // The word kernels do not work one mask at a time: their trace is the reference.
+            "tabular/word" | "tabular/word-one-core" => "per-mask",
+            "memo/auto" => "dense",
+            _ => variant.name,
+        };
+        assert_eq!(kernel, expected, "{}", variant.id());
+    }
+    let variants = all_variants::<PredictTheWinner>();
+    let game = PredictTheWinner::new(vec![4, 1, 5, 9, 2, 6]);
+    for variant in &variants {
+        let kernel = traced_kernel_of(&game, variant, &variants);
+        let expected = match variant.id().as_str() {
+            "tabular/auto" | "tabular/one-core" | "tabular/portable" => "by-length",
+            _ => variant.name,
+        };
+        assert_eq!(kernel, expected, "{}", variant.id());
     }
 }

@@ -215,6 +215,8 @@ struct ExplainReport {
     stats: Stats,
     events_kept: usize,
     events_dropped: u64,
+    /// The listed variant whose algorithm the trace shows (`per-mask` for `tabular/word`).
+    kernel: &'static str,
 }
 
 impl ExplainReport {
@@ -230,6 +232,7 @@ impl ExplainReport {
             stats: *e.stats(),
             events_kept: e.trace().events().len(),
             events_dropped: e.trace().dropped(),
+            kernel: e.kernel(),
         }
     }
 }

@@ -30,11 +30,10 @@ pub trait Solver<G: Game> {
     /// The listed variant whose algorithm the last solve ran: for an automatic choice
     /// (`memo/auto`, `tabular/word`, `tabular/auto`) the variant it picked for that game and
     /// these limits (`memo/sparse-then-dense`, `tabular/word-one-core`, …), for any other
-    /// variant, and before the first solve, [`Solver::variant`]. It describes
-    /// [`Solver::solve`] and [`Solver::solve_with_stats`]: a traced solve
+    /// variant, and before the first solve, [`Solver::variant`]. A traced solve
     /// ([`Solver::solve_traced`]) of a variant whose fast kernel does not work one position at
-    /// a time (`tabular`) runs the reference algorithm instead and leaves it unchanged. The
-    /// JSON reports give it as `kernel`.
+    /// a time runs the reference algorithm instead, and names it (`tabular/word` traced runs
+    /// `per-mask`, `tabular/auto` runs `by-length`). The JSON reports give it as `kernel`.
     fn last_kernel(&self) -> &'static str;
 
     /// Solves `game`.
@@ -87,7 +86,8 @@ pub trait Kernel<G: Game>: Send {
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error>;
 
     /// As [`Solver::last_kernel`]; by default this kernel's own [`Kernel::VARIANT`]. An
-    /// automatic choice records in `run` which listed variant it ran and returns that here.
+    /// automatic choice records in `run` which listed variant it ran and returns that here, as
+    /// does a kernel whose `run_traced` runs another variant's algorithm.
     fn last_kernel(&self) -> &'static str {
         Self::VARIANT
     }

@@ -93,6 +93,9 @@ pub struct TabularSolver {
     /// The variants the last solve of each game ran ([`Kernel::last_kernel`]).
     last_can_i_win_kernel: &'static str,
     last_predict_the_winner_kernel: &'static str,
+    /// Whether the last solve by a one-core variant holding this solver was traced (it then
+    /// ran the reference pass).
+    last_traced: bool,
 }
 
 impl Default for TabularSolver {
@@ -112,6 +115,7 @@ impl TabularSolver {
             time_limit: None,
             last_can_i_win_kernel: <Self as Kernel<CanIWin>>::VARIANT,
             last_predict_the_winner_kernel: <Self as Kernel<PredictTheWinner>>::VARIANT,
+            last_traced: false,
         }
     }
 
@@ -197,7 +201,8 @@ impl Kernel<CanIWin> for TabularSolver {
     }
 
     /// `word-one-core` when the last solve stayed on one thread (fewer than
-    /// [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] integers, or one core), else `word`.
+    /// [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] integers, or one core), `per-mask`
+    /// when it was traced, else `word`.
     fn last_kernel(&self) -> &'static str {
         self.last_can_i_win_kernel
     }
@@ -208,6 +213,7 @@ impl Kernel<CanIWin> for TabularSolver {
         mut recorder: &mut dyn Recorder<CanIWin>,
     ) -> Result<CanIWinSolution, Error> {
         let deadline = self.deadline();
+        self.last_can_i_win_kernel = <can_i_win::PerMask as Kernel<CanIWin>>::VARIANT;
         can_i_win::solve_per_mask_with(game, self.memory_cap_bytes, deadline, &mut recorder)
     }
 }
@@ -242,7 +248,7 @@ impl Kernel<PredictTheWinner> for TabularSolver {
 
     /// `one-core` when the last solve stayed on one thread (a row shorter than
     /// [`predict_the_winner::PARALLEL_MIN_LEN`], one core, or scratch rows beyond the memory
-    /// cap), `auto` when it split the row over threads.
+    /// cap), `by-length` when it was traced, `auto` when it split the row over threads.
     fn last_kernel(&self) -> &'static str {
         self.last_predict_the_winner_kernel
     }
@@ -253,6 +259,8 @@ impl Kernel<PredictTheWinner> for TabularSolver {
         mut recorder: &mut dyn Recorder<PredictTheWinner>,
     ) -> Result<PredictTheWinnerSolution, Error> {
         let deadline = self.deadline();
+        self.last_predict_the_winner_kernel =
+            <predict_the_winner::ByLength as Kernel<PredictTheWinner>>::VARIANT;
         predict_the_winner::solve_by_length_with(
             game,
             self.memory_cap_bytes,

@@ -173,6 +173,7 @@ pub trait TableView: Game {
 pub struct Explanation<G: Game> {
     backend: &'static str,
     variant: &'static str,
+    kernel: &'static str,
     game: G,
     answer: G::Solution,
     trace: Trace<G>,
@@ -221,6 +222,7 @@ pub fn explain<G: Registered + TableView>(
     Ok(Explanation {
         backend: solver.name(),
         variant: solver.variant(),
+        kernel: solver.last_kernel(),
         game: game.clone(),
         answer,
         trace,
@@ -275,9 +277,18 @@ impl<G: Game + TableView> Explanation<G> {
         self.backend
     }
 
-    /// The variant that ran.
+    /// The variant asked for.
     pub const fn variant(&self) -> &'static str {
         self.variant
+    }
+
+    /// The listed variant whose algorithm the trace shows ([`Solver::last_kernel`]): the
+    /// reference pass of a fast table kernel (`tabular/word` is traced as `per-mask`), the
+    /// table an automatic memo picked, else [`Explanation::variant`].
+    ///
+    /// [`Solver::last_kernel`]: crate::Solver::last_kernel
+    pub const fn kernel(&self) -> &'static str {
+        self.kernel
     }
 
     /// The game.

@@ -90,7 +90,17 @@ impl Kernel<CanIWin> for WordOneCore {
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
         let deadline = self.0.deadline();
+        self.0.last_traced = false;
         solve_with(game, self.0.memory_cap_bytes(), deadline, recorder)
+    }
+
+    /// `per-mask` when the last solve was traced, else `word-one-core`.
+    fn last_kernel(&self) -> &'static str {
+        if self.0.last_traced {
+            <PerMask as Kernel<CanIWin>>::VARIANT
+        } else {
+            Self::VARIANT
+        }
     }
 
     fn run_traced(
@@ -99,6 +109,7 @@ impl Kernel<CanIWin> for WordOneCore {
         mut recorder: &mut dyn Recorder<CanIWin>,
     ) -> Result<CanIWinSolution, Error> {
         let deadline = self.0.deadline();
+        self.0.last_traced = true;
         solve_per_mask_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
     }
 }

@@ -95,7 +95,17 @@ impl core_types::Kernel<PredictTheWinner> for OneCore {
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
         let deadline = self.0.deadline();
+        self.0.last_traced = false;
         solve_with(game, self.0.memory_cap_bytes(), 1, deadline, recorder)
+    }
+
+    /// `by-length` when the last solve was traced, else this variant.
+    fn last_kernel(&self) -> &'static str {
+        if self.0.last_traced {
+            <ByLength as core_types::Kernel<PredictTheWinner>>::VARIANT
+        } else {
+            Self::VARIANT
+        }
     }
 
     fn run_traced(
@@ -104,6 +114,7 @@ impl core_types::Kernel<PredictTheWinner> for OneCore {
         mut recorder: &mut dyn Recorder<PredictTheWinner>,
     ) -> Result<PredictTheWinnerSolution, Error> {
         let deadline = self.0.deadline();
+        self.0.last_traced = true;
         solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
     }
 }
@@ -122,7 +133,17 @@ impl core_types::Kernel<PredictTheWinner> for Portable {
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
         let deadline = self.0.deadline();
+        self.0.last_traced = false;
         solve_portable_with(game, self.0.memory_cap_bytes(), deadline, recorder)
+    }
+
+    /// `by-length` when the last solve was traced, else this variant.
+    fn last_kernel(&self) -> &'static str {
+        if self.0.last_traced {
+            <ByLength as core_types::Kernel<PredictTheWinner>>::VARIANT
+        } else {
+            Self::VARIANT
+        }
     }
 
     fn run_traced(
@@ -131,6 +152,7 @@ impl core_types::Kernel<PredictTheWinner> for Portable {
         mut recorder: &mut dyn Recorder<PredictTheWinner>,
     ) -> Result<PredictTheWinnerSolution, Error> {
         let deadline = self.0.deadline();
+        self.0.last_traced = true;
         solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
     }
 }
