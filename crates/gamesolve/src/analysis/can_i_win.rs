@@ -317,6 +317,13 @@ impl SparseCodes {
         }
     }
 
+    fn len(&self) -> u64 {
+        match self {
+            SparseCodes::Narrow(table) => table.len(),
+            SparseCodes::Wide(table) => table.len(),
+        }
+    }
+
     fn set_deadline(&mut self, deadline: Deadline) {
         match self {
             SparseCodes::Narrow(table) => table.set_deadline(deadline),
@@ -329,8 +336,10 @@ impl SparseCodes {
 enum Exhausted {
     /// The sparse memo ran out of states.
     States,
-    /// The system refused the sparse memo's growth while it held `states` states.
-    Refused { states: u64 },
+    /// The system refused the sparse memo's growth (the states it held are the memo's
+    /// length). No payload: the search returns `Result<Code, Exhausted>` at every level, and
+    /// a one-byte error keeps that result in registers.
+    Refused,
     /// The analysis reached its time limit.
     Time,
 }
@@ -339,7 +348,7 @@ impl From<TableFull> for Exhausted {
     fn from(full: TableFull) -> Self {
         match full {
             TableFull::Exhausted => Exhausted::States,
-            TableFull::Refused { states } => Exhausted::Refused { states },
+            TableFull::Refused { .. } => Exhausted::Refused,
             TableFull::TimeLimit => Exhausted::Time,
         }
     }
@@ -556,7 +565,11 @@ impl CanIWinAnalyzer {
             Exhausted::Time => {
                 return AnalysisError::Game(self.clock.deadline().error(NAME, CanIWin::NAME))
             }
-            Exhausted::Refused { states } => {
+            Exhausted::Refused => {
+                let states = match &self.memo {
+                    Memo::Sparse(codes) => codes.len(),
+                    _ => 0,
+                };
                 let slot = sparse_slot_bytes(self.game.max_choosable());
                 return AnalysisError::Game(Error::AllocationFailed {
                     backend: NAME,
