@@ -9,49 +9,58 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::cases::{self, CanIWinFile, PredictTheWinnerFile};
-use gamesolve::{all_variants, CanIWin, Game, PredictTheWinner, SolverConfig, Stats, Variant};
+use gamesolve::{
+    all_variants, CanIWin, Game, PredictTheWinner, Solver, SolverConfig, Stats, Variant,
+};
 
-/// Solves `game` with `variant`, then with the variant its `last_kernel` names; returns that
-/// name, or `None` when `variant` cannot answer (the conformance suite checks those errors).
+/// One way of solving: counted ([`counted`]) or traced into counters ([`traced`]); `None` when
+/// the solver cannot answer.
+type Run<G> = fn(&mut dyn Solver<G>, &G) -> Option<(<G as Game>::Solution, Stats)>;
+
+fn counted<G: Game>(solver: &mut dyn Solver<G>, game: &G) -> Option<(G::Solution, Stats)> {
+    solver.solve_with_stats(game).ok()
+}
+
+/// A traced solve (`explain`, the page's step-through), which runs the reference algorithm of
+/// a fast table kernel.
+fn traced<G: Game>(solver: &mut dyn Solver<G>, game: &G) -> Option<(G::Solution, Stats)> {
+    let mut stats = Stats::default();
+    let answer = solver.solve_traced(game, &mut stats).ok()?;
+    Some((answer, stats))
+}
+
+/// Solves `game` with `variant` by `run`, then, by `run` too, with the variant its
+/// `last_kernel` names; returns that name, or `None` when `variant` cannot answer (the
+/// conformance suite checks those errors).
 ///
 /// # Panics
 ///
-/// When the name is no listed variant of the backend, or that variant's answer or counters
-/// differ, or a fixed variant names another.
-fn kernel_of<G: Game>(game: &G, variant: &Variant<G>, variants: &[Variant<G>]) -> Option<String> {
+/// When a variant names another before any solve, the name is no listed variant of the
+/// backend, or that variant's answer or counters differ, or it names another.
+fn named_kernel<G: Game>(
+    game: &G,
+    variant: &Variant<G>,
+    variants: &[Variant<G>],
+    run: Run<G>,
+) -> Option<String> {
     let config = SolverConfig::default();
     let mut solver = variant.solver(&config);
-    assert_eq!(
-        solver.last_kernel(),
-        variant.name,
-        "{}: before any solve",
-        variant.id()
-    );
-    let (answer, stats) = solver.solve_with_stats(game).ok()?;
+    let id = variant.id();
+    assert_eq!(solver.last_kernel(), variant.name, "{id}: before any solve");
+    let (answer, stats) = run(solver.as_mut(), game)?;
     let kernel = solver.last_kernel();
     let Some(picked) = variants
         .iter()
         .find(|v| v.backend == variant.backend && v.name == kernel)
     else {
-        panic!("{} names `{kernel}`, not a listed variant", variant.id());
+        panic!("{id} names `{kernel}`, not a listed variant");
     };
     if picked.name != variant.name {
         let mut fixed = picked.solver(&config);
-        let (fixed_answer, fixed_stats) = fixed.solve_with_stats(game).unwrap();
-        assert_eq!(
-            answer,
-            fixed_answer,
-            "{} against {}",
-            variant.id(),
-            picked.id()
-        );
-        assert_eq!(
-            stats,
-            fixed_stats,
-            "{} against {}",
-            variant.id(),
-            picked.id()
-        );
+        let (fixed_answer, fixed_stats) = run(fixed.as_mut(), game).unwrap();
+        let against = format!("{id} against {}", picked.id());
+        assert_eq!(answer, fixed_answer, "{against}");
+        assert_eq!(stats, fixed_stats, "{against}");
         assert_eq!(
             fixed.last_kernel(),
             picked.name,
@@ -62,54 +71,22 @@ fn kernel_of<G: Game>(game: &G, variant: &Variant<G>, variants: &[Variant<G>]) -
     Some(kernel.to_string())
 }
 
-/// As [`kernel_of`] for a traced solve (`explain`, the page's step-through), which runs the
-/// reference algorithm of a fast table kernel: the named variant, traced by itself, gives the
-/// same answer and counters.
+/// [`named_kernel`] for a counted solve.
+fn kernel_of<G: Game>(game: &G, variant: &Variant<G>, variants: &[Variant<G>]) -> Option<String> {
+    named_kernel(game, variant, variants, counted)
+}
+
+/// [`named_kernel`] for a traced solve, which must answer; a plain solve afterwards names the
+/// plain kernel again.
 fn traced_kernel_of<G: Game>(game: &G, variant: &Variant<G>, variants: &[Variant<G>]) -> String {
-    let config = SolverConfig::default();
-    let mut solver = variant.solver(&config);
-    let mut stats = Stats::default();
-    let answer = solver.solve_traced(game, &mut stats).unwrap();
-    let kernel = solver.last_kernel();
-    let picked = variants
-        .iter()
-        .find(|v| v.backend == variant.backend && v.name == kernel)
-        .unwrap_or_else(|| panic!("{} traced names `{kernel}`", variant.id()));
-    let mut fixed = picked.solver(&config);
-    let mut fixed_stats = Stats::default();
-    let fixed_answer = fixed.solve_traced(game, &mut fixed_stats).unwrap();
-    assert_eq!(
-        answer,
-        fixed_answer,
-        "{} against {}",
-        variant.id(),
-        picked.id()
-    );
-    assert_eq!(
-        stats,
-        fixed_stats,
-        "{} against {}",
-        variant.id(),
-        picked.id()
-    );
-    assert_eq!(
-        fixed.last_kernel(),
-        picked.name,
-        "{} traced names another",
-        picked.id()
-    );
-    // A plain solve afterwards names the plain kernel again.
-    let plain = kernel_of(game, variant, variants);
-    if plain.is_some() {
+    let kernel = named_kernel(game, variant, variants, traced).unwrap();
+    if let Some(plain) = kernel_of(game, variant, variants) {
+        let mut solver = variant.solver(&SolverConfig::default());
+        traced(solver.as_mut(), game).unwrap();
         solver.solve(game).unwrap();
-        assert_eq!(
-            Some(solver.last_kernel().to_string()),
-            plain,
-            "{}",
-            variant.id()
-        );
+        assert_eq!(solver.last_kernel(), plain, "{}", variant.id());
     }
-    kernel.to_string()
+    kernel
 }
 
 /// [`kernel_of`] for the variant `id` (`memo/auto`), `None` when this build lacks it.
