@@ -327,8 +327,8 @@ pub fn solve_with<R: Recorder<PredictTheWinner>>(
     deadline: Deadline,
     recorder: &mut R,
 ) -> Result<PredictTheWinnerSolution, Error> {
-    let run = Run::new(memory_cap_bytes, threads, deadline, RowKernel::Dispatch);
-    solve_with_kernel(game, run, recorder).map(|(solution, _)| solution)
+    solve_with_threads_used(game, memory_cap_bytes, threads, deadline, recorder)
+        .map(|(solution, _)| solution)
 }
 
 /// [`solve_with`], also giving the number of threads it ran on: 1 when it stayed on one
