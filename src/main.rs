@@ -1,9 +1,9 @@
 //! The `gamesolve` command-line program: solve Can I Win and Predict the
 //! Winner from the shell, compare backends, and answer JSON Lines in bulk.
 //! See the README section "Command line" for every command and the JSON contract.
-
-mod cli;
+//!
+//! The program is the app library ([`gamesolve_app`]) run on the process's arguments.
 
 fn main() -> std::process::ExitCode {
-    cli::main()
+    gamesolve_app::run()
 }

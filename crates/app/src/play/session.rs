@@ -6,7 +6,7 @@ use std::io::{BufRead, Write};
 use gamesolve::analysis::Player;
 
 use super::Starter;
-use crate::cli::error::{CliError, Kind, Stop};
+use crate::error::{CliError, Kind, Stop};
 
 /// What the play loop needs from a game.
 pub(crate) trait Rules {

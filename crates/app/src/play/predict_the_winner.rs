@@ -8,8 +8,8 @@ use gamesolve::analysis::{
 use gamesolve::{PredictTheWinner, Side};
 
 use super::session::Rules;
-use crate::cli::analyze::analysis_error;
-use crate::cli::error::CliError;
+use crate::analyze::analysis_error;
+use crate::error::CliError;
 
 pub(crate) struct PredictTheWinnerRules {
     pub(crate) game: PredictTheWinner,

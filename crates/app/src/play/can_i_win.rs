@@ -5,8 +5,8 @@ use gamesolve::analysis::{AnalysisConfig, CanIWinAnalyzer, CanIWinPosition, Move
 use gamesolve::CanIWin;
 
 use super::session::Rules;
-use crate::cli::analyze::{analysis_error, value_words};
-use crate::cli::error::CliError;
+use crate::analyze::{analysis_error, value_words};
+use crate::error::CliError;
 
 pub(crate) struct CanIWinRules {
     game: CanIWin,

@@ -9,8 +9,8 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::session::Rules;
-use crate::cli::error::CliError;
-use crate::cli::input::abbreviate;
+use crate::error::CliError;
+use crate::input::abbreviate;
 
 /// Lines of the game's record sent at most (the last ones); a long row played to its end
 /// would otherwise make the reply as long again as the moves.

@@ -1,11 +1,28 @@
-//! The `gamesolve` command line: argument parsing, dispatch, output and exit
-//! codes. The JSON contract is documented in the README, section "Command line".
+//! The whole gamesolve application as a library: the command line (solve, `compare`,
+//! `batch`, `backends`, `analyze`, `play`, `explain`) and `serve` with the teaching page.
+//!
+//! The `gamesolve` program is one call, [`run`]; a user's crate calls it too, to get every
+//! front end for its games. Argument parsing, dispatch, output and exit codes live here; the
+//! JSON contract is documented in the README, section "Command line".
 //!
 //! Each command lives in its own module and returns `Result<_, Stop>`; this
 //! module turns the result into output and an exit code in one place:
 //! 0 success, 1 a backend gave up (or a batch line failed), 2 usage or
 //! validation error. With `--json`, errors are `{"error":…,"kind":…}` on
 //! standard output; otherwise the message goes to standard error.
+//!
+//! ```no_run
+//! fn main() -> std::process::ExitCode {
+//!     gamesolve_app::run()
+//! }
+//! ```
+//!
+//! # Crate features
+//!
+//! - **`recursive`**, **`memo`**, **`tabular`**, **`reduction`** (default): the backends,
+//!   each enabling the facade's feature of the same name.
+//! - **`serve`** (default): `gamesolve serve`, the teaching page and its JSON API.
+#![deny(missing_docs)]
 
 mod analyze;
 mod args;
@@ -124,8 +141,12 @@ fn version() -> String {
     )
 }
 
-/// Parses the command line, runs the command and returns the exit code.
-pub fn main() -> ExitCode {
+/// Parses the process's command line, runs the command and returns the exit code: the whole
+/// `gamesolve` program.
+pub fn run() -> ExitCode {
+    // Keep the start-up check of standard output linked in from this library.
+    #[cfg(target_os = "linux")]
+    std::hint::black_box(&RECORD_STDOUT);
     if stdout_was_closed() {
         // Every command answers on standard output: the answer would be lost.
         let _ = writeln!(
@@ -141,7 +162,7 @@ pub fn main() -> ExitCode {
     };
     let json = cli.json;
     guard::install();
-    match run(cli) {
+    match run_command(cli) {
         Ok(code) => code,
         Err(Stop::Error(e)) => report_error(&e, json),
         Err(Stop::AfterOutput(e)) => report_error(&e, false),
@@ -153,7 +174,7 @@ pub fn main() -> ExitCode {
     }
 }
 
-fn run(cli: Cli) -> Result<ExitCode, Stop> {
+fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
     match &cli.command {
         Command::CanIWin(cmd) => solve::can_i_win(cmd, cli.json)?,
         Command::PredictTheWinner(cmd) => solve::predict_the_winner(cmd, cli.json)?,
