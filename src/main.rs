@@ -2,8 +2,8 @@
 //! Winner from the shell, compare backends, and answer JSON Lines in bulk.
 //! See the README section "Command line" for every command and the JSON contract.
 //!
-//! The program is the app library ([`gamesolve_app`]) run on the process's arguments.
+//! The program is the app library ([`gamesolve_app`]) run on the built-in game table.
 
 fn main() -> std::process::ExitCode {
-    gamesolve_app::run()
+    gamesolve_app::run(gamesolve_app::GameTable::builtin())
 }

@@ -19,7 +19,9 @@ use super::args::{
     parse_byte_size, parse_count, parse_time_limit, parse_usize, CanIWinArgs, PredictTheWinnerArgs,
 };
 use super::error::{CliError, Kind, Stop};
+use super::generic::AnalyzeFlags;
 use super::progress::Progress;
+use super::table::GameCmd;
 use super::{write_json, write_text};
 
 /// Arguments of `gamesolve analyze`.
@@ -45,6 +47,16 @@ enum AnalyzeGame {
         after_help = "Examples:\n  gamesolve analyze predict-the-winner 1 5 233 7\n  gamesolve analyze predict-the-winner 1 5 233 7 --taken-left 1 --json"
     )]
     PredictTheWinner(AnalyzePredictTheWinner),
+    /// Every other game of the table, with the generic analysis.
+    #[command(flatten)]
+    Other(GameCmd<AnalyzeFlags>),
+}
+
+/// Whether `analyze` has an engine of its own for the game called `name` (the built-in games'
+/// engines: a dense table of every position, the principal variation without a search per
+/// move).
+pub fn has_own_engine(name: &str) -> bool {
+    name == CanIWin::NAME || name == PredictTheWinner::NAME
 }
 
 #[derive(Args, Debug)]
@@ -125,6 +137,7 @@ pub fn run(cmd: &AnalyzeCmd, json: bool) -> Result<(), Stop> {
     match &cmd.game {
         AnalyzeGame::CanIWin(args) => can_i_win(args, json),
         AnalyzeGame::PredictTheWinner(args) => predict_the_winner(args, json),
+        AnalyzeGame::Other(cmd) => cmd.game()?.analyze(&cmd.flags, json),
     }
 }
 
@@ -472,6 +485,16 @@ struct TotalReport {
 }
 
 /// Runs `gamesolve can-i-win N --all-totals`.
+/// Runs a game's parameter sweep ([`gamesolve::games::Sweep`]): Can I Win's all totals, the
+/// one the built-in games offer.
+pub fn sweep(game: &dyn std::any::Any, limits: &AnalysisLimitArgs, json: bool) -> Result<(), Stop> {
+    match game.downcast_ref::<CanIWin>() {
+        Some(game) => all_totals(game, limits, json),
+        None => Err(CliError::new(Kind::Usage, "this game has no parameter sweep").into()),
+    }
+}
+
+/// `gamesolve can-i-win N --all-totals`: every total's answer at once.
 pub fn all_totals(game: &CanIWin, limits: &AnalysisLimitArgs, json: bool) -> Result<(), Stop> {
     let n = game.max_choosable();
     let progress = Progress::count(n >= 21, 1 << n, "sets of used integers");

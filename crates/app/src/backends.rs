@@ -2,10 +2,11 @@
 //! and what each is for.
 
 use comfy_table::{presets, ContentArrangement, Table};
-use gamesolve::{Backend, CanIWin, Game, PredictTheWinner, Registered};
+use gamesolve::Backend;
 use serde::Serialize;
 
 use super::error::Stop;
+use super::table::table;
 use super::{write_json, write_text};
 
 /// One backend in `--json` output.
@@ -29,14 +30,6 @@ struct VariantEntry {
     summary: &'static str,
 }
 
-fn variants_of<G: Registered>(backend: Backend) -> impl Iterator<Item = VariantEntry> {
-    backend.variants::<G>().into_iter().map(|v| VariantEntry {
-        game: G::NAME,
-        name: v.name,
-        summary: v.summary,
-    })
-}
-
 /// The `--json` list, as bytes (for `serve`'s `/api/backends`).
 #[cfg(feature = "serve")]
 pub fn json() -> Vec<u8> {
@@ -48,17 +41,11 @@ fn entries() -> Vec<Entry> {
     Backend::PRIORITY
         .into_iter()
         .map(|b| {
-            let default_for: Vec<&'static str> = [
-                (CanIWin::NAME, Backend::default_for::<CanIWin>()),
-                (
-                    PredictTheWinner::NAME,
-                    Backend::default_for::<PredictTheWinner>(),
-                ),
-            ]
-            .into_iter()
-            .filter(|&(_, d)| d == b && b.is_available())
-            .map(|(game, _)| game)
-            .collect();
+            let default_for: Vec<&'static str> = table()
+                .entries()
+                .filter(|e| e.default_backend() == b && b.is_available())
+                .map(|e| e.info().name)
+                .collect();
             (b, default_for)
         })
         .map(|(b, default_for)| Entry {
@@ -67,8 +54,17 @@ fn entries() -> Vec<Entry> {
             default: !default_for.is_empty(),
             default_for,
             summary: b.summary(),
-            variants: variants_of::<CanIWin>(b)
-                .chain(variants_of::<PredictTheWinner>(b))
+            variants: table()
+                .entries()
+                .flat_map(|e| {
+                    e.variants_of(b)
+                        .into_iter()
+                        .map(|(name, summary)| VariantEntry {
+                            game: e.info().name,
+                            name,
+                            summary,
+                        })
+                })
                 .collect(),
         })
         .collect()

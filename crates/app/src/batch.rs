@@ -16,16 +16,18 @@ use std::io::{self, BufRead, BufReader, BufWriter, Write};
 
 use clap::Args;
 use gamesolve::core_types::values::parse_values_from_reader;
-use gamesolve::{BackendError, CanIWin, Game, PredictTheWinner, Solver, Stats};
+use gamesolve::games::{ParamKind, ParamValue, Params};
+use gamesolve::{BackendError, Solver, Stats};
 use serde::Deserialize;
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-use super::args::{can_i_win_from_text, SolverArgs};
+use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
 use super::input::{abbreviate, parse_value, values_error};
 use super::progress::Progress;
 use super::report::CliGame;
+use super::table::{table, AnyGame};
 
 /// Arguments of `gamesolve batch`.
 #[derive(Args, Debug)]
@@ -34,18 +36,37 @@ pub struct BatchCmd {
     solver: SolverArgs,
 }
 
-/// One input line. Every field is optional here so that a missing one gets
-/// a message naming the game that needs it; unknown fields are rejected.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Line<'a> {
-    game: Option<String>,
-    #[serde(borrow)]
-    max_choosable: Option<&'a RawValue>,
-    #[serde(borrow)]
-    desired_total: Option<&'a RawValue>,
-    #[serde(borrow)]
-    values: Option<&'a RawValue>,
+/// One input line's fields in order, each with its raw JSON text (numbers are read from their
+/// text, so a number beyond any machine integer is reported as written).
+struct Fields<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visitor<'a> {
+            type Value = Fields<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Self::Value, M::Error> {
+                let mut fields: Vec<(String, &'a RawValue)> = Vec::new();
+                while let Some(name) = map.next_key::<String>()? {
+                    if fields.iter().any(|(n, _)| *n == name) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "duplicate field `{name}`"
+                        )));
+                    }
+                    let value: &'a RawValue = map.next_value()?;
+                    fields.push((name, value));
+                }
+                Ok(Fields(fields))
+            }
+        }
+        deserializer.deserialize_map(Visitor(std::marker::PhantomData))
+    }
 }
 
 /// The output line for an input line that could not be answered.
@@ -145,10 +166,31 @@ pub trait LineGame {
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Self::Output, CliError>;
 }
 
+/// Every handler of a line's game, so a game of the table (of any type) reaches the one the
+/// line is for ([`AnyGame::line`]).
+pub enum LineHandler<'h, 'a> {
+    /// `batch`, `/api/solve`.
+    Solve(&'h mut Solvers<'a>),
+    /// `serve`'s trace, growth and play.
+    #[cfg(feature = "serve")]
+    Serve(&'h mut super::serve::api::Handler),
+}
+
+impl LineHandler<'_, '_> {
+    /// Hands `game` to the handler.
+    pub fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+        match self {
+            LineHandler::Solve(solvers) => solvers.with(game),
+            #[cfg(feature = "serve")]
+            LineHandler::Serve(handler) => handler.with(game),
+        }
+    }
+}
+
 /// The answer line of one input line: the contract object, or `{"line":…,"error":…,"kind":…}`.
 /// Returns the JSON text (without the newline) and the error's kind when the line failed.
 pub fn answer_line(solvers: &mut Solvers<'_>, text: &[u8], number: u64) -> (Vec<u8>, Option<Kind>) {
-    match read_line(text, solvers) {
+    match read_line(text).and_then(|game| game.line(&mut LineHandler::Solve(solvers))) {
         Ok(json) => (json, None),
         Err(e) => (error_line(&e, number), Some(e.kind)),
     }
@@ -230,8 +272,9 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
     Ok(())
 }
 
-/// Reads one line (a JSON object naming its game) and hands its game to `then`.
-pub fn read_line<L: LineGame>(text: &[u8], then: &mut L) -> Result<L::Output, CliError> {
+/// Reads one line: a JSON object naming its game (`"game"`) with the game's parameters as
+/// fields, by the game table.
+pub fn read_line(text: &[u8]) -> Result<Box<dyn AnyGame>, CliError> {
     if text.iter().all(u8::is_ascii_whitespace) {
         return Err(CliError::invalid("empty line: expected a JSON object"));
     }
@@ -244,33 +287,73 @@ pub fn read_line<L: LineGame>(text: &[u8], then: &mut L) -> Result<L::Output, Cl
             "each line must be a JSON object like {EXAMPLE}"
         )));
     }
-    let line: Line<'_> = serde_json::from_slice(text).map_err(json_error)?;
-    let Some(game) = line.game.as_deref() else {
-        return Err(CliError::invalid(
-            "missing field `game` (\"can-i-win\" or \"predict-the-winner\")",
-        ));
-    };
-    match game {
-        CanIWin::NAME => {
-            reject(game, "values", line.values.is_some())?;
-            let n = required(game, "max_choosable", line.max_choosable)?;
-            let t = required(game, "desired_total", line.desired_total)?;
-            let game = can_i_win_from_text(n.get(), t.get())?;
-            then.with(&game)
+    let Fields(fields) = serde_json::from_slice(text).map_err(json_error)?;
+    let games = table();
+    // Every field is `game` or a parameter of some game of the table.
+    for (name, _) in &fields {
+        let known = name == "game" || games.infos().any(|i| i.param(name).is_some());
+        if !known {
+            let mut expected = vec!["`game`".to_owned()];
+            for info in games.infos() {
+                for param in info.params {
+                    let quoted = format!("`{}`", param.name);
+                    if !expected.contains(&quoted) {
+                        expected.push(quoted);
+                    }
+                }
+            }
+            return Err(CliError::invalid(format!(
+                "invalid line: unknown field `{}`, expected one of {}",
+                abbreviate(name),
+                expected.join(", ")
+            )));
         }
-        PredictTheWinner::NAME => {
-            reject(game, "max_choosable", line.max_choosable.is_some())?;
-            reject(game, "desired_total", line.desired_total.is_some())?;
-            let raw = required(game, "values", line.values)?;
-            let values = values_of(raw.get())?;
-            let game = PredictTheWinner::new(values);
-            then.with(&game)
-        }
-        other => Err(CliError::invalid(format!(
-            "unknown game `{}` (known games: can-i-win, predict-the-winner)",
-            abbreviate(other)
-        ))),
     }
+    let field = |name: &str| fields.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    let Some(game) = field("game") else {
+        let names: Vec<String> = games.infos().map(|i| format!("\"{}\"", i.name)).collect();
+        return Err(CliError::invalid(format!(
+            "missing field `game` ({})",
+            names.join(" or ")
+        )));
+    };
+    let game: String = serde_json::from_str(game.get()).map_err(|_| {
+        CliError::invalid(format!(
+            "`game` must be a string like \"can-i-win\", got {}",
+            abbreviate(game.get())
+        ))
+    })?;
+    let Some(entry) = games.find(&game) else {
+        return Err(CliError::invalid(format!(
+            "unknown game `{}` (known games: {})",
+            abbreviate(&game),
+            games.names()
+        )));
+    };
+    let info = entry.info();
+    for (name, _) in &fields {
+        if name != "game" && info.param(name).is_none() {
+            return Err(CliError::invalid(format!(
+                "field `{name}` does not belong to game `{}`",
+                info.name
+            )));
+        }
+    }
+    let mut params = Params::new();
+    for param in info.params {
+        let Some(raw) = field(param.name) else {
+            return Err(CliError::invalid(format!(
+                "missing field `{}` for game `{}`",
+                param.name, info.name
+            )));
+        };
+        let value = match param.kind {
+            ParamKind::Integer { .. } => ParamValue::Text(raw.get().to_owned()),
+            ParamKind::Values => ParamValue::Values(values_of(param.name, raw.get())?),
+        };
+        params.set(param.name, value);
+    }
+    entry.build(&params)
 }
 
 /// An input line, for messages.
@@ -285,7 +368,7 @@ const COUNT: bool = true;
 /// JSON text (no list of JSON values in between, so a row of 10^7 values costs its 8 bytes
 /// per value), or, for anything but plain integers in an array, through the JSON reader for a
 /// precise message.
-fn values_of(raw: &str) -> Result<Vec<i64>, CliError> {
+fn values_of(name: &str, raw: &str) -> Result<Vec<i64>, CliError> {
     let plain = raw.starts_with('[')
         && raw
             .bytes()
@@ -295,7 +378,7 @@ fn values_of(raw: &str) -> Result<Vec<i64>, CliError> {
     }
     let items: Vec<&RawValue> = serde_json::from_str(raw).map_err(|_| {
         CliError::invalid(format!(
-            "`values` must be an array of integers, got {}",
+            "`{name}` must be an array of integers, got {}",
             abbreviate(raw)
         ))
     })?;
@@ -304,24 +387,6 @@ fn values_of(raw: &str) -> Result<Vec<i64>, CliError> {
         .enumerate()
         .map(|(index, item)| parse_value(item.get(), index + 1))
         .collect()
-}
-
-fn required<'a>(
-    game: &str,
-    field: &str,
-    value: Option<&'a RawValue>,
-) -> Result<&'a RawValue, CliError> {
-    value.ok_or_else(|| CliError::invalid(format!("missing field `{field}` for game `{game}`")))
-}
-
-fn reject(game: &str, field: &str, present: bool) -> Result<(), CliError> {
-    if present {
-        Err(CliError::invalid(format!(
-            "field `{field}` does not belong to game `{game}`"
-        )))
-    } else {
-        Ok(())
-    }
 }
 
 /// A JSON syntax or shape error, without serde's "line 1" (each input line

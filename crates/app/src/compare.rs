@@ -3,22 +3,25 @@
 
 use std::time::{Duration, Instant};
 
-use clap::{Args, Subcommand};
+use clap::Args;
 use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
 use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats, Variant};
 use serde::Serialize;
 
-use super::args::{CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
+use gamesolve::games::GameInfo;
+
+use super::args::LimitArgs;
 use super::error::{CliError, Kind, Stop};
 use super::progress::Progress;
 use super::report::{bytes, duration, CliGame};
+use super::table::{GameCmd, GameFlags};
 use super::{write_json, write_text};
 
 /// Arguments of `gamesolve compare`.
 #[derive(Args, Debug)]
 pub struct CompareCmd {
     #[command(subcommand)]
-    game: GameCommand,
+    game: GameCmd<CompareFlags>,
     /// One row per variant of every backend (`memo/dense`, `memo/sparse`, …) instead of one
     /// per backend (its automatic choice).
     #[arg(long, global = true)]
@@ -27,21 +30,17 @@ pub struct CompareCmd {
     limits: LimitArgs,
 }
 
-/// The game to compare the backends on.
-#[derive(Subcommand, Debug)]
-pub enum GameCommand {
-    /// Compare the backends on a Can I Win game.
-    #[command(allow_negative_numbers = true)]
-    #[command(
-        after_help = "Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare can-i-win 16 60 --node-budget 100000 --json"
-    )]
-    CanIWin(CanIWinArgs),
-    /// Compare the backends on a Predict the Winner game.
-    #[command(allow_negative_numbers = true)]
-    #[command(
-        after_help = "Examples:\n  gamesolve compare predict-the-winner 1 5 233 7\n  gamesolve compare predict-the-winner --file values.txt --json"
-    )]
-    PredictTheWinner(PredictTheWinnerArgs),
+/// `compare` takes no flags of its own after the game; its flags are global.
+#[derive(Args, Debug)]
+pub struct CompareFlags {}
+
+impl GameFlags for CompareFlags {
+    const VERB: &'static str = "compare";
+    const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --variants", " --json"];
+
+    fn about(info: &GameInfo) -> String {
+        format!("Compare the backends on a {} game.", info.title)
+    }
 }
 
 /// One variant's run: its answer and counters, or why it could not answer.
@@ -97,14 +96,11 @@ fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig
 /// Exit status: 0 when at least one backend answered and all answers agree;
 /// 1 when no backend could answer, or when two backends disagree (a bug).
 pub fn run(cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
-    match &cmd.game {
-        GameCommand::CanIWin(args) => compare(&args.game()?, cmd, json),
-        GameCommand::PredictTheWinner(args) => compare(&args.game()?, cmd, json),
-    }
+    cmd.game.game()?.compare(cmd, json)
 }
 
 /// Every backend's automatic choice (or, with `--variants`, every variant) on `game`.
-fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
+pub(crate) fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
     let config = cmd.limits.config();
     let mut entries = Vec::new();
     for backend in Backend::available() {

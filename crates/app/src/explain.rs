@@ -6,16 +6,19 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use clap::{Args, Subcommand};
+use clap::Args;
 use gamesolve::explain::{explain, ExplainError, ExplainLimits, Explanation};
 use gamesolve::{Backend, BackendChoice, Outcome, Stats};
 use serde::Serialize;
 
-use super::args::{parse_usize, CanIWinArgs, LimitArgs, PredictTheWinnerArgs};
+use gamesolve::games::GameInfo;
+
+use super::args::{parse_usize, LimitArgs};
 use super::error::{CliError, Kind, Stop};
 use super::page::export_html;
 use super::progress::Progress;
 use super::report::CliGame;
+use super::table::{GameCmd, GameFlags};
 use super::{write_json, write_text};
 
 /// Positions the `recursive` backend may expand under `explain` unless
@@ -26,38 +29,20 @@ const EXPLAIN_NODE_BUDGET: u64 = 1_000_000;
 #[derive(Args, Debug)]
 pub struct ExplainCmd {
     #[command(subcommand)]
-    game: ExplainGame,
+    game: GameCmd<ViewArgs>,
 }
 
-#[derive(Subcommand, Debug)]
-enum ExplainGame {
-    /// Show what a backend did on a Can I Win game.
-    #[command(
-        after_help = "Examples:\n  gamesolve explain can-i-win 5 11 --backend memo --dot memo.dot\n  gamesolve explain can-i-win 6 12 --backend recursive --depth 2\n  gamesolve explain can-i-win 4 6 --backend tabular --json"
-    )]
-    CanIWin(ExplainCanIWin),
-    /// Show what a backend did on a Predict the Winner game.
-    #[command(allow_negative_numbers = true)]
-    #[command(
-        after_help = "Examples:\n  gamesolve explain predict-the-winner 1 5 233 7\n  gamesolve explain predict-the-winner 1 5 233 7 --backend tabular --dot - | dot -Tsvg -o table.svg"
-    )]
-    PredictTheWinner(ExplainPredictTheWinner),
-}
+impl GameFlags for ViewArgs {
+    const VERB: &'static str = "explain";
+    const EXAMPLE_FLAGS: &'static [&'static str] = &[
+        " --backend memo --dot memo.dot",
+        " --backend recursive --depth 2",
+        " --backend tabular --json",
+    ];
 
-#[derive(Args, Debug)]
-struct ExplainCanIWin {
-    #[command(flatten)]
-    game: CanIWinArgs,
-    #[command(flatten)]
-    view: ViewArgs,
-}
-
-#[derive(Args, Debug)]
-struct ExplainPredictTheWinner {
-    #[command(flatten)]
-    game: PredictTheWinnerArgs,
-    #[command(flatten)]
-    view: ViewArgs,
+    fn about(info: &GameInfo) -> String {
+        format!("Show what a backend did on a {} game.", info.title)
+    }
 }
 
 /// The backend and how much of its work to show.
@@ -65,7 +50,7 @@ struct ExplainPredictTheWinner {
 #[command(mut_arg("node_budget", |arg| arg.help(
     "`recursive`: positions to expand before giving up [default: 10^6 here, for small instances]"
 )))]
-struct ViewArgs {
+pub struct ViewArgs {
     /// The backend to explain: `recursive` and `memo` show their call tree,
     /// `tabular` its table in fill order.
     /// Any `BACKEND/VARIANT` works (`memo/hash-map`, `tabular/per-mask`).
@@ -121,14 +106,11 @@ pub fn explain_error(e: ExplainError) -> CliError {
 
 /// Runs `gamesolve explain`.
 pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
-    match &cmd.game {
-        ExplainGame::CanIWin(args) => show(&args.game.game()?, &args.view, json),
-        ExplainGame::PredictTheWinner(args) => show(&args.game.game()?, &args.view, json),
-    }
+    cmd.game.game()?.explain(&cmd.game.flags, json)
 }
 
 /// Explains one game with the chosen backend variant and prints the views.
-fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<(), Stop> {
+pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<(), Stop> {
     let config = view.config();
     let mut limits = ExplainLimits::default();
     if let Some(cap) = config.memory_cap_bytes {

@@ -121,18 +121,7 @@ pub fn parse_value(token: &str, position: usize) -> Result<i64, CliError> {
     })
 }
 
-/// Input repeated in a message, cut to its first 40 characters and `…`, so
-/// a huge input never makes a huge message; an integer keeps up to 100
-/// digits, so a number far beyond 64 bits is still shown exactly.
-pub fn abbreviate(text: &str) -> String {
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    let is_integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-    let keep = if is_integer { 100 } else { 40 };
-    match text.char_indices().nth(keep) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
-}
+pub use gamesolve::games::abbreviate;
 
 #[cfg(test)]
 mod tests {

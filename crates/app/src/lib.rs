@@ -12,10 +12,15 @@
 //! standard output; otherwise the message goes to standard error.
 //!
 //! ```no_run
+//! use gamesolve_app::GameTable;
+//!
 //! fn main() -> std::process::ExitCode {
-//!     gamesolve_app::run()
+//!     gamesolve_app::run(GameTable::builtin())
 //! }
 //! ```
+//!
+//! A game of the user's own joins the built-in ones with `GameTable::builtin().with::<MyGame>()`
+//! (it implements [`gamesolve::TableGame`]; see the workspace's `examples/subtraction_game.rs`).
 //!
 //! # Crate features
 //!
@@ -31,6 +36,8 @@ mod batch;
 mod compare;
 mod error;
 mod explain;
+mod games;
+mod generic;
 mod guard;
 mod input;
 mod page;
@@ -40,6 +47,9 @@ mod report;
 #[cfg(feature = "serve")]
 mod serve;
 mod solve;
+mod table;
+
+pub use table::GameTable;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
@@ -79,20 +89,9 @@ struct Cli {
 /// The commands; each is a verb or a game name.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Who wins Can I Win: take numbers from 1..=N without replacement; whoever
-    /// brings the total to T or beyond wins.
-    #[command(allow_negative_numbers = true)]
-    #[command(
-        after_help = "Examples:\n  gamesolve can-i-win 10 11\n  gamesolve can-i-win 20 158 --backend memo --stats\n  gamesolve can-i-win 12 --all-totals --json"
-    )]
-    CanIWin(solve::CanIWinCmd),
-    /// Who wins Predict the Winner: take values from either end of a row;
-    /// the larger sum wins.
-    #[command(allow_negative_numbers = true)]
-    #[command(
-        after_help = "Examples:\n  gamesolve predict-the-winner 1 5 233 7\n  gamesolve predict-the-winner -3 5 -2 --json\n  gamesolve predict-the-winner --file values.txt --backend memo --stats"
-    )]
-    PredictTheWinner(solve::PredictTheWinnerCmd),
+    /// A game of the table: solve it (`gamesolve can-i-win 10 11`).
+    #[command(flatten)]
+    Game(table::GameCmd<solve::SolveFlags>),
     /// Run every backend of this build on one game, side by side.
     #[command(
         after_help = "Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare predict-the-winner 1 5 233 7 --json\n  gamesolve compare can-i-win 16 60 --node-budget 100000"
@@ -106,6 +105,9 @@ enum Command {
     /// List the backends, which this build has, and what each is for.
     #[command(after_help = "Examples:\n  gamesolve backends\n  gamesolve backends --json")]
     Backends,
+    /// List the games this program offers: each one's parameters, rules and examples.
+    #[command(after_help = "Examples:\n  gamesolve games\n  gamesolve games --json")]
+    Games,
     /// Analyze a position: the value of every move, the remoteness, and the
     /// principal variation (the whole line of perfect play).
     #[command(
@@ -141,9 +143,12 @@ fn version() -> String {
     )
 }
 
-/// Parses the process's command line, runs the command and returns the exit code: the whole
-/// `gamesolve` program.
-pub fn run() -> ExitCode {
+/// Parses the process's command line, runs the command on the games of `games` and returns the
+/// exit code: the whole `gamesolve` program is `run(GameTable::builtin())`.
+///
+/// The table is the process's for good: a second call in one process keeps the first's.
+pub fn run(games: GameTable) -> ExitCode {
+    table::install(games);
     // Keep the start-up check of standard output linked in from this library.
     #[cfg(target_os = "linux")]
     std::hint::black_box(&RECORD_STDOUT);
@@ -176,8 +181,7 @@ pub fn run() -> ExitCode {
 
 fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
     match &cli.command {
-        Command::CanIWin(cmd) => solve::can_i_win(cmd, cli.json)?,
-        Command::PredictTheWinner(cmd) => solve::predict_the_winner(cmd, cli.json)?,
+        Command::Game(cmd) => solve::run(cmd, cli.json)?,
         Command::Compare(cmd) => compare::run(cmd, cli.json)?,
         Command::Batch(_) if cli.json => {
             return Err(usage(
@@ -191,6 +195,7 @@ fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
             }
         }
         Command::Backends => backends::run(cli.json)?,
+        Command::Games => games::run(cli.json)?,
         Command::Analyze(cmd) => analyze::run(cmd, cli.json)?,
         Command::Play(_) if cli.json => {
             return Err(usage(

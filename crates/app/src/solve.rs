@@ -1,5 +1,5 @@
-//! `gamesolve can-i-win` and `gamesolve predict-the-winner`: solve one game
-//! with one backend.
+//! `gamesolve GAME ...` (`can-i-win`, `predict-the-winner`, every game of the table): solve
+//! one game with one backend.
 
 use std::time::{Duration, Instant};
 
@@ -7,33 +7,18 @@ use clap::Args;
 use gamesolve::{Game, Solver, Stats};
 
 use super::analyze::{self, AnalysisLimitArgs};
-use super::args::{can_i_win_from_text, PredictTheWinnerArgs, SolverArgs};
+use gamesolve::games::GameInfo;
+
+use super::args::SolverArgs;
 use super::error::{CliError, Stop};
 use super::progress::Progress;
 use super::report::{stats_lines, CliGame};
+use super::table::{GameCmd, GameFlags};
 use super::{write_json, write_text};
 
-/// Arguments of `gamesolve can-i-win`.
+/// The flags of `gamesolve GAME ...`, beside the game's parameters.
 #[derive(Args, Debug)]
-#[command(mut_arg("memory_cap", |arg| arg.help(
-    "`memo`, `tabular`, and the analysis engine of `--all-totals`: the largest table to \
-     allocate, in bytes; suffixes K, M, G (powers of 1000) and KiB, MiB, GiB work [default: \
-     1GiB, the same with `--all-totals`, which answers n <= 26 within it]"
-)))]
-pub struct CanIWinCmd {
-    /// The largest integer in the pool 1..=N (N in 1..=64).
-    #[arg(value_name = "N")]
-    max_choosable: String,
-    /// The total to reach or pass (a whole number, 0 or more); leave it out
-    /// with `--all-totals`.
-    #[arg(value_name = "T", required_unless_present = "all_totals")]
-    desired_total: Option<String>,
-    /// Answer every total T in 0..=N(N+1)/2 at once, with one bottom-up pass
-    /// of the analysis engine (no backend, so `--backend` and
-    /// `--node-budget` do not apply): for which totals the first player
-    /// wins.
-    #[arg(long, conflicts_with_all = ["desired_total", "stats", "backend", "node_budget"])]
-    all_totals: bool,
+pub struct SolveFlags {
     /// Also print what the backend did (positions, memo hits, states,
     /// table size, depth, time).
     #[arg(long)]
@@ -42,17 +27,13 @@ pub struct CanIWinCmd {
     solver: SolverArgs,
 }
 
-/// Arguments of `gamesolve predict-the-winner`.
-#[derive(Args, Debug)]
-pub struct PredictTheWinnerCmd {
-    #[command(flatten)]
-    game: PredictTheWinnerArgs,
-    /// Also print what the backend did (positions, memo hits, states,
-    /// table size, depth, time).
-    #[arg(long)]
-    stats: bool,
-    #[command(flatten)]
-    solver: SolverArgs,
+impl GameFlags for SolveFlags {
+    const VERB: &'static str = "";
+    const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --backend memo --stats", " --json"];
+
+    fn about(info: &GameInfo) -> String {
+        info.summary.to_owned()
+    }
 }
 
 /// Whether the human output wants counters. `--json` always counts: its
@@ -61,29 +42,23 @@ fn counted(json: bool, stats: bool) -> bool {
     json || stats
 }
 
-/// Runs `gamesolve can-i-win`.
-pub fn can_i_win(cmd: &CanIWinCmd, json: bool) -> Result<(), Stop> {
-    let total = cmd.desired_total.as_deref();
-    let game = can_i_win_from_text(&cmd.max_choosable, total.unwrap_or("0"))?;
-    if cmd.all_totals || total.is_none() {
+/// Runs `gamesolve GAME ...`: solves the game, or runs its parameter sweep
+/// (`can-i-win N --all-totals`).
+pub fn run(cmd: &GameCmd<SolveFlags>, json: bool) -> Result<(), Stop> {
+    let game = cmd.game()?;
+    if cmd.sweep {
         let limits = AnalysisLimitArgs {
-            memory_cap: cmd.solver.limits.memory_cap,
-            state_budget: cmd.solver.limits.state_budget,
-            time_limit: cmd.solver.limits.time_limit,
+            memory_cap: cmd.flags.solver.limits.memory_cap,
+            state_budget: cmd.flags.solver.limits.state_budget,
+            time_limit: cmd.flags.solver.limits.time_limit,
         };
-        return analyze::all_totals(&game, &limits, json);
+        return analyze::sweep(game.as_any(), &limits, json);
     }
-    solve_and_print(&game, &cmd.solver, cmd.stats, json)
-}
-
-/// Runs `gamesolve predict-the-winner`.
-pub fn predict_the_winner(cmd: &PredictTheWinnerCmd, json: bool) -> Result<(), Stop> {
-    let game = cmd.game.game()?;
-    solve_and_print(&game, &cmd.solver, cmd.stats, json)
+    game.solve(&cmd.flags.solver, cmd.flags.stats, json)
 }
 
 /// Solves `game` with the chosen backend variant and prints the answer.
-fn solve_and_print<G: CliGame>(
+pub(crate) fn solve_and_print<G: CliGame>(
     game: &G,
     args: &SolverArgs,
     stats: bool,

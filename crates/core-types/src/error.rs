@@ -56,6 +56,14 @@ pub enum Error {
         max: u64,
     },
 
+    /// A game's parameter, as read from a command-line word or a JSON field, is not one the
+    /// game accepts; the message names the parameter, the value and what is allowed.
+    #[error("{message}")]
+    InvalidParameter {
+        /// The complete sentence: `stones = 9999999 is out of range: …`.
+        message: String,
+    },
+
     /// A game definition broke its contract: a position that is not over has no move (see
     /// [`Game::terminal_value`](crate::Game::terminal_value)). A bug in the game's code, not a
     /// limit of the backend.
@@ -223,6 +231,7 @@ impl Error {
         match self {
             Error::MaxChoosableOutOfRange { .. }
             | Error::DesiredTotalOutOfRange { .. }
+            | Error::InvalidParameter { .. }
             | Error::NoMoves { .. } => ErrorKind::InvalidInput,
             Error::GameTooLarge { .. }
             | Error::TableTooLarge { .. }

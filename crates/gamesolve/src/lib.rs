@@ -66,9 +66,11 @@
 pub mod analysis;
 pub mod contract;
 pub mod explain;
+pub mod games;
 mod registry;
 
 pub use core_types::{self, *};
+pub use games::TableGame;
 pub use registry::{all_variants, backends, Backend, BackendChoice, BackendError, Registered};
 
 /// Solves a Can I Win game with the default backend.

@@ -13,7 +13,7 @@ mod can_i_win;
 mod predict_the_winner;
 #[cfg(feature = "serve")]
 mod replay;
-mod session;
+pub(crate) mod session;
 
 use std::io;
 
@@ -22,6 +22,8 @@ use clap::{Args, Subcommand, ValueEnum};
 use super::analyze::AnalysisLimitArgs;
 use super::args::{CanIWinArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
+use super::generic::PlayFlags;
+use super::table::GameCmd;
 use can_i_win::CanIWinRules;
 use predict_the_winner::PredictTheWinnerRules;
 use session::session;
@@ -29,22 +31,32 @@ use session::session;
 #[cfg(feature = "serve")]
 pub use replay::Replay;
 
-/// Can I Win's rules of `play`, replayable from a list of moves (`serve`'s `/api/play`).
+/// The rules of `play` for `game`, replayable from a list of moves (`serve`'s `/api/play`),
+/// with the analysis engine's limits.
+///
+/// # Errors
+///
+/// An invalid-input error for a game `play` has no rules for (yet): only the built-in games
+/// have them.
 #[cfg(feature = "serve")]
-pub fn can_i_win_rules(
-    game: gamesolve::CanIWin,
+pub fn rules_for<G: super::report::CliGame>(
+    game: &G,
     config: gamesolve::analysis::AnalysisConfig,
-) -> Box<dyn Replay> {
-    Box::new(CanIWinRules::new(game, config))
-}
-
-/// Predict the Winner's rules of `play`, replayable from a list of moves.
-#[cfg(feature = "serve")]
-pub fn predict_the_winner_rules(
-    game: gamesolve::PredictTheWinner,
-    config: gamesolve::analysis::AnalysisConfig,
-) -> Box<dyn Replay> {
-    Box::new(PredictTheWinnerRules { game, config })
+) -> Result<Box<dyn Replay>, CliError> {
+    let any: &dyn std::any::Any = game;
+    if let Some(game) = any.downcast_ref::<gamesolve::CanIWin>() {
+        return Ok(Box::new(CanIWinRules::new(*game, config)));
+    }
+    if let Some(game) = any.downcast_ref::<gamesolve::PredictTheWinner>() {
+        return Ok(Box::new(PredictTheWinnerRules {
+            game: game.clone(),
+            config,
+        }));
+    }
+    Err(CliError::invalid(format!(
+        "`play` has no rules for {} yet: the built-in games can be played",
+        G::NAME
+    )))
 }
 
 /// Arguments of `gamesolve play`.
@@ -67,6 +79,24 @@ enum PlayGame {
         after_help = "Examples:\n  gamesolve play predict-the-winner 1 5 233 7\n  gamesolve play predict-the-winner --file values.txt --first computer"
     )]
     PredictTheWinner(PlayPredictTheWinner),
+    /// Every other game of the table, with the generic rules.
+    #[command(flatten)]
+    Other(GameCmd<PlayFlags>),
+}
+
+/// Whether `play` has rules of its own for the game called `name` (the built-in games': their
+/// boards, totals and scores in words).
+pub fn has_own_rules(name: &str) -> bool {
+    use gamesolve::Game;
+    name == gamesolve::CanIWin::NAME || name == gamesolve::PredictTheWinner::NAME
+}
+
+/// Plays `rules` on standard input and output.
+pub(crate) fn run_session<R: session::Rules>(rules: R, options: &PlayOptions) -> Result<(), Stop> {
+    let stdin = io::stdin();
+    let mut input = stdin.lock();
+    let mut output = io::stdout().lock();
+    session(rules, options.first, &mut input, &mut output)
 }
 
 #[derive(Args, Debug)]
@@ -86,17 +116,17 @@ struct PlayPredictTheWinner {
 }
 
 #[derive(Args, Debug)]
-struct PlayOptions {
+pub(crate) struct PlayOptions {
     /// Who moves first; asked at the start when not given.
     #[arg(long, value_enum, value_name = "WHO")]
-    first: Option<Starter>,
+    pub(crate) first: Option<Starter>,
     #[command(flatten)]
-    limits: AnalysisLimitArgs,
+    pub(crate) limits: AnalysisLimitArgs,
 }
 
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum Starter {
+pub(crate) enum Starter {
     /// You.
     Human,
     /// The perfect opponent.
@@ -105,6 +135,10 @@ enum Starter {
 
 /// Runs `gamesolve play` on standard input and output.
 pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
+    if let PlayGame::Other(cmd) = &cmd.game {
+        // The generic rules lock standard input themselves.
+        return cmd.game()?.play(&cmd.flags);
+    }
     let stdin = io::stdin();
     let mut input = stdin.lock();
     let mut output = io::stdout().lock();
@@ -132,6 +166,7 @@ pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
             };
             session(rules, args.options.first, &mut input, &mut output)
         }
+        PlayGame::Other(_) => Ok(()), // played above
     }
 }
 

@@ -44,6 +44,11 @@ pub(crate) trait Rules {
     /// The move as JSON, as `serve`'s `/api/play` takes it back: `7`, `"left"`.
     #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     fn move_json(&self, m: Self::Move) -> serde_json::Value;
+    /// How a move is said, after "You" / "Computer" / "you" (`take 7`): `("take", "takes",
+    /// "took")` for the built-in games, whose moves read as what is taken.
+    fn verbs(&self) -> [&'static str; 3] {
+        ["take", "takes", "took"]
+    }
     /// Moves left until the end if every possible move is played (the remoteness of a game
     /// that always goes to its end).
     #[cfg_attr(not(feature = "serve"), allow(dead_code))]
@@ -122,7 +127,8 @@ pub(super) fn session<R: Rules>(
             let next = rules.play(&position, best);
             writeln!(
                 output,
-                "Computer takes {}: {}",
+                "Computer {} {}: {}",
+                rules.verbs()[1],
                 rules.move_words(&position, best),
                 rules.after_words(&next, human)
             )?;
@@ -198,7 +204,8 @@ pub(super) fn session<R: Rules>(
                     let next = rules.play(&position, chosen);
                     writeln!(
                         output,
-                        "You take {}: {}",
+                        "You {} {}: {}",
+                        rules.verbs()[0],
                         rules.move_words(&position, chosen),
                         rules.after_words(&next, human)
                     )?;
@@ -264,16 +271,18 @@ fn write_review<R: Rules>(
         match rules.loss_words(r.best_eval, r.chosen_eval) {
             None => writeln!(
                 output,
-                "  move {:>2}: you took {chosen} ({}): best",
+                "  move {:>2}: you {} {chosen} ({}): best",
                 r.number,
+                rules.verbs()[2],
                 rules.eval_words(r.chosen_eval)
             )?,
             Some(loss) => {
                 lost += 1;
                 writeln!(
                     output,
-                    "  move {:>2}: you took {chosen} ({}); {} was better ({}): {loss}",
+                    "  move {:>2}: you {} {chosen} ({}); {} was better ({}): {loss}",
                     r.number,
+                    rules.verbs()[2],
                     rules.eval_words(r.chosen_eval),
                     rules.move_words(&r.position, r.best),
                     rules.eval_words(r.best_eval)

@@ -60,7 +60,7 @@ pub(super) fn trace(state: &State, body: &[u8]) -> Reply {
     let mut fields: HashMap<String, &RawValue> = match serde_json::from_slice(body) {
         Ok(fields) => fields,
         Err(_) => {
-            return match read_line(body, &mut NoGame) {
+            return match read_line(body).map(|_| ()) {
                 Err(e) => fail(&e),
                 Ok(()) => fail(&CliError::invalid("expected a JSON object")),
             }
@@ -84,12 +84,14 @@ pub(super) fn trace(state: &State, body: &[u8]) -> Reply {
         Ok(line) => line,
         Err(e) => return fail(&CliError::invalid(e.to_string())),
     };
-    let mut tracer = Tracer {
+    let tracer = Tracer {
         choice,
         config: state.trace_limits.config(),
         max_events: state.max_trace_events,
     };
-    match read_line(&line, &mut tracer) {
+    let mut handler = Handler::Trace(tracer);
+    let line_game = read_line(&line);
+    match line_game.and_then(|game| game.line(&mut LineHandler::Serve(&mut handler))) {
         Ok(json) => Reply::json(200, json),
         Err(e) => fail(&e),
     }
@@ -107,17 +109,19 @@ const GROWTH_STATE_BUDGET: u64 = 1_000_000;
 /// The whole request stops at `--time-limit`: each solve gets the time left, and once it is
 /// gone no more points are computed (`null`, with `stopped_at_time_limit`).
 pub(super) fn growth(state: &State, body: &[u8]) -> Reply {
-    let mut grower = Grower {
+    let grower = Grower {
         deadline: Deadline::after(state.limits.time_limit),
     };
-    match read_line(body, &mut grower) {
+    let mut handler = Handler::Grow(grower);
+    let line_game = read_line(body);
+    match line_game.and_then(|game| game.line(&mut LineHandler::Serve(&mut handler))) {
         Ok(json) => Reply::json(200, json),
         Err(e) => Reply::json(status_of(e.kind), error_line(&e, 1)),
     }
 }
 
 /// Solves a game's growth family with every backend, within one deadline for the request.
-struct Grower {
+pub(crate) struct Grower {
     deadline: Deadline,
 }
 
@@ -210,18 +214,29 @@ impl LineGame for Grower {
     }
 }
 
-/// Reads a line for its error only.
-struct NoGame;
+/// What `serve` does with a line's game besides solving it.
+pub(crate) enum Handler {
+    /// `/api/trace`.
+    Trace(Tracer),
+    /// `/api/growth`.
+    Grow(Grower),
+    /// `/api/play`.
+    Play(Player),
+}
 
-impl LineGame for NoGame {
-    type Output = ();
-    fn with<G: CliGame>(&mut self, _: &G) -> Result<(), CliError> {
-        Ok(())
+impl Handler {
+    /// Hands `game` to the handler.
+    pub(crate) fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+        match self {
+            Handler::Trace(tracer) => tracer.with(game),
+            Handler::Grow(grower) => grower.with(game),
+            Handler::Play(player) => player.with(game),
+        }
     }
 }
 
 /// Traces one game with one backend variant.
-struct Tracer {
+pub(crate) struct Tracer {
     choice: BackendChoice,
     config: SolverConfig,
     max_events: usize,
@@ -245,7 +260,7 @@ pub(super) fn play(state: &State, body: &[u8]) -> Reply {
     let mut fields: HashMap<String, &RawValue> = match serde_json::from_slice(body) {
         Ok(fields) => fields,
         Err(_) => {
-            return match read_line(body, &mut NoGame) {
+            return match read_line(body).map(|_| ()) {
                 Err(e) => fail(&e),
                 Ok(()) => fail(&CliError::invalid("expected a JSON object")),
             }
@@ -276,12 +291,14 @@ pub(super) fn play(state: &State, body: &[u8]) -> Reply {
         .with_memory_cap_bytes(state.limits.memory_cap.unwrap_or(MEMORY_CAP))
         .with_state_budget(state.limits.state_budget.unwrap_or(STATE_BUDGET))
         .with_shared_deadline(Deadline::after(state.limits.time_limit));
-    let mut player = Player {
+    let player = Player {
         config,
         human,
         moves,
     };
-    match read_line(&line, &mut player) {
+    let mut handler = Handler::Play(player);
+    let line_game = read_line(&line);
+    match line_game.and_then(|game| game.line(&mut LineHandler::Serve(&mut handler))) {
         Ok(json) => Reply::json(200, json),
         Err(e) => fail(&e),
     }
@@ -316,7 +333,7 @@ fn move_texts(raw: &RawValue) -> Result<Vec<String>, CliError> {
 }
 
 /// Replays one game's moves with its rules of `play`.
-struct Player {
+pub(crate) struct Player {
     config: gamesolve::analysis::AnalysisConfig,
     human: gamesolve::analysis::Player,
     moves: Vec<String>,
@@ -326,9 +343,11 @@ impl LineGame for Player {
     type Output = Vec<u8>;
 
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
-        let reply = game
-            .play_rules(self.config)
-            .replay(G::NAME, self.human, &self.moves)?;
+        let reply = super::super::play::rules_for(game, self.config)?.replay(
+            G::NAME,
+            self.human,
+            &self.moves,
+        )?;
         serde_json::to_vec(&reply)
             .map_err(|e| CliError::new(Kind::Io, format!("cannot write the game: {e}")))
     }

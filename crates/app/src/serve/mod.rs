@@ -11,6 +11,7 @@
 //! | `POST /api/solve[?backend=B/V]` | one `batch` input line in, its `batch` answer line out |
 //! | `POST /api/trace` | a `batch` line plus `"backend"`: the first events of `explain` |
 //! | `GET /api/backends` | the `gamesolve backends --json` list |
+//! | `GET /api/games` | the `gamesolve games --json` list: the game table |
 //! | `POST /api/growth` | a `batch` line: positions expanded by each backend at growing sizes |
 //! | `POST /api/play` | a `batch` line plus `"first"` and `"moves"`: the game after them, the computer's reply, every legal move's value and remoteness (the hint), the result |
 //!
@@ -35,7 +36,7 @@ use gamesolve::{BackendChoice, SolverConfig};
 use serde::Serialize;
 use serde_json::value::RawValue;
 
-mod api;
+pub(crate) mod api;
 mod http;
 
 use api::{growth, solve, trace};
@@ -44,7 +45,7 @@ use http::{Request, Response};
 use super::args::{
     parse_byte_size, parse_count, parse_time_limit, parse_usize, LimitArgs, SolverArgs,
 };
-use super::batch::{answer_line, error_line, read_line, LineGame, Solvers};
+use super::batch::{answer_line, error_line, read_line, LineGame, LineHandler, Solvers};
 use super::error::{CliError, Kind, Stop};
 use super::explain::explain_error;
 use super::report::CliGame;
@@ -211,7 +212,7 @@ fn handle(state: &State, request: &Request) -> Reply {
     let url = request.target.as_str();
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let allowed = match path {
-        "/" | "/index.html" | "/app.js" | "/style.css" | "/api/backends" => "GET",
+        "/" | "/index.html" | "/app.js" | "/style.css" | "/api/backends" | "/api/games" => "GET",
         "/api/solve" | "/api/trace" | "/api/growth" | "/api/play" => "POST",
         _ => return Reply::error(404, "not_found", &format!("no such page: {}", short(path))),
     };
@@ -228,6 +229,7 @@ fn handle(state: &State, request: &Request) -> Reply {
         "/app.js" => Reply::new(200, "text/javascript; charset=utf-8", APP_JS),
         "/style.css" => Reply::new(200, "text/css; charset=utf-8", STYLE_CSS),
         "/api/backends" => Reply::json(200, super::backends::json()),
+        "/api/games" => Reply::json(200, super::games::json()),
         _ => {
             if let Err(reply) = check_json(request) {
                 return reply;

@@ -1,0 +1,54 @@
+//! `gamesolve games`: the games of the table, with their parameters, rules and examples (the
+//! same list as `serve`'s `GET /api/games`).
+
+use std::fmt::Write as _;
+
+use gamesolve::games::{GameInfo, ParamKind};
+
+use super::error::Stop;
+use super::table::table;
+use super::{write_json, write_text};
+
+/// The `--json` list, as bytes (for `serve`'s `/api/games`).
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
+pub fn json() -> Vec<u8> {
+    serde_json::to_vec(&infos()).unwrap_or_else(|_| b"[]".to_vec())
+}
+
+fn infos() -> Vec<&'static GameInfo> {
+    table().infos().collect()
+}
+
+/// Runs `gamesolve games`.
+pub fn run(json: bool) -> Result<(), Stop> {
+    let infos = infos();
+    if json {
+        return write_json(&infos);
+    }
+    let mut text = String::new();
+    for info in infos {
+        let words: Vec<String> = info
+            .params
+            .iter()
+            .map(|p| match p.kind {
+                ParamKind::Integer { .. } => p.value_name.to_owned(),
+                ParamKind::Values => format!("[{}...]", p.value_name),
+            })
+            .collect();
+        let _ = writeln!(text, "{} {}", info.name, words.join(" "));
+        let _ = writeln!(text, "  {}", info.summary);
+        for param in info.params {
+            let range = match param.kind {
+                ParamKind::Integer { min, max } => format!(" ({min}..={max})"),
+                ParamKind::Values => String::new(),
+            };
+            let _ = writeln!(text, "  {}{range}: {}", param.value_name, param.help);
+        }
+        for example in info.examples {
+            let _ = writeln!(text, "  e.g. gamesolve {} {example}", info.name);
+        }
+        text.push('\n');
+    }
+    text.push_str("`gamesolve GAME --help` shows a game's flags; `--json` gives this list with each game's rules.\n");
+    write_text(&text)
+}

@@ -1,0 +1,359 @@
+//! `analyze` and `play` for every game of the table that has no engine of its own (the
+//! built-in games have theirs, in `analyze.rs` and `play/`): written once over the game
+//! vocabulary, with the generic analysis (`gamesolve::analysis::generic`: each move's value
+//! and remoteness) and the default move parser (`gamesolve::games::parse_move`).
+
+use std::any::TypeId;
+use std::fmt::Write as _;
+
+use clap::Args;
+use gamesolve::analysis::{generic, AnalysisConfig, Player};
+use gamesolve::games::{parse_move, GameInfo, TableGame};
+use gamesolve::{Deadline, Game, GameValue, Margin, Verdict};
+use serde::Serialize;
+
+use super::analyze::AnalysisLimitArgs;
+use super::error::{CliError, Kind, Stop};
+use super::play::session::{Rules, Valued};
+use super::table::GameFlags;
+use super::{write_json, write_text};
+
+/// The flags of `gamesolve analyze GAME ...` for a game without an engine of its own.
+#[derive(Args, Debug)]
+pub struct AnalyzeFlags {
+    /// The moves already made from the start, in order, as `play` reads them (what the game
+    /// prints for a move, or its number in the listing): `--moves "take 1,take 3"`.
+    #[arg(
+        long,
+        value_name = "MOVES",
+        value_delimiter = ',',
+        allow_hyphen_values = true
+    )]
+    moves: Vec<String>,
+    #[command(flatten)]
+    limits: AnalysisLimitArgs,
+}
+
+impl GameFlags for AnalyzeFlags {
+    const VERB: &'static str = "analyze";
+    const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --json", " --moves 1"];
+
+    fn about(info: &GameInfo) -> String {
+        format!(
+            "Every move of a {} position with its value and remoteness, and the principal \
+             variation.",
+            info.title
+        )
+    }
+
+    fn includes(info: &GameInfo) -> bool {
+        !super::analyze::has_own_engine(info.name)
+    }
+}
+
+/// The flags of `gamesolve play GAME ...` for a game without rules of its own.
+#[derive(Args, Debug)]
+pub struct PlayFlags {
+    #[command(flatten)]
+    options: super::play::PlayOptions,
+}
+
+impl GameFlags for PlayFlags {
+    const VERB: &'static str = "play";
+    const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --first computer"];
+
+    fn about(info: &GameInfo) -> String {
+        format!(
+            "Play {} against the perfect opponent: type a move as it is shown, or its number.",
+            info.title
+        )
+    }
+
+    fn includes(info: &GameInfo) -> bool {
+        !super::play::has_own_rules(info.name)
+    }
+}
+
+/// One move of the analysis, for `--json`.
+#[derive(Serialize)]
+struct MoveReport {
+    /// The move as the game shows it.
+    #[serde(rename = "move")]
+    label: String,
+    /// Its number in the game's listing of moves (what `play` also accepts).
+    number: usize,
+    /// Its value for the player making it, in the game's words (`wins`, `margin +5`).
+    value: String,
+    /// `win`, `lose` or `draw` for the player making it.
+    verdict: Verdict,
+    /// Moves until the end after it, this one included.
+    remoteness: u32,
+}
+
+/// `analyze GAME ... --json`.
+#[derive(Serialize)]
+struct AnalysisReport {
+    game: &'static str,
+    #[serde(flatten)]
+    params: serde_json::Map<String, serde_json::Value>,
+    /// The position analysed, as the game shows it.
+    position: String,
+    /// The moves made before it.
+    moves_made: Vec<String>,
+    /// Its value for the player to move, in the game's words.
+    value: String,
+    verdict: Verdict,
+    remoteness: u32,
+    /// The whole line of perfect play from the position.
+    principal_variation: Vec<String>,
+    /// Every legal move, best first.
+    moves: Vec<MoveReport>,
+}
+
+/// Replays `texts` from the start of `game`.
+fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
+    let mut position = game.start();
+    for (k, text) in texts.iter().enumerate() {
+        if game.terminal_value(position).is_some() {
+            return Err(CliError::invalid(format!(
+                "`--moves` has {} moves, but the game is over after {k}",
+                texts.len()
+            )));
+        }
+        let mv = parse_move(game, position, text)
+            .map_err(|why| CliError::invalid(format!("move #{}: {why}", k + 1)))?;
+        position = game.play(position, mv);
+    }
+    Ok(position)
+}
+
+/// `gamesolve analyze GAME ...` with the generic analysis.
+pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop> {
+    let position = replay(game, &flags.moves)?;
+    // One deadline for the position and its principal variation.
+    let config = flags
+        .limits
+        .config()
+        .with_shared_deadline(Deadline::after(flags.limits.time_limit));
+    let analysis = generic::analyze(game, position, &config)?;
+    let mut line = Vec::new();
+    let mut at = position;
+    let mut best = analysis.moves.first().map(|m| m.mv);
+    while let Some(mv) = best {
+        line.push(game.show_move(at, mv));
+        at = game.play(at, mv);
+        best = generic::analyze(game, at, &config)?
+            .moves
+            .first()
+            .map(|m| m.mv);
+    }
+    let listing = game.moves(position);
+    let number = |mv| listing.iter().position(|&m| m == mv).map_or(0, |k| k + 1);
+    if json {
+        return write_json(&AnalysisReport {
+            game: G::NAME,
+            params: game
+                .params()
+                .iter()
+                .map(|(name, value)| (name.to_owned(), value.to_json()))
+                .collect(),
+            position: game.show_position(position),
+            moves_made: flags.moves.clone(),
+            value: analysis.value.to_string(),
+            verdict: analysis.value.verdict(),
+            remoteness: analysis.remoteness,
+            principal_variation: line,
+            moves: analysis
+                .moves
+                .iter()
+                .map(|m| MoveReport {
+                    label: game.show_move(position, m.mv),
+                    number: number(m.mv),
+                    value: m.value.to_string(),
+                    verdict: m.value.verdict(),
+                    remoteness: m.remoteness,
+                })
+                .collect(),
+        });
+    }
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "{}: {}\nThe player to move {} in {} (moves until the end under perfect play).",
+        game.describe(),
+        game.show_position(position),
+        analysis.value,
+        analysis.remoteness
+    );
+    if analysis.moves.is_empty() {
+        text.push_str("The game is over: no moves.\n");
+    } else {
+        text.push_str("\nMoves, best first (value for the player making it):\n");
+        for m in &analysis.moves {
+            let _ = writeln!(
+                text,
+                "  {:>3}. {}: {} in {}",
+                number(m.mv),
+                game.show_move(position, m.mv),
+                m.value,
+                m.remoteness
+            );
+        }
+        let _ = writeln!(text, "\nPrincipal variation: {}", line.join(", "));
+    }
+    write_text(&text)
+}
+
+/// `gamesolve play GAME ...` over the generic analysis.
+pub fn play<G: TableGame>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
+    if TypeId::of::<G::Value>() == TypeId::of::<Margin>() {
+        // A margin over what is left says nothing of the scores so far: the end of a game
+        // could not be told truthfully without the game's own scoring.
+        return Err(CliError::new(
+            Kind::Usage,
+            format!(
+                "`play` reads the result of {} from its positions, which works for win/lose/draw \
+                 games only; this one is a scoring game: `analyze` gives every move's margin",
+                G::NAME
+            ),
+        )
+        .into());
+    }
+    let rules = GenericRules {
+        game: game.clone(),
+        config: flags.options.limits.config(),
+    };
+    super::play::run_session(rules, &flags.options)
+}
+
+/// `play`'s rules for any win/lose/draw game.
+struct GenericRules<G> {
+    game: G,
+    config: AnalysisConfig,
+}
+
+impl<G: TableGame> Rules for GenericRules<G> {
+    /// The game's position and the moves made so far.
+    type Position = (G::Position, usize);
+    type Move = G::Move;
+    /// The value for the mover and the remoteness.
+    type Eval = (G::Value, u32);
+
+    fn intro(&self) -> String {
+        format!(
+            "{} against a perfect opponent: {}\n{}",
+            G::info().title,
+            self.game.describe(),
+            G::info().rules
+        )
+    }
+
+    fn start(&self) -> Self::Position {
+        (self.game.start(), 0)
+    }
+
+    fn to_move(&self, p: &Self::Position) -> Player {
+        if p.1 % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn moves_made(&self, p: &Self::Position) -> usize {
+        p.1
+    }
+
+    fn is_over(&self, p: &Self::Position) -> bool {
+        self.game.terminal_value(p.0).is_some()
+    }
+
+    fn board(&self, p: &Self::Position, _human: Player) -> String {
+        self.game.show_position(p.0)
+    }
+
+    fn move_help(&self, p: &Self::Position) -> String {
+        let moves: Vec<String> = self
+            .game
+            .moves(p.0)
+            .into_iter()
+            .take(20)
+            .map(|mv| self.game.show_move(p.0, mv))
+            .collect();
+        format!("a move ({}) or its number", moves.join(", "))
+    }
+
+    fn parse(&self, p: &Self::Position, text: &str) -> Result<G::Move, String> {
+        parse_move(&self.game, p.0, text)
+    }
+
+    fn play(&self, p: &Self::Position, m: G::Move) -> Self::Position {
+        (self.game.play(p.0, m), p.1 + 1)
+    }
+
+    fn moves(&mut self, p: &Self::Position) -> Result<Vec<Valued<Self>>, CliError> {
+        let analysis = generic::analyze(&self.game, p.0, &self.config)?;
+        Ok(analysis
+            .moves
+            .into_iter()
+            .map(|m| (m.mv, (m.value, m.remoteness)))
+            .collect())
+    }
+
+    fn move_words(&self, p: &Self::Position, m: G::Move) -> String {
+        self.game.show_move(p.0, m)
+    }
+
+    fn after_words(&self, p: &Self::Position, _human: Player) -> String {
+        self.game.show_position(p.0)
+    }
+
+    fn eval_words(&self, (value, remoteness): (G::Value, u32)) -> String {
+        match value.verdict() {
+            Verdict::Win => format!("win in {remoteness}"),
+            Verdict::Loss => format!("loss in {remoteness}"),
+            Verdict::Draw => "draw".to_owned(),
+        }
+    }
+
+    fn loss_words(&self, best: Self::Eval, chosen: Self::Eval) -> Option<String> {
+        (chosen.0 < best.0).then(|| {
+            format!(
+                "a {} instead of a {}",
+                self.eval_words(chosen),
+                self.eval_words(best)
+            )
+        })
+    }
+
+    fn verdict(&self, p: &Self::Position, human: Player) -> String {
+        let Some(value) = self.game.terminal_value(p.0) else {
+            return "The game goes on.".to_owned();
+        };
+        // The terminal value is the player to move's; the human's is its negation when the
+        // human made the last move.
+        let for_human = if self.to_move(p) == human {
+            value
+        } else {
+            value.negate()
+        };
+        match for_human.verdict() {
+            Verdict::Win => "You win.".to_owned(),
+            Verdict::Loss => "The computer wins.".to_owned(),
+            Verdict::Draw => "A draw.".to_owned(),
+        }
+    }
+
+    fn move_json(&self, m: G::Move) -> serde_json::Value {
+        // The move's label at the start is not always its label later; the number is.
+        serde_json::Value::from(format!("{m:?}"))
+    }
+
+    fn verbs(&self) -> [&'static str; 3] {
+        ["play", "plays", "played"]
+    }
+
+    fn moves_left(&self, _p: &Self::Position) -> u64 {
+        0
+    }
+}

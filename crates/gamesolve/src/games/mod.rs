@@ -1,0 +1,420 @@
+//! The game table's vocabulary: what a front end needs to offer a game by name.
+//!
+//! A game of a table ([`TableGame`]) says, once, in its own module: its name and title, one
+//! line on what it is, its rules in a few sentences for people, its parameters (name, kind,
+//! allowed range, help) and example instances ([`GameInfo`]); how an instance is built from
+//! its parameters ([`TableGame::from_params`]) and read back ([`TableGame::params`]); and the
+//! sentences that say its answer. Every front end reads that one definition: the command
+//! line's subcommands and `--help`, `batch` lines, `serve`'s `GET /api/games` and the page's
+//! game picker and parameter form.
+//!
+//! Parameters reach a game as [`Params`]: a front end reads each one by its [`ParamKind`]
+//! (one command-line word or JSON number for an [`Integer`](ParamKind::Integer), a list of
+//! whole numbers for [`Values`](ParamKind::Values)), and the game validates them with its own
+//! messages.
+//!
+//! # Example
+//!
+//! ```
+//! use gamesolve::games::{ParamValue, Params, TableGame};
+//! use gamesolve::CanIWin;
+//!
+//! let info = CanIWin::info();
+//! assert_eq!(info.name, "can-i-win");
+//! assert_eq!(info.params[0].name, "max_choosable");
+//! let params = Params::new()
+//!     .with("max_choosable", ParamValue::Text("10".into()))
+//!     .with("desired_total", ParamValue::Text("11".into()));
+//! let game = CanIWin::from_params(&params)?;
+//! assert_eq!(game.params(), params);
+//! let bad = Params::new()
+//!     .with("max_choosable", ParamValue::Text("65".into()))
+//!     .with("desired_total", ParamValue::Text("11".into()));
+//! assert!(CanIWin::from_params(&bad).unwrap_err().to_string().contains("1..=64"));
+//! # Ok::<(), gamesolve::Error>(())
+//! ```
+
+mod can_i_win;
+mod predict_the_winner;
+
+use serde::Serialize;
+
+use crate::contract::Reported;
+use crate::explain::TableView;
+use crate::{Backend, Error, Outcome, Registered};
+
+/// What a front end shows and asks of one game: its row of the game table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GameInfo {
+    /// The machine name (the game's [`Game::NAME`](crate::Game::NAME)): the subcommand, the JSON `game` field.
+    pub name: &'static str,
+    /// The name people read: `Can I Win`.
+    pub title: &'static str,
+    /// One line on what the game asks.
+    pub summary: &'static str,
+    /// The rules in a few sentences, for people who have never played it.
+    pub rules: &'static str,
+    /// The parameters, in command-line order.
+    pub params: &'static [Param],
+    /// Example instances as command-line words after the game's name (`10 11`), the first
+    /// one a good default for a form.
+    pub examples: &'static [&'static str],
+    /// A parameter sweep the game offers, if any: every value of one parameter at once.
+    pub sweep: Option<Sweep>,
+}
+
+/// A parameter sweep: one pass that answers every value of one parameter at once (Can I Win's
+/// `--all-totals` answers every total `T` of a pool).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Sweep {
+    /// The command-line flag, without its dashes: `all-totals`.
+    pub flag: &'static str,
+    /// The parameter it sweeps, left out when the flag is given: `desired_total`.
+    pub param: &'static str,
+    /// One paragraph for `--help`.
+    pub help: &'static str,
+}
+
+impl GameInfo {
+    /// The parameter called `name`.
+    pub fn param(&self, name: &str) -> Option<&'static Param> {
+        self.params.iter().find(|p| p.name == name)
+    }
+}
+
+/// One parameter of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Param {
+    /// The JSON field and the [`Params`] key: `max_choosable`.
+    pub name: &'static str,
+    /// How the command line's help shows it: `N`.
+    pub value_name: &'static str,
+    /// What kind of value it is, and its allowed range.
+    #[serde(flatten)]
+    pub kind: ParamKind,
+    /// One sentence for `--help` and the page's form.
+    pub help: &'static str,
+}
+
+/// What kind of value a parameter is: how a front end reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum ParamKind {
+    /// A whole number in `min..=max`: one command-line word, a JSON number. The game reads
+    /// the text ([`ParamValue::Text`]) with [`Params::integer`] or its own parser, so a value
+    /// beyond any machine integer is still reported as written.
+    Integer {
+        /// The smallest allowed value.
+        min: u64,
+        /// The largest allowed value.
+        max: u64,
+    },
+    /// A row of whole numbers (`i64`): the remaining command-line words or `--file PATH|-`
+    /// (separated by whitespace and/or commas, `[1,5,233,7]` too), a JSON array
+    /// ([`ParamValue::Values`]).
+    Values,
+}
+
+/// One parameter's value as a front end read it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamValue {
+    /// The text of one word or JSON number, for the game to parse and range-check.
+    Text(String),
+    /// A row of whole numbers, already parsed.
+    Values(Vec<i64>),
+}
+
+impl ParamValue {
+    /// The value as JSON: a number when the text is one, else its text; an array of values.
+    pub fn to_json(&self) -> serde_json::Value {
+        match self {
+            ParamValue::Text(text) => serde_json::from_str::<serde_json::Number>(text.trim())
+                .map_or_else(|_| serde_json::Value::from(text.as_str()), Into::into),
+            ParamValue::Values(values) => values.iter().copied().collect(),
+        }
+    }
+}
+
+/// The parameters of one instance, by name, in the game's order.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Params {
+    entries: Vec<(&'static str, ParamValue)>,
+}
+
+impl Params {
+    /// No parameters yet.
+    pub fn new() -> Self {
+        Params::default()
+    }
+
+    /// These parameters and `name` = `value` (replacing an earlier value of `name`).
+    #[must_use]
+    pub fn with(mut self, name: &'static str, value: ParamValue) -> Self {
+        self.set(name, value);
+        self
+    }
+
+    /// Sets `name` to `value`.
+    pub fn set(&mut self, name: &'static str, value: ParamValue) {
+        match self.entries.iter_mut().find(|(n, _)| *n == name) {
+            Some(entry) => entry.1 = value,
+            None => self.entries.push((name, value)),
+        }
+    }
+
+    /// The value of `name`, if given.
+    pub fn get(&self, name: &str) -> Option<&ParamValue> {
+        self.entries
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v)
+    }
+
+    /// Every parameter given, in order.
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &ParamValue)> {
+        self.entries.iter().map(|(n, v)| (*n, v))
+    }
+
+    /// The text of the [`Integer`](ParamKind::Integer) parameter `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when it is missing or is a row of values.
+    pub fn text(&self, name: &str) -> Result<&str, Error> {
+        match self.get(name) {
+            Some(ParamValue::Text(text)) => Ok(text),
+            Some(ParamValue::Values(_)) => Err(invalid(format!(
+                "{name} must be one whole number, not a list"
+            ))),
+            None => Err(invalid(format!("missing parameter `{name}`"))),
+        }
+    }
+
+    /// The row of the [`Values`](ParamKind::Values) parameter `name`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when it is missing or is a single word.
+    pub fn values(&self, name: &str) -> Result<&[i64], Error> {
+        match self.get(name) {
+            Some(ParamValue::Values(values)) => Ok(values),
+            Some(ParamValue::Text(_)) => Err(invalid(format!("{name} must be a list of values"))),
+            None => Err(invalid(format!("missing parameter `{name}`"))),
+        }
+    }
+
+    /// The [`Integer`](ParamKind::Integer) parameter `param`, parsed and checked against its
+    /// range, with a message that names it, the value as written and the range.
+    ///
+    /// ```
+    /// use gamesolve::games::{Param, ParamKind, ParamValue, Params};
+    ///
+    /// const STONES: Param = Param {
+    ///     name: "stones",
+    ///     value_name: "STONES",
+    ///     kind: ParamKind::Integer { min: 0, max: 1000 },
+    ///     help: "The stones on the pile.",
+    /// };
+    /// let params = Params::new().with("stones", ParamValue::Text("22".into()));
+    /// assert_eq!(params.integer(&STONES)?, 22);
+    /// let params = Params::new().with("stones", ParamValue::Text("5000".into()));
+    /// assert_eq!(
+    ///     params.integer(&STONES).unwrap_err().to_string(),
+    ///     "stones = 5000 is out of range: it must be a whole number in 0..=1000"
+    /// );
+    /// # Ok::<(), gamesolve::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] when it is missing, not a whole number or out of range.
+    pub fn integer(&self, param: &Param) -> Result<u64, Error> {
+        let ParamKind::Integer { min, max } = param.kind else {
+            return Err(invalid(format!(
+                "{} is not a whole-number parameter",
+                param.name
+            )));
+        };
+        let text = self.text(param.name)?.trim();
+        let range = format!("{min}..={max}");
+        let shown = abbreviate(text);
+        let out_of_range = || {
+            invalid(format!(
+                "{} = {shown} is out of range: it must be a whole number in {range}",
+                param.name
+            ))
+        };
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(invalid(format!(
+                "{} = `{shown}` is not an integer: expected a whole number in {range}",
+                param.name
+            )));
+        }
+        if text.starts_with('-') && digits.bytes().any(|b| b != b'0') {
+            return Err(out_of_range());
+        }
+        match digits.parse::<u64>() {
+            Ok(value) if (min..=max).contains(&value) => Ok(value),
+            _ => Err(out_of_range()),
+        }
+    }
+}
+
+/// An [`Error::InvalidParameter`] with `message`.
+pub fn invalid(message: impl Into<String>) -> Error {
+    Error::InvalidParameter {
+        message: message.into(),
+    }
+}
+
+/// Input repeated in a message, cut to its first 40 characters and `…`, so a huge input
+/// never makes a huge message; an integer keeps up to 100 digits, so a number far beyond 64
+/// bits is still shown exactly.
+pub fn abbreviate(text: &str) -> String {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let is_integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    let keep = if is_integer { 100 } else { 40 };
+    match text.char_indices().nth(keep) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
+    }
+}
+
+/// A game of a game table: the vocabulary ([`Game`]), its backends' variants
+/// ([`Registered`]), its JSON contract ([`Reported`]) and table view ([`TableView`]), plus
+/// its [`GameInfo`], how it is built from [`Params`], and the sentences of its answer.
+///
+/// The two built-in games implement it in `gamesolve::games`; a user's game in its own file
+/// (see the workspace's `examples/subtraction_game.rs`): with it, every front end of
+/// `gamesolve_app` (the command line, `batch`, `serve` and the page) offers the game.
+pub trait TableGame: Registered + Reported + TableView {
+    /// The game's row of the table.
+    fn info() -> &'static GameInfo;
+
+    /// The instance with these parameters.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] (or another invalid-input error) naming the parameter, the
+    /// value and what is allowed.
+    fn from_params(params: &Params) -> Result<Self, Error>;
+
+    /// This instance's parameters: [`TableGame::from_params`] of them gives it back.
+    fn params(&self) -> Params;
+
+    /// The answer in words, one line: "First player wins: take 7". By default the outcome.
+    fn headline(&self, solution: &Self::Solution) -> String {
+        capitalized(&self.outcome(solution).to_string())
+    }
+
+    /// The answer in a few words, for a table cell: "first wins: take 7". By default the
+    /// outcome.
+    fn short(&self, solution: &Self::Solution) -> String {
+        self.outcome(solution).to_string()
+    }
+
+    /// The lines after the headline (each ending in a newline): the instance, the scores,
+    /// LeetCode's boolean, the backend. By default the instance and the backend.
+    fn details(&self, solution: &Self::Solution, backend: &str) -> String {
+        let _ = solution;
+        format!("{}; backend {backend}\n", self.describe())
+    }
+
+    /// What the call tree of `backend`/`variant` leaves out, for the `explain` legend; empty
+    /// or starting with `"; "`.
+    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
+        let _ = (backend, variant);
+        ""
+    }
+
+    /// The teaching view of a backend that does not walk the game's positions (no call tree
+    /// or table), for `explain`; `None` for the others.
+    fn own_view(&self, backend: &str, max_lines: usize) -> Option<String> {
+        let _ = (backend, max_lines);
+        None
+    }
+
+    /// Whether solving with `backend` may take long enough (a tenth of a second or more) to
+    /// deserve a progress spinner. `false` by default.
+    fn is_big(&self, backend: Backend) -> bool {
+        let _ = backend;
+        false
+    }
+
+    /// The same game at growing sizes, at most `points` of them, each with its size, for a
+    /// picture of how each backend's work grows. Empty by default (no such picture).
+    fn growth(&self, points: usize) -> Vec<(u64, Self)> {
+        let _ = points;
+        Vec::new()
+    }
+}
+
+/// `text` with its first letter in upper case: "first player wins" reads "First player wins".
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// The outcome's words in a headline, for games whose answers are only an outcome.
+pub fn outcome_headline(outcome: Outcome) -> String {
+    capitalized(&outcome.to_string())
+}
+
+/// The move a person typed at `position`: what [`Game::show_move`](crate::Game::show_move)
+/// prints for it (`take 3`, any letter case, spaces trimmed), or its number in the listing of
+/// [`Game::moves`](crate::Game::moves), counting from 1: the default move parser of `play`
+/// and of `serve`'s `/api/play` for any game.
+///
+/// ```
+/// use gamesolve::games::parse_move;
+/// use gamesolve::{CanIWin, Game};
+///
+/// let game = CanIWin::new(4, 6)?;
+/// let start = game.start();
+/// assert_eq!(parse_move(&game, start, "take 3"), Ok(3));
+/// assert_eq!(parse_move(&game, start, "2"), Ok(2)); // the second move listed
+/// assert!(parse_move(&game, start, "take 9").unwrap_err().contains("take 1, take 2"));
+/// # Ok::<(), gamesolve::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// A sentence naming the text and listing the legal moves.
+pub fn parse_move<G: crate::Game>(
+    game: &G,
+    position: G::Position,
+    text: &str,
+) -> Result<G::Move, String> {
+    let moves = game.moves(position);
+    let wanted = text.trim();
+    if let Some(&mv) = moves
+        .iter()
+        .find(|&&mv| game.show_move(position, mv).eq_ignore_ascii_case(wanted))
+    {
+        return Ok(mv);
+    }
+    if let Ok(number) = wanted.parse::<usize>() {
+        if let Some(&mv) = number.checked_sub(1).and_then(|k| moves.get(k)) {
+            return Ok(mv);
+        }
+    }
+    let listed: Vec<String> = moves
+        .iter()
+        .take(20)
+        .map(|&mv| game.show_move(position, mv))
+        .collect();
+    let more = if moves.len() > listed.len() {
+        ", …"
+    } else {
+        ""
+    };
+    Err(format!(
+        "`{}` is not a legal move here: type one of {}{more} (or its number, 1..={})",
+        abbreviate(wanted),
+        listed.join(", "),
+        moves.len()
+    ))
+}

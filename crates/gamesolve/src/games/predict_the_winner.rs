@@ -1,0 +1,144 @@
+//! Predict the Winner's row of the game table: its parameters, rules and sentences.
+
+use super::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
+use crate::explain::explain_reduction;
+use crate::{Backend, Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side};
+
+/// Predict the Winner's one parameter: the row of values.
+const PARAMS: [Param; 1] = [Param {
+    name: "values",
+    value_name: "VALUES",
+    kind: ParamKind::Values,
+    help: "The values, left to right, separated by spaces and/or commas (negative values work: \
+           `-3 5 -2`, or after `--`). No values is the empty row.",
+}];
+
+static INFO: GameInfo = GameInfo {
+    name: "predict-the-winner",
+    title: "Predict the Winner",
+    summary: "Who wins Predict the Winner: take values from either end of a row; the larger \
+              sum wins.",
+    rules: "A row of numbers lies on the table. The players take turns; each takes the number \
+            at the left end or the one at the right end of what is left, and adds it to their \
+            own score. When the row is empty, the larger score wins; equal scores are a draw \
+            (LeetCode 486, Coins in a Line III).",
+    params: &PARAMS,
+    examples: &["1 5 233 7", "1 5 2", "3 9 1 2"],
+    sweep: None,
+};
+
+impl TableGame for PredictTheWinner {
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        Ok(PredictTheWinner::new(params.values("values")?.to_vec()))
+    }
+
+    fn params(&self) -> Params {
+        Params::new().with("values", ParamValue::Values(self.values().to_vec()))
+    }
+
+    fn headline(&self, s: &PredictTheWinnerSolution) -> String {
+        let take = |side: Side| {
+            let values = self.values();
+            let value = match side {
+                Side::Left => values.first(),
+                Side::Right => values.last(),
+            };
+            match value {
+                Some(v) => format!("take the {side} end ({v})"),
+                None => format!("take the {side} end"),
+            }
+        };
+        let by = s.margin.unsigned_abs();
+        match (s.outcome, s.best_move) {
+            (_, None) => "Draw: there are no values to take".to_owned(),
+            (Outcome::FirstPlayerWins, Some(m)) => {
+                format!("First player wins by {by}: {}", take(m))
+            }
+            (Outcome::SecondPlayerWins, Some(m)) => format!(
+                "Second player wins by {by} (the first player's best: {})",
+                take(m)
+            ),
+            (Outcome::Draw, Some(m)) => {
+                format!("Draw: both players score {} ({})", s.first_score, take(m))
+            }
+        }
+    }
+
+    fn short(&self, s: &PredictTheWinnerSolution) -> String {
+        let by = s.margin.unsigned_abs();
+        let moved = s.best_move.map_or(String::new(), |m| format!(", take {m}"));
+        match s.outcome {
+            Outcome::Draw => format!("draw{moved}"),
+            outcome => format!("{outcome} by {by}{moved}"),
+        }
+    }
+
+    fn details(&self, s: &PredictTheWinnerSolution, backend: &str) -> String {
+        format!(
+            "Scores: first player {}, second player {} (margin {:+})\n\
+             Predict the Winner: {} values; LeetCode 486 answer: {}; backend {backend}\n",
+            s.first_score,
+            s.second_score,
+            s.margin,
+            self.len(),
+            s.predict_the_winner()
+        )
+    }
+
+    fn own_view(&self, backend: &str, max_lines: usize) -> Option<String> {
+        if backend != Backend::Reduction.name() {
+            return None;
+        }
+        Some(match explain_reduction(self) {
+            Ok(view) => view.text(max_lines),
+            Err(e) => format!("{e}\n"),
+        })
+    }
+
+    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
+        if backend == Backend::Memo.name() && variant == "interval" {
+            "; single values are read directly, without a call"
+        } else {
+            ""
+        }
+    }
+
+    fn is_big(&self, backend: Backend) -> bool {
+        match backend {
+            Backend::Recursive => self.len() >= 22,
+            Backend::Memo | Backend::Tabular => self.len() >= 10_000,
+            Backend::Reduction => self.len() >= 10_000_000,
+        }
+    }
+
+    /// The row's first `1..=points` values (the first prefixes, not the last: a long row
+    /// would cost `tabular` `O(len^2)` each).
+    fn growth(&self, points: usize) -> Vec<(u64, PredictTheWinner)> {
+        let values = self.values();
+        (1..=values.len().min(points))
+            .map(|k| (k as u64, PredictTheWinner::new(values[..k].to_vec())))
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headlines() {
+        let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let s = game.solution(222, Some(Side::Left));
+        assert_eq!(
+            game.headline(&s),
+            "First player wins by 222: take the left end (1)"
+        );
+        let game = PredictTheWinner::new(vec![]);
+        let s = game.solution(0, None);
+        assert_eq!(game.headline(&s), "Draw: there are no values to take");
+    }
+}
