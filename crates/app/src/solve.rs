@@ -78,7 +78,7 @@ pub fn can_i_win(cmd: &CanIWinCmd, json: bool) -> Result<(), Stop> {
 
 /// Runs `gamesolve predict-the-winner`.
 pub fn predict_the_winner(cmd: &PredictTheWinnerCmd, json: bool) -> Result<(), Stop> {
-    let game = cmd.game.game()?;
+    let game = cmd.game.game_within(cmd.solver.limits.memory_cap)?;
     solve_and_print(&game, &cmd.solver, cmd.stats, json)
 }
 

@@ -16,12 +16,14 @@ mod replay;
 mod session;
 
 use std::io;
+use std::path::Path;
 
 use clap::{Args, Subcommand, ValueEnum};
 
 use super::analyze::AnalysisLimitArgs;
 use super::args::{CanIWinArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
+use super::input::abbreviate;
 use can_i_win::CanIWinRules;
 use predict_the_winner::PredictTheWinnerRules;
 use session::session;
@@ -115,23 +117,61 @@ pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
             session(rules, args.options.first, &mut input, &mut output)
         }
         PlayGame::PredictTheWinner(args) => {
-            if args.game.file.as_deref() == Some(std::path::Path::new("-")) {
+            match args.game.file.as_deref() {
                 // Reading the values to the end of standard input would
                 // leave nothing for the moves (and a terminal would wait).
-                return Err(CliError::new(
-                    Kind::Usage,
-                    "`play` reads your moves from standard input, so `--file -` cannot read the \
-                     values from it too: give the values as arguments or in a file",
-                )
-                .into());
+                Some(path) if path.as_os_str() == "-" => {
+                    return Err(CliError::new(
+                        Kind::Usage,
+                        "`play` reads your moves from standard input, so `--file -` cannot read \
+                         the values from it too: give the values as arguments or in a file",
+                    )
+                    .into());
+                }
+                Some(path) if is_stdin(path) => {
+                    return Err(CliError::new(
+                        Kind::Usage,
+                        format!(
+                            "`play` reads your moves from standard input, and `--file {}` is \
+                             standard input too, so it cannot read the values from it: give \
+                             the values as arguments or in another file",
+                            abbreviate(&path.display().to_string())
+                        ),
+                    )
+                    .into());
+                }
+                _ => {}
             }
-            let game = args.game.game()?;
+            let game = args.game.game_within(args.options.limits.memory_cap)?;
             let rules = PredictTheWinnerRules {
                 game,
                 config: args.options.limits.config(),
             };
             session(rules, args.options.first, &mut input, &mut output)
         }
+    }
+}
+
+/// Whether `path` is the file standard input reads (`/dev/stdin`, `/proc/self/fd/0`,
+/// `/dev/fd/0`, a link to them, or the terminal or pipe itself): the same device and inode as
+/// descriptor 0. Elsewhere than Unix, never.
+fn is_stdin(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        match (std::fs::File::from(fd).metadata(), std::fs::metadata(path)) {
+            (Ok(stdin), Ok(file)) => stdin.dev() == file.dev() && stdin.ino() == file.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
     }
 }
 
