@@ -317,7 +317,8 @@ const COUNT: bool = true;
 /// The values of a `values` field: an array of integers read in one pass straight from its
 /// JSON text (no list of JSON values in between, so a row of 10^7 values costs its 8 bytes
 /// per value), or, for anything but plain integers in an array, through the JSON reader for a
-/// precise message.
+/// precise message: item by item, up to the first that is not an integer (issue 23: the items
+/// were first collected, 16 bytes each, which could abort on a long line).
 fn values_of(raw: &str) -> Result<Vec<i64>, CliError> {
     let plain = raw.starts_with('[')
         && raw
@@ -326,17 +327,54 @@ fn values_of(raw: &str) -> Result<Vec<i64>, CliError> {
     if plain {
         return parse_values_from_reader(raw.as_bytes()).map_err(values_error);
     }
-    let items: Vec<&RawValue> = serde_json::from_str(raw).map_err(|_| {
+    let not_an_array = || {
         CliError::invalid(format!(
             "`values` must be an array of integers, got {}",
             abbreviate(raw)
         ))
-    })?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(index, item)| parse_value(item.get(), index + 1))
-        .collect()
+    };
+    let mut reader = serde_json::Deserializer::from_str(raw);
+    serde::Deserializer::deserialize_seq(&mut reader, ItemByItem).map_err(|_| not_an_array())?
+}
+
+/// Reads a JSON array's items as `i64`, keeping the first error (and reading past the rest
+/// without keeping them).
+struct ItemByItem;
+
+impl<'de> serde::de::Visitor<'de> for ItemByItem {
+    type Value = Result<Vec<i64>, CliError>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an array of integers")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        self,
+        mut items: A,
+    ) -> Result<Self::Value, A::Error> {
+        let mut values: Vec<i64> = Vec::new();
+        let mut failed = None;
+        while let Some(item) = items.next_element::<&'de RawValue>()? {
+            if failed.is_some() {
+                continue;
+            }
+            match parse_value(item.get(), values.len() + 1) {
+                Ok(value) if values.try_reserve(1).is_ok() => values.push(value),
+                Ok(_) => {
+                    failed = Some(CliError::new(
+                        Kind::CannotAnswer,
+                        format!(
+                            "cannot read the values: the system refused memory for more than {} \
+                             values; free some memory",
+                            values.len()
+                        ),
+                    ));
+                }
+                Err(e) => failed = Some(e),
+            }
+        }
+        Ok(failed.map_or(Ok(values), Err))
+    }
 }
 
 fn required<'a>(

@@ -67,25 +67,24 @@ pub enum LineRead {
     End,
     /// A line, in the buffer with its newline (if the input did not end first).
     Line,
-    /// A line longer than the limit: read to its end and dropped, never held whole; `len` is
-    /// its length in bytes, without the newline.
+    /// A line longer than the limit: read to its end and dropped, never held whole.
     TooLong {
-        /// The line's length in bytes, without the newline.
+        /// The line's length in bytes, without its line ending.
         len: u64,
     },
     /// The system refused memory to hold a line within the limit; read to its end and
     /// dropped like [`LineRead::TooLong`].
     Refused {
-        /// The line's length in bytes, without the newline.
+        /// The line's length in bytes, without its line ending.
         len: u64,
     },
 }
 
-/// Reads one line of at most `max` bytes (not counting its newline) into `line`, cleared
-/// first. A longer line is read to its newline and dropped as it streams by, so memory stays
-/// within `max` bytes whatever the input; the buffer grows fallibly (`try_reserve_exact`), so
-/// a refusal is [`LineRead::Refused`], not an abort. Returns how it ended and the bytes read
-/// (newline included).
+/// Reads one line of at most `max` bytes (not counting its line ending, `\n` or `\r\n`) into
+/// `line`, cleared first. A longer line is read to its newline and dropped as it streams by,
+/// so memory stays within `max` bytes whatever the input; the buffer grows fallibly
+/// (`try_reserve_exact`), so a refusal is [`LineRead::Refused`], not an abort. Returns how it
+/// ended and the bytes read (line ending included).
 ///
 /// # Errors
 ///
@@ -101,6 +100,8 @@ pub fn read_line_bounded(
     let mut read: u64 = 0;
     let mut dropped: Option<LineRead> = None;
     let mut ended_by_newline = false;
+    // The last byte read before the newline, for `\r\n`.
+    let mut last = 0u8;
     loop {
         let available = match input.fill_buf() {
             Ok(available) => available,
@@ -114,14 +115,25 @@ pub fn read_line_bounded(
             Some(at) => (at + 1, true),
             None => (available.len(), false),
         };
+        let body = &available[..chunk - usize::from(done)];
+        if let Some(&b) = body.last() {
+            last = b;
+        }
         if dropped.is_none() {
             let needed = line.len() + chunk;
-            if needed - usize::from(done) > max {
+            // Bytes of the line so far without its ending (a `\r` at the end of an unfinished
+            // line may still be part of `\r\n`).
+            let cr = usize::from(last == b'\r' && needed > usize::from(done));
+            let content = needed - usize::from(done) - cr;
+            if content > max {
                 dropped = Some(LineRead::TooLong { len: 0 });
             } else if needed > line.capacity()
                 && line
                     .try_reserve_exact(
-                        needed.max(line.capacity() * 2).min(max.saturating_add(1)).max(needed)
+                        needed
+                            .max(line.capacity() * 2)
+                            .min(max.saturating_add(2))
+                            .max(needed)
                             - line.len(),
                     )
                     .is_err()
@@ -142,7 +154,12 @@ pub fn read_line_bounded(
             break;
         }
     }
-    let len = read - u64::from(ended_by_newline);
+    let ending = if ended_by_newline {
+        1 + u64::from(last == b'\r' && read > 1)
+    } else {
+        0
+    };
+    let len = read - ending;
     let how = match dropped {
         None if read == 0 => LineRead::End,
         None => LineRead::Line,
@@ -276,7 +293,7 @@ mod tests {
         let mut line = Vec::new();
         let mut next = || read_line_bounded(&mut input, &mut line, 10).unwrap();
         assert_eq!(next(), (LineRead::Line, 4));
-        assert_eq!(next(), (LineRead::TooLong { len: 101 }, 102));
+        assert_eq!(next(), (LineRead::TooLong { len: 100 }, 102));
         assert_eq!(next(), (LineRead::Line, 4));
         assert_eq!(next(), (LineRead::Line, 10));
         assert_eq!(next(), (LineRead::End, 0));
@@ -291,6 +308,21 @@ mod tests {
             (LineRead::TooLong { len: 11 }, 11)
         );
         assert!(line.is_empty());
+        // `\r\n` ends a line of exactly the limit, wherever the reads cut it.
+        for step in 1..=12 {
+            let text = "0123456789\r\n0123456789\r\r\n";
+            let mut input = io::BufReader::with_capacity(step, text.as_bytes());
+            assert_eq!(
+                read_line_bounded(&mut input, &mut line, 10).unwrap(),
+                (LineRead::Line, 12),
+                "{step}"
+            );
+            assert_eq!(
+                read_line_bounded(&mut input, &mut line, 10).unwrap(),
+                (LineRead::TooLong { len: 11 }, 13),
+                "{step}"
+            );
+        }
     }
 
     #[test]

@@ -250,8 +250,7 @@ static RECORD_STDOUT: extern "C" fn() = {
         let proc_mounted = std::path::Path::new("/proc/self/fd").is_dir();
         let closed = |fd: &str| {
             proc_mounted
-                && std::fs::symlink_metadata(fd)
-                    .is_err_and(|e| e.kind() == io::ErrorKind::NotFound)
+                && std::fs::symlink_metadata(fd).is_err_and(|e| e.kind() == io::ErrorKind::NotFound)
         };
         let ordering = std::sync::atomic::Ordering::Relaxed;
         STDOUT_CLOSED_AT_START.store(closed("/proc/self/fd/1"), ordering);
