@@ -215,6 +215,54 @@ fn batch_error_lines_do_not_repeat_huge_input() {
     );
 }
 
+/// Issue 23, item 1: a line was read whole however long; a line longer than the limit (256 MiB,
+/// or `--memory-cap` when smaller, as `batch --help` says) is answered with an error line
+/// and skipped, and the run goes on. (The same under an address-space limit:
+/// `tests/cli_limits.rs`.)
+#[test]
+fn batch_answers_a_line_over_the_limit_with_an_error_line_and_goes_on() {
+    let ok = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+    // 2,000 bytes, a valid game: over a 1 KiB cap; then a line of exactly 1,024 bytes
+    // (padded with spaces, then `\r\n`) within it.
+    let long = format!(
+        r#"{{"game":"predict-the-winner","values":[{}1]}}"#,
+        "1,".repeat(980)
+    );
+    let exact = format!("{ok}{}", " ".repeat(1024 - ok.len()));
+    let input = format!("{ok}\n{long}\n{exact}\r\n{long}");
+    let (code, stdout, stderr) = run_with_stdin(&["batch", "--memory-cap", "1KiB"], input);
+    assert_eq!(code, 1, "{stderr}");
+    let lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{stdout}");
+    for k in [1, 3] {
+        assert_eq!(lines[k]["line"], k + 1);
+        assert_eq!(lines[k]["kind"], "invalid_input");
+        assert_eq!(
+            lines[k]["error"],
+            format!(
+                "the line is {} bytes long, over the limit of 1024 bytes for one batch line \
+                 (256 MiB, or --memory-cap when smaller); it was skipped",
+                long.len()
+            )
+        );
+    }
+    assert_eq!(lines[0]["outcome"], "second");
+    assert_eq!(lines[2]["outcome"], "second");
+    // Without the cap the same line is a game like any other.
+    let (code, lines) = batch_lines(format!("{long}\n"));
+    assert_eq!(code, 0);
+    assert_eq!(lines[0]["outcome"], "first");
+    let (_, help, _) = run(&["batch", "--help"]);
+    let help = help.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        help.contains("a line may be at most 256MiB, or this cap when smaller"),
+        "{help}"
+    );
+}
+
 #[test]
 fn batch_refuses_lines_that_are_not_objects_without_naming_rust_types() {
     let input = [

@@ -169,6 +169,66 @@ fn run_with_stdout_closed(args: &[&str]) -> (i32, String) {
     )
 }
 
+/// Issue 23, item 6: help and version written to a full device exited 0 (clap's `print`
+/// result was dropped).
+#[test]
+fn help_or_version_that_cannot_be_written_is_an_io_error() {
+    if !std::path::Path::new("/dev/full").exists() {
+        eprintln!("skipped: no /dev/full");
+        return;
+    }
+    for args in [
+        &["--help"][..],
+        &["--version"][..],
+        &["batch", "--help"][..],
+    ] {
+        let output = StdCommand::new("sh")
+            .arg("-c")
+            .arg(r#"exec "$0" "$@" >/dev/full"#)
+            .arg(bin())
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("error: cannot write standard output: No space left on device"),
+            "{args:?}: {stderr}"
+        );
+    }
+}
+
+/// Issue 23, item 6: `predict-the-winner -f -` with standard input closed (`<&-`) read the
+/// runtime's `/dev/null` in its place and answered an empty row.
+#[test]
+fn values_from_a_closed_standard_input_are_an_io_error() {
+    let run_closed = |extra: &str| {
+        StdCommand::new("sh")
+            .arg("-c")
+            .arg(format!(r#"exec "$0" predict-the-winner -f - {extra} <&-"#))
+            .arg(bin())
+            .output()
+            .unwrap()
+    };
+    let output = run_closed("");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "error: cannot read values from standard input: it is closed"
+    );
+    assert!(output.stdout.is_empty());
+    let output = run_closed("--json");
+    assert_eq!(output.status.code(), Some(2));
+    let error: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(error["kind"], "io");
+    assert_eq!(
+        error["error"],
+        "cannot read values from standard input: it is closed"
+    );
+}
+
 #[test]
 fn a_closed_standard_output_is_an_io_error() {
     for args in [

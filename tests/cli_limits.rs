@@ -267,3 +267,88 @@ fn explain_keeps_its_trace_within_the_memory_cap() {
     let (code, _, stderr) = run(&args[..6]);
     assert_eq!(code, 0, "{stderr}");
 }
+
+// ---------------------------------------------------------------------------
+// input within the memory cap (issue 23, item 1)
+
+/// Issue 23, item 1: `predict-the-winner -f` kept every value in a `Vec` that grew without
+/// bound; under an address-space limit a large file aborted ("memory allocation of 134217728
+/// bytes failed", signal 6). The values now grow fallibly within `--memory-cap`.
+#[test]
+fn values_from_a_file_stay_within_the_memory_cap_and_the_system_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("values.txt");
+    // 10^7 values, 20 MB of text, 80 MB of values.
+    std::fs::write(&path, "1\n".repeat(10_000_000)).unwrap();
+    let path = path.to_str().unwrap();
+    // The system refuses: an error that says so, not an abort.
+    let Some((code, stdout, stderr)) = run_limited(
+        &["--as=100000000"],
+        &["predict-the-winner", "-f", path],
+        None,
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{stdout} {stderr}");
+    assert!(
+        stderr.contains("cannot read the values: the system refused memory for"),
+        "{stderr}"
+    );
+    // The cap refuses, before the values outgrow it.
+    let (code, stdout, stderr) = run(&["predict-the-winner", "-f", path, "--memory-cap", "1MiB"]);
+    assert_eq!(code, 1, "{stdout} {stderr}");
+    assert_eq!(
+        stderr.trim_end(),
+        "error: cannot read the values: the row has more than 131072 values, which at 8 bytes \
+         each exceeds the memory cap of 1048576 bytes; raise the cap with --memory-cap"
+    );
+    let (code, stdout, _) = run(&[
+        "predict-the-winner",
+        "-f",
+        path,
+        "--memory-cap",
+        "1MiB",
+        "--json",
+    ]);
+    assert_eq!(code, 1);
+    let error: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(error["kind"], "cannot_answer");
+}
+
+/// Issue 23, item 1: `batch` read each line whole (`read_until`): one huge line aborted the run
+/// under an address-space limit, and the lines after it were lost. A line longer than the
+/// limit (256 MiB, or `--memory-cap` when smaller) is now answered with an error line naming
+/// the limit and skipped as it streams by; the next line is answered.
+#[test]
+fn a_batch_line_over_the_limit_is_skipped_without_being_held() {
+    let long = format!(
+        "{{\"game\":\"predict-the-winner\",\"values\":[{}1]}}\n",
+        "1,".repeat(40 << 20)
+    );
+    let next = "{\"game\":\"can-i-win\",\"max_choosable\":10,\"desired_total\":11}\n";
+    let input = format!("{long}{next}");
+    let Some((code, stdout, stderr)) = run_limited(
+        &["--as=150000000"],
+        &["batch", "--memory-cap", "32MiB"],
+        Some(&input),
+    ) else {
+        return;
+    };
+    assert_eq!(code, 1, "{stderr}");
+    let lines: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(lines[0]["line"], 1);
+    assert_eq!(lines[0]["kind"], "invalid_input");
+    assert_eq!(
+        lines[0]["error"],
+        format!(
+            "the line is {} bytes long, over the limit of 33554432 bytes for one batch line \
+             (256 MiB, or --memory-cap when smaller); it was skipped",
+            long.len() - 1
+        )
+    );
+    assert_eq!(lines[1]["outcome"], "second", "{}", lines[1]);
+}

@@ -89,3 +89,61 @@ fn play_answers_invalid_utf8_with_a_message_and_a_new_prompt() {
     assert!(rest.contains("Your move>"), "{stdout}");
     assert!(rest.contains("You take 1"), "{stdout}");
 }
+
+// ---------------------------------------------------------------------------
+// issue 23: bounded move lines, and no values from standard input by another name
+
+/// Issue 23, item 1: `play` read a move line whole and echoed it back in "`…` is not a
+/// move", so a 5 MB line made a 5 MB answer. A line is now at most 4 KiB; a longer one is
+/// read to its end without being held and gets a short message.
+#[test]
+fn play_answers_a_huge_line_briefly_and_goes_on() {
+    let huge = "z".repeat(5 << 20);
+    let (code, stdout, stderr) = run_with_stdin(
+        &[
+            "play",
+            "predict-the-winner",
+            "1",
+            "5",
+            "233",
+            "7",
+            "--first",
+            "human",
+        ],
+        format!("{huge}\nl\n{}\nl\n", "w".repeat(2000)),
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.len() < 10_000, "{} bytes", stdout.len());
+    assert!(
+        stdout.contains("That line is 5242880 bytes long, more than the 4096 a line may have"),
+        "{stdout}"
+    );
+    // A bad move within the limit is echoed cut to 40 characters.
+    assert!(
+        stdout.contains(&format!("`{}…` is not a move", "w".repeat(40))),
+        "{stdout}"
+    );
+    assert!(stdout.contains("You win 234 to 12"), "{stdout}");
+}
+
+/// Issue 23, item 6: `play --file /dev/stdin` got around the refusal of `--file -`: the values
+/// took standard input, and the game was abandoned for want of moves. Any path to the file
+/// standard input reads (same device and inode) is now refused.
+#[test]
+fn play_refuses_standard_input_by_any_name() {
+    for name in ["/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"] {
+        if !std::path::Path::new(name).exists() {
+            continue;
+        }
+        let (code, stdout, stderr) = run_with_stdin(
+            &["play", "predict-the-winner", "--file", name],
+            "1 5 233 7\nl\n",
+        );
+        assert_eq!(code, 2, "{name}: {stdout}{stderr}");
+        assert!(stdout.is_empty(), "{name}: {stdout}");
+        assert!(
+            stderr.contains(&format!("`--file {name}` is standard input too")),
+            "{name}: {stderr}"
+        );
+    }
+}

@@ -176,7 +176,7 @@ fn can_i_win(args: &AnalyzeCanIWin, json: bool) -> Result<(), Stop> {
 }
 
 fn predict_the_winner(args: &AnalyzePredictTheWinner, json: bool) -> Result<(), Stop> {
-    let game = args.game.game()?;
+    let game = args.game.game_within(args.limits.memory_cap)?;
     let position = PredictTheWinnerPosition::new(&game, args.taken_left, args.taken_right)
         .map_err(analysis_error)?;
     let progress = Progress::spinner_if(game.len() >= 10_000, "analyzing");

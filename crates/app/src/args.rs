@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::Args;
+use gamesolve::analysis::DEFAULT_MEMORY_CAP_BYTES;
 use gamesolve::{
     Backend, BackendChoice, CanIWin, PredictTheWinner, Registered, Solver, SolverConfig,
 };
@@ -52,10 +53,12 @@ pub struct PredictTheWinnerArgs {
 }
 
 impl PredictTheWinnerArgs {
-    /// The game, read from the arguments, the file or standard input.
-    pub fn game(&self) -> Result<PredictTheWinner, CliError> {
+    /// The game, with values from a file within `memory_cap` (`--memory-cap`; `None` for the
+    /// default, 1 GiB) at 8 bytes a value.
+    pub fn game_within(&self, memory_cap: Option<u64>) -> Result<PredictTheWinner, CliError> {
+        let cap = memory_cap.unwrap_or(DEFAULT_MEMORY_CAP_BYTES);
         let values = match &self.file {
-            Some(path) => input::read_values_file(path)?,
+            Some(path) => input::read_values_file(path, cap)?,
             None => input::parse_values(&self.values.join(" "))?,
         };
         Ok(PredictTheWinner::new(values))

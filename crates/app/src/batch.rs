@@ -12,7 +12,7 @@
 //! was written.
 
 use std::any::Any;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufReader, BufWriter, Write};
 
 use clap::Args;
 use gamesolve::core_types::values::parse_values_from_reader;
@@ -24,13 +24,19 @@ use serde_json::value::RawValue;
 
 use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
-use super::input::{abbreviate, parse_value, values_error};
+use super::input::{abbreviate, parse_value, read_line_bounded, values_error, LineRead};
 use super::progress::Progress;
 use super::report::CliGame;
 use super::table::{table, AnyGame};
 
 /// Arguments of `gamesolve batch`.
 #[derive(Args, Debug)]
+#[command(mut_arg("memory_cap", |arg| arg.help(
+    "`memo`, `tabular`: the largest table to allocate, in bytes; suffixes K, M, G (powers of \
+     1000) and KiB, MiB, GiB work; also bounds one input line: a line may be at most 256MiB, \
+     or this cap when smaller, and a longer one is answered with an `invalid_input` error line \
+     and skipped [default: 1GiB]"
+)))]
 pub struct BatchCmd {
     #[command(flatten)]
     solver: SolverArgs,
@@ -238,30 +244,46 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut buffer = Vec::new();
+    let max_line = max_line_bytes(cmd.solver.limits.memory_cap);
     let mut number: u64 = 0;
     loop {
         if input.buffer().is_empty() {
             // The next read may block: let the reader see every answer so far.
             output.flush()?;
         }
-        buffer.clear();
-        let read = input.read_until(b'\n', &mut buffer).map_err(|e| {
+        let (how, read) = read_line_bounded(&mut input, &mut buffer, max_line).map_err(|e| {
             CliError::new(
                 Kind::Io,
                 format!("cannot read standard input after line {number}: {e}"),
             )
         })?;
-        if read == 0 {
+        if how == LineRead::End {
             break;
         }
         number += 1;
-        progress.inc(if len.is_some() { read as u64 } else { 1 });
-        let mut text = trim_newline(&buffer);
-        if number == 1 {
-            // A UTF-8 byte-order mark, as some editors write.
-            text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
-        }
-        let (json, failed) = answer_line(&mut solvers, text, number);
+        progress.inc(if len.is_some() { read } else { 1 });
+        let (json, failed) = match how {
+            LineRead::TooLong { len } | LineRead::Refused { len } => {
+                let why = if matches!(how, LineRead::TooLong { .. }) {
+                    "over the limit"
+                } else {
+                    "and the system refused memory for it, within the limit"
+                };
+                let e = CliError::invalid(format!(
+                    "the line is {len} bytes long, {why} of {max_line} bytes for one batch line \
+                     (256 MiB, or --memory-cap when smaller); it was skipped"
+                ));
+                (error_line(&e, number), Some(e.kind))
+            }
+            LineRead::End | LineRead::Line => {
+                let mut text = trim_newline(&buffer);
+                if number == 1 {
+                    // A UTF-8 byte-order mark, as some editors write.
+                    text = text.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(text);
+                }
+                answer_line(&mut solvers, text, number)
+            }
+        };
         if failed.is_some() {
             *all_ok = false;
         }
@@ -270,6 +292,17 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
     }
     output.flush()?;
     Ok(())
+}
+
+/// The longest batch line, in bytes without its newline, with the default memory cap: 256 MiB.
+pub const MAX_LINE_BYTES: u64 = 256 << 20;
+
+/// The longest batch line under `--memory-cap` (`None`: the default): [`MAX_LINE_BYTES`], or
+/// the memory cap when that is smaller. A longer line is answered with an error line and
+/// skipped without being held.
+fn max_line_bytes(memory_cap: Option<u64>) -> usize {
+    let max = memory_cap.map_or(MAX_LINE_BYTES, |cap| cap.min(MAX_LINE_BYTES));
+    usize::try_from(max).unwrap_or(usize::MAX)
 }
 
 /// Reads one line: a JSON object naming its game (`"game"`) with the game's parameters as
@@ -367,7 +400,8 @@ const COUNT: bool = true;
 /// The values of a `values` field: an array of integers read in one pass straight from its
 /// JSON text (no list of JSON values in between, so a row of 10^7 values costs its 8 bytes
 /// per value), or, for anything but plain integers in an array, through the JSON reader for a
-/// precise message.
+/// precise message: item by item, up to the first that is not an integer (issue 23: the items
+/// were first collected, 16 bytes each, which could abort on a long line).
 fn values_of(name: &str, raw: &str) -> Result<Vec<i64>, CliError> {
     let plain = raw.starts_with('[')
         && raw
@@ -376,17 +410,54 @@ fn values_of(name: &str, raw: &str) -> Result<Vec<i64>, CliError> {
     if plain {
         return parse_values_from_reader(raw.as_bytes()).map_err(values_error);
     }
-    let items: Vec<&RawValue> = serde_json::from_str(raw).map_err(|_| {
+    let not_an_array = || {
         CliError::invalid(format!(
             "`{name}` must be an array of integers, got {}",
             abbreviate(raw)
         ))
-    })?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(index, item)| parse_value(item.get(), index + 1))
-        .collect()
+    };
+    let mut reader = serde_json::Deserializer::from_str(raw);
+    serde::Deserializer::deserialize_seq(&mut reader, ItemByItem).map_err(|_| not_an_array())?
+}
+
+/// Reads a JSON array's items as `i64`, keeping the first error (and reading past the rest
+/// without keeping them).
+struct ItemByItem;
+
+impl<'de> serde::de::Visitor<'de> for ItemByItem {
+    type Value = Result<Vec<i64>, CliError>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an array of integers")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        self,
+        mut items: A,
+    ) -> Result<Self::Value, A::Error> {
+        let mut values: Vec<i64> = Vec::new();
+        let mut failed = None;
+        while let Some(item) = items.next_element::<&'de RawValue>()? {
+            if failed.is_some() {
+                continue;
+            }
+            match parse_value(item.get(), values.len() + 1) {
+                Ok(value) if values.try_reserve(1).is_ok() => values.push(value),
+                Ok(_) => {
+                    failed = Some(CliError::new(
+                        Kind::CannotAnswer,
+                        format!(
+                            "cannot read the values: the system refused memory for more than {} \
+                             values; free some memory",
+                            values.len()
+                        ),
+                    ));
+                }
+                Err(e) => failed = Some(e),
+            }
+        }
+        Ok(failed.map_or(Ok(values), Err))
+    }
 }
 
 /// A JSON syntax or shape error, without serde's "line 1" (each input line

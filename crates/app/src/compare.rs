@@ -96,7 +96,9 @@ fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig
 /// Exit status: 0 when at least one backend answered and all answers agree;
 /// 1 when no backend could answer, or when two backends disagree (a bug).
 pub fn run(cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
-    cmd.game.game()?.compare(cmd, json)
+    cmd.game
+        .game_within(cmd.limits.memory_cap)?
+        .compare(cmd, json)
 }
 
 /// Every backend's automatic choice (or, with `--variants`, every variant) on `game`.

@@ -33,6 +33,10 @@ pub struct ExplainCmd {
 }
 
 impl GameFlags for ViewArgs {
+    fn memory_cap(&self) -> Option<u64> {
+        self.limits.memory_cap
+    }
+
     const VERB: &'static str = "explain";
     const EXAMPLE_FLAGS: &'static [&'static str] = &[
         " --backend memo --dot memo.dot",

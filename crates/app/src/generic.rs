@@ -35,6 +35,10 @@ pub struct AnalyzeFlags {
 }
 
 impl GameFlags for AnalyzeFlags {
+    fn memory_cap(&self) -> Option<u64> {
+        self.limits.memory_cap
+    }
+
     const VERB: &'static str = "analyze";
     const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --json", " --moves 1"];
 
@@ -59,6 +63,10 @@ pub struct PlayFlags {
 }
 
 impl GameFlags for PlayFlags {
+    fn memory_cap(&self) -> Option<u64> {
+        self.options.limits.memory_cap
+    }
+
     const VERB: &'static str = "play";
     const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --first computer"];
 

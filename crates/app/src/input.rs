@@ -7,23 +7,28 @@
 //! value between two commas (`1,,2`) is an error rather than silently
 //! skipped: it usually means a value went missing.
 
+use std::io::{self, BufRead};
 use std::num::IntErrorKind;
 use std::path::Path;
 
-use gamesolve::core_types::values::{parse_values_from_reader, ValuesError};
+use gamesolve::core_types::values::{parse_values_from_reader_with_cap, ValuesError};
 
 use super::error::{CliError, Kind};
 
-/// Reads values from the file at `path`, or standard input when it is `-`.
+/// Reads values from the file at `path`, or standard input when it is `-`, keeping at most
+/// `memory_cap` bytes of values (8 bytes each).
 ///
 /// # Errors
 ///
-/// A [`Kind::Io`] error naming the path when it cannot be read; an
-/// `invalid_input` error when a value is malformed.
+/// A [`Kind::Io`] error naming the path when it cannot be read (or standard input was closed
+/// when the program started); an `invalid_input` error when a value is malformed; a
+/// `cannot_answer` error when the values exceed `memory_cap`, or the system refuses memory
+/// for them.
 ///
 /// The text is parsed as it streams in, in one pass and without keeping it: about 8 bytes per
-/// value in memory (the values), whatever the file's size.
-pub fn read_values_file(path: &Path) -> Result<Vec<i64>, CliError> {
+/// value in memory (the values), whatever the file's size; a value longer than 100 characters
+/// is refused by its beginning.
+pub fn read_values_file(path: &Path, memory_cap: u64) -> Result<Vec<i64>, CliError> {
     let source = || {
         if path.as_os_str() == "-" {
             "standard input".to_owned()
@@ -32,10 +37,17 @@ pub fn read_values_file(path: &Path) -> Result<Vec<i64>, CliError> {
         }
     };
     let parsed = if path.as_os_str() == "-" {
-        parse_values_from_reader(std::io::stdin().lock())
+        if super::stdin_was_closed() {
+            // The runtime put `/dev/null` in its place: it would read as an empty row.
+            return Err(CliError::new(
+                Kind::Io,
+                "cannot read values from standard input: it is closed",
+            ));
+        }
+        parse_values_from_reader_with_cap(io::stdin().lock(), memory_cap)
     } else {
         match std::fs::File::open(path) {
-            Ok(file) => parse_values_from_reader(file),
+            Ok(file) => parse_values_from_reader_with_cap(file, memory_cap),
             Err(e) => Err(ValuesError::Io(e)),
         }
     };
@@ -46,6 +58,115 @@ pub fn read_values_file(path: &Path) -> Result<Vec<i64>, CliError> {
         ),
         other => values_error(other),
     })
+}
+
+/// How [`read_line_bounded`] ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineRead {
+    /// End of input: nothing was read.
+    End,
+    /// A line, in the buffer with its newline (if the input did not end first).
+    Line,
+    /// A line longer than the limit: read to its end and dropped, never held whole.
+    TooLong {
+        /// The line's length in bytes, without its line ending.
+        len: u64,
+    },
+    /// The system refused memory to hold a line within the limit; read to its end and
+    /// dropped like [`LineRead::TooLong`].
+    Refused {
+        /// The line's length in bytes, without its line ending.
+        len: u64,
+    },
+}
+
+/// Reads one line of at most `max` bytes (not counting its line ending, `\n` or `\r\n`) into
+/// `line`, cleared first. A longer line is read to its newline and dropped as it streams by,
+/// so memory stays within `max` bytes whatever the input; the buffer grows fallibly
+/// (`try_reserve_exact`), so a refusal is [`LineRead::Refused`], not an abort. Returns how it
+/// ended and the bytes read (line ending included).
+///
+/// # Errors
+///
+/// The reader's error (`Interrupted` reads are retried).
+pub fn read_line_bounded(
+    input: &mut (impl BufRead + ?Sized),
+    line: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<(LineRead, u64)> {
+    /// What a line buffer keeps after an over-long line.
+    const KEEP: usize = 1 << 16;
+    line.clear();
+    let mut read: u64 = 0;
+    let mut dropped: Option<LineRead> = None;
+    let mut ended_by_newline = false;
+    // The last byte read before the newline, for `\r\n`.
+    let mut last = 0u8;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(available) => available,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            break;
+        }
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(at) => (at + 1, true),
+            None => (available.len(), false),
+        };
+        let body = &available[..chunk - usize::from(done)];
+        if let Some(&b) = body.last() {
+            last = b;
+        }
+        if dropped.is_none() {
+            let needed = line.len() + chunk;
+            // Bytes of the line so far without its ending (a `\r` at the end of an unfinished
+            // line may still be part of `\r\n`).
+            let cr = usize::from(last == b'\r' && needed > usize::from(done));
+            let content = needed - usize::from(done) - cr;
+            if content > max {
+                dropped = Some(LineRead::TooLong { len: 0 });
+            } else if needed > line.capacity()
+                && line
+                    .try_reserve_exact(
+                        needed
+                            .max(line.capacity() * 2)
+                            .min(max.saturating_add(2))
+                            .max(needed)
+                            - line.len(),
+                    )
+                    .is_err()
+            {
+                dropped = Some(LineRead::Refused { len: 0 });
+            } else {
+                line.extend_from_slice(&available[..chunk]);
+            }
+            if dropped.is_some() {
+                line.clear();
+                line.shrink_to(KEEP);
+            }
+        }
+        input.consume(chunk);
+        read += chunk as u64;
+        if done {
+            ended_by_newline = true;
+            break;
+        }
+    }
+    let ending = if ended_by_newline {
+        1 + u64::from(last == b'\r' && read > 1)
+    } else {
+        0
+    };
+    let len = read - ending;
+    let how = match dropped {
+        None if read == 0 => LineRead::End,
+        None => LineRead::Line,
+        Some(LineRead::Refused { .. }) => LineRead::Refused { len },
+        Some(_) => LineRead::TooLong { len },
+    };
+    Ok((how, read))
 }
 
 /// The CLI's message for a malformed value: the same words as [`parse_value`], with any
@@ -64,6 +185,26 @@ pub fn values_error(e: ValuesError) -> CliError {
             i64::MIN,
             i64::MAX
         )),
+        ValuesError::TooLong {
+            index,
+            text,
+            max_bytes,
+            ..
+        } => CliError::invalid(format!(
+            "value #{index} = {} is too long: values must be whole numbers in {}..={}, written \
+             in at most {max_bytes} characters",
+            abbreviate(&text),
+            i64::MIN,
+            i64::MAX
+        )),
+        e @ ValuesError::TooManyValues { .. } => CliError::new(
+            Kind::CannotAnswer,
+            format!("cannot read the values: {e}; raise the cap with --memory-cap"),
+        ),
+        e @ ValuesError::MemoryRefused { .. } => CliError::new(
+            Kind::CannotAnswer,
+            format!("cannot read the values: {e}; free some memory"),
+        ),
         other => CliError::invalid(other.to_string()),
     }
 }
@@ -127,6 +268,58 @@ pub use gamesolve::games::abbreviate;
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    /// Issue 23: lines were read whole (`read_until`), so one huge line took memory without
+    /// bound; a line past the limit is now dropped as it streams by, and the next line reads.
+    #[test]
+    fn bounded_lines() {
+        let text = format!("abc\n{}\r\nxyz\n{}", "x".repeat(100), "y".repeat(10));
+        // A reader handing out 7 bytes at a time: lines cut everywhere.
+        let mut input = io::BufReader::with_capacity(7, text.as_bytes());
+        let mut line = Vec::new();
+        let mut next = || read_line_bounded(&mut input, &mut line, 10).unwrap();
+        assert_eq!(next(), (LineRead::Line, 4));
+        assert_eq!(next(), (LineRead::TooLong { len: 100 }, 102));
+        assert_eq!(next(), (LineRead::Line, 4));
+        assert_eq!(next(), (LineRead::Line, 10));
+        assert_eq!(next(), (LineRead::End, 0));
+        let mut input = "0123456789\n0123456789x".as_bytes();
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, 10).unwrap(),
+            (LineRead::Line, 11)
+        );
+        assert_eq!(line, b"0123456789\n");
+        assert_eq!(
+            read_line_bounded(&mut input, &mut line, 10).unwrap(),
+            (LineRead::TooLong { len: 11 }, 11)
+        );
+        assert!(line.is_empty());
+        // `\r\n` ends a line of exactly the limit, wherever the reads cut it.
+        for step in 1..=12 {
+            let text = "0123456789\r\n0123456789\r\r\n";
+            let mut input = io::BufReader::with_capacity(step, text.as_bytes());
+            assert_eq!(
+                read_line_bounded(&mut input, &mut line, 10).unwrap(),
+                (LineRead::Line, 12),
+                "{step}"
+            );
+            assert_eq!(
+                read_line_bounded(&mut input, &mut line, 10).unwrap(),
+                (LineRead::TooLong { len: 11 }, 13),
+                "{step}"
+            );
+        }
+    }
+
+    #[test]
+    fn abbreviate_keeps_cut_text() {
+        let digits = "7".repeat(150);
+        let once = abbreviate(&digits);
+        assert_eq!(once, format!("{}…", &digits[..100]));
+        assert_eq!(abbreviate(&once), once);
+        let word = "x".repeat(150);
+        assert_eq!(abbreviate(&abbreviate(&word)), abbreviate(&word));
+    }
 
     #[test]
     fn separators() {

@@ -230,21 +230,36 @@ fn stdout_was_closed() -> bool {
 static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
+/// Whether standard input was closed when the program started
+/// (`gamesolve ... <&-`): the runtime's `/dev/null` in its place would read
+/// as empty input. Recorded by [`RECORD_STDOUT`] too.
+fn stdin_was_closed() -> bool {
+    STDIN_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Set before `main` when file descriptor 0 was not open.
+static STDIN_CLOSED_AT_START: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
 /// Runs at process start, before the Rust runtime replaces closed standard
 /// descriptors with `/dev/null`: `/proc/self/fd/1` is missing exactly when
 /// descriptor 1 is closed (a redirection to `/dev/null`, as
 /// `Stdio::null()` or Python's `DEVNULL` make, is open and not an error).
-/// Elsewhere than Linux a closed standard output is not detected.
+/// Descriptor 0 likewise, for [`stdin_was_closed`].
+/// Elsewhere than Linux a closed standard output (or input) is not detected.
 #[cfg(target_os = "linux")]
 #[used]
 #[link_section = ".init_array"]
 static RECORD_STDOUT: extern "C" fn() = {
     extern "C" fn record() {
         let proc_mounted = std::path::Path::new("/proc/self/fd").is_dir();
-        let closed = proc_mounted
-            && std::fs::symlink_metadata("/proc/self/fd/1")
-                .is_err_and(|e| e.kind() == io::ErrorKind::NotFound);
-        STDOUT_CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+        let closed = |fd: &str| {
+            proc_mounted
+                && std::fs::symlink_metadata(fd).is_err_and(|e| e.kind() == io::ErrorKind::NotFound)
+        };
+        let ordering = std::sync::atomic::Ordering::Relaxed;
+        STDOUT_CLOSED_AT_START.store(closed("/proc/self/fd/1"), ordering);
+        STDIN_CLOSED_AT_START.store(closed("/proc/self/fd/0"), ordering);
     }
     record
 };
@@ -301,11 +316,30 @@ fn clap_error(e: &clap::Error, json: bool) -> ExitCode {
             error: &message,
             kind: Kind::Usage.as_str(),
         });
-    } else {
-        let _ = e.print();
+    } else if let Err(why) = print_clap(e) {
+        // Help or version written nowhere (`--help > /dev/full`) is not a success.
+        let _ = writeln!(io::stderr(), "error: cannot write standard output: {why}");
+        return ExitCode::from(Kind::Io.exit_code());
     }
     let code = u8::try_from(e.exit_code()).unwrap_or(Kind::Usage.exit_code());
     ExitCode::from(code)
+}
+
+/// Prints clap's help, version or error message as `e.print()` does, then flushes, so that
+/// a failed write is seen: help and version go to standard output, errors to standard
+/// error. A closed pipe (`gamesolve --help | head -1`) is not a failure.
+fn print_clap(e: &clap::Error) -> io::Result<()> {
+    let result = e.print().and_then(|()| {
+        if e.use_stderr() {
+            io::stderr().flush()
+        } else {
+            io::stdout().flush()
+        }
+    });
+    match result {
+        Err(why) if why.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
 }
 
 /// Writes `value` as one line of JSON on standard output.

@@ -28,6 +28,10 @@ pub struct SolveFlags {
 }
 
 impl GameFlags for SolveFlags {
+    fn memory_cap(&self) -> Option<u64> {
+        self.solver.limits.memory_cap
+    }
+
     const VERB: &'static str = "";
     const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --backend memo --stats", " --json"];
 

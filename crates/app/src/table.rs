@@ -205,6 +205,10 @@ pub trait GameFlags: Args + FromArgMatches {
     const EXAMPLE_FLAGS: &'static [&'static str];
     /// What the game's subcommand does, from the game's row.
     fn about(info: &GameInfo) -> String;
+    /// The `--memory-cap` among the flags, which also bounds the values read from a file.
+    fn memory_cap(&self) -> Option<u64> {
+        None
+    }
     /// Whether the command offers the game this way (`analyze` and `play` offer the built-in
     /// games through their own engines).
     fn includes(info: &GameInfo) -> bool {
@@ -229,9 +233,14 @@ pub struct GameCmd<F> {
 }
 
 impl<F> GameCmd<F> {
-    /// The parameters as read from the words (a row of values from the file, when given);
-    /// a parameter left out (by a sweep) is not in them.
-    pub fn params(&self) -> Result<Params, CliError> {
+    /// `--file PATH|-`, when given.
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.file.as_deref()
+    }
+
+    /// The parameters as read from the words (a row of values from the file, read within
+    /// `memory_cap` at 8 bytes a value, 1 GiB by default).
+    pub fn params_within(&self, memory_cap: Option<u64>) -> Result<Params, CliError> {
         let info = table()
             .find(self.name)
             .map(|e| e.info())
@@ -253,7 +262,10 @@ impl<F> GameCmd<F> {
                     None => continue,
                 },
                 ParamKind::Values => ParamValue::Values(match &self.file {
-                    Some(path) => input::read_values_file(path)?,
+                    Some(path) => input::read_values_file(
+                        path,
+                        memory_cap.unwrap_or(gamesolve::analysis::DEFAULT_MEMORY_CAP_BYTES),
+                    )?,
                     None => input::parse_values(&words.join(" "))?,
                 }),
             };
@@ -262,9 +274,16 @@ impl<F> GameCmd<F> {
         Ok(params)
     }
 
-    /// The game these words name.
+    /// The game these words name, its values read within `memory_cap`.
+    pub fn game_within(&self, memory_cap: Option<u64>) -> Result<Box<dyn AnyGame>, CliError> {
+        table().game(self.name, &self.params_within(memory_cap)?)
+    }
+}
+
+impl<F: GameFlags> GameCmd<F> {
+    /// The game these words name, its values read within the flags' `--memory-cap`.
     pub fn game(&self) -> Result<Box<dyn AnyGame>, CliError> {
-        table().game(self.name, &self.params()?)
+        self.game_within(self.flags.memory_cap())
     }
 }
 

@@ -16,12 +16,21 @@
 //!   `]`, both are removed; a bracket anywhere else is part of a value (and
 //!   so an error);
 //! - a value is what `str::parse::<i64>` accepts: an optional `+` or `-`,
-//!   then decimal digits (leading zeros allowed);
+//!   then decimal digits (leading zeros allowed), at most [`MAX_VALUE_BYTES`]
+//!   bytes long (an `i64` needs at most 20 characters: only leading zeros
+//!   could make a valid value longer). A longer value is refused as soon as
+//!   its first [`MAX_VALUE_BYTES`] bytes are read: as not an integer or out
+//!   of range when they already show it (as `str::parse` would, reading from
+//!   the left), otherwise as [`ValuesError::TooLong`]; so a value is never
+//!   buffered whole and a 30 MB run of digits costs no more than a short one;
 //! - no values at all (empty or blank input, `[]`) is a valid, empty row.
 //!
 //! Unlike the CLI's reader it never holds the text: it reads 64 KiB at a
 //! time and parses in place, so memory is the values (8 bytes each) plus the
-//! buffer. 10^7 values (79 MB of text) parse in about 0.12 s in a release
+//! buffer. [`parse_values_from_reader_with_cap`] bounds the values by a
+//! memory cap, and every growth of the values asks the system with
+//! `try_reserve`, so a refusal is an error ([`ValuesError::MemoryRefused`]),
+//! never an abort. 10^7 values (79 MB of text) parse in about 0.12 s in a release
 //! build, read from a file in the page cache on a shared 2-core VM; a third
 //! of that is the system faulting in the 80 MB of values.
 
@@ -31,6 +40,15 @@ use thiserror::Error;
 
 /// Bytes read from the reader at a time.
 pub const BUFFER_BYTES: usize = 64 * 1024;
+
+/// The longest value's text, in bytes: 100, five times the longest `i64`
+/// (`-9223372036854775808`, 20 characters), so only leading zeros can make a
+/// valid value reach it. A longer value is refused; see the [module docs](self).
+pub const MAX_VALUE_BYTES: usize = 100;
+
+/// What one value costs in memory, in bytes (an `i64`): the memory cap of
+/// [`parse_values_from_reader_with_cap`] allows `cap / VALUE_BYTES` values.
+pub const VALUE_BYTES: u64 = 8;
 
 /// Why a list of values could not be read; see the [module docs](self).
 ///
@@ -48,7 +66,9 @@ pub enum ValuesError {
     NotAnInteger {
         /// Which value, counting from 1.
         index: u64,
-        /// The value's text, exactly as written.
+        /// The value's text, exactly as written; one longer than
+        /// [`MAX_VALUE_BYTES`] is cut to its first [`MAX_VALUE_BYTES`] bytes
+        /// followed by `…`.
         text: String,
         /// Smallest allowed value, `i64::MIN`.
         min: i64,
@@ -63,12 +83,62 @@ pub enum ValuesError {
     OutOfRange {
         /// Which value, counting from 1.
         index: u64,
-        /// The value's text, exactly as written.
+        /// The value's text, exactly as written; one longer than
+        /// [`MAX_VALUE_BYTES`] is cut to its first [`MAX_VALUE_BYTES`] bytes
+        /// followed by `…`.
         text: String,
         /// Smallest allowed value, `i64::MIN`.
         min: i64,
         /// Largest allowed value, `i64::MAX`.
         max: i64,
+    },
+
+    /// A value is longer than [`MAX_VALUE_BYTES`] and its first
+    /// [`MAX_VALUE_BYTES`] bytes are digits (after an optional sign) that fit
+    /// `i64`: leading zeros. (A longer value whose first bytes are not an
+    /// integer, or overflow, is [`ValuesError::NotAnInteger`] or
+    /// [`ValuesError::OutOfRange`].)
+    #[error(
+        "value #{index} = {text} is too long: values must be whole numbers in {min}..={max}, \
+         written in at most {max_bytes} characters"
+    )]
+    TooLong {
+        /// Which value, counting from 1.
+        index: u64,
+        /// The value's first [`MAX_VALUE_BYTES`] bytes followed by `…`.
+        text: String,
+        /// The longest allowed text, [`MAX_VALUE_BYTES`].
+        max_bytes: usize,
+        /// Smallest allowed value, `i64::MIN`.
+        min: i64,
+        /// Largest allowed value, `i64::MAX`.
+        max: i64,
+    },
+
+    /// More values than the memory cap holds, at [`VALUE_BYTES`] each.
+    #[error(
+        "the row has more than {max_values} values, which at 8 bytes each exceeds the memory \
+         cap of {memory_cap_bytes} bytes"
+    )]
+    TooManyValues {
+        /// The most values the cap holds: `memory_cap_bytes / 8`.
+        max_values: u64,
+        /// The memory cap, in bytes.
+        memory_cap_bytes: u64,
+    },
+
+    /// The system refused memory for the values (within the memory cap).
+    #[error(
+        "the system refused memory for {values} values ({bytes} bytes), within the memory cap \
+         of {memory_cap_bytes} bytes"
+    )]
+    MemoryRefused {
+        /// How many values the refused allocation was for.
+        values: u64,
+        /// Its size in bytes.
+        bytes: u64,
+        /// The memory cap, in bytes.
+        memory_cap_bytes: u64,
     },
 
     /// Two commas with nothing between them, or a leading comma.
@@ -95,10 +165,10 @@ pub enum ValuesError {
 ///
 /// # Complexity
 ///
-/// One pass over the input, `O(bytes)` time; memory: the values (8 bytes
-/// each, in a growing `Vec`) plus a [`BUFFER_BYTES`] buffer (larger only
-/// while a single value is longer than it, e.g. with thousands of leading
-/// zeros).
+/// One pass over the input, `O(bytes)` time (a value is refused after
+/// [`MAX_VALUE_BYTES`] bytes, so no value is scanned twice more than that);
+/// memory: the values (8 bytes each, in a growing `Vec`) plus a
+/// [`BUFFER_BYTES`] buffer.
 ///
 /// # Examples
 ///
@@ -122,20 +192,56 @@ pub enum ValuesError {
 ///
 /// # Errors
 ///
-/// [`ValuesError::NotAnInteger`], [`ValuesError::OutOfRange`] (each with the
-/// value's text, its 1-based index and the `i64` range),
-/// [`ValuesError::Empty`], [`ValuesError::InvalidUtf8`] (with the byte
-/// offset), [`ValuesError::Io`] when the reader fails (`Interrupted` reads
-/// are retried).
-pub fn parse_values_from_reader<R: Read>(mut reader: R) -> Result<Vec<i64>, ValuesError> {
+/// [`ValuesError::NotAnInteger`], [`ValuesError::OutOfRange`],
+/// [`ValuesError::TooLong`] (each with the value's text, its 1-based index
+/// and the `i64` range), [`ValuesError::Empty`], [`ValuesError::InvalidUtf8`]
+/// (with the byte offset), [`ValuesError::MemoryRefused`] when the system
+/// refuses memory for the values, [`ValuesError::Io`] when the reader fails
+/// (`Interrupted` reads are retried).
+pub fn parse_values_from_reader<R: Read>(reader: R) -> Result<Vec<i64>, ValuesError> {
+    parse_values_from_reader_with_cap(reader, u64::MAX)
+}
+
+/// [`parse_values_from_reader`] keeping at most `memory_cap_bytes` of values
+/// ([`VALUE_BYTES`] each): one value more is [`ValuesError::TooManyValues`],
+/// found as it is read, before the values outgrow the cap.
+///
+/// # Complexity
+///
+/// As [`parse_values_from_reader`]; the values' `Vec` grows by doubling, up
+/// to the cap and no further.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::values::{parse_values_from_reader_with_cap, ValuesError};
+///
+/// assert_eq!(parse_values_from_reader_with_cap("1 2 3".as_bytes(), 24)?, [1, 2, 3]);
+/// let err = parse_values_from_reader_with_cap("1 2 3".as_bytes(), 16).unwrap_err();
+/// assert!(matches!(err, ValuesError::TooManyValues { max_values: 2, memory_cap_bytes: 16 }));
+/// # Ok::<(), ValuesError>(())
+/// ```
+///
+/// # Errors
+///
+/// Those of [`parse_values_from_reader`], and [`ValuesError::TooManyValues`].
+pub fn parse_values_from_reader_with_cap<R: Read>(
+    mut reader: R,
+    memory_cap_bytes: u64,
+) -> Result<Vec<i64>, ValuesError> {
     let mut buf = vec![0u8; BUFFER_BYTES];
     // buf[..carry]: the unconsumed end of the previous read (an unfinished
-    // value or character).
+    // value, at most MAX_VALUE_BYTES + 1 bytes, or character).
     let mut carry = 0;
-    let mut parser = Parser::default();
+    let mut parser = Parser {
+        memory_cap_bytes,
+        max_values: usize::try_from(memory_cap_bytes / VALUE_BYTES).unwrap_or(usize::MAX),
+        ..Parser::default()
+    };
     loop {
         if carry == buf.len() {
-            // A single value longer than the buffer: grow it.
+            // Cannot happen (a value is refused past MAX_VALUE_BYTES): keep
+            // room to read anyway.
             buf.resize(buf.len() * 2, 0);
         }
         let read = match reader.read(&mut buf[carry..]) {
@@ -323,6 +429,10 @@ enum Bracket {
 #[derive(Default)]
 struct Parser {
     values: Vec<i64>,
+    /// The most values to keep: the memory cap over [`VALUE_BYTES`].
+    max_values: usize,
+    /// The memory cap, in bytes, for messages.
+    memory_cap_bytes: u64,
     /// Bytes consumed before the current buffer.
     offset: u64,
     /// The current comma-separated field has a value.
@@ -394,6 +504,11 @@ impl Parser {
                         }
                         match unit(buf, q, eof) {
                             Unit::Space(_) | Unit::Comma => break,
+                            // Longer than a value (and a closing bracket) may be: refuse it
+                            // now, without waiting for its end.
+                            Unit::Other(len) if q + len - p > MAX_VALUE_BYTES + 1 => {
+                                return self.long_value(buf, p, q + len, eof);
+                            }
                             Unit::Other(len) => q += len,
                             Unit::Incomplete => return Ok(p),
                             Unit::Invalid => {
@@ -436,6 +551,9 @@ impl Parser {
             } else if c == b',' && has_value {
                 has_value = false;
                 p += 1;
+            } else if values.len() == values.capacity() {
+                // Full: the general path grows the values, fallibly.
+                break;
             } else if let Some((value, end)) = plain_value(buf, p, eof) {
                 values.push(value);
                 has_value = true;
@@ -446,6 +564,61 @@ impl Parser {
         }
         self.field_has_value = has_value;
         p
+    }
+
+    /// Makes room for more values: doubles the capacity, within the cap.
+    fn grow(&mut self) -> Result<(), ValuesError> {
+        let len = self.values.len();
+        if len >= self.max_values {
+            return Err(ValuesError::TooManyValues {
+                max_values: self.max_values as u64,
+                memory_cap_bytes: self.memory_cap_bytes,
+            });
+        }
+        let more = len.max(1024).min(self.max_values - len);
+        self.values
+            .try_reserve_exact(more)
+            .map_err(|_| ValuesError::MemoryRefused {
+                values: (len + more) as u64,
+                bytes: (len + more) as u64 * VALUE_BYTES,
+                memory_cap_bytes: self.memory_cap_bytes,
+            })
+    }
+
+    /// Keeps `value`, growing the values within the cap.
+    fn push(&mut self, value: i64) -> Result<(), ValuesError> {
+        if self.values.len() == self.values.capacity() {
+            self.grow()?;
+        }
+        self.values.push(value);
+        Ok(())
+    }
+
+    /// A value starting at `buf[p]` already longer than [`MAX_VALUE_BYTES`]
+    /// (and a closing bracket): `buf[p..q]` is its complete beginning. It is
+    /// refused now, by its beginning; the rest is read (with an open
+    /// bracket) only to learn whether the bracket closes.
+    fn long_value(
+        &mut self,
+        buf: &[u8],
+        p: usize,
+        q: usize,
+        eof: bool,
+    ) -> Result<usize, ValuesError> {
+        if let Err(e) = self.release_held() {
+            return self.fail(e, buf, p, eof);
+        }
+        // Checked UTF-8 character by character by the caller.
+        let start = std::str::from_utf8(&buf[p..q]).unwrap_or_default();
+        if self.just_opened {
+            self.just_opened = false;
+            self.first_text = Some(format!("[{start}"));
+        }
+        let error = match self.parse_text(start) {
+            Ok(_) => self.not_an_integer(start),
+            Err(e) => e,
+        };
+        self.fail(error, buf, q, eof)
     }
 
     /// White space or a comma right after the opening `[`: without a
@@ -475,18 +648,18 @@ impl Parser {
     /// `9223372036854775808]`).
     fn release_held(&mut self) -> Result<(), ValuesError> {
         match self.held.take() {
-            Some(text) => match text.parse::<i64>() {
-                Ok(_) => Err(self.not_an_integer(text)),
-                Err(e) => Err(self.parse_error(text, &e)),
+            Some(text) => match self.parse_text(&text) {
+                Ok(_) => Err(self.not_an_integer(&text)),
+                Err(e) => Err(e),
             },
             None => Ok(()),
         }
     }
 
-    fn not_an_integer(&self, text: String) -> ValuesError {
+    fn not_an_integer(&self, text: &str) -> ValuesError {
         ValuesError::NotAnInteger {
             index: self.values.len() as u64 + 1,
-            text,
+            text: shown(text),
             min: i64::MIN,
             max: i64::MAX,
         }
@@ -508,18 +681,33 @@ impl Parser {
 
     /// Parses `text` as the CLI does (`str::parse::<i64>`) and keeps it.
     fn push_parsed(&mut self, text: &str) -> Result<(), ValuesError> {
-        match text.parse::<i64>() {
-            Ok(value) => {
-                self.values.push(value);
-                self.field_has_value = true;
-                Ok(())
-            }
-            Err(e) => Err(self.parse_error(text.to_owned(), &e)),
+        let value = self.parse_text(text)?;
+        self.push(value)?;
+        self.field_has_value = true;
+        Ok(())
+    }
+
+    /// The next value, `text` (or, when it is longer than
+    /// [`MAX_VALUE_BYTES`], its beginning): `str::parse::<i64>` with the
+    /// length rule of the [module docs](self).
+    fn parse_text(&self, text: &str) -> Result<i64, ValuesError> {
+        let head = &text[..floor_char_boundary(text, MAX_VALUE_BYTES)];
+        match head.parse::<i64>() {
+            Ok(value) if head.len() == text.len() => Ok(value),
+            Ok(_) => Err(ValuesError::TooLong {
+                index: self.values.len() as u64 + 1,
+                text: shown(text),
+                max_bytes: MAX_VALUE_BYTES,
+                min: i64::MIN,
+                max: i64::MAX,
+            }),
+            Err(e) => Err(self.parse_error(text, &e)),
         }
     }
 
     /// The error for the next value, `text`, which `str::parse` refused.
-    fn parse_error(&self, text: String, error: &std::num::ParseIntError) -> ValuesError {
+    fn parse_error(&self, text: &str, error: &std::num::ParseIntError) -> ValuesError {
+        let text = shown(text);
         match error.kind() {
             std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
                 ValuesError::OutOfRange {
@@ -529,7 +717,12 @@ impl Parser {
                     max: i64::MAX,
                 }
             }
-            _ => self.not_an_integer(text),
+            _ => ValuesError::NotAnInteger {
+                index: self.values.len() as u64 + 1,
+                text,
+                min: i64::MIN,
+                max: i64::MAX,
+            },
         }
     }
 
@@ -609,10 +802,30 @@ impl Parser {
         let text = self.first_text.take().unwrap_or_else(|| "[".to_owned());
         ValuesError::NotAnInteger {
             index: 1,
-            text,
+            text: shown(&text),
             min: i64::MIN,
             max: i64::MAX,
         }
+    }
+}
+
+/// The largest char boundary of `text` at or below `at`.
+fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    at
+}
+
+/// A value's text for a message: whole up to [`MAX_VALUE_BYTES`], else its
+/// first [`MAX_VALUE_BYTES`] bytes (at a character boundary) and `…`.
+fn shown(text: &str) -> String {
+    let cut = floor_char_boundary(text, MAX_VALUE_BYTES);
+    if cut == text.len() {
+        text.to_owned()
+    } else {
+        format!("{}…", &text[..cut])
     }
 }
 

@@ -7,6 +7,7 @@ use gamesolve::CanIWin;
 use super::session::Rules;
 use crate::analyze::{analysis_error, value_words};
 use crate::error::CliError;
+use crate::input::abbreviate;
 
 pub(crate) struct CanIWinRules {
     game: CanIWin,
@@ -91,7 +92,8 @@ impl Rules for CanIWinRules {
     fn parse(&self, p: &CanIWinPosition, text: &str) -> Result<u32, String> {
         let number: u32 = text.parse().map_err(|_| {
             format!(
-                "`{text}` is not a move: type {}, or `hint`, `undo`, `quit`.",
+                "`{}` is not a move: type {}, or `hint`, `undo`, `quit`.",
+                abbreviate(text),
                 self.move_help(p)
             )
         })?;

@@ -16,6 +16,7 @@ mod replay;
 pub(crate) mod session;
 
 use std::io;
+use std::path::Path;
 
 use clap::{Args, Subcommand, ValueEnum};
 
@@ -23,6 +24,7 @@ use super::analyze::AnalysisLimitArgs;
 use super::args::{CanIWinArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
 use super::generic::PlayFlags;
+use super::input::abbreviate;
 use super::table::GameCmd;
 use can_i_win::CanIWinRules;
 use predict_the_winner::PredictTheWinnerRules;
@@ -136,6 +138,7 @@ pub(crate) enum Starter {
 /// Runs `gamesolve play` on standard input and output.
 pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
     if let PlayGame::Other(cmd) = &cmd.game {
+        refuse_values_from_stdin(cmd.file())?;
         // The generic rules lock standard input themselves.
         return cmd.game()?.play(&cmd.flags);
     }
@@ -149,17 +152,8 @@ pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
             session(rules, args.options.first, &mut input, &mut output)
         }
         PlayGame::PredictTheWinner(args) => {
-            if args.game.file.as_deref() == Some(std::path::Path::new("-")) {
-                // Reading the values to the end of standard input would
-                // leave nothing for the moves (and a terminal would wait).
-                return Err(CliError::new(
-                    Kind::Usage,
-                    "`play` reads your moves from standard input, so `--file -` cannot read the \
-                     values from it too: give the values as arguments or in a file",
-                )
-                .into());
-            }
-            let game = args.game.game()?;
+            refuse_values_from_stdin(args.game.file.as_deref())?;
+            let game = args.game.game_within(args.options.limits.memory_cap)?;
             let rules = PredictTheWinnerRules {
                 game,
                 config: args.options.limits.config(),
@@ -167,6 +161,56 @@ pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
             session(rules, args.options.first, &mut input, &mut output)
         }
         PlayGame::Other(_) => Ok(()), // played above
+    }
+}
+
+/// `play` reads the moves from standard input, so a game's values cannot come from it too.
+///
+/// # Errors
+///
+/// A usage error when `file` is `-` or the file standard input reads.
+fn refuse_values_from_stdin(file: Option<&Path>) -> Result<(), CliError> {
+    match file {
+        // Reading the values to the end of standard input would
+        // leave nothing for the moves (and a terminal would wait).
+        Some(path) if path.as_os_str() == "-" => Err(CliError::new(
+            Kind::Usage,
+            "`play` reads your moves from standard input, so `--file -` cannot read \
+             the values from it too: give the values as arguments or in a file",
+        )),
+        Some(path) if is_stdin(path) => Err(CliError::new(
+            Kind::Usage,
+            format!(
+                "`play` reads your moves from standard input, and `--file {}` is \
+                 standard input too, so it cannot read the values from it: give \
+                 the values as arguments or in another file",
+                abbreviate(&path.display().to_string())
+            ),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Whether `path` is the file standard input reads (`/dev/stdin`, `/proc/self/fd/0`,
+/// `/dev/fd/0`, a link to them, or the terminal or pipe itself): the same device and inode as
+/// descriptor 0. Elsewhere than Unix, never.
+fn is_stdin(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        use std::os::unix::fs::MetadataExt;
+        let Ok(fd) = io::stdin().as_fd().try_clone_to_owned() else {
+            return false;
+        };
+        match (std::fs::File::from(fd).metadata(), std::fs::metadata(path)) {
+            (Ok(stdin), Ok(file)) => stdin.dev() == file.dev() && stdin.ino() == file.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        false
     }
 }
 

@@ -10,6 +10,7 @@ use gamesolve::{PredictTheWinner, Side};
 use super::session::Rules;
 use crate::analyze::analysis_error;
 use crate::error::CliError;
+use crate::input::abbreviate;
 
 pub(crate) struct PredictTheWinnerRules {
     pub(crate) game: PredictTheWinner,
@@ -108,7 +109,8 @@ impl Rules for PredictTheWinnerRules {
                 }
             }
             _ => Err(format!(
-                "`{text}` is not a move: type {}, or `hint`, `undo`, `quit`.",
+                "`{}` is not a move: type {}, or `hint`, `undo`, `quit`.",
+                abbreviate(text),
                 self.move_help(p)
             )),
         }

@@ -7,6 +7,7 @@ use gamesolve::analysis::Player;
 
 use super::Starter;
 use crate::error::{CliError, Kind, Stop};
+use crate::input::{abbreviate, read_line_bounded, LineRead};
 
 /// What the play loop needs from a game.
 pub(crate) trait Rules {
@@ -97,7 +98,11 @@ pub(super) fn session<R: Rules>(
                     "" | "y" | "yes" => break Player::First,
                     "n" | "no" => break Player::Second,
                     "quit" | "q" => return quit(output),
-                    other => writeln!(output, "Please answer `y` or `n` (not `{other}`).")?,
+                    other => writeln!(
+                        output,
+                        "Please answer `y` or `n` (not `{}`).",
+                        abbreviate(other)
+                    )?,
                 },
             }
         },
@@ -216,25 +221,34 @@ pub(super) fn session<R: Rules>(
     }
 }
 
-/// Writes `prompt` and reads one line; `None` at end of input. A line that
-/// is not UTF-8 gets a message naming what to type (`expected`) and the
-/// prompt again.
+/// The longest line `play` reads, in bytes without its newline: a move is a few characters.
+pub(super) const MAX_LINE_BYTES: usize = 4096;
+
+/// Writes `prompt` and reads one line of at most [`MAX_LINE_BYTES`]; `None`
+/// at end of input. A line that is not UTF-8, or longer (read to its end
+/// without holding it), gets a message naming what to type (`expected`) and
+/// the prompt again.
 fn prompt(
     input: &mut impl BufRead,
     output: &mut impl Write,
     prompt: &str,
     expected: &str,
 ) -> Result<Option<String>, Stop> {
+    let mut bytes = Vec::new();
     loop {
         write!(output, "{prompt}")?;
         output.flush()?;
-        let mut bytes = Vec::new();
-        match input.read_until(b'\n', &mut bytes) {
-            Ok(0) => return Ok(None),
-            Ok(_) => match String::from_utf8(bytes) {
-                Ok(line) => return Ok(Some(line)),
+        match read_line_bounded(input, &mut bytes, MAX_LINE_BYTES) {
+            Ok((LineRead::End, _)) => return Ok(None),
+            Ok((LineRead::Line, _)) => match std::str::from_utf8(&bytes) {
+                Ok(line) => return Ok(Some(line.to_owned())),
                 Err(_) => writeln!(output, "That line is not valid UTF-8; type {expected}.")?,
             },
+            Ok((LineRead::TooLong { len } | LineRead::Refused { len }, _)) => writeln!(
+                output,
+                "That line is {len} bytes long, more than the {MAX_LINE_BYTES} a line may have; \
+                 type {expected}."
+            )?,
             Err(e) => {
                 return Err(Stop::Error(CliError::new(
                     Kind::Io,

@@ -6,7 +6,10 @@ use proptest::prelude::*;
 /// The CLI's parser, copied from `src/cli/input.rs` (`parse_values` and
 /// `parse_value`, with `CliError` replaced by its message) as the
 /// reference the streaming parser must match: same accepted inputs, same
-/// values, same first error.
+/// values, same first error. Since issue 23 (a value of 30 MB of digits was
+/// read whole, in quadratic time) both apply the length rule
+/// (`MAX_VALUE_BYTES`): [`cli_parse_value`] judges a longer value by its
+/// beginning and shows it cut.
 fn cli_parse_values(text: &str) -> Result<Vec<i64>, String> {
     let mut body = text.trim();
     if let Some(inner) = body.strip_prefix('[').and_then(|b| b.strip_suffix(']')) {
@@ -32,19 +35,35 @@ fn cli_parse_values(text: &str) -> Result<Vec<i64>, String> {
 }
 
 fn cli_parse_value(token: &str, position: usize) -> Result<i64, String> {
-    token.parse::<i64>().map_err(|e| {
-        let problem = match e.kind() {
+    let (head, shown) = if token.len() > MAX_VALUE_BYTES {
+        let mut cut = MAX_VALUE_BYTES;
+        while !token.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        (&token[..cut], format!("{}…", &token[..cut]))
+    } else {
+        (token, token.to_owned())
+    };
+    let problem = match head.parse::<i64>() {
+        Ok(value) if head.len() == token.len() => return Ok(value),
+        Ok(_) => "is too long",
+        Err(e) => match e.kind() {
             std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
                 "is out of range"
             }
             _ => "is not an integer",
-        };
-        format!(
-            "value #{position} = {token} {problem}: values must be whole numbers in {}..={}",
-            i64::MIN,
-            i64::MAX
-        )
-    })
+        },
+    };
+    let written = if problem == "is too long" {
+        format!(", written in at most {MAX_VALUE_BYTES} characters")
+    } else {
+        String::new()
+    };
+    Err(format!(
+        "value #{position} = {shown} {problem}: values must be whole numbers in {}..={}{written}",
+        i64::MIN,
+        i64::MAX
+    ))
 }
 
 fn parse(text: &str) -> Result<Vec<i64>, String> {
@@ -305,16 +324,151 @@ fn invalid_utf8_names_the_byte_offset() {
     }
 }
 
+/// Issue 23: a value longer than the buffer was read whole, rescanned from its start on every
+/// read (6.7 s for 30 MB of digits from a pipe), and grew the buffer without bound.
 #[test]
-fn a_value_longer_than_the_buffer() {
-    // Leading zeros are allowed, so a valid value can be any length.
+fn a_value_longer_than_the_limit_is_refused_by_its_beginning() {
+    // Leading zeros within the limit are still allowed.
+    let zeros = "0".repeat(MAX_VALUE_BYTES - 2);
+    assert_eq!(parse(&format!("5 {zeros}42 6")).unwrap(), [5, 42, 6]);
+    assert_eq!(parse(&format!("[5, {zeros}42]")).unwrap(), [5, 42]);
+    // Beyond it, even a valid one is refused, naming the limit.
     let text = format!("5 {}42 6", "0".repeat(3 * BUFFER_BYTES));
-    assert_eq!(parse(&text).unwrap(), [5, 42, 6]);
+    assert_eq!(
+        parse(&text).unwrap_err(),
+        format!(
+            "value #2 = {}… is too long: values must be whole numbers in \
+             -9223372036854775808..=9223372036854775807, written in at most 100 characters",
+            "0".repeat(100)
+        )
+    );
     let text = format!("5 {}x", "1".repeat(BUFFER_BYTES + 10));
     let err = parse_values_from_reader(text.as_bytes()).unwrap_err();
+    match err {
+        ValuesError::OutOfRange { index: 2, text, .. } => {
+            assert_eq!(text, format!("{}…", "1".repeat(100)));
+        }
+        other => panic!("{other:?}"),
+    }
+    let err = parse(&format!("x{}", "1".repeat(200))).unwrap_err();
+    assert!(err.starts_with("value #1 = x111"), "{err}");
+    assert!(err.contains("1… is not an integer"), "{err}");
+}
+
+/// A reader of `left` bytes of `byte`, counting the bytes it hands out.
+struct Endless {
+    byte: u8,
+    left: u64,
+    served: u64,
+}
+
+impl Read for Endless {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let n = out
+            .len()
+            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        out[..n].fill(self.byte);
+        self.left -= n as u64;
+        self.served += n as u64;
+        Ok(n)
+    }
+}
+
+/// Issue 23: a long value is refused once its first bytes are read, whatever follows: the
+/// work is bounded by the limit, not the input (a 1 TB run of digits costs one read).
+#[test]
+fn a_huge_value_is_refused_after_one_read() {
+    let mut reader = Endless {
+        byte: b'7',
+        left: 1 << 40,
+        served: 0,
+    };
+    let err = parse_values_from_reader(&mut reader).unwrap_err();
+    assert!(
+        matches!(err, ValuesError::OutOfRange { index: 1, .. }),
+        "{err:?}"
+    );
+    assert_eq!(reader.served, BUFFER_BYTES as u64);
+}
+
+/// [`Trickle`] counting its reads.
+struct CountingTrickle<'a, 'r> {
+    bytes: &'a [u8],
+    step: usize,
+    reads: &'r mut usize,
+}
+
+impl Read for CountingTrickle<'_, '_> {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        *self.reads += 1;
+        let n = self.step.min(out.len()).min(self.bytes.len());
+        out[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}
+
+/// Issue 23: with an open bracket the rest of the text is still read (is the bracket closed?),
+/// now in one pass. 16 MiB of digits handed out 1 KiB at a time, as a pipe does, used to be
+/// rescanned from the value's start on every read: 16,384 reads of 8 MiB on average, over
+/// 10^11 steps, minutes in a test build; now each read is consumed whole, and every byte is
+/// read (the count of reads shows the whole input was consumed, once).
+#[test]
+fn a_long_value_in_brackets_is_read_in_one_pass() {
+    let text = format!("[1, {}]", "7".repeat(16 << 20));
+    let mut reads = 0;
+    let reader = CountingTrickle {
+        bytes: text.as_bytes(),
+        step: 1024,
+        reads: &mut reads,
+    };
+    let err = parse_values_from_reader(reader).unwrap_err();
     assert!(
         matches!(err, ValuesError::OutOfRange { index: 2, .. }),
         "{err:?}"
+    );
+    assert_eq!(reads, text.len().div_ceil(1024) + 1);
+}
+
+/// Issue 23: the values grew without bound (a 400 MB file aborted under a 1 GiB address-space
+/// limit); now the memory cap bounds them, checked as they are read.
+#[test]
+fn the_memory_cap_bounds_the_values() {
+    assert_eq!(
+        parse_values_from_reader_with_cap("1 2 3".as_bytes(), 24).unwrap(),
+        [1, 2, 3]
+    );
+    // Blank input and no values need no memory.
+    assert!(parse_values_from_reader_with_cap(" [ ] ".as_bytes(), 0)
+        .unwrap()
+        .is_empty());
+    for text in ["1 2 3", "1,2,3", "[1, 2, 3]", "1 2 +3", "1 2 00003"] {
+        let err = parse_values_from_reader_with_cap(text.as_bytes(), 16).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the row has more than 2 values, which at 8 bytes each exceeds the memory cap of \
+             16 bytes",
+            "{text:?}"
+        );
+    }
+    // 300,000 values against a cap of 100,000: refused, through the fast path.
+    let text = "1 ".repeat(300_000);
+    let err = parse_values_from_reader_with_cap(text.as_bytes(), 800_000).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            ValuesError::TooManyValues {
+                max_values: 100_000,
+                memory_cap_bytes: 800_000
+            }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(
+        parse_values_from_reader_with_cap(text.as_bytes(), 2_400_000)
+            .unwrap()
+            .len(),
+        300_000
     );
 }
 

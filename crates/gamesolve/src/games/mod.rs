@@ -270,9 +270,10 @@ pub fn invalid(message: impl Into<String>) -> Error {
 
 /// Input repeated in a message, cut to its first 40 characters and `…`, so a huge input
 /// never makes a huge message; an integer keeps up to 100 digits, so a number far beyond 64
-/// bits is still shown exactly.
+/// bits is still shown exactly. Text already cut this way (ending in `…`) is kept as it is.
 pub fn abbreviate(text: &str) -> String {
-    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let whole = text.strip_suffix('…').unwrap_or(text);
+    let digits = whole.strip_prefix(['-', '+']).unwrap_or(whole);
     let is_integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
     let keep = if is_integer { 100 } else { 40 };
     match text.char_indices().nth(keep) {
