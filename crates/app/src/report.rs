@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use std::time::Duration;
 
 use gamesolve::contract::Reported;
-use gamesolve::explain::{explain_reduction, TableView};
+use gamesolve::explain::{explain_reduction_within, ExplainError, ExplainLimits, TableView};
 use gamesolve::{
     Backend, CanIWin, CanIWinSolution, Outcome, PredictTheWinner, PredictTheWinnerSolution,
     Registered, Side, Stats,
@@ -32,9 +32,15 @@ pub trait CliGame: Registered + Reported + TableView {
     }
 
     /// The teaching view of a backend that does not walk the game's positions (so has no
-    /// call tree or table), for `explain`; `None` for the others.
-    fn own_view(&self, backend: &str, max_lines: usize) -> Option<String> {
-        let _ = (backend, max_lines);
+    /// call tree or table), for `explain`, at most `max_lines` lines per list and within the
+    /// memory cap of `limits`; `None` for the others.
+    fn own_view(
+        &self,
+        backend: &str,
+        max_lines: usize,
+        limits: &ExplainLimits,
+    ) -> Option<Result<String, ExplainError>> {
+        let _ = (backend, max_lines, limits);
         None
     }
 
@@ -156,14 +162,17 @@ impl CliGame for PredictTheWinner {
         )
     }
 
-    fn own_view(&self, backend: &str, max_lines: usize) -> Option<String> {
+    fn own_view(
+        &self,
+        backend: &str,
+        max_lines: usize,
+        limits: &ExplainLimits,
+    ) -> Option<Result<String, ExplainError>> {
         if backend != Backend::Reduction.name() {
             return None;
         }
-        Some(match explain_reduction(self) {
-            Ok(view) => view.text(max_lines),
-            Err(e) => format!("{e}\n"),
-        })
+        // Only the lines shown are kept: a long row's trace stays within the cap.
+        Some(explain_reduction_within(self, max_lines, limits).map(|view| view.text(max_lines)))
     }
 
     fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {

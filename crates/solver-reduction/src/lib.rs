@@ -131,7 +131,9 @@ pub mod trace;
 pub use predict_the_winner::{
     margin, move_values, solve, solve_until, ReductionSolver, ReductionStats,
 };
-pub use trace::{reduce_traced, GreedyMove, Merge, Player, Reduction, Run};
+pub use trace::{
+    reduce_traced, reduce_traced_first, traced_bytes, GreedyMove, Merge, Player, Reduction, Run,
+};
 
 /// The backend's one name: crate suffix, cargo feature, CLI `--backend` value, bench id.
 pub const NAME: &str = "reduction";
