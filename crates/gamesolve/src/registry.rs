@@ -409,15 +409,19 @@ pub trait Registered: Game {
 
 /// The margins after taking the left and the right end of `values`, in `O(len)` time, from
 /// the `reduction` backend when this build has it (the analysis uses it for rows whose decision
-/// triangle does not fit its memory cap).
-pub(crate) fn linear_move_values(values: &[i64]) -> Option<(i128, i128)> {
+/// triangle does not fit its memory cap); its passes stop at `deadline`
+/// ([`Error::TimeLimitReached`](crate::Error::TimeLimitReached) naming `reduction`).
+pub(crate) fn linear_move_values(
+    values: &[i64],
+    deadline: crate::Deadline,
+) -> Option<Result<(i128, i128), crate::Error>> {
     #[cfg(feature = "reduction")]
     {
-        Some(solver_reduction::move_values(values))
+        Some(solver_reduction::move_values_until(values, deadline))
     }
     #[cfg(not(feature = "reduction"))]
     {
-        let _ = values;
+        let _ = (values, deadline);
         None
     }
 }

@@ -129,7 +129,7 @@ pub mod predict_the_winner;
 pub mod trace;
 
 pub use predict_the_winner::{
-    margin, move_values, solve, solve_until, ReductionSolver, ReductionStats,
+    margin, move_values, move_values_until, solve, solve_until, ReductionSolver, ReductionStats,
 };
 pub use trace::{
     reduce_traced, reduce_traced_first, traced_bytes, GreedyMove, Merge, Player, Reduction, Run,
