@@ -240,3 +240,105 @@ fn help_describes_the_time_limit() {
         );
     }
 }
+
+/// Runs the binary with `args`; returns (exit code, stdout, stderr, the most memory it held
+/// at once in KiB: its maximum resident set size, from `wait4`, for this child alone).
+#[cfg(target_os = "linux")]
+fn run_measured(args: &[&str]) -> (i32, String, String, u64) {
+    use std::io::{Read, Seek};
+    let mut stdout = tempfile::tempfile().unwrap();
+    let mut stderr = tempfile::tempfile().unwrap();
+    // Reaped by `wait4` below, which `Child::wait` cannot replace: it gives the usage.
+    #[allow(clippy::zombie_processes)]
+    let child = std::process::Command::new(bin())
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .stdout(stdout.try_clone().unwrap())
+        .stderr(stderr.try_clone().unwrap())
+        .spawn()
+        .unwrap();
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of the plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: `pid` is our own child, not waited for yet; both pointers are to live locals.
+    let waited = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    assert_eq!(waited, pid, "wait4: {}", std::io::Error::last_os_error());
+    assert!(libc::WIFEXITED(status), "exited normally, not by a signal");
+    let read = |file: &mut std::fs::File| {
+        let mut text = String::new();
+        file.rewind().unwrap();
+        file.read_to_string(&mut text).unwrap();
+        text
+    };
+    let (out, err) = (read(&mut stdout), read(&mut stderr));
+    (
+        libc::WEXITSTATUS(status),
+        out,
+        err,
+        u64::try_from(usage.ru_maxrss).unwrap(),
+    )
+}
+
+/// Issue 23, item 5: `analyze can-i-win 30 300 --time-limit 1ms` zeroed its whole dense memo
+/// (1 GiB, 2^30 one-byte codes) before the search first read the clock, so it held 1 GB and
+/// took half a second to say it had reached its limit of 1ms. The memo is now zeroed by the
+/// allocator: the pages the search never reached are never touched.
+#[cfg(target_os = "linux")]
+#[test]
+fn analyze_at_its_time_limit_has_not_zeroed_its_whole_memo() {
+    let (code, out, err, max_rss_kib) =
+        run_measured(&["analyze", "can-i-win", "30", "300", "--time-limit", "1ms"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains(
+            "the `analyze` command gave up on can-i-win: it reached its time limit of 1ms"
+        ),
+        "{err}"
+    );
+    // 1 GiB zeroed is 1,048,576 KiB resident; the program and the few pages the search
+    // touched before its limit are a few MiB.
+    assert!(
+        max_rss_kib < 256 * 1024,
+        "{max_rss_kib} KiB resident at once"
+    );
+}
+
+/// Issue 23, item 5: the analysis of a row too long for its decision triangle falls back on
+/// the linear-time reduction, which ignored the time limit: 10^7 values answered (exit 0)
+/// after 0.26 s with a limit of 20ms. The reduction's passes now read the same deadline.
+#[test]
+fn analyze_predict_the_winner_on_a_long_row_stops_at_its_time_limit() {
+    if !has("reduction") {
+        eprintln!("skipped: needs backend `reduction`");
+        return;
+    }
+    use std::io::Write;
+    // 4,000,000 values: two passes of the reduction, tens of milliseconds; 1ms allowed.
+    let mut file = tempfile::NamedTempFile::new().unwrap();
+    let mut text = String::new();
+    for k in 0..4_000_000u64 {
+        text.push_str(&(k * 7919 % 1000 + 1).to_string());
+        text.push('\n');
+    }
+    file.write_all(text.as_bytes()).unwrap();
+    let path = file.path().to_str().unwrap();
+    let (code, out, err) = run(&[
+        "analyze",
+        "predict-the-winner",
+        "--file",
+        path,
+        "--time-limit",
+        "1ms",
+        "--json",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(value["kind"], "cannot_answer", "{value}");
+    assert!(
+        value["error"].as_str().unwrap().contains(
+            "the `analyze` command gave up on predict-the-winner: it reached its time limit of 1ms"
+        ),
+        "{value}"
+    );
+}

@@ -184,7 +184,7 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
     if json {
         write_json(&ExplainReport::new(&explanation))
     } else {
-        write_text(&text(&explanation, view))
+        write_text(&text(&explanation, view, &limits).map_err(explain_error)?)
     }
 }
 
@@ -223,15 +223,19 @@ impl ExplainReport {
     }
 }
 
-fn text<G: CliGame>(e: &Explanation<G>, view: &ViewArgs) -> String {
+fn text<G: CliGame>(
+    e: &Explanation<G>,
+    view: &ViewArgs,
+    limits: &ExplainLimits,
+) -> Result<String, ExplainError> {
     let backend = e.backend();
     let mut text = String::new();
     let headline = e.game().headline(e.answer());
     let _ = writeln!(text, "{headline}   (backend {})", view.backend);
-    if let Some(own) = e.game().own_view(backend, view.max_lines) {
+    if let Some(own) = e.game().own_view(backend, view.max_lines, limits) {
         // A backend that does not walk the game's positions shows what it does instead.
-        text.push_str(&own);
-        return text;
+        text.push_str(&own?);
+        return Ok(text);
     }
     if e.is_settled() {
         let _ = writeln!(
@@ -239,7 +243,7 @@ fn text<G: CliGame>(e: &Explanation<G>, view: &ViewArgs) -> String {
             "The answer follows without any search: nothing to show (see the game's exact \
              semantics in the README)."
         );
-        return text;
+        return Ok(text);
     }
     let _ = writeln!(text, "{}\n", e.summary());
     if e.is_table() {
@@ -298,5 +302,5 @@ fn text<G: CliGame>(e: &Explanation<G>, view: &ViewArgs) -> String {
             path.display()
         );
     }
-    text
+    Ok(text)
 }

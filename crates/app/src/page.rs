@@ -95,7 +95,14 @@ pub fn trace_json<G: CliGame>(e: &Explanation<G>, max_events: usize) -> Result<V
             stack.push(id);
         }
     }
-    let note = game.own_view(e.backend(), 200);
+    // The view keeps the 200 lines it shows (within the default cap); a refusal is the note.
+    let note = game
+        .own_view(
+            e.backend(),
+            200,
+            &gamesolve::explain::ExplainLimits::default(),
+        )
+        .map(|view| view.unwrap_or_else(|refused| format!("{refused}\n")));
     let view = if note.is_some() {
         "own"
     } else if e.is_settled() {

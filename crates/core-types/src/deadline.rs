@@ -137,11 +137,13 @@ impl Default for Deadline {
     }
 }
 
-/// A [`Deadline`] read once every [`DeadlineClock::PERIOD`] ticks, for hot loops.
+/// A [`Deadline`] read once every [`DeadlineClock::PERIOD`] ticks (or a period of the
+/// caller's, [`DeadlineClock::with_period`]), for hot loops.
 #[derive(Clone, Copy, Debug)]
 pub struct DeadlineClock {
     deadline: Deadline,
     countdown: u32,
+    period: u32,
 }
 
 impl DeadlineClock {
@@ -151,9 +153,27 @@ impl DeadlineClock {
 
     /// A clock for `deadline`; its first tick reads the clock.
     pub const fn new(deadline: Deadline) -> Self {
+        Self::with_period(deadline, Self::PERIOD)
+    }
+
+    /// A clock for `deadline` read once every `period` ticks (at least 1), for steps far
+    /// slower than [`DeadlineClock::PERIOD`] assumes: a search whose step can take
+    /// microseconds (each one faulting in fresh pages of a large table, say) reads the clock
+    /// more often, so it stops within a millisecond of its limit all the same.
+    ///
+    /// ```
+    /// use core_types::{Deadline, DeadlineClock};
+    ///
+    /// let mut clock = DeadlineClock::with_period(Deadline::after(Some(std::time::Duration::ZERO)), 8);
+    /// assert!(clock.tick()); // the first tick reads the clock
+    /// assert!(!(0..7).any(|_| clock.tick())); // the next 7 do not
+    /// assert!(clock.tick());
+    /// ```
+    pub const fn with_period(deadline: Deadline, period: u32) -> Self {
         DeadlineClock {
             deadline,
             countdown: 1,
+            period: if period == 0 { 1 } else { period },
         }
     }
 
@@ -162,15 +182,15 @@ impl DeadlineClock {
         self.deadline
     }
 
-    /// Counts one step; `true` when the deadline has passed (known at most
-    /// [`DeadlineClock::PERIOD`] steps late).
+    /// Counts one step; `true` when the deadline has passed (known at most one period of
+    /// steps late).
     #[inline(always)]
     pub fn tick(&mut self) -> bool {
         self.countdown -= 1;
         if self.countdown != 0 {
             return false;
         }
-        self.countdown = Self::PERIOD;
+        self.countdown = self.period;
         self.deadline.reached()
     }
 

@@ -102,11 +102,86 @@ pub fn maybe_grow_fallible<T, E>(
     refused: impl FnOnce(StackRefused) -> E,
     f: impl FnOnce() -> Result<T, E>,
 ) -> Result<T, E> {
-    if stacker::remaining_stack().is_some_and(|left| left >= red_zone) {
-        f()
+    if needs_segment(red_zone) {
+        grow_fallible(segment_bytes, refused, f)
     } else {
-        grow(segment_bytes, f).unwrap_or_else(|r| Err(refused(r)))
+        f()
     }
+}
+
+/// Whether less than `red_zone` bytes of the current stack are left, so that
+/// [`maybe_grow`] would run its callback on a new segment: for a search that counts the
+/// segments it grows against a memory cap, and refuses one before it is mapped. Then
+/// [`grow_fallible`] runs the callback on the segment.
+///
+/// ```
+/// use core_types::stack::{grow_fallible, needs_segment, segment_mapping_bytes, StackRefused};
+///
+/// /// The depth of a chain of `n` calls, and the most segment bytes mapped at once.
+/// fn depth(n: u64, mapped: &mut u64, peak: &mut u64) -> Result<u64, StackRefused> {
+///     if n == 0 {
+///         return Ok(0);
+///     }
+///     if !needs_segment(64 * 1024) {
+///         return Ok(1 + depth(n - 1, mapped, peak)?);
+///     }
+///     *mapped += segment_mapping_bytes(1 << 20);
+///     *peak = (*peak).max(*mapped);
+///     let below = grow_fallible(1 << 20, |r| r, || depth(n - 1, mapped, peak));
+///     *mapped -= segment_mapping_bytes(1 << 20);
+///     Ok(1 + below?)
+/// }
+/// let (mut mapped, mut peak) = (0, 0);
+/// assert_eq!(depth(100_000, &mut mapped, &mut peak), Ok(100_000));
+/// assert_eq!(mapped, 0);
+/// assert!(peak >= segment_mapping_bytes(1 << 20));
+/// ```
+#[inline(always)]
+pub fn needs_segment(red_zone: usize) -> bool {
+    stacker::remaining_stack().is_none_or(|left| left < red_zone)
+}
+
+/// Runs `f` on a new stack segment of `segment_bytes` bytes (whatever the stack has left: ask
+/// [`needs_segment`] first); a refused segment becomes the error `refused` makes of it, as in
+/// [`maybe_grow_fallible`].
+#[cold]
+#[inline(never)]
+pub fn grow_fallible<T, E>(
+    segment_bytes: usize,
+    refused: impl FnOnce(StackRefused) -> E,
+    f: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
+    grow(segment_bytes, f).unwrap_or_else(|r| Err(refused(r)))
+}
+
+/// Bytes the system maps for a segment of `segment_bytes` bytes: the segment rounded up to
+/// whole pages and the two guard pages `stacker` adds. What a search counts against its memory
+/// cap per segment it grows.
+pub fn segment_mapping_bytes(segment_bytes: usize) -> u64 {
+    mapping_bytes(segment_bytes).map_or(u64::MAX, |bytes| bytes as u64)
+}
+
+/// The page size of the system.
+#[cfg(target_os = "linux")]
+fn page_bytes() -> usize {
+    // SAFETY: sysconf reads a constant of the system.
+    usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
+        .unwrap_or(4096)
+        .max(1)
+}
+
+/// The page size of the system.
+#[cfg(not(target_os = "linux"))]
+fn page_bytes() -> usize {
+    4096
+}
+
+/// The segment rounded up to whole pages, plus two guard pages; `None` past `usize`.
+fn mapping_bytes(segment_bytes: usize) -> Option<usize> {
+    let page = page_bytes();
+    segment_bytes
+        .checked_next_multiple_of(page)
+        .and_then(|b| b.checked_add(2 * page))
 }
 
 /// Runs `f` on a new segment of `segment_bytes` bytes, or [`StackRefused`].
@@ -146,14 +221,7 @@ pub fn is_stack_refusal(payload: &(dyn std::any::Any + Send)) -> bool {
 /// guard pages `stacker` adds: the mapping `stacker` is about to make, made and unmapped.
 #[cfg(target_os = "linux")]
 fn segment_available(segment_bytes: usize) -> bool {
-    // SAFETY: sysconf reads a constant of the system.
-    let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
-        .unwrap_or(4096)
-        .max(1);
-    let Some(bytes) = segment_bytes
-        .checked_next_multiple_of(page)
-        .and_then(|b| b.checked_add(2 * page))
-    else {
+    let Some(bytes) = mapping_bytes(segment_bytes) else {
         return false;
     };
     // SAFETY: a fresh anonymous mapping at an address the system picks touches no memory of

@@ -409,30 +409,69 @@ pub trait Registered: Game {
 
 /// The margins after taking the left and the right end of `values`, in `O(len)` time, from
 /// the `reduction` backend when this build has it (the analysis uses it for rows whose decision
-/// triangle does not fit its memory cap).
-pub(crate) fn linear_move_values(values: &[i64]) -> Option<(i128, i128)> {
+/// triangle does not fit its memory cap); its passes stop at `deadline`
+/// ([`Error::TimeLimitReached`](crate::Error::TimeLimitReached) naming `reduction`).
+pub(crate) fn linear_move_values(
+    values: &[i64],
+    deadline: crate::Deadline,
+) -> Option<Result<(i128, i128), crate::Error>> {
     #[cfg(feature = "reduction")]
     {
-        Some(solver_reduction::move_values(values))
+        Some(solver_reduction::move_values_until(values, deadline))
     }
     #[cfg(not(feature = "reduction"))]
     {
-        let _ = values;
+        let _ = (values, deadline);
         None
     }
 }
 
-/// The `reduction` backend's traced pass, for its teaching view.
+/// Longest line of the reduction's view: a merge shows four `i128` values (40 characters at
+/// most) and two indices (20), a move three values and two indices, with their words.
+const REDUCTION_LINE_BYTES: u128 = 256;
+
+/// Bytes the `reduction` backend's traced pass takes for its teaching view of `len` values
+/// keeping `keep` lines per list: the pass ([`solver_reduction::traced_bytes`]) and the view's
+/// lines and reduced values (a `String` or an `i128` each).
+#[cfg(feature = "reduction")]
+fn reduction_trace_bytes(len: usize, keep: usize) -> u128 {
+    let (rows, lines) = (len as u128, keep as u128);
+    let line = std::mem::size_of::<String>() as u128 + REDUCTION_LINE_BYTES;
+    solver_reduction::traced_bytes(len, keep)
+        + lines.min(rows / 2) * line
+        + lines.min(rows) * line
+        + lines.saturating_mul(8).min(rows) * 16
+}
+
+/// The `reduction` backend's traced pass, for its teaching view: the first `keep` merges and
+/// moves and `8 × keep` reduced values, refused before it starts when it would take more than
+/// `memory_cap_bytes`.
 pub(crate) fn reduction_trace(
     game: &PredictTheWinner,
-) -> Result<crate::explain::ReductionExplanation, BackendError> {
+    keep: usize,
+    memory_cap_bytes: u64,
+) -> Result<crate::explain::ReductionExplanation, crate::explain::ExplainError> {
     #[cfg(feature = "reduction")]
     {
-        let trace = solver_reduction::reduce_traced(game.values());
+        use crate::explain::ExplainError;
+        let required_bytes = reduction_trace_bytes(game.len(), keep);
+        let too_large = |refused_by_system| ExplainError::TraceTooLarge {
+            required_bytes,
+            memory_cap_bytes,
+            refused_by_system,
+        };
+        if required_bytes > u128::from(memory_cap_bytes) {
+            return Err(too_large(false));
+        }
+        let trace = solver_reduction::reduce_traced_first(game.values(), keep)
+            .map_err(|_| too_large(true))?;
+        let shown = keep.saturating_mul(8).min(trace.reduced.len());
         Ok(crate::explain::ReductionExplanation {
             len: game.len(),
             merges: trace.merges.iter().map(ToString::to_string).collect(),
-            reduced: trace.reduced.iter().map(|run| run.value).collect(),
+            merge_count: trace.merge_count,
+            reduced: trace.reduced[..shown].iter().map(|run| run.value).collect(),
+            reduced_len: trace.reduced.len(),
             play: trace.play.iter().map(ToString::to_string).collect(),
             margin: trace.margin,
             values_pushed: game.len() as u64,
@@ -440,10 +479,11 @@ pub(crate) fn reduction_trace(
     }
     #[cfg(not(feature = "reduction"))]
     {
-        let _ = game;
+        let _ = (game, keep, memory_cap_bytes, REDUCTION_LINE_BYTES);
         Err(BackendError::Unavailable {
             backend: Backend::Reduction,
-        })
+        }
+        .into())
     }
 }
 

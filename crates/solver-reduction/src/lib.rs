@@ -129,9 +129,11 @@ pub mod predict_the_winner;
 pub mod trace;
 
 pub use predict_the_winner::{
-    margin, move_values, solve, solve_until, ReductionSolver, ReductionStats,
+    margin, move_values, move_values_until, solve, solve_until, ReductionSolver, ReductionStats,
 };
-pub use trace::{reduce_traced, GreedyMove, Merge, Player, Reduction, Run};
+pub use trace::{
+    reduce_traced, reduce_traced_first, traced_bytes, GreedyMove, Merge, Player, Reduction, Run,
+};
 
 /// The backend's one name: crate suffix, cargo feature, CLI `--backend` value, bench id.
 pub const NAME: &str = "reduction";

@@ -105,7 +105,23 @@ fn stack_cells(len: usize) -> usize {
 /// the sum of `|a[k]|` fits `i64`. A vectorisable bound (largest `|a[k]|`
 /// times the length) settles the common case; the exact sum decides the rest.
 fn arithmetic_of(values: &[i64]) -> Arithmetic {
-    let max_abs = values.iter().fold(0u64, |m, v| m.max(v.unsigned_abs()));
+    let Ok(arithmetic) = arithmetic_until(values, &Unwatched);
+    arithmetic
+}
+
+/// [`arithmetic_of`], reading `clock` once every [`CHECK_EVERY`] · 16 values of its first
+/// pass (about 40 µs of it): on a long row that pass alone takes milliseconds.
+fn arithmetic_until<C: PassClock>(values: &[i64], clock: &C) -> Result<Arithmetic, C::Stop> {
+    let mut max_abs = 0u64;
+    for chunk in values.chunks(CHECK_EVERY * 16) {
+        clock.check()?;
+        max_abs = chunk.iter().fold(max_abs, |m, v| m.max(v.unsigned_abs()));
+    }
+    Ok(arithmetic_bounded(values, max_abs))
+}
+
+/// The arithmetic of `values`, whose largest `|a[k]|` is `max_abs`.
+fn arithmetic_bounded(values: &[i64], max_abs: u64) -> Arithmetic {
     let limit = i64::MAX as u128;
     if u128::from(max_abs) * values.len() as u128 <= limit {
         return Arithmetic::I64;
@@ -242,19 +258,23 @@ fn margin_in<M: Width, R: Recorder<PredictTheWinner>, C: PassClock>(
 }
 
 /// `(a[0] - V(a[1..]), a[len-1] - V(a[..len-1]))` in width `M`, both passes
-/// in one stack; `None` when the stack cannot be allocated. `values` is not
-/// empty.
-fn move_values_in<M: Width, R: Recorder<PredictTheWinner>>(
+/// in one stack; or why not: the stack cannot be allocated, or `clock` stopped a pass.
+/// `values` is not empty.
+fn move_values_in<M: Width, R: Recorder<PredictTheWinner>, C: PassClock>(
     values: &[i64],
     recorder: &mut R,
-) -> Option<(M, M)> {
+    clock: &C,
+) -> Result<(M, M), SolveStop>
+where
+    SolveStop: From<C::Stop>,
+{
     let last = values.len() - 1;
-    let mut cells = try_stack::<M>(last)?;
+    let mut cells = try_stack::<M>(last).ok_or(SolveStop::Refused)?;
     recorder.table(cells.len() as u64, cells.len() as u64 * M::BYTES);
-    let Ok(after_left) = margin_in(&values[1..], &mut cells, recorder, &Unwatched);
-    let Ok(after_right) = margin_in(&values[..last], &mut cells, recorder, &Unwatched);
+    let after_left = margin_in(&values[1..], &mut cells, recorder, clock)?;
+    let after_right = margin_in(&values[..last], &mut cells, recorder, clock)?;
     // |a[k] - V(...)| <= Σ|a[k]|: exact in M.
-    Some((
+    Ok((
         M::from(values[0]) - after_left,
         M::from(values[last]) - after_right,
     ))
@@ -271,6 +291,12 @@ enum SolveStop {
 impl From<DeadlinePassed> for SolveStop {
     fn from(_: DeadlinePassed) -> Self {
         SolveStop::Time
+    }
+}
+
+impl From<Infallible> for SolveStop {
+    fn from(never: Infallible) -> Self {
+        match never {}
     }
 }
 
@@ -387,16 +413,89 @@ pub fn move_values(values: &[i64]) -> (i128, i128) {
         return (0, 0);
     }
     let answer = match arithmetic_of(values) {
-        Arithmetic::I64 => move_values_in::<i64, _>(values, &mut core_types::NoStats)
-            .map(|(l, r)| (l.into(), r.into())),
-        Arithmetic::I128 => move_values_in::<i128, _>(values, &mut core_types::NoStats),
+        Arithmetic::I64 => {
+            move_values_in::<i64, _, _>(values, &mut core_types::NoStats, &Unwatched)
+                .map(|(l, r)| (l.into(), r.into()))
+        }
+        Arithmetic::I128 => {
+            move_values_in::<i128, _, _>(values, &mut core_types::NoStats, &Unwatched)
+        }
     };
     match answer {
-        Some(answer) => answer,
-        None => std::alloc::handle_alloc_error(
+        Ok(answer) => answer,
+        Err(_) => std::alloc::handle_alloc_error(
             std::alloc::Layout::array::<i128>(stack_cells(values.len()))
                 .unwrap_or(std::alloc::Layout::new::<i128>()),
         ),
+    }
+}
+
+/// [`move_values`] within a time limit, and an error instead of an abort when the system
+/// refuses the stack: for callers that answer under limits (the analysis engine falls back on
+/// it for rows whose decision triangle does not fit its memory cap). Both passes read
+/// `deadline` once every 4,096 values pushed, as [`solve_until`] does.
+///
+/// # Complexity
+///
+/// As [`move_values`].
+///
+/// # Examples
+///
+/// ```
+/// use core_types::{Deadline, Error};
+/// use solver_reduction::predict_the_winner::move_values_until;
+///
+/// assert_eq!(move_values_until(&[1, 5, 233, 7], Deadline::NEVER)?, (222, -222));
+/// let passed = Deadline::after(Some(std::time::Duration::ZERO));
+/// let err = move_values_until(&[1, 5, 233, 7], passed).unwrap_err();
+/// assert!(matches!(err, Error::TimeLimitReached { .. }));
+/// # Ok::<(), Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::TimeLimitReached`] (backend `reduction`) once `deadline` has passed;
+/// [`Error::AllocationFailed`] when the system refuses the stack's memory.
+///
+/// # See also
+///
+/// [`move_values`], [`solve_until`].
+pub fn move_values_until(values: &[i64], deadline: Deadline) -> Result<(i128, i128), Error> {
+    if values.is_empty() {
+        return Ok((0, 0));
+    }
+    let Ok(arithmetic) = arithmetic_until(values, &deadline) else {
+        return Err(deadline.error(NAME, PredictTheWinner::NAME));
+    };
+    let answer = match arithmetic {
+        Arithmetic::I64 => move_values_in::<i64, _, _>(values, &mut core_types::NoStats, &deadline)
+            .map(|(l, r)| (l.into(), r.into())),
+        Arithmetic::I128 => {
+            move_values_in::<i128, _, _>(values, &mut core_types::NoStats, &deadline)
+        }
+    };
+    answer.map_err(|stop| stop_error(stop, deadline, arithmetic, values.len()))
+}
+
+/// The error of a pass that gave no answer on `len` values.
+fn stop_error(stop: SolveStop, deadline: Deadline, arithmetic: Arithmetic, len: usize) -> Error {
+    match stop {
+        SolveStop::Time => deadline.error(NAME, PredictTheWinner::NAME),
+        SolveStop::Refused => {
+            let width: u128 = match arithmetic {
+                Arithmetic::I64 => 8,
+                Arithmetic::I128 => 16,
+            };
+            Error::AllocationFailed {
+                backend: NAME,
+                game: PredictTheWinner::NAME,
+                parameter: "len",
+                value: len as u64,
+                required_bytes: stack_cells(len - 1) as u128 * width,
+                memory_cap_bytes: u64::MAX,
+                hint: "; this backend has no memory cap of its own: it needs 8 bytes per value (16 for i128 margins)",
+            }
+        }
     }
 }
 
@@ -478,32 +577,17 @@ pub fn solve_until<R: Recorder<PredictTheWinner>>(
         return Ok(game.solution(0, None));
     }
     // The same rule as game.arithmetic(), vectorised.
-    let arithmetic = arithmetic_of(values);
+    let Ok(arithmetic) = arithmetic_until(values, &deadline) else {
+        return Err(deadline.error(NAME, PredictTheWinner::NAME));
+    };
     let answer = match arithmetic {
         Arithmetic::I64 => {
             solve_in::<i64, R>(values, deadline, recorder).map(|(m, side)| (m.into(), side))
         }
         Arithmetic::I128 => solve_in::<i128, R>(values, deadline, recorder),
     };
-    let (margin, side) = match answer {
-        Ok(answer) => answer,
-        Err(SolveStop::Time) => return Err(deadline.error(NAME, PredictTheWinner::NAME)),
-        Err(SolveStop::Refused) => {
-            let width: u128 = match arithmetic {
-                Arithmetic::I64 => 8,
-                Arithmetic::I128 => 16,
-            };
-            return Err(Error::AllocationFailed {
-            backend: NAME,
-            game: PredictTheWinner::NAME,
-            parameter: "len",
-            value: values.len() as u64,
-            required_bytes: stack_cells(values.len() - 1) as u128 * width,
-            memory_cap_bytes: u64::MAX,
-            hint: "; this backend has no memory cap of its own: it needs 8 bytes per value (16 for i128 margins)",
-        });
-        }
-    };
+    let (margin, side) =
+        answer.map_err(|stop| stop_error(stop, deadline, arithmetic, values.len()))?;
     Ok(game.solution(margin, Some(side)))
 }
 

@@ -2,6 +2,7 @@
 //! runs merged into which value, the reduced row, and the greedy play on it. The fast kernel is
 //! [`crate::predict_the_winner`].
 
+use std::collections::TryReserveError;
 use std::fmt;
 
 use core_types::Side;
@@ -94,7 +95,8 @@ impl fmt::Display for GreedyMove {
 }
 
 /// Everything [`reduce_traced`] did: the merges in order, the reduced row,
-/// and the greedy play on it.
+/// and the greedy play on it ([`reduce_traced_first`] keeps the first merges
+/// and moves only, and counts them all).
 ///
 /// The points of [`GreedyMove`] are reduced points: a merged run counts
 /// `x - y + z` for the player who takes it, standing for "takes `x`, the
@@ -102,14 +104,38 @@ impl fmt::Display for GreedyMove {
 /// the original row, but their difference is the game's margin.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Reduction {
-    /// Every merge, in the order the left-to-right pass made them.
+    /// Every merge, in the order the left-to-right pass made them (the first ones only, from
+    /// [`reduce_traced_first`]).
     pub merges: Vec<Merge>,
+    /// How many merges the pass made, kept or not.
+    pub merge_count: u64,
     /// The reduced row, left to right: no `x <= y >= z` is left.
     pub reduced: Vec<Run>,
-    /// The greedy play on the reduced row, one move per reduced value.
+    /// The greedy play on the reduced row, one move per reduced value (the first ones only,
+    /// from [`reduce_traced_first`]; there are always `reduced.len()` moves).
     pub play: Vec<GreedyMove>,
     /// The game's margin: first player's reduced points minus second's.
     pub margin: i128,
+}
+
+/// Bytes [`reduce_traced_first`]`(values, keep)` allocates for `len` values at most: the
+/// stack of runs (which becomes the reduced row), and the merges and moves it keeps.
+///
+/// ```
+/// use solver_reduction::trace::traced_bytes;
+///
+/// // 10^7 values, the first 200 merges and moves kept: the stack of runs is the bulk.
+/// assert!(traced_bytes(10_000_000, 200) < 10_000_000 * 32 + 100_000);
+/// // Everything kept: the merges (half the values at most) and the moves are more.
+/// assert!(traced_bytes(10_000_000, usize::MAX) > 10_000_000 * 100);
+/// ```
+pub fn traced_bytes(len: usize, keep: usize) -> u128 {
+    let (len, keep) = (len as u128, keep as u128);
+    let merges = keep.min(len / 2);
+    let moves = keep.min(len);
+    len * std::mem::size_of::<Run>() as u128
+        + merges * std::mem::size_of::<Merge>() as u128
+        + moves * std::mem::size_of::<GreedyMove>() as u128
 }
 
 /// The reduction step by step, for teaching: the merges in order (which
@@ -117,12 +143,17 @@ pub struct Reduction {
 /// and the greedy play on it with running points.
 ///
 /// Always in `i128` and keeping every merge: use [`margin`] or [`solve`] for
-/// speed.
+/// speed, and [`reduce_traced_first`] to keep only the first merges and moves.
 ///
 /// # Complexity
 ///
-/// `O(len)` time; memory: the stack of runs (40 bytes each) plus the
-/// output, `O(len)`.
+/// `O(len)` time; memory: the stack of runs (32 bytes each) plus the
+/// output, `O(len)`: [`traced_bytes`]`(len, usize::MAX)`.
+///
+/// # Panics
+///
+/// Never; if the system refuses the memory the process aborts, as for any
+/// `Vec` ([`reduce_traced_first`] returns the refusal instead).
 ///
 /// # Examples
 ///
@@ -141,8 +172,48 @@ pub struct Reduction {
 ///
 /// [`margin`](crate::margin), the same reduction without the record.
 pub fn reduce_traced(values: &[i64]) -> Reduction {
+    match reduce_traced_first(values, usize::MAX) {
+        Ok(reduction) => reduction,
+        Err(_) => std::alloc::handle_alloc_error(
+            std::alloc::Layout::array::<Run>(values.len())
+                .unwrap_or(std::alloc::Layout::new::<Run>()),
+        ),
+    }
+}
+
+/// [`reduce_traced`] keeping the first `keep` merges and the first `keep`
+/// moves of the greedy play (all are counted, and the margin is the whole
+/// game's), for a view that shows a few lines of a long row: memory
+/// [`traced_bytes`]`(len, keep)`, allocated fallibly.
+///
+/// # Complexity
+///
+/// `O(len)` time; memory the stack of runs (32 bytes per value) and the
+/// kept merges and moves.
+///
+/// # Examples
+///
+/// ```
+/// use solver_reduction::trace::{reduce_traced, reduce_traced_first};
+///
+/// let values = [1, 5, 233, 7, 2, 9, 4];
+/// let all = reduce_traced(&values);
+/// let first = reduce_traced_first(&values, 1).expect("a few bytes");
+/// assert_eq!(first.merges, all.merges[..1]);
+/// assert_eq!(first.merge_count, all.merge_count);
+/// assert_eq!((first.play.len(), all.play.len()), (1, all.reduced.len()));
+/// assert_eq!((first.reduced, first.margin), (all.reduced, all.margin));
+/// ```
+///
+/// # Errors
+///
+/// The allocation error when the system refuses the stack or the record.
+pub fn reduce_traced_first(values: &[i64], keep: usize) -> Result<Reduction, TryReserveError> {
     let mut merges = Vec::new();
-    let mut stack: Vec<Run> = Vec::with_capacity(values.len());
+    merges.try_reserve_exact(keep.min(values.len() / 2))?;
+    let mut merge_count = 0u64;
+    let mut stack: Vec<Run> = Vec::new();
+    stack.try_reserve_exact(values.len())?;
     for (index, &value) in values.iter().enumerate() {
         let mut cur = Run {
             first: index,
@@ -158,20 +229,25 @@ pub fn reduce_traced(values: &[i64]) -> Reduction {
                 last: cur.last,
                 value: x.value - y.value + cur.value,
             };
-            merges.push(Merge {
-                left: x,
-                peak: y,
-                right: cur,
-                result,
-            });
+            if merges.len() < keep {
+                merges.push(Merge {
+                    left: x,
+                    peak: y,
+                    right: cur,
+                    result,
+                });
+            }
+            merge_count += 1;
             stack.truncate(stack.len() - 2);
             cur = result;
         }
         stack.push(cur);
     }
-    let mut play = Vec::with_capacity(stack.len());
+    let mut play = Vec::new();
+    play.try_reserve_exact(keep.min(stack.len()))?;
     let (mut lo, mut hi) = (0, stack.len());
     let (mut first_points, mut second_points) = (0i128, 0i128);
+    let mut first_moves = true;
     while lo < hi {
         let (side, run) = if stack[lo].value >= stack[hi - 1].value {
             lo += 1;
@@ -180,25 +256,29 @@ pub fn reduce_traced(values: &[i64]) -> Reduction {
             hi -= 1;
             (Side::Right, stack[hi])
         };
-        let player = if play.len() % 2 == 0 {
+        let player = if first_moves {
             first_points += run.value;
             Player::First
         } else {
             second_points += run.value;
             Player::Second
         };
-        play.push(GreedyMove {
-            player,
-            side,
-            run,
-            first_points,
-            second_points,
-        });
+        first_moves = !first_moves;
+        if play.len() < keep {
+            play.push(GreedyMove {
+                player,
+                side,
+                run,
+                first_points,
+                second_points,
+            });
+        }
     }
-    Reduction {
+    Ok(Reduction {
         merges,
+        merge_count,
         reduced: stack,
         play,
         margin: first_points - second_points,
-    }
+    })
 }

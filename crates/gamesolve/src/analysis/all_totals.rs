@@ -440,22 +440,18 @@ fn bits(mask: u64) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Allocates a layer of `len` empty bitsets.
+/// Allocates a layer of `len` empty bitsets, zeroed by the allocator (calloc): its pages cost
+/// nothing until the pass fills them, so no time goes into zeroing before the deadline is read.
 fn alloc_layer<const K: usize>(run: Run, len: usize) -> Result<Vec<[u64; K]>, Error> {
-    let mut layer = Vec::new();
-    layer
-        .try_reserve_exact(len)
-        .map_err(|_| Error::AllocationFailed {
-            backend: NAME,
-            game: CanIWin::NAME,
-            parameter: "max_choosable",
-            value: u64::from(run.n),
-            required_bytes: run.required_bytes,
-            memory_cap_bytes: run.memory_cap_bytes,
-            hint: "; free some memory, or solve one total at a time",
-        })?;
-    layer.resize(len, [0; K]);
-    Ok(layer)
+    bytemuck::allocation::try_zeroed_vec::<[u64; K]>(len).map_err(|_| Error::AllocationFailed {
+        backend: NAME,
+        game: CanIWin::NAME,
+        parameter: "max_choosable",
+        value: u64::from(run.n),
+        required_bytes: run.required_bytes,
+        memory_cap_bytes: run.memory_cap_bytes,
+        hint: "; free some memory, or solve one total at a time",
+    })
 }
 
 /// The pass of [`all_totals`] with `K`-word bitsets.

@@ -240,9 +240,18 @@ pub fn analyze_predict_the_winner(
     position: &PredictTheWinnerPosition,
     config: &AnalysisConfig,
 ) -> Result<PredictTheWinnerAnalysis, AnalysisError> {
+    // The limit counts from the call: the passes below read this deadline.
+    let deadline = config.deadline();
     let position = PredictTheWinnerPosition::new(game, position.taken_left, position.taken_right)?;
     let values = position.remaining(game);
-    let arithmetic = game.arithmetic();
+    // The narrower arithmetic's triangle is the smaller: past the cap in `i64`, the row goes to
+    // the reduction without a pass to decide the width (it decides its own).
+    let arithmetic =
+        if required_bytes(values.len(), Arithmetic::I64) > u128::from(config.memory_cap_bytes) {
+            Arithmetic::I64
+        } else {
+            game.arithmetic()
+        };
     let required = required_bytes(values.len(), arithmetic);
     let too_large = |hint| {
         AnalysisError::Game(Error::TableTooLarge {
@@ -256,7 +265,14 @@ pub fn analyze_predict_the_winner(
         })
     };
     if required > u128::from(config.memory_cap_bytes) {
-        if let Some((after_left, after_right)) = crate::registry::linear_move_values(values) {
+        if let Some(move_values) = crate::registry::linear_move_values(values, deadline) {
+            // The reduction's passes read the same deadline; their errors are the analysis's.
+            let (after_left, after_right) = move_values.map_err(|e| match e {
+                Error::TimeLimitReached { .. } => {
+                    AnalysisError::Game(deadline.error(NAME, PredictTheWinner::NAME))
+                }
+                other => AnalysisError::Game(other),
+            })?;
             let why = format!(
                 "the principal variation needs a decision triangle of {required} bytes for {} \
                  values, more than the memory cap of {} bytes; the move values come from the \
@@ -278,7 +294,6 @@ pub fn analyze_predict_the_winner(
              (O(len) memory)",
         ));
     }
-    let deadline = config.deadline();
     let pass = match arithmetic {
         Arithmetic::I64 => Pass::run::<i64>(values, deadline),
         Arithmetic::I128 => Pass::run::<i128>(values, deadline),
@@ -402,11 +417,10 @@ impl Pass {
     fn run<M: MarginValue>(values: &[i64], deadline: Deadline) -> Result<Pass, PassStop> {
         let len = values.len();
         let cells = len * (len + 1) / 2;
-        let mut decisions: Vec<u64> = Vec::new();
-        decisions
-            .try_reserve_exact(cells.div_ceil(64))
+        // Zeroed by the allocator (calloc): fresh pages cost nothing until the pass writes
+        // them, so a time limit is not spent zeroing the whole triangle first.
+        let mut decisions: Vec<u64> = bytemuck::allocation::try_zeroed_vec(cells.div_ceil(64))
             .map_err(|_| PassStop::Refused)?;
-        decisions.resize(cells.div_ceil(64), 0);
         let mut row: Vec<M> = Vec::new();
         row.try_reserve_exact(len).map_err(|_| PassStop::Refused)?;
         row.extend(values.iter().map(|&v| M::from(v)));

@@ -53,7 +53,7 @@ mod tree;
 
 use std::fmt::Write as _;
 
-pub use reduction::{explain_reduction, ReductionExplanation};
+pub use reduction::{explain_reduction, explain_reduction_within, ReductionExplanation};
 pub use trace::{Trace, TraceOverflow};
 pub use tree::{Call, CallTree};
 

@@ -4,10 +4,11 @@
 
 use std::fmt::Write as _;
 
-use super::ExplainError;
+use super::{ExplainError, ExplainLimits};
 use crate::PredictTheWinner;
 
-/// What the `reduction` backend did on one row; see the [module docs](self).
+/// What the `reduction` backend did on one row; see the [module docs](self). The lists may
+/// hold only their first lines ([`explain_reduction_within`]); the counts are the whole run's.
 ///
 /// ```
 /// use gamesolve::explain::explain_reduction;
@@ -26,11 +27,15 @@ use crate::PredictTheWinner;
 pub struct ReductionExplanation {
     /// The number of values of the row.
     pub len: usize,
-    /// Each merge in order: `merge 5 <= 233 >= 7 at [1..=3] -> -221`.
+    /// Each merge in order: `merge 5 <= 233 >= 7 at [1..=3] -> -221` (the first ones).
     pub merges: Vec<String>,
-    /// The reduced row: each remaining run's value.
+    /// How many merges the pass made.
+    pub merge_count: u64,
+    /// The reduced row: each remaining run's value (the first ones).
     pub reduced: Vec<i128>,
-    /// The greedy play on the reduced row, one line per move.
+    /// The length of the reduced row, which is also the number of moves of the greedy play.
+    pub reduced_len: usize,
+    /// The greedy play on the reduced row, one line per move (the first ones).
     pub play: Vec<String>,
     /// The first player's margin.
     pub margin: i128,
@@ -52,7 +57,7 @@ impl ReductionExplanation {
             text,
             "values pushed {} / merges {} / cells a table would fill {}",
             self.values_pushed,
-            self.merges.len(),
+            self.merge_count,
             self.table_cells()
         );
         let _ = writeln!(
@@ -62,16 +67,22 @@ impl ReductionExplanation {
              other answers at once with its neighbour, so the three act as one value and the \
              game's value does not change:"
         );
-        list(&mut text, &self.merges, max_lines, "merges");
-        let reduced: Vec<String> = self.reduced.iter().map(i128::to_string).collect();
-        let shown = reduced.len().min(max_lines.max(1) * 8);
+        list(
+            &mut text,
+            &self.merges,
+            self.merge_count,
+            max_lines,
+            "merges",
+        );
+        let shown = self.reduced.len().min(max_lines.max(1).saturating_mul(8));
+        let reduced: Vec<String> = self.reduced[..shown].iter().map(i128::to_string).collect();
         let _ = writeln!(
             text,
             "\nReduced row, no peak left (it falls, then rises, so its largest value is always \
              at an end): {}{}",
-            reduced[..shown].join(" "),
-            if shown < reduced.len() {
-                format!(" … {} more", reduced.len() - shown)
+            reduced.join(" "),
+            if shown < self.reduced_len {
+                format!(" … {} more", self.reduced_len - shown)
             } else {
                 String::new()
             }
@@ -81,38 +92,88 @@ impl ReductionExplanation {
             "\nGreedy play on the reduced row: both players take the larger end (points are \
              reduced points; their difference is the margin):"
         );
-        list(&mut text, &self.play, max_lines, "moves");
+        list(
+            &mut text,
+            &self.play,
+            self.reduced_len as u64,
+            max_lines,
+            "moves",
+        );
         let _ = writeln!(text, "\nMargin for the first player: {:+}", self.margin);
         text
     }
 }
 
-fn list(text: &mut String, lines: &[String], max_lines: usize, what: &str) {
-    if lines.is_empty() {
+/// The first `max_lines` of `lines` (the first of `count`), and how many more there are.
+fn list(text: &mut String, lines: &[String], count: u64, max_lines: usize, what: &str) {
+    if count == 0 {
         let _ = writeln!(text, "  (none)");
     }
-    for (k, line) in lines.iter().enumerate() {
-        if k >= max_lines {
-            let _ = writeln!(
-                text,
-                "  … {} more {what} (raise --max-lines)",
-                lines.len() - k
-            );
-            break;
-        }
+    for (k, line) in lines.iter().take(max_lines).enumerate() {
         let _ = writeln!(text, "  {:>4}. {line}", k + 1);
+    }
+    let shown = lines.len().min(max_lines) as u64;
+    if shown < count {
+        let _ = writeln!(
+            text,
+            "  … {} more {what} (raise --max-lines)",
+            count - shown
+        );
     }
 }
 
-/// Runs the `reduction` backend's traced pass on `game`.
+/// Runs the `reduction` backend's traced pass on `game`, keeping every merge and move, within
+/// the default memory cap of [`ExplainLimits`] (1 GiB).
 ///
 /// # Complexity
 ///
-/// `O(len)` time and memory (every merge and move is kept, as text).
+/// `O(len)` time and memory (every merge and move is kept, as text: a few hundred bytes per
+/// value).
 ///
 /// # Errors
 ///
-/// [`ExplainError::Backend`] when this build lacks the `reduction` backend.
+/// As [`explain_reduction_within`].
 pub fn explain_reduction(game: &PredictTheWinner) -> Result<ReductionExplanation, ExplainError> {
-    Ok(crate::registry::reduction_trace(game)?)
+    explain_reduction_within(game, usize::MAX, &ExplainLimits::default())
+}
+
+/// Runs the `reduction` backend's traced pass on `game`, keeping the first `max_lines`
+/// merges and moves and `8 × max_lines` values of the reduced row (what
+/// [`ReductionExplanation::text`]`(max_lines)` shows), within
+/// [`ExplainLimits::memory_cap_bytes`].
+///
+/// # Complexity
+///
+/// `O(len)` time; memory 32 bytes per value (the stack of runs) plus the lines kept, checked
+/// against the cap before anything is allocated.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolve::explain::{explain_reduction_within, ExplainError, ExplainLimits};
+/// use gamesolve::{Backend, PredictTheWinner};
+///
+/// let game = PredictTheWinner::new((0..10_000).map(|k| k * 7919 % 1000).collect());
+/// if Backend::Reduction.is_available() {
+///     let view = explain_reduction_within(&game, 3, &ExplainLimits::default())?;
+///     assert_eq!(view.merges.len(), 3);
+///     assert!(view.merge_count > 3);
+///     let tight = ExplainLimits::default().with_memory_cap(100_000);
+///     let refused = explain_reduction_within(&game, 3, &tight).unwrap_err();
+///     assert!(matches!(refused, ExplainError::TraceTooLarge { .. }));
+/// }
+/// # Ok::<(), ExplainError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ExplainError::Backend`] when this build lacks the `reduction` backend;
+/// [`ExplainError::TraceTooLarge`] when the pass and the lines kept would need more than
+/// the memory cap, or the system refuses their memory.
+pub fn explain_reduction_within(
+    game: &PredictTheWinner,
+    max_lines: usize,
+    limits: &ExplainLimits,
+) -> Result<ReductionExplanation, ExplainError> {
+    crate::registry::reduction_trace(game, max_lines, limits.memory_cap_bytes)
 }

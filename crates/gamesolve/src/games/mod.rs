@@ -40,7 +40,7 @@ mod predict_the_winner;
 use serde::Serialize;
 
 use crate::contract::Reported;
-use crate::explain::TableView;
+use crate::explain::{ExplainError, ExplainLimits, TableView};
 use crate::{Backend, Error, Outcome, Registered};
 
 /// What a front end shows and asks of one game: its row of the game table.
@@ -330,9 +330,15 @@ pub trait TableGame: Registered + Reported + TableView {
     }
 
     /// The teaching view of a backend that does not walk the game's positions (no call tree
-    /// or table), for `explain`; `None` for the others.
-    fn own_view(&self, backend: &str, max_lines: usize) -> Option<String> {
-        let _ = (backend, max_lines);
+    /// or table), for `explain`, at most `max_lines` lines per list and within the memory cap
+    /// of `limits`; `None` for the others.
+    fn own_view(
+        &self,
+        backend: &str,
+        max_lines: usize,
+        limits: &ExplainLimits,
+    ) -> Option<Result<String, ExplainError>> {
+        let _ = (backend, max_lines, limits);
         None
     }
 

@@ -1,7 +1,7 @@
 //! Predict the Winner's row of the game table: its parameters, rules and sentences.
 
 use super::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
-use crate::explain::explain_reduction;
+use crate::explain::{explain_reduction_within, ExplainError, ExplainLimits};
 use crate::{Backend, Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side};
 
 /// Predict the Winner's one parameter: the row of values.
@@ -89,14 +89,17 @@ impl TableGame for PredictTheWinner {
         )
     }
 
-    fn own_view(&self, backend: &str, max_lines: usize) -> Option<String> {
+    fn own_view(
+        &self,
+        backend: &str,
+        max_lines: usize,
+        limits: &ExplainLimits,
+    ) -> Option<Result<String, ExplainError>> {
         if backend != Backend::Reduction.name() {
             return None;
         }
-        Some(match explain_reduction(self) {
-            Ok(view) => view.text(max_lines),
-            Err(e) => format!("{e}\n"),
-        })
+        // Only the lines shown are kept: a long row's trace stays within the cap.
+        Some(explain_reduction_within(self, max_lines, limits).map(|view| view.text(max_lines)))
     }
 
     fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
