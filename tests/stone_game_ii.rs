@@ -1,0 +1,294 @@
+//! The Stone Game II example (`examples/stone_game_ii.rs`), checked: LeetCode 1140's examples on
+//! every backend that applies, agreement with an independent brute force on a few hundred small
+//! rows, and the (pile index, M) table view.
+#![allow(clippy::unwrap_used)]
+
+#[path = "../examples/stone_game_ii.rs"]
+mod stone_game_ii;
+
+use gamesolve::explain::TableView;
+use gamesolve::{Backend, Game, Margin, Outcome};
+use stone_game_ii::{State, StoneGameII, StoneGameIISolution, KNOWN_ROWS};
+
+/// What the player to move collects from piles `i..` with `M = m`, as LeetCode 1140 defines
+/// it, by plain recursion straight from the rules, with none of the example's machinery (no
+/// `Game`, no margin, no cap on `M`): the stones left minus the most the opponent then collects.
+fn collect(piles: &[i64], i: usize, m: usize) -> i128 {
+    if i == piles.len() {
+        return 0;
+    }
+    let left = sum(&piles[i..]);
+    (1..=(2 * m).min(piles.len() - i))
+        .map(|x| left - collect(piles, i + x, m.max(x)))
+        .max()
+        .unwrap()
+}
+
+/// The stones of `piles`, exactly.
+fn sum(piles: &[i64]) -> i128 {
+    piles.iter().map(|&p| i128::from(p)).sum()
+}
+
+/// The first player's stones and the smallest optimal first `X` (`None` with no pile).
+fn brute_force(piles: &[i64]) -> (i128, Option<u32>) {
+    if piles.is_empty() {
+        return (0, None);
+    }
+    let first = collect(piles, 0, 1);
+    let x = (1..=2.min(piles.len()))
+        .find(|&x| sum(piles) - collect(piles, x, x) == first)
+        .unwrap();
+    (first, Some(x as u32))
+}
+
+/// A fixed-seed generator (SplitMix64): the same rows on every run, no new dependency.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A value in `lo..=hi`.
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+}
+
+/// Every row the differential test tries: each length 0..=7 with small values (negative
+/// ones and zeros included, for ties and draws), and a few with extreme `i64` piles, where
+/// margins leave `i64` and only exact `i128` arithmetic agrees.
+fn generated_rows() -> Vec<Vec<i64>> {
+    let mut rng = SplitMix(1140);
+    let mut rows = Vec::new();
+    for len in 0..=7 {
+        for _ in 0..if len == 0 { 1 } else { 50 } {
+            let (lo, hi) = if rng.next().is_multiple_of(3) {
+                (-6, 6)
+            } else {
+                (0, 12)
+            };
+            rows.push((0..len).map(|_| rng.range(lo, hi)).collect());
+        }
+    }
+    let extremes = [i64::MIN, i64::MAX, -1, 0, 1];
+    for len in 1..=7 {
+        for _ in 0..10 {
+            rows.push(
+                (0..len)
+                    .map(|_| extremes[(rng.next() % extremes.len() as u64) as usize])
+                    .collect(),
+            );
+        }
+    }
+    rows
+}
+
+/// The backends of this build with an algorithm for the game.
+fn applicable_backends() -> Vec<Backend> {
+    let backends: Vec<Backend> = Backend::available()
+        .filter(|b| b.solver::<StoneGameII>().is_ok())
+        .collect();
+    // The generic variants apply wherever their backends are compiled in.
+    for backend in [Backend::Recursive, Backend::Memo] {
+        assert_eq!(
+            backends.contains(&backend),
+            backend.is_available(),
+            "{backend}"
+        );
+    }
+    backends
+}
+
+#[test]
+fn leetcode_examples_on_every_backend() {
+    let expected = [
+        // 2 7 9 4 4: taking 1 pile, then 2, gives the first player 2 + 4 + 4 = 10 of 26.
+        ("2 7 9 4 4", 10, 16, -6, Outcome::SecondPlayerWins),
+        ("1 2 3 4 5 100", 104, 11, 93, Outcome::FirstPlayerWins),
+    ];
+    assert_eq!(
+        KNOWN_ROWS.map(|(text, first)| (text, first)),
+        expected.map(|(text, first, ..)| (text, first))
+    );
+    for backend in applicable_backends() {
+        let mut solver = backend.solver::<StoneGameII>().unwrap();
+        for (text, first, second, margin, outcome) in expected {
+            let game = StoneGameII::parse(text).unwrap();
+            let answer = solver.solve(&game).unwrap();
+            assert_eq!(
+                answer,
+                StoneGameIISolution {
+                    outcome,
+                    margin,
+                    first_score: first,
+                    second_score: second,
+                    best_move: Some(1),
+                },
+                "{backend} [{text}]"
+            );
+        }
+    }
+    let text = stone_game_ii::report().unwrap();
+    for backend in applicable_backends() {
+        assert!(
+            text.contains(&format!(
+                "{backend}/{}: [2 7 9 4 4] first 10 second 16 (margin -6, second player wins), \
+                 first move take 1 pile (2)",
+                backend.variants::<StoneGameII>()[0].name
+            )),
+            "{text}"
+        );
+        assert!(
+            text.contains("[1 2 3 4 5 100] first 104 second 11 (margin +93, first player wins)"),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn every_backend_agrees_with_the_brute_force() {
+    let rows = generated_rows();
+    assert!(rows.len() >= 300, "{}", rows.len());
+    let mut failures = Vec::new();
+    for backend in applicable_backends() {
+        let mut solver = backend.solver::<StoneGameII>().unwrap();
+        for row in &rows {
+            let game = StoneGameII::new(row.clone()).unwrap();
+            let (first, best_move) = brute_force(row);
+            let total = sum(row);
+            let margin = 2 * first - total;
+            let expected = StoneGameIISolution {
+                outcome: Outcome::from_margin(margin),
+                margin,
+                first_score: first,
+                second_score: total - first,
+                best_move,
+            };
+            match solver.solve(&game) {
+                Ok(answer) if answer == expected => {}
+                Ok(answer) => {
+                    failures.push(format!("{backend} {row:?}: {answer:?} != {expected:?}"))
+                }
+                Err(e) => failures.push(format!("{backend} {row:?}: {e}")),
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn piles_read_as_predict_the_winner_values() {
+    for text in ["2 7 9 4 4", "2,7,9,4,4", "[2,7,9,4,4]", " 2, 7 9,4 4, "] {
+        assert_eq!(StoneGameII::parse(text).unwrap().piles(), [2, 7, 9, 4, 4]);
+    }
+    assert!(StoneGameII::parse("").unwrap().is_empty());
+    let err = StoneGameII::parse("1,,2").unwrap_err();
+    assert!(err.to_string().contains("value #2 is empty"), "{err}");
+    let err = "1 9223372036854775808".parse::<StoneGameII>().unwrap_err();
+    assert!(err.to_string().contains("out of range"), "{err}");
+}
+
+#[test]
+fn the_game_reads_as_the_brief_shows_it() {
+    let game = StoneGameII::parse("2 7 9 4 4").unwrap();
+    let start = game.start();
+    assert_eq!(start, State { index: 0, m: 1 });
+    assert_eq!(game.describe(), "stone-game-ii 5 piles");
+    assert_eq!(game.moves(start), [1, 2]);
+    assert_eq!(game.show_position(start), "piles 0.. [2 7 9 4 4] M=1");
+    assert_eq!(game.show_move(start, 2), "take 2 piles (9)");
+    assert_eq!(game.show_move(start, 1), "take 1 pile (2)");
+    // After taking 2, M = 2: the 3 piles left may all be taken.
+    let after = game.play(start, 2);
+    assert_eq!(after, State { index: 2, m: 2 });
+    assert_eq!(game.moves(after), [1, 2, 3]);
+    assert_eq!(game.move_value(start, 2, Margin(17)), Margin(9 - 17));
+    // M is capped at ⌈left / 2⌉: from piles 3.. (2 left) M = 2 and M = 1 are the same state.
+    assert_eq!(game.play(after, 1), State { index: 3, m: 1 });
+    assert_eq!(game.terminal_value(game.play(after, 3)), Some(Margin(0)));
+}
+
+#[test]
+fn the_table_lays_out_states_by_pile_index_and_m() {
+    let game = StoneGameII::parse("2 7 9 4 4").unwrap();
+    // Every state (M up to ⌈left / 2⌉) with its margin from the brute force, independently of
+    // any backend.
+    let piles = game.piles();
+    let mut cells = Vec::new();
+    for index in 0..5usize {
+        for m in 1..=(5 - index).div_ceil(2) {
+            let margin = 2 * collect(piles, index, m) - sum(&piles[index..]);
+            let state = State {
+                index: index as u32,
+                m: m as u32,
+            };
+            cells.push((state, Margin(margin)));
+        }
+    }
+    let text = game.table_text(&cells, 20);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        text.starts_with("m(i, M): the margin of the player to move"),
+        "{text}"
+    );
+    assert!(text.contains("9 states for 5 piles"), "{text}");
+    let header = lines.iter().position(|l| l.contains("a[i] │")).unwrap();
+    assert_eq!(lines[header], "  i  a[i] │ M=1 M=2 M=3", "{text}");
+    assert_eq!(
+        &lines[header + 1..],
+        [
+            "  0     2 │  -6 +18 +26",
+            "  1     7 │  +8 +24",
+            "  2     9 │  +9 +17",
+            "  3     4 │  +8",
+            "  4     4 │  +4",
+        ],
+        "{text}"
+    );
+
+    // Cut at max_lines rows, with the note.
+    let cut = game.table_text(&cells, 2);
+    assert!(cut.contains("  1     7 │  +8 +24\n"), "{cut}");
+    assert!(!cut.contains("  2     9 │"), "{cut}");
+    assert!(
+        cut.ends_with("  … 3 more rows (raise --max-lines)\n"),
+        "{cut}"
+    );
+
+    // The example's run fills only the states the memo reached, the rest are `·`.
+    if Backend::Memo.is_available() {
+        let report = stone_game_ii::report().unwrap();
+        assert!(report.contains("memo/hash-map on stone-game-ii 5 piles: positions expanded 6 vs distinct states 6 (memo hits 4)"), "{report}");
+        assert!(
+            report.contains(
+                "  i  a[i] │ M=1 M=2 M=3\n  0     2 │  -6   ·   ·\n  1     7 │  +8   ·\n  \
+                 2     9 │  +9 +17\n  3     4 │  +8\n  4     4 │  +4\n"
+            ),
+            "{report}"
+        );
+        assert!(
+            report.contains("└─ take 2 piles (9) → piles 2.. [9 4 4] M=2: margin +17"),
+            "{report}"
+        );
+    }
+}
+
+#[test]
+fn an_empty_row_is_a_draw_with_no_move() {
+    for backend in applicable_backends() {
+        let answer = backend
+            .solver::<StoneGameII>()
+            .unwrap()
+            .solve(&StoneGameII::new(Vec::new()).unwrap())
+            .unwrap();
+        assert_eq!(answer.outcome, Outcome::Draw, "{backend}");
+        assert_eq!((answer.margin, answer.best_move), (0, None), "{backend}");
+    }
+    let game = StoneGameII::new(Vec::new()).unwrap();
+    assert_eq!(game.table_text(&[], 10), "No table: there is no pile.\n");
+}
