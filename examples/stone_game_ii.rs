@@ -10,10 +10,14 @@
 //! the stones it takes minus the opponent's margin after it, as in Predict the Winner.
 //!
 //! The file is laid out as a game a front end can register: the game and its answer first, then
-//! its views (`Registered`, `TableView`), then what the example prints (`report`, `main`).
+//! its views (`Registered`, `TableView`), its JSON answer (`Reported`) and its row of the game
+//! table (`TableGame`), then what the example runs: the whole gamesolve app with the game added
+//! (`main`), and a report of the two LeetCode rows that the tests check (`report`).
 //!
 //! ```text
-//! cargo run --example stone_game_ii
+//! cargo run --example stone_game_ii -- stone-game-ii 2 7 9 4 4 --json
+//! cargo run --example stone_game_ii -- explain stone-game-ii 2 7 9 4 4 --backend memo
+//! cargo run --example stone_game_ii -- compare stone-game-ii 1 2 3 4 5 100 --variants
 //! ```
 
 use std::collections::BTreeMap;
@@ -21,9 +25,13 @@ use std::fmt::{self, Write as _};
 use std::str::FromStr;
 
 use gamesolve::analysis::{generic, AnalysisConfig};
+use gamesolve::contract::{GenericReport, Reported};
 use gamesolve::core_types::values::{parse_values_from_reader, ValuesError};
 use gamesolve::explain::{explain, ExplainLimits, TableView};
-use gamesolve::{Backend, BackendChoice, Event, Game, Margin, Outcome, Registered, SolverConfig};
+use gamesolve::games::{invalid, GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
+use gamesolve::{
+    Backend, BackendChoice, Error, Event, Game, Margin, Outcome, Registered, SolverConfig, Stats,
+};
 
 // ---------------------------------------------------------------------------------------------
 // The game
@@ -380,6 +388,95 @@ impl TableView for StoneGameII {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Its JSON answer and its row of the game table
+// ---------------------------------------------------------------------------------------------
+
+/// The JSON answer: the contract's frame with the piles and the solution's fields (`margin`,
+/// `first_score`, `second_score`, `outcome`, `best_move`), as Predict the Winner's.
+impl Reported for StoneGameII {
+    type Report = GenericReport;
+
+    fn report(
+        &self,
+        solution: &StoneGameIISolution,
+        backend: &'static str,
+        variant: &'static str,
+        kernel: &'static str,
+        stats: Stats,
+    ) -> GenericReport {
+        GenericReport::new(self, solution, backend, variant, kernel, stats)
+    }
+}
+
+/// The one parameter: the piles, read like Predict the Winner's values.
+const PILES: Param = Param {
+    name: "piles",
+    value_name: "PILES",
+    kind: ParamKind::Values,
+    help: "The piles' stones, left to right, separated by spaces and/or commas (`[2,7,9,4,4]` \
+           too).",
+};
+
+static INFO: GameInfo = GameInfo {
+    name: "stone-game-ii",
+    title: "Stone Game II",
+    summary: "Who wins Stone Game II: take all the stones of the first X piles, 1 <= X <= 2M, \
+              then M = max(M, X); the larger total wins.",
+    rules: "A row of piles of stones lies on the table, and M starts at 1. The players take \
+            turns; each takes all the stones of the first X remaining piles, for any X from 1 \
+            to 2M, and then M becomes the larger of M and X. When no pile is left, the player \
+            with more stones wins; equal totals are a draw (LeetCode 1140).",
+    params: &[PILES],
+    examples: &["2 7 9 4 4", "1 2 3 4 5 100", "3 1 4 1 5 9 2 6"],
+    sweep: None,
+};
+
+/// Its row of the game table: with it, every front end of the app offers the game.
+impl TableGame for StoneGameII {
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        StoneGameII::new(params.values("piles")?.to_vec()).map_err(|e| invalid(e.to_string()))
+    }
+
+    fn params(&self) -> Params {
+        Params::new().with("piles", ParamValue::Values(self.piles.clone()))
+    }
+
+    fn headline(&self, s: &StoneGameIISolution) -> String {
+        let by = s.margin.unsigned_abs();
+        let take = |x: u32| {
+            let stones = self.prefix[x as usize] - self.prefix[0];
+            format!("take {x} pile{} ({stones})", if x == 1 { "" } else { "s" })
+        };
+        match (s.outcome, s.best_move) {
+            (_, None) => "Draw: there are no piles to take".to_owned(),
+            (Outcome::FirstPlayerWins, Some(x)) => {
+                format!("First player wins by {by}: {}", take(x))
+            }
+            (Outcome::SecondPlayerWins, Some(x)) => format!(
+                "Second player wins by {by} (the first player's best: {})",
+                take(x)
+            ),
+            (Outcome::Draw, Some(x)) => format!("Draw ({})", take(x)),
+        }
+    }
+
+    fn details(&self, s: &StoneGameIISolution, backend: &str) -> String {
+        format!(
+            "Scores: first player {}, second player {} (margin {:+})\n\
+             Stone Game II: {} piles; backend {backend}\n",
+            s.first_score,
+            s.second_score,
+            s.margin,
+            self.len()
+        )
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
 // What the example prints
 // ---------------------------------------------------------------------------------------------
 
@@ -477,8 +574,8 @@ pub fn solved_states(events: &[Event<State, Margin>]) -> Vec<(State, Margin)> {
         .collect()
 }
 
+/// The whole gamesolve app with Stone Game II beside the built-in games.
 #[allow(dead_code)] // the tests include this file as a module and call `report`
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    print!("{}", report()?);
-    Ok(())
+fn main() -> std::process::ExitCode {
+    gamesolve_app::run(gamesolve_app::GameTable::builtin().with::<StoneGameII>())
 }

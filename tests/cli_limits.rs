@@ -248,14 +248,16 @@ fn explain_keeps_its_trace_within_the_memory_cap() {
         "--backend",
         "memo",
         "--memory-cap",
-        "1MiB",
+        // The values (8 bytes each, 1.6 MB) fit; the trace (32 bytes a value) does not.
+        "3MiB",
     ];
     let (code, stdout, stderr) = run(&args);
     assert_eq!(code, 1, "{stdout} {stderr}");
     assert!(
-        stderr.contains("more than the memory cap of 1048576 bytes"),
+        stderr.contains("more than the memory cap of 3145728 bytes"),
         "{stderr}"
     );
+    assert!(stderr.contains("trace"), "{stderr}");
     assert!(stderr.contains("--memory-cap"), "{stderr}");
     let mut json = args.to_vec();
     json.push("--json");
@@ -385,14 +387,16 @@ fn explain_reduction_keeps_its_trace_within_the_memory_cap() {
         "--backend",
         "reduction",
         "--memory-cap",
-        "1MiB",
+        // The values (8 bytes each, 1.6 MB) fit; the trace (32 bytes a value) does not.
+        "3MiB",
     ];
     let (code, stdout, stderr) = run(&args);
     assert_eq!(code, 1, "{stdout} {stderr}");
     assert!(
-        stderr.contains("more than the memory cap of 1048576 bytes"),
+        stderr.contains("more than the memory cap of 3145728 bytes"),
         "{stderr}"
     );
+    assert!(stderr.contains("trace"), "{stderr}");
     assert!(stderr.contains("--memory-cap"), "{stderr}");
     // Within a cap that holds its stack of runs (32 bytes a value), the view is shown, cut at
     // --max-lines, with the counts of the whole run.

@@ -261,6 +261,14 @@ fn text<G: CliGame>(
              to move{hits}{skipped}:"
         );
         text.push_str(&e.tree_text(view.depth.unwrap_or(DEFAULT_DEPTH), view.max_lines));
+        if let Some(table) = e.memo_table_text(view.max_lines) {
+            let _ = writeln!(
+                text,
+                "\nThe memo as the game's table: each state once, in the order its value was \
+                 stored:"
+            );
+            text.push_str(&table);
+        }
     }
     let stats = e.stats();
     let _ = writeln!(text, "\nCounters:");

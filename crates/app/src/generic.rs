@@ -187,7 +187,7 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{}: {}\nThe player to move {} in {} (moves until the end under perfect play).",
+        "{}: {}\nValue for the player to move: {}; {} moves to the end under perfect play.",
         game.describe(),
         game.show_position(position),
         analysis.value,
@@ -196,7 +196,7 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
     if analysis.moves.is_empty() {
         text.push_str("The game is over: no moves.\n");
     } else {
-        text.push_str("\nMoves, best first (value for the player making it):\n");
+        text.push_str("\nMoves, best first (value for the player making it, moves to the end):\n");
         for m in &analysis.moves {
             let _ = writeln!(
                 text,

@@ -416,6 +416,28 @@ impl<G: Game + TableView> Explanation<G> {
         text
     }
 
+    /// The memo of a top-down run as the game's table ([`TableView`]): each state once, in the
+    /// order its value was stored (a call's value is stored when it returns, so the table fills
+    /// from the end of the game back to the start, as a bottom-up pass would, but only with
+    /// the states the search reached). `None` for a run that kept no memo (`recursive`) or
+    /// a bottom-up pass (see [`Explanation::table_text`]).
+    pub fn memo_table_text(&self, max_lines: usize) -> Option<String> {
+        if self.is_table() || self.stats().states == 0 {
+            return None;
+        }
+        let mut seen = std::collections::HashSet::new();
+        let cells: Vec<(G::Position, G::Value)> = self
+            .trace
+            .events()
+            .iter()
+            .filter_map(|e| match *e {
+                Event::Leave(node, value) if seen.insert(node) => Some((node, value)),
+                _ => None,
+            })
+            .collect();
+        Some(self.game.table_text(&cells, max_lines))
+    }
+
     /// Graphviz DOT of what the backend did: the call tree (`recursive`),
     /// the DAG of distinct positions with memo hits in red (`memo`), or the
     /// table cells with their dependencies, labelled by fill step
