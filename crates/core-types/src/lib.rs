@@ -62,6 +62,7 @@ pub mod events;
 pub mod game;
 pub mod outcome;
 pub mod predict_the_winner;
+pub mod search;
 pub mod solver;
 pub mod stack;
 pub mod state_table;

@@ -1,7 +1,7 @@
 //! Memoized negamax over any [`Game`]: the `memo/hash-map` variant.
 //!
-//! The textbook memo written once against the game vocabulary, so every game gets it, a
-//! user's own game included: each distinct position is expanded once and its value kept in a
+//! The textbook memo written once against the game vocabulary ([`core_types::search`], the one
+//! generic search, with a hash-map memo), so every game gets it, a user's own game included: each distinct position is expanded once and its value kept in a
 //! hash map; a position reached again is a memo hit. The moves after a position's first
 //! winning move are not tried ([`GameValue::is_best_possible`]).
 //!
@@ -49,11 +49,8 @@
 
 use std::time::Duration;
 
-use core_types::stack::{self, StackRefused};
-use core_types::{
-    Deadline, DeadlineClock, Error, Event, Game, GameValue, Kernel, Recorder, SolverConfig, Variant,
-};
-use hashbrown::HashMap;
+use core_types::search::{self, MemoPolicy, Plain, Search, SearchNames};
+use core_types::{Deadline, DeadlineClock, Error, Game, Kernel, Recorder, SolverConfig, Variant};
 
 use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
 
@@ -110,43 +107,6 @@ pub const fn entry_bytes<G: Game>() -> u64 {
     2 * (std::mem::size_of::<(G::Position, G::Value)>() as u64 + 1)
 }
 
-/// Control bytes `hashbrown` reads at once (its `Group::WIDTH`: 16 with SSE2, 8 otherwise;
-/// the larger is counted). Each table has one group of control bytes past its buckets.
-const GROUP: u128 = 16;
-
-/// Bytes `hashbrown` allocates for a table of `buckets` buckets (a power of two; none for 0):
-/// the slots, padded to the alignment of the control bytes, one control byte per bucket and
-/// one group more.
-fn table_bytes<G: Game>(buckets: u128) -> u128 {
-    if buckets == 0 {
-        return 0;
-    }
-    let slot = std::mem::size_of::<(G::Position, G::Value)>() as u128;
-    let align = (std::mem::align_of::<(G::Position, G::Value)>() as u128).max(GROUP);
-    (slot * buckets).next_multiple_of(align) + buckets + GROUP
-}
-
-/// The buckets of a `hashbrown` table whose `capacity()` is `capacity`: tables of up to 8
-/// buckets keep one empty, larger ones are at most 7/8 full.
-fn buckets_of(capacity: usize) -> u128 {
-    let capacity = capacity as u128;
-    match capacity {
-        0 => 0,
-        1..8 => capacity + 1,
-        _ => capacity / 7 * 8,
-    }
-}
-
-/// The buckets `hashbrown` allocates to hold `items` entries (at most: small tables may get
-/// fewer).
-fn buckets_for(items: u128) -> u128 {
-    match items {
-        0..8 => 8,
-        8..15 => 16,
-        _ => (items * 8).div_ceil(7).next_power_of_two(),
-    }
-}
-
 /// Bytes a map of `capacity` (its `capacity()`) holds: its table as `hashbrown` lays it out.
 ///
 /// ```
@@ -159,13 +119,13 @@ fn buckets_for(items: u128) -> u128 {
 /// assert_eq!(growth, now + map_bytes::<PredictTheWinner>(2 * 917_504));
 /// ```
 pub fn map_bytes<G: Game>(capacity: usize) -> u128 {
-    table_bytes::<G>(buckets_of(capacity))
+    search::map_bytes::<G::Position, Plain<G::Value>>(capacity)
 }
 
 /// Bytes held while a full map of `capacity` grows to take one more entry: its table and the
 /// one twice as large that its entries move into, both allocated until the move ends.
 pub fn growth_bytes<G: Game>(capacity: usize) -> u128 {
-    map_bytes::<G>(capacity) + table_bytes::<G>(buckets_for(capacity as u128 + 1))
+    search::growth_bytes::<G::Position, Plain<G::Value>>(capacity)
 }
 
 /// The advice of a refusal at the memory cap.
@@ -173,8 +133,12 @@ const CAP_HINT: &str = "; the hash map doubles when it grows (its old and new ta
                         together while the entries move) and the recursion's stack segments \
                         count too: raise --memory-cap, or use a game-specific memo variant";
 
-const RED_ZONE: usize = 64 * 1024;
-const SEGMENT: usize = 1024 * 1024;
+/// The names its errors carry.
+const NAMES: SearchNames = SearchNames {
+    who: NAME,
+    budget_hint: "",
+    cap_hint: CAP_HINT,
+};
 
 impl<G: Game> Kernel<G> for HashMemo {
     const BACKEND: &'static str = NAME;
@@ -188,145 +152,14 @@ impl<G: Game> Kernel<G> for HashMemo {
         if let Some(value) = game.terminal_value(start) {
             return Ok(game.solution(value, None));
         }
-        let mut search = Search {
-            game,
-            recorder,
-            clock: DeadlineClock::new(Deadline::after(self.time_limit)),
-            memo: HashMap::new(),
-            budget: self.state_budget,
-            cap: self.memory_cap_bytes,
-            stack_bytes: 0,
-        };
-        let (value, best) = search.expand(start, 1)?;
-        let capacity = search.memo.capacity();
+        // The one generic search, with a hash-map memo, paced by the clock.
+        let memo = search::HashMemo::new(self.state_budget, self.memory_cap_bytes);
+        let pace = DeadlineClock::new(Deadline::after(self.time_limit));
+        let mut search = Search::new(game, memo, recorder, pace, NAMES, self.memory_cap_bytes);
+        let (Plain(value), best) = search.expand(start, 1)?;
+        let capacity = MemoPolicy::<G::Position, Plain<G::Value>>::capacity(search.memo());
         let bytes = u64::try_from(map_bytes::<G>(capacity)).unwrap_or(u64::MAX);
-        search.recorder.table(capacity as u64, bytes);
+        search.recorder().table(capacity as u64, bytes);
         Ok(game.solution(value, Some(best)))
-    }
-}
-
-struct Search<'a, G: Game, R> {
-    game: &'a G,
-    recorder: &'a mut R,
-    /// Ticked once per expanded position.
-    clock: DeadlineClock,
-    memo: HashMap<G::Position, G::Value>,
-    /// The state budget.
-    budget: u64,
-    /// The memory cap, for the map's tables and the stack segments together.
-    cap: u64,
-    /// Bytes of the stack segments mapped for the search right now.
-    stack_bytes: u64,
-}
-
-impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
-    /// The value of a position that is neither over nor stored, and its first best move.
-    fn expand(&mut self, position: G::Position, depth: u64) -> Result<(G::Value, G::Move), Error> {
-        self.clock.tick_or_stop(NAME, G::NAME)?;
-        self.recorder.position(depth);
-        self.recorder.event(Event::Enter(position));
-        let mut best: Option<(G::Value, G::Move)> = None;
-        for mv in self.game.moves(position) {
-            let child = self.game.play(position, mv);
-            let reply = if let Some(value) = self.game.terminal_value(child) {
-                value
-            } else if let Some(&value) = self.memo.get(&child) {
-                self.recorder.memo_hit();
-                self.recorder.event(Event::MemoHit(child, value));
-                value
-            } else if stack::needs_segment(RED_ZONE) {
-                // A new segment, counted against the cap before it is mapped.
-                let segment = self.admit_segment(depth + 1)?;
-                let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
-                let reply =
-                    stack::grow_fallible(SEGMENT, refused, || self.expand(child, depth + 1));
-                self.stack_bytes -= segment;
-                reply?.0
-            } else {
-                self.expand(child, depth + 1)?.0
-            };
-            let value = self.game.move_value(position, mv, reply);
-            if best.is_none_or(|(b, _)| value > b) {
-                best = Some((value, mv));
-                // A win: no later move can do better.
-                if value.is_best_possible() {
-                    break;
-                }
-            }
-        }
-        let Some((value, mv)) = best else {
-            return Err(Error::NoMoves {
-                game: G::NAME,
-                position: self.game.show_position(position),
-            });
-        };
-        self.store(position, value)?;
-        self.recorder.event(Event::Leave(position, value));
-        Ok((value, mv))
-    }
-
-    /// Counts a new stack segment for the search at `depth`, or refuses it past the cap;
-    /// returns the bytes counted, to give back when the segment is unmapped.
-    fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
-        let segment = stack::segment_mapping_bytes(SEGMENT);
-        let required = map_bytes::<G>(self.memo.capacity())
-            + u128::from(self.stack_bytes)
-            + u128::from(segment);
-        if required > u128::from(self.cap) {
-            return Err(Error::TableTooLarge {
-                backend: NAME,
-                game: G::NAME,
-                parameter: "depth",
-                value: depth,
-                required_bytes: required,
-                memory_cap_bytes: self.cap,
-                hint: CAP_HINT,
-            });
-        }
-        self.stack_bytes += segment;
-        Ok(segment)
-    }
-
-    fn store(&mut self, position: G::Position, value: G::Value) -> Result<(), Error> {
-        let len = self.memo.len();
-        if len as u64 >= self.budget {
-            return Err(Error::BudgetExhausted {
-                backend: NAME,
-                game: G::NAME,
-                budget: self.budget,
-                unit: "states",
-                hint: "; raise --state-budget",
-            });
-        }
-        let capacity = self.memo.capacity();
-        if len >= capacity {
-            // The insertion grows the table: the old and the new one are held together.
-            let required = growth_bytes::<G>(capacity) + u128::from(self.stack_bytes);
-            if required > u128::from(self.cap) {
-                return Err(Error::TableTooLarge {
-                    backend: NAME,
-                    game: G::NAME,
-                    parameter: "states",
-                    value: len as u64 + 1,
-                    required_bytes: required,
-                    memory_cap_bytes: self.cap,
-                    hint: CAP_HINT,
-                });
-            }
-            if self.memo.try_reserve(1).is_err() {
-                return Err(Error::AllocationFailed {
-                    backend: NAME,
-                    game: G::NAME,
-                    parameter: "states",
-                    value: len as u64,
-                    required_bytes: required,
-                    memory_cap_bytes: self.cap,
-                    hint: "",
-                });
-            }
-        }
-        self.memo.insert(position, value);
-        self.recorder.states_stored(1);
-        Ok(())
     }
 }

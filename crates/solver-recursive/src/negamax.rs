@@ -1,7 +1,8 @@
 //! Plain negamax over any [`Game`]: the `recursive/negamax` variant.
 //!
 //! The same backtracking as this crate's game-specific kernels, written once against the game
-//! vocabulary, so every game gets it, a user's own game included: each position's value is the
+//! vocabulary ([`core_types::search`], the one generic search, with no memo), so every game
+//! gets it, a user's own game included: each position's value is the
 //! best of its moves' [`Game::move_value`]s, the moves after the first that wins are not tried
 //! (a win cannot be beaten: [`GameValue::is_best_possible`]), nothing is remembered, and the
 //! search stops at the node budget. On Can I Win it expands exactly the positions
@@ -40,8 +41,8 @@
 use std::time::Duration;
 
 use core_types::deadline::{Deadline, WorkBudget};
-use core_types::stack::{self, StackRefused};
-use core_types::{Error, Event, Game, GameValue, Kernel, Recorder, SolverConfig, Variant};
+use core_types::search::{NoMemo, Plain, Search, SearchNames};
+use core_types::{Error, Game, Kernel, Recorder, SolverConfig, Variant};
 
 use crate::{DEFAULT_NODE_BUDGET, NAME};
 
@@ -87,9 +88,13 @@ pub const fn variant<G: Game>() -> Variant<G> {
     }
 }
 
-/// Stack left before the recursion moves to a fresh heap segment, and that segment's size.
-const RED_ZONE: usize = 64 * 1024;
-const SEGMENT: usize = 1024 * 1024;
+/// The names its errors carry.
+const NAMES: SearchNames = SearchNames {
+    who: NAME,
+    budget_hint: "; a memo remembers positions (`--backend memo/hash-map`), or raise \
+                  --node-budget",
+    cap_hint: "",
+};
 
 impl<G: Game> Kernel<G> for Negamax {
     const BACKEND: &'static str = NAME;
@@ -103,70 +108,11 @@ impl<G: Game> Kernel<G> for Negamax {
         if let Some(value) = game.terminal_value(start) {
             return Ok(game.solution(value, None));
         }
-        let mut search = Search {
-            game,
-            recorder,
-            work: WorkBudget::new(self.node_budget, Deadline::after(self.time_limit)),
-        };
-        let (value, best) = search.expand(start, 1)?;
+        // The one generic search, without a memo, paced by the node budget.
+        let pace = WorkBudget::new(self.node_budget, Deadline::after(self.time_limit));
+        let mut search = Search::new(game, NoMemo, recorder, pace, NAMES, u64::MAX);
+        let (Plain(value), best) = search.expand(start, 1)?;
         Ok(game.solution(value, Some(best)))
-    }
-}
-
-struct Search<'a, G: Game, R> {
-    game: &'a G,
-    recorder: &'a mut R,
-    /// The node budget, read together with the deadline.
-    work: WorkBudget,
-}
-
-impl<G: Game, R: Recorder<G>> Search<'_, G, R> {
-    /// The value of a position that is not over, and its first best move.
-    fn expand(&mut self, position: G::Position, depth: u64) -> Result<(G::Value, G::Move), Error> {
-        if !self.work.take() {
-            return Err(self
-                .work
-                .error(NAME, G::NAME, |budget| Error::BudgetExhausted {
-                    backend: NAME,
-                    game: G::NAME,
-                    budget,
-                    unit: "positions",
-                    hint: "; a memo remembers positions (`--backend memo/hash-map`), or raise \
-                           --node-budget",
-                }));
-        }
-        self.recorder.position(depth);
-        self.recorder.event(Event::Enter(position));
-        let mut best: Option<(G::Value, G::Move)> = None;
-        for mv in self.game.moves(position) {
-            let child = self.game.play(position, mv);
-            let reply = match self.game.terminal_value(child) {
-                Some(value) => value,
-                None => {
-                    let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
-                    stack::maybe_grow_fallible(RED_ZONE, SEGMENT, refused, || {
-                        self.expand(child, depth + 1)
-                    })?
-                    .0
-                }
-            };
-            let value = self.game.move_value(position, mv, reply);
-            if best.is_none_or(|(b, _)| value > b) {
-                best = Some((value, mv));
-                // A win: no later move can do better.
-                if value.is_best_possible() {
-                    break;
-                }
-            }
-        }
-        let Some((value, mv)) = best else {
-            return Err(Error::NoMoves {
-                game: G::NAME,
-                position: self.game.show_position(position),
-            });
-        };
-        self.recorder.event(Event::Leave(position, value));
-        Ok((value, mv))
     }
 }
 

@@ -36,14 +36,9 @@
 //! [`super::CanIWinAnalyzer`] and [`super::analyze_predict_the_winner`], the engines of the
 //! built-in games (far smaller and faster, with the principal variation).
 
-use std::cmp::Ordering;
-
-use hashbrown::HashMap;
-
 use super::{AnalysisConfig, NAME};
-use crate::deadline::DeadlineClock;
-use crate::stack::{self, StackRefused};
-use crate::{Error, Game, GameValue, Verdict};
+use crate::search::{HashMemo, Ranked, Search, SearchNames};
+use crate::{DeadlineClock, Error, Game, NoStats};
 
 /// One legal move and what it is worth to the player making it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -79,12 +74,6 @@ pub fn analyze<G: Game>(
     position: G::Position,
     config: &AnalysisConfig,
 ) -> Result<PositionAnalysis<G>, Error> {
-    let mut search = Search {
-        game,
-        memo: HashMap::new(),
-        budget: config.state_budget,
-        clock: DeadlineClock::new(config.deadline()),
-    };
     if let Some(value) = game.terminal_value(position) {
         return Ok(PositionAnalysis {
             value,
@@ -92,92 +81,38 @@ pub fn analyze<G: Game>(
             moves: Vec::new(),
         });
     }
-    let mut moves = search.moves(position)?;
-    moves.sort_by(|a, b| better(b.value, b.remoteness, a.value, a.remoteness));
-    let Some((value, remoteness)) = moves.first().map(|m| (m.value, m.remoteness)) else {
+    // The one generic search, with a hash-map memo of value and remoteness.
+    let memo = HashMemo::new(config.state_budget, config.memory_cap_bytes);
+    let pace = DeadlineClock::new(config.deadline());
+    let mut stats = NoStats;
+    let mut search = Search::new(game, memo, &mut stats, pace, NAMES, config.memory_cap_bytes);
+    let mut moves: Vec<(G::Move, Ranked<G::Value>)> = search.every_move(position)?;
+    // Best first; among equals, the game's order (a stable sort).
+    moves.sort_by(|(_, a), (_, b)| b.cmp_for_mover(a));
+    let Some(&(_, best)) = moves.first() else {
+        // `every_move` refuses a position with no move that is not over.
         return Err(Error::NoMoves {
             game: G::NAME,
             position: game.show_position(position),
         });
     };
     Ok(PositionAnalysis {
-        value,
-        remoteness,
-        moves,
-    })
-}
-
-/// How `(a, ra)` compares with `(b, rb)` for the mover: a larger value is better; at equal
-/// values a win is better sooner, anything else later.
-fn better<V: GameValue>(a: V, ra: u32, b: V, rb: u32) -> Ordering {
-    a.cmp(&b).then_with(|| {
-        if a.verdict() == Verdict::Win {
-            rb.cmp(&ra)
-        } else {
-            ra.cmp(&rb)
-        }
-    })
-}
-
-const RED_ZONE: usize = 64 * 1024;
-const SEGMENT: usize = 1024 * 1024;
-
-struct Search<'a, G: Game> {
-    game: &'a G,
-    memo: HashMap<G::Position, (G::Value, u32)>,
-    budget: u64,
-    /// The time limit, read once per 4,096 positions expanded.
-    clock: DeadlineClock,
-}
-
-impl<G: Game> Search<'_, G> {
-    /// Every move of a position that is not over, with its value and remoteness.
-    fn moves(&mut self, position: G::Position) -> Result<Vec<MoveAnalysis<G>>, Error> {
-        let mut out = Vec::new();
-        for mv in self.game.moves(position) {
-            let child = self.game.play(position, mv);
-            let (reply, remoteness) = self.value(child)?;
-            out.push(MoveAnalysis {
+        value: best.value,
+        remoteness: best.remoteness,
+        moves: moves
+            .into_iter()
+            .map(|(mv, score)| MoveAnalysis {
                 mv,
-                value: self.game.move_value(position, mv, reply),
-                remoteness: remoteness + 1,
-            });
-        }
-        Ok(out)
-    }
-
-    /// The value and remoteness of any position.
-    fn value(&mut self, position: G::Position) -> Result<(G::Value, u32), Error> {
-        if let Some(value) = self.game.terminal_value(position) {
-            return Ok((value, 0));
-        }
-        if let Some(&known) = self.memo.get(&position) {
-            return Ok(known);
-        }
-        self.clock.tick_or_stop(NAME, G::NAME)?;
-        let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
-        let moves =
-            stack::maybe_grow_fallible(RED_ZONE, SEGMENT, refused, || self.moves(position))?;
-        let best = moves
-            .iter()
-            .max_by(|a, b| better(a.value, a.remoteness, b.value, b.remoteness))
-            .map(|m| (m.value, m.remoteness));
-        let Some(best) = best else {
-            return Err(Error::NoMoves {
-                game: G::NAME,
-                position: self.game.show_position(position),
-            });
-        };
-        if self.memo.len() as u64 >= self.budget {
-            return Err(Error::BudgetExhausted {
-                backend: NAME,
-                game: G::NAME,
-                budget: self.budget,
-                unit: "states",
-                hint: "; raise --state-budget",
-            });
-        }
-        self.memo.insert(position, best);
-        Ok(best)
-    }
+                value: score.value,
+                remoteness: score.remoteness,
+            })
+            .collect(),
+    })
 }
+
+/// The names the analysis's errors carry.
+const NAMES: SearchNames = SearchNames {
+    who: NAME,
+    budget_hint: "",
+    cap_hint: "; raise --memory-cap",
+};

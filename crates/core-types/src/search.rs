@@ -1,0 +1,666 @@
+//! The one generic search over the game vocabulary: negamax with a memo policy.
+//!
+//! Every algorithm that works on any [`Game`] is this search with a different policy:
+//!
+//! | who | memo ([`MemoPolicy`]) | score ([`Score`]) | pace ([`Pace`]) |
+//! |---|---|---|---|
+//! | `recursive/negamax` | [`NoMemo`] | [`Plain`] value | node budget and clock ([`WorkBudget`]) |
+//! | `memo/hash-map` | [`HashMemo`] | [`Plain`] value | clock ([`DeadlineClock`]) |
+//! | the analysis of any game | [`HashMemo`] | [`Ranked`]: value and remoteness | clock |
+//!
+//! A dense table indexed by position is one more [`MemoPolicy`] (the place for the coming
+//! indexed games). The search expands a position by trying its moves in the game's order: a
+//! move's score is [`Game::move_value`] of the reply's, the best is kept (the first of equals),
+//! and the moves after one that cannot be beaten ([`Score::cannot_be_beaten`]: a win, or a win
+//! in one move when remoteness counts) are not tried. It reports what it does to a
+//! [`Recorder`] (compiled away with [`NoStats`](crate::NoStats)), grows its stack on heap
+//! segments when deep ([`crate::stack`]), and counts those segments with the memo's tables
+//! against one memory cap.
+//!
+//! # Complexity
+//!
+//! With a memo: `O(S · m)` game calls for `S` distinct positions reachable and `m` moves per
+//! position, one memo entry per position. Without: one expansion per path of the game tree up
+//! to each position's first winning move. Stack: `O(depth)` frames.
+//!
+//! # Examples
+//!
+//! ```
+//! use core_types::search::{HashMemo, NoMemo, Plain, Search, SearchNames};
+//! use core_types::deadline::WorkBudget;
+//! use core_types::{CanIWin, Deadline, DeadlineClock, Game, NoStats, Verdict};
+//!
+//! let game = CanIWin::new(5, 11)?;
+//! let names = SearchNames { who: "example", budget_hint: "", cap_hint: "" };
+//! // Plain negamax: no memo, a node budget.
+//! let pace = WorkBudget::new(1_000_000, Deadline::after(None));
+//! let mut stats = NoStats;
+//! let mut search = Search::new(&game, NoMemo, &mut stats, pace, names, u64::MAX);
+//! let (Plain(value), _best) = search.expand(game.start(), 1)?;
+//! assert_eq!(value, Verdict::Loss);
+//! // The same search with a hash-map memo.
+//! let memo: HashMemo<u64, Plain<Verdict>> = HashMemo::new(1_000_000, 1 << 30);
+//! let pace = DeadlineClock::new(Deadline::after(None));
+//! let mut stats = NoStats;
+//! let mut search = Search::new(&game, memo, &mut stats, pace, names, 1 << 30);
+//! assert_eq!(search.expand(game.start(), 1)?.0, Plain(Verdict::Loss));
+//! # Ok::<(), core_types::Error>(())
+//! ```
+
+use std::hash::Hash;
+use std::marker::PhantomData;
+use std::mem::{align_of, size_of};
+
+use hashbrown::HashMap;
+
+use crate::deadline::{DeadlineClock, WorkBudget};
+use crate::stack::{self, StackRefused};
+use crate::{Error, Event, Game, GameValue, Recorder, Verdict};
+
+/// What the search keeps of a position: its value alone, or its value and remoteness.
+pub trait Score<V: GameValue>: Copy {
+    /// The score of a position that is over with `value` for the player to move.
+    fn terminal(value: V) -> Self;
+    /// The score of a move worth `value` to the mover, whose reply position scored `reply`.
+    fn after_move(value: V, reply: Self) -> Self;
+    /// The value part.
+    fn value(self) -> V;
+    /// Whether this score is strictly better than `other` for the player to move.
+    fn better_than(self, other: Self) -> bool;
+    /// Whether no move can score better (the search then stops trying moves).
+    fn cannot_be_beaten(self) -> bool;
+}
+
+/// The value alone: what a solver needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Plain<V>(pub V);
+
+impl<V: GameValue> Score<V> for Plain<V> {
+    #[inline(always)]
+    fn terminal(value: V) -> Self {
+        Plain(value)
+    }
+    #[inline(always)]
+    fn after_move(value: V, _reply: Self) -> Self {
+        Plain(value)
+    }
+    #[inline(always)]
+    fn value(self) -> V {
+        self.0
+    }
+    #[inline(always)]
+    fn better_than(self, other: Self) -> bool {
+        self.0 > other.0
+    }
+    #[inline(always)]
+    fn cannot_be_beaten(self) -> bool {
+        self.0.is_best_possible()
+    }
+}
+
+/// The value and the remoteness (moves until the end under perfect play: the winner hurries,
+/// the loser and a drawing player delay): what an analysis needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ranked<V> {
+    /// The value for the player to move.
+    pub value: V,
+    /// Moves until the end (0 when the game is over).
+    pub remoteness: u32,
+}
+
+impl<V: GameValue> Ranked<V> {
+    /// How `self` compares with `other` for the player to move: a larger value is better; at
+    /// equal values a win is better sooner, anything else later.
+    pub fn cmp_for_mover(&self, other: &Self) -> std::cmp::Ordering {
+        self.value.cmp(&other.value).then_with(|| {
+            if self.value.verdict() == Verdict::Win {
+                other.remoteness.cmp(&self.remoteness)
+            } else {
+                self.remoteness.cmp(&other.remoteness)
+            }
+        })
+    }
+}
+
+impl<V: GameValue> Score<V> for Ranked<V> {
+    fn terminal(value: V) -> Self {
+        Ranked {
+            value,
+            remoteness: 0,
+        }
+    }
+    fn after_move(value: V, reply: Self) -> Self {
+        Ranked {
+            value,
+            remoteness: reply.remoteness.saturating_add(1),
+        }
+    }
+    fn value(self) -> V {
+        self.value
+    }
+    fn better_than(self, other: Self) -> bool {
+        self.cmp_for_mover(&other).is_gt()
+    }
+    fn cannot_be_beaten(self) -> bool {
+        // A win in one move: no value is larger and no win sooner.
+        self.value.is_best_possible() && self.remoteness == 1
+    }
+}
+
+/// Why a memo would not store one more position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MemoRefusal {
+    /// The state budget is reached.
+    Budget {
+        /// The budget.
+        budget: u64,
+    },
+    /// The memo's next growth would pass the memory cap.
+    Cap {
+        /// The positions it would hold.
+        states: u64,
+        /// The bytes it would hold then, with the stack segments.
+        required_bytes: u128,
+    },
+    /// The system refused the growth.
+    Allocation {
+        /// The positions it holds.
+        states: u64,
+        /// The bytes the growth asked for, with the stack segments.
+        required_bytes: u128,
+    },
+}
+
+/// Where the search remembers positions, if anywhere.
+pub trait MemoPolicy<P, S> {
+    /// Whether it remembers anything (a search without a memo skips the lookups).
+    const REMEMBERS: bool;
+    /// The stored score of `position`.
+    fn get(&self, position: &P) -> Option<S>;
+    /// Stores `score` for `position`, or says why not; `other_bytes` are the bytes held
+    /// beside the memo (stack segments) that count against the same cap.
+    ///
+    /// # Errors
+    ///
+    /// A [`MemoRefusal`] at the state budget, the memory cap or a refused allocation.
+    fn store(&mut self, position: P, score: S, other_bytes: u64) -> Result<(), MemoRefusal>;
+    /// Bytes the memo holds now.
+    fn bytes(&self) -> u128;
+    /// Positions it can hold without growing (its table's cells).
+    fn capacity(&self) -> usize;
+}
+
+/// No memo: plain recursion.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoMemo;
+
+impl<P, S> MemoPolicy<P, S> for NoMemo {
+    const REMEMBERS: bool = false;
+    #[inline(always)]
+    fn get(&self, _position: &P) -> Option<S> {
+        None
+    }
+    #[inline(always)]
+    fn store(&mut self, _position: P, _score: S, _other: u64) -> Result<(), MemoRefusal> {
+        Ok(())
+    }
+    fn bytes(&self) -> u128 {
+        0
+    }
+    fn capacity(&self) -> usize {
+        0
+    }
+}
+
+/// A hash map from position to score, bounded by a state budget and a memory cap counted on
+/// the tables as `hashbrown` lays them out ([`map_bytes`], [`growth_bytes`]): a growth that
+/// would pass the cap (old and new table together, as while the entries move) is refused
+/// before it is asked for.
+#[derive(Clone, Debug)]
+pub struct HashMemo<P, S> {
+    map: HashMap<P, S>,
+    budget: u64,
+    cap: u64,
+}
+
+impl<P, S> HashMemo<P, S> {
+    /// An empty memo with a state budget and a memory cap in bytes.
+    pub fn new(budget: u64, cap: u64) -> Self {
+        HashMemo {
+            map: HashMap::new(),
+            budget,
+            cap,
+        }
+    }
+
+    /// The positions stored.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether nothing is stored.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+}
+
+impl<P: Copy + Eq + Hash, S: Copy> MemoPolicy<P, S> for HashMemo<P, S> {
+    const REMEMBERS: bool = true;
+
+    #[inline]
+    fn get(&self, position: &P) -> Option<S> {
+        self.map.get(position).copied()
+    }
+
+    fn store(&mut self, position: P, score: S, other_bytes: u64) -> Result<(), MemoRefusal> {
+        let len = self.map.len();
+        if len as u64 >= self.budget {
+            return Err(MemoRefusal::Budget {
+                budget: self.budget,
+            });
+        }
+        let capacity = self.map.capacity();
+        if len >= capacity {
+            // The insertion grows the table: the old and the new one are held together.
+            let required = growth_bytes::<P, S>(capacity) + u128::from(other_bytes);
+            if required > u128::from(self.cap) {
+                return Err(MemoRefusal::Cap {
+                    states: len as u64 + 1,
+                    required_bytes: required,
+                });
+            }
+            if self.map.try_reserve(1).is_err() {
+                return Err(MemoRefusal::Allocation {
+                    states: len as u64,
+                    required_bytes: required,
+                });
+            }
+        }
+        self.map.insert(position, score);
+        Ok(())
+    }
+
+    fn bytes(&self) -> u128 {
+        map_bytes::<P, S>(self.map.capacity())
+    }
+
+    fn capacity(&self) -> usize {
+        self.map.capacity()
+    }
+}
+
+/// Control bytes `hashbrown` reads at once (its `Group::WIDTH`: 16 with SSE2, 8 otherwise;
+/// the larger is counted). Each table has one group of control bytes past its buckets.
+const GROUP: u128 = 16;
+
+/// Bytes `hashbrown` allocates for a table of `buckets` buckets of `(K, V)` (a power of two;
+/// none for 0): the slots, padded to the alignment of the control bytes, one control byte per
+/// bucket and one group more.
+fn table_bytes<K, V>(buckets: u128) -> u128 {
+    if buckets == 0 {
+        return 0;
+    }
+    let slot = size_of::<(K, V)>() as u128;
+    let align = (align_of::<(K, V)>() as u128).max(GROUP);
+    (slot * buckets).next_multiple_of(align) + buckets + GROUP
+}
+
+/// The buckets of a `hashbrown` table whose `capacity()` is `capacity`: tables of up to 8
+/// buckets keep one empty, larger ones are at most 7/8 full.
+fn buckets_of(capacity: usize) -> u128 {
+    let capacity = capacity as u128;
+    match capacity {
+        0 => 0,
+        1..8 => capacity + 1,
+        _ => capacity / 7 * 8,
+    }
+}
+
+/// The buckets `hashbrown` allocates to hold `items` entries (at most: small tables may get
+/// fewer).
+fn buckets_for(items: u128) -> u128 {
+    match items {
+        0..8 => 8,
+        8..15 => 16,
+        _ => (items * 8).div_ceil(7).next_power_of_two(),
+    }
+}
+
+/// Bytes a `hashbrown` map from `K` to `V` of `capacity` (its `capacity()`) holds.
+pub fn map_bytes<K, V>(capacity: usize) -> u128 {
+    table_bytes::<K, V>(buckets_of(capacity))
+}
+
+/// Bytes held while a full map of `capacity` grows to take one more entry: its table and the
+/// one twice as large that its entries move into, both allocated until the move ends.
+pub fn growth_bytes<K, V>(capacity: usize) -> u128 {
+    map_bytes::<K, V>(capacity) + table_bytes::<K, V>(buckets_for(capacity as u128 + 1))
+}
+
+/// How the search is paced: a step per expanded position, which may stop it (a node budget,
+/// a time limit), reading the clock only now and then.
+pub trait Pace {
+    /// One more position is expanded.
+    ///
+    /// # Errors
+    ///
+    /// The budget's or the time limit's error, naming `who` and `game`.
+    fn step(&mut self, names: &SearchNames, game: &'static str) -> Result<(), Error>;
+}
+
+impl Pace for WorkBudget {
+    #[inline]
+    fn step(&mut self, names: &SearchNames, game: &'static str) -> Result<(), Error> {
+        if self.take() {
+            return Ok(());
+        }
+        Err(
+            self.error(names.who, game, |budget| Error::BudgetExhausted {
+                backend: names.who,
+                game,
+                budget,
+                unit: "positions",
+                hint: names.budget_hint,
+            }),
+        )
+    }
+}
+
+impl Pace for DeadlineClock {
+    #[inline]
+    fn step(&mut self, names: &SearchNames, game: &'static str) -> Result<(), Error> {
+        self.tick_or_stop(names.who, game)
+    }
+}
+
+/// The names a search's errors carry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchNames {
+    /// Who searches: the backend (`memo`) or the command (`analyze`).
+    pub who: &'static str,
+    /// Advice when a node budget runs out; empty or starting with `"; "`.
+    pub budget_hint: &'static str,
+    /// Advice at the memory cap; empty or starting with `"; "`.
+    pub cap_hint: &'static str,
+}
+
+/// Stack left before the recursion moves to a fresh heap segment, and that segment's size.
+const RED_ZONE: usize = 64 * 1024;
+const SEGMENT: usize = 1024 * 1024;
+
+/// The search; see the [module docs](self).
+pub struct Search<'a, G: Game, S, M, R, T> {
+    game: &'a G,
+    memo: M,
+    recorder: &'a mut R,
+    pace: T,
+    names: SearchNames,
+    /// The memory cap, for the memo's tables and the stack segments together.
+    cap: u64,
+    /// Bytes of the stack segments mapped for the search right now.
+    stack_bytes: u64,
+    score: PhantomData<S>,
+}
+
+impl<'a, G, S, M, R, T> Search<'a, G, S, M, R, T>
+where
+    G: Game,
+    S: Score<G::Value>,
+    M: MemoPolicy<G::Position, S>,
+    R: Recorder<G>,
+    T: Pace,
+{
+    /// A search of `game` with this memo, recorder and pace; `cap` bounds the memo's tables
+    /// and the stack segments together (`u64::MAX`: no cap).
+    pub fn new(
+        game: &'a G,
+        memo: M,
+        recorder: &'a mut R,
+        pace: T,
+        names: SearchNames,
+        cap: u64,
+    ) -> Self {
+        Search {
+            game,
+            memo,
+            recorder,
+            pace,
+            names,
+            cap,
+            stack_bytes: 0,
+            score: PhantomData,
+        }
+    }
+
+    /// The memo.
+    pub fn memo(&self) -> &M {
+        &self.memo
+    }
+
+    /// The recorder.
+    pub fn recorder(&mut self) -> &mut R {
+        self.recorder
+    }
+
+    /// The score of a position that is neither over nor stored, and its first best move, at
+    /// `depth` (the root is 1).
+    ///
+    /// # Errors
+    ///
+    /// The pace's error (a budget, a time limit), the memo's refusal as an error, a refused
+    /// stack segment, or [`Error::NoMoves`] for a position with no move that is not over.
+    pub fn expand(&mut self, position: G::Position, depth: u64) -> Result<(S, G::Move), Error> {
+        self.pace.step(&self.names, G::NAME)?;
+        self.recorder.position(depth);
+        self.recorder.event(Event::Enter(position));
+        let mut best: Option<(S, G::Move)> = None;
+        for mv in self.game.moves(position) {
+            let child = self.game.play(position, mv);
+            let reply = self.score_at(child, depth + 1)?;
+            let score = S::after_move(self.game.move_value(position, mv, reply.value()), reply);
+            if best.is_none_or(|(b, _)| score.better_than(b)) {
+                best = Some((score, mv));
+                if score.cannot_be_beaten() {
+                    break;
+                }
+            }
+        }
+        let Some((score, mv)) = best else {
+            return Err(self.no_moves(position));
+        };
+        if M::REMEMBERS {
+            self.store(position, score, depth)?;
+            self.recorder.states_stored(1);
+        }
+        self.recorder.event(Event::Leave(position, score.value()));
+        Ok((score, mv))
+    }
+
+    /// Every move of `position` (not over) with its score for the mover, in the game's order:
+    /// what an analysis lists.
+    ///
+    /// # Errors
+    ///
+    /// As [`Search::expand`].
+    pub fn every_move(&mut self, position: G::Position) -> Result<Vec<(G::Move, S)>, Error> {
+        let moves = self.game.moves(position);
+        if moves.is_empty() {
+            return Err(self.no_moves(position));
+        }
+        let mut scored = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let child = self.game.play(position, mv);
+            let reply = self.score_at(child, 2)?;
+            let value = self.game.move_value(position, mv, reply.value());
+            scored.push((mv, S::after_move(value, reply)));
+        }
+        Ok(scored)
+    }
+
+    /// The score of any position: over, stored, or expanded now at `depth`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Search::expand`].
+    #[inline]
+    pub fn score_at(&mut self, position: G::Position, depth: u64) -> Result<S, Error> {
+        if let Some(value) = self.game.terminal_value(position) {
+            return Ok(S::terminal(value));
+        }
+        if M::REMEMBERS {
+            if let Some(score) = self.memo.get(&position) {
+                self.recorder.memo_hit();
+                self.recorder.event(Event::MemoHit(position, score.value()));
+                return Ok(score);
+            }
+        }
+        if stack::needs_segment(RED_ZONE) {
+            // A new segment, counted against the cap before it is mapped.
+            let segment = self.admit_segment(depth)?;
+            let (who, game) = (self.names.who, G::NAME);
+            let refused = |refused: StackRefused| refused.error(who, game, "");
+            let reply = stack::grow_fallible(SEGMENT, refused, || self.expand(position, depth));
+            self.stack_bytes -= segment;
+            return Ok(reply?.0);
+        }
+        Ok(self.expand(position, depth)?.0)
+    }
+
+    fn no_moves(&self, position: G::Position) -> Error {
+        Error::NoMoves {
+            game: G::NAME,
+            position: self.game.show_position(position),
+        }
+    }
+
+    /// Counts a new stack segment for the search at `depth`, or refuses it past the cap;
+    /// returns the bytes counted, to give back when the segment is unmapped.
+    fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
+        let segment = stack::segment_mapping_bytes(SEGMENT);
+        let required = self.memo.bytes() + u128::from(self.stack_bytes) + u128::from(segment);
+        if required > u128::from(self.cap) {
+            return Err(Error::TableTooLarge {
+                backend: self.names.who,
+                game: G::NAME,
+                parameter: "depth",
+                value: depth,
+                required_bytes: required,
+                memory_cap_bytes: self.cap,
+                hint: self.names.cap_hint,
+            });
+        }
+        self.stack_bytes += segment;
+        Ok(segment)
+    }
+
+    fn store(&mut self, position: G::Position, score: S, _depth: u64) -> Result<(), Error> {
+        let (who, game) = (self.names.who, G::NAME);
+        self.memo
+            .store(position, score, self.stack_bytes)
+            .map_err(|refusal| match refusal {
+                MemoRefusal::Budget { budget } => Error::BudgetExhausted {
+                    backend: who,
+                    game,
+                    budget,
+                    unit: "states",
+                    hint: "; raise --state-budget",
+                },
+                MemoRefusal::Cap {
+                    states,
+                    required_bytes,
+                } => Error::TableTooLarge {
+                    backend: who,
+                    game,
+                    parameter: "states",
+                    value: states,
+                    required_bytes,
+                    memory_cap_bytes: self.cap,
+                    hint: self.names.cap_hint,
+                },
+                MemoRefusal::Allocation {
+                    states,
+                    required_bytes,
+                } => Error::AllocationFailed {
+                    backend: who,
+                    game,
+                    parameter: "states",
+                    value: states,
+                    required_bytes,
+                    memory_cap_bytes: self.cap,
+                    hint: "",
+                },
+            })
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::{CanIWin, Deadline, NoStats, PredictTheWinner};
+
+    const NAMES: SearchNames = SearchNames {
+        who: "test",
+        budget_hint: "",
+        cap_hint: "",
+    };
+
+    /// With and without a memo, the search finds the same values; the memo stores each
+    /// distinct position once.
+    #[test]
+    fn memo_and_no_memo_agree() {
+        for n in 1..=8u32 {
+            for t in 1..=u64::from(n * (n + 1) / 2) {
+                let game = CanIWin::new(n, t).unwrap();
+                let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+                let mut stats = NoStats;
+                let mut plain = Search::new(&game, NoMemo, &mut stats, pace, NAMES, u64::MAX);
+                let a = plain
+                    .expand(game.start(), 1)
+                    .map(|(s, _): (Plain<Verdict>, u32)| s);
+                let memo = HashMemo::new(u64::MAX, u64::MAX);
+                let pace = DeadlineClock::new(Deadline::after(None));
+                let mut stats = NoStats;
+                let mut memoized = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+                let b = memoized
+                    .expand(game.start(), 1)
+                    .map(|(s, _): (Plain<Verdict>, u32)| s);
+                assert_eq!(a, b, "n = {n}, T = {t}");
+            }
+        }
+    }
+
+    /// Remoteness: Predict the Winner always lasts one move per value.
+    #[test]
+    fn ranked_scores_count_the_moves_to_the_end() {
+        let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let memo = HashMemo::new(u64::MAX, u64::MAX);
+        let pace = DeadlineClock::new(Deadline::after(None));
+        let mut stats = NoStats;
+        let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+        let (score, _): (Ranked<crate::Margin>, _) = search.expand(game.start(), 1).unwrap();
+        assert_eq!(score.value, crate::Margin(222));
+        assert_eq!(score.remoteness, 4);
+    }
+
+    /// The state budget and the memory cap are refusals with the search's names.
+    #[test]
+    fn the_memo_refuses_past_its_budget_and_cap() {
+        let game = CanIWin::new(12, 40).unwrap();
+        let memo: HashMemo<u64, Plain<Verdict>> = HashMemo::new(10, u64::MAX);
+        let pace = DeadlineClock::new(Deadline::after(None));
+        let mut stats = NoStats;
+        let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+        let err = search.expand(game.start(), 1).unwrap_err();
+        assert!(
+            matches!(err, Error::BudgetExhausted { budget: 10, .. }),
+            "{err}"
+        );
+        let memo: HashMemo<u64, Plain<Verdict>> = HashMemo::new(u64::MAX, 1024);
+        let pace = DeadlineClock::new(Deadline::after(None));
+        let mut stats = NoStats;
+        let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, 1024);
+        let err = search.expand(game.start(), 1).unwrap_err();
+        assert!(matches!(err, Error::TableTooLarge { .. }), "{err}");
+    }
+}
