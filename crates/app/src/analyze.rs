@@ -110,16 +110,19 @@ pub struct AnalysisLimitArgs {
 }
 
 impl AnalysisLimitArgs {
+    /// The limits given, as the one limits type (no node budget: the analysis has none).
+    pub fn limits(&self) -> gamesolve::Limits {
+        gamesolve::Limits {
+            node_budget: None,
+            memory_cap_bytes: self.memory_cap,
+            state_budget: self.state_budget,
+            time_limit: self.time_limit,
+        }
+    }
+
     /// The limits as the engine's configuration.
     pub fn config(&self) -> AnalysisConfig {
-        let mut config = AnalysisConfig::default();
-        if let Some(cap) = self.memory_cap {
-            config = config.with_memory_cap_bytes(cap);
-        }
-        if let Some(budget) = self.state_budget {
-            config = config.with_state_budget(budget);
-        }
-        config.with_time_limit(self.time_limit)
+        AnalysisConfig::from_limits(&self.limits())
     }
 }
 

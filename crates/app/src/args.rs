@@ -12,9 +12,7 @@ use std::time::Duration;
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::Args;
 use gamesolve::analysis::DEFAULT_MEMORY_CAP_BYTES;
-use gamesolve::{
-    Backend, BackendChoice, CanIWin, PredictTheWinner, Registered, Solver, SolverConfig,
-};
+use gamesolve::{Backend, BackendChoice, CanIWin, Limits, PredictTheWinner, Registered, Solver};
 
 use super::error::CliError;
 use super::input::{self, abbreviate};
@@ -116,9 +114,9 @@ pub struct LimitArgs {
 }
 
 impl LimitArgs {
-    /// The limits as the facade's configuration.
-    pub fn config(&self) -> SolverConfig {
-        SolverConfig {
+    /// The limits as the one limits type ([`gamesolve::Limits`]).
+    pub fn config(&self) -> Limits {
+        Limits {
             node_budget: self.node_budget,
             memory_cap_bytes: self.memory_cap,
             state_budget: self.state_budget,

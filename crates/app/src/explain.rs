@@ -116,11 +116,8 @@ pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
 /// Explains one game with the chosen backend variant and prints the views.
 pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<(), Stop> {
     let config = view.config();
-    let mut limits = ExplainLimits::default();
-    if let Some(cap) = config.memory_cap_bytes {
-        // `--memory-cap` bounds the trace as it bounds the backends' tables.
-        limits = limits.with_memory_cap(cap);
-    }
+    // `--memory-cap` bounds the trace as it bounds the backends' tables.
+    let limits = ExplainLimits::from_limits(&config);
     let progress = Progress::spinner_if(
         game.is_big(view.backend.backend),
         format!("explaining {}", view.backend),

@@ -60,6 +60,7 @@ pub mod deadline;
 pub mod error;
 pub mod events;
 pub mod game;
+pub mod limits;
 pub mod outcome;
 pub mod predict_the_winner;
 pub mod search;
@@ -74,6 +75,7 @@ pub use deadline::{Deadline, DeadlineClock};
 pub use error::{Error, ErrorKind};
 pub use events::{Event, GameEvent};
 pub use game::{Game, GameValue, Margin, Verdict};
+pub use limits::Limits;
 pub use outcome::Outcome;
 pub use predict_the_winner::{
     Arithmetic, Interval, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Side,

@@ -140,28 +140,9 @@ impl<G: Game, K: Kernel<G>> Solver<G> for K {
     }
 }
 
-/// Limits handed to a solver when it is built; `None` keeps the backend's default, and a
-/// limit a backend does not use is ignored by it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SolverConfig {
-    /// `recursive`: positions to expand before giving up.
-    pub node_budget: Option<u64>,
-    /// `memo` and `tabular`: largest table to allocate, in bytes.
-    pub memory_cap_bytes: Option<u64>,
-    /// `memo`: states the sparse map may store before giving up.
-    pub state_budget: Option<u64>,
-    /// Every backend: wall-clock time one solve may take before giving up with
-    /// [`Error::TimeLimitReached`](crate::Error::TimeLimitReached); `None` for no limit. The
-    /// clock starts when the solve does (see [`crate::deadline`]).
-    pub time_limit: Option<std::time::Duration>,
-}
-
-impl SolverConfig {
-    /// The deadline of a solve that starts now.
-    pub fn deadline(&self) -> crate::Deadline {
-        crate::Deadline::after(self.time_limit)
-    }
-}
+/// The limits a solver is built with: [`Limits`], under the name the backends' `build`
+/// functions have always used.
+pub type SolverConfig = crate::limits::Limits;
 
 /// One named algorithm of a backend for the game `G`: a complete, exact solver.
 ///

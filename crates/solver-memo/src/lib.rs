@@ -93,7 +93,7 @@ pub const NAME: &str = "memo";
 /// The largest table a solver allocates unless configured: 1 GiB. The dense
 /// Can I Win table fits up to `n = 32`; the Predict the Winner table up to
 /// `len = 16384` (with `i64` margins).
-pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
+pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP_BYTES;
 
 /// States the sparse Can I Win memo stores before giving up, unless
 /// configured: 3 million. The sparse table then holds `2^22` slots, 32 MiB
@@ -109,7 +109,7 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 /// second and fills its power-of-two array (capacity 3,145,728) without
 /// doubling it. Larger searches are a `--state-budget` away: the default
 /// memory cap allows 50,331,648 states ([`can_i_win::sparse_state_limit`]).
-pub const DEFAULT_STATE_BUDGET: u64 = 3_000_000;
+pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 
 /// The top-down memoized solver; see the [crate docs](crate).
 ///

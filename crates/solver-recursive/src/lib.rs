@@ -74,7 +74,7 @@ pub const NAME: &str = "recursive";
 
 /// Positions a solver expands before giving up, unless configured:
 /// 10^8, a fraction of a second to a few seconds of search.
-pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
+pub const DEFAULT_NODE_BUDGET: u64 = core_types::limits::DEFAULT_NODE_BUDGET;
 
 /// The plain backtracking solver; see the [crate docs](crate).
 ///

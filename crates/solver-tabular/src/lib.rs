@@ -61,7 +61,7 @@ use core_types::{
 pub const NAME: &str = "tabular";
 
 /// The default memory cap: 1 GiB, enough for Can I Win up to `n = 33`.
-pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
+pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP_BYTES;
 
 /// The `tabular` backend: bottom-up tables for both games.
 ///

@@ -84,7 +84,7 @@ pub const NAME: &str = core_types::error::ANALYZE;
 /// every backend and as `--memory-cap` states in `--help`. Enough for a dense Can I Win memo up
 /// to `n = 30` (one byte per state), the all-totals table up to `n = 24`, and a Predict the
 /// Winner decision triangle of some 90,000 values.
-pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
+pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP_BYTES;
 
 /// States the sparse Can I Win memo (used when the dense one exceeds the
 /// memory cap) stores before giving up, unless configured: 3 million, as for
@@ -92,7 +92,7 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 /// in 1.6 to 2 s and 110 MB (load 2 to 3); with the 20 million of before (bounded at 16.7
 /// million by the 1 GiB cap) it took 21 s and 1 GiB. `--time-limit` bounds
 /// the rest.
-pub const DEFAULT_STATE_BUDGET: u64 = 3_000_000;
+pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 
 /// Limits of the analysis engine.
 ///
@@ -132,6 +132,27 @@ impl Default for AnalysisConfig {
 }
 
 impl AnalysisConfig {
+    /// The analysis's reading of the one [`Limits`](crate::Limits): the memory cap, the
+    /// state budget and the time limit (the node budget is a backend's: not used here), each
+    /// with its default when `None`.
+    ///
+    /// ```
+    /// use gamesolve::analysis::{AnalysisConfig, DEFAULT_STATE_BUDGET};
+    /// use gamesolve::Limits;
+    ///
+    /// let limits = Limits { memory_cap_bytes: Some(1 << 20), ..Limits::default() };
+    /// let config = AnalysisConfig::from_limits(&limits);
+    /// assert_eq!((config.memory_cap_bytes, config.state_budget), (1 << 20, DEFAULT_STATE_BUDGET));
+    /// ```
+    pub fn from_limits(limits: &crate::Limits) -> Self {
+        AnalysisConfig {
+            memory_cap_bytes: limits.memory_cap_or_default(),
+            state_budget: limits.state_budget_or_default(),
+            time_limit: limits.time_limit,
+            shared_deadline: Deadline::NEVER,
+        }
+    }
+
     /// The same limits with another memory cap.
     pub const fn with_memory_cap_bytes(mut self, bytes: u64) -> Self {
         self.memory_cap_bytes = bytes;

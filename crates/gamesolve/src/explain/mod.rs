@@ -76,7 +76,7 @@ pub struct ExplainLimits {
 }
 
 /// The trace's default memory cap: 1 GiB, the default memory cap of the backends' tables.
-pub const DEFAULT_TRACE_MEMORY_CAP_BYTES: u64 = 1 << 30;
+pub const DEFAULT_TRACE_MEMORY_CAP_BYTES: u64 = crate::limits::DEFAULT_MEMORY_CAP_BYTES;
 
 impl Default for ExplainLimits {
     fn default() -> Self {
@@ -98,6 +98,12 @@ impl ExplainLimits {
     pub const fn with_memory_cap(mut self, bytes: u64) -> Self {
         self.memory_cap_bytes = bytes;
         self
+    }
+
+    /// The trace's reading of the one [`Limits`](crate::Limits): its memory cap bounds the
+    /// trace as it bounds the backends' tables (the default events kept otherwise).
+    pub fn from_limits(limits: &crate::Limits) -> Self {
+        ExplainLimits::default().with_memory_cap(limits.memory_cap_or_default())
     }
 }
 
