@@ -259,6 +259,11 @@ impl Game for CanIWin {
             .collect()
     }
 
+    fn moves_into(&self, used: u64, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend((1..=self.max_choosable).filter(|&k| used >> (k - 1) & 1 == 0));
+    }
+
     fn play(&self, used: u64, take: u32) -> u64 {
         used | 1 << (take - 1)
     }
@@ -371,5 +376,20 @@ mod tests {
         assert_eq!(CanIWin::new(1, 1).unwrap().full_mask(), 1);
         assert_eq!(CanIWin::new(20, 1).unwrap().full_mask(), (1 << 20) - 1);
         assert_eq!(CanIWin::new(64, 1).unwrap().full_mask(), u64::MAX);
+    }
+}
+
+/// A position's index is its set of used integers as a number: `2^n` indices.
+impl crate::Indexed for CanIWin {
+    fn position_count(&self) -> u64 {
+        1u64.checked_shl(self.max_choosable).unwrap_or(u64::MAX)
+    }
+
+    fn index(&self, used: u64) -> usize {
+        used as usize
+    }
+
+    fn position_at(&self, index: usize) -> u64 {
+        index as u64
     }
 }

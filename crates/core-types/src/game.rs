@@ -93,6 +93,14 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// the reported best move.
     fn moves(&self, position: Self::Position) -> Vec<Self::Move>;
 
+    /// The legal moves of `position` written into `out` (cleared first), in the same order as
+    /// [`Game::moves`]: a search keeps one buffer per depth and reuses it, so a game that
+    /// overrides this allocates nothing per position. The default copies [`Game::moves`].
+    fn moves_into(&self, position: Self::Position, out: &mut Vec<Self::Move>) {
+        out.clear();
+        out.extend(self.moves(position));
+    }
+
     /// The opponent's position after the player to move makes `mv`.
     fn play(&self, position: Self::Position, mv: Self::Move) -> Self::Position;
 
@@ -154,6 +162,32 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         children.dedup();
         children
     }
+}
+
+/// A game whose positions have a dense index: each position a number in
+/// `0..position_count()`, and back, as GamesmanClassic's hash and unhash. A table indexed by
+/// it replaces a hash map (`memo/indexed`: one cell per index, no hashing, no growth).
+///
+/// ```
+/// use core_types::{CanIWin, Game, Indexed};
+///
+/// let game = CanIWin::new(4, 6)?;
+/// assert_eq!(game.position_count(), 16); // every subset of 1..=4
+/// let after = game.play(game.start(), 3);
+/// assert_eq!(game.position_at(game.index(after)), after);
+/// # Ok::<(), core_types::Error>(())
+/// ```
+pub trait Indexed: Game {
+    /// How many indices there are (some may name no reachable position); saturates at
+    /// `u64::MAX` for a game too large to count (a table of it is refused by its memory cap).
+    fn position_count(&self) -> u64;
+
+    /// The index of `position`, below [`Indexed::position_count`].
+    fn index(&self, position: Self::Position) -> usize;
+
+    /// The position of `index` (the inverse of [`Indexed::index`] on the positions it
+    /// numbers).
+    fn position_at(&self, index: usize) -> Self::Position;
 }
 
 /// What a position is worth to the player to move: ordered (larger is better for them) and

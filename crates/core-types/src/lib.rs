@@ -74,7 +74,7 @@ pub use can_i_win::{CanIWin, CanIWinSolution};
 pub use deadline::{Deadline, DeadlineClock};
 pub use error::{Error, ErrorKind};
 pub use events::{Event, GameEvent};
-pub use game::{Game, GameValue, Margin, Verdict};
+pub use game::{Game, GameValue, Indexed, Margin, Verdict};
 pub use limits::Limits;
 pub use outcome::Outcome;
 pub use predict_the_winner::{

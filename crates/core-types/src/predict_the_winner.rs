@@ -288,6 +288,13 @@ impl Game for PredictTheWinner {
         }
     }
 
+    fn moves_into(&self, position: Interval, out: &mut Vec<Side>) {
+        out.clear();
+        if !position.is_empty() {
+            out.extend([Side::Left, Side::Right]);
+        }
+    }
+
     fn play(&self, position: Interval, side: Side) -> Interval {
         match side {
             Side::Left => Interval {
@@ -420,5 +427,26 @@ mod tests {
     fn ties_go_left() {
         assert_eq!(Side::choose(3, 3), Side::Left);
         assert_eq!(Side::choose(2, 3), Side::Right);
+    }
+}
+
+/// An interval's index is `start * (len + 1) + end`: `(len + 1)^2` indices, about half of them
+/// intervals (`start <= end`).
+impl crate::Indexed for PredictTheWinner {
+    fn position_count(&self) -> u64 {
+        let side = self.values.len() as u64 + 1;
+        side.checked_mul(side).unwrap_or(u64::MAX)
+    }
+
+    fn index(&self, position: Interval) -> usize {
+        position.start * (self.values.len() + 1) + position.end
+    }
+
+    fn position_at(&self, index: usize) -> Interval {
+        let side = self.values.len() + 1;
+        Interval {
+            start: index / side,
+            end: index % side,
+        }
     }
 }

@@ -55,7 +55,7 @@ use hashbrown::HashMap;
 
 use crate::deadline::{DeadlineClock, WorkBudget};
 use crate::stack::{self, StackRefused};
-use crate::{Error, Event, Game, GameValue, Recorder, Verdict};
+use crate::{Error, Event, Game, GameValue, Indexed, Recorder, Verdict};
 
 /// What the search keeps of a position: its value alone, or its value and remoteness.
 pub trait Score<V: GameValue>: Copy {
@@ -289,6 +289,80 @@ impl<P: Copy + Eq + Hash, S: Copy> MemoPolicy<P, S> for HashMemo<P, S> {
     }
 }
 
+/// A table with one cell per index of an [`Indexed`] game: no hashing and no growth. Its size
+/// is known before the search starts, so the memory cap is checked then, and the whole table is
+/// allocated at once (fallibly).
+pub struct DenseMemo<'g, G, S> {
+    game: &'g G,
+    table: Vec<Option<S>>,
+}
+
+impl<'g, G: Indexed, S: Copy> DenseMemo<'g, G, S> {
+    /// Bytes the table of `game` takes: one `Option<S>` per index.
+    pub fn bytes_for(game: &G) -> u128 {
+        u128::from(game.position_count()) * size_of::<Option<S>>() as u128
+    }
+
+    /// The table for `game`, within `cap` bytes.
+    ///
+    /// # Errors
+    ///
+    /// [`MemoRefusal::Cap`] when the table would pass the cap, [`MemoRefusal::Allocation`]
+    /// when the system refuses it.
+    pub fn new(game: &'g G, cap: u64) -> Result<Self, MemoRefusal> {
+        let count = game.position_count();
+        let required_bytes = Self::bytes_for(game);
+        let cells = usize::try_from(count)
+            .ok()
+            .filter(|_| required_bytes <= u128::from(cap));
+        let Some(cells) = cells else {
+            return Err(MemoRefusal::Cap {
+                states: count,
+                required_bytes,
+            });
+        };
+        let mut table = Vec::new();
+        if table.try_reserve_exact(cells).is_err() {
+            return Err(MemoRefusal::Allocation {
+                states: count,
+                required_bytes,
+            });
+        }
+        table.resize(cells, None);
+        Ok(DenseMemo { game, table })
+    }
+}
+
+impl<G: Indexed, S: Copy> MemoPolicy<G::Position, S> for DenseMemo<'_, G, S> {
+    const REMEMBERS: bool = true;
+
+    #[inline]
+    fn get(&self, position: &G::Position) -> Option<S> {
+        self.table
+            .get(self.game.index(*position))
+            .copied()
+            .flatten()
+    }
+
+    #[inline]
+    fn store(&mut self, position: G::Position, score: S, _other: u64) -> Result<(), MemoRefusal> {
+        // An index past the table is the game's bug; the position is then not remembered,
+        // which costs time, never a wrong answer.
+        if let Some(cell) = self.table.get_mut(self.game.index(position)) {
+            *cell = Some(score);
+        }
+        Ok(())
+    }
+
+    fn bytes(&self) -> u128 {
+        self.table.len() as u128 * size_of::<Option<S>>() as u128
+    }
+
+    fn capacity(&self) -> usize {
+        self.table.len()
+    }
+}
+
 /// Control bytes `hashbrown` reads at once (its `Group::WIDTH`: 16 with SSE2, 8 otherwise;
 /// the larger is counted). Each table has one group of control bytes past its buckets.
 const GROUP: u128 = 16;
@@ -399,6 +473,9 @@ pub struct Search<'a, G: Game, S, M, R, T> {
     cap: u64,
     /// Bytes of the stack segments mapped for the search right now.
     stack_bytes: u64,
+    /// One move list per depth, reused: no allocation per position once the search has been
+    /// that deep ([`Game::moves_into`]).
+    buffers: Vec<Vec<G::Move>>,
     score: PhantomData<S>,
 }
 
@@ -428,6 +505,7 @@ where
             names,
             cap,
             stack_bytes: 0,
+            buffers: Vec::new(),
             score: PhantomData,
         }
     }
@@ -453,8 +531,14 @@ where
         self.pace.step(&self.names, G::NAME)?;
         self.recorder.position(depth);
         self.recorder.event(Event::Enter(position));
+        let slot = usize::try_from(depth).unwrap_or(usize::MAX);
+        if self.buffers.len() <= slot {
+            self.buffers.resize_with(slot.saturating_add(1), Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[slot]);
+        self.game.moves_into(position, &mut moves);
         let mut best: Option<(S, G::Move)> = None;
-        for mv in self.game.moves(position) {
+        for &mv in &moves {
             let child = self.game.play(position, mv);
             let reply = self.score_at(child, depth + 1)?;
             let score = S::after_move(self.game.move_value(position, mv, reply.value()), reply);
@@ -465,6 +549,7 @@ where
                 }
             }
         }
+        self.buffers[slot] = moves;
         let Some((score, mv)) = best else {
             return Err(self.no_moves(position));
         };
@@ -628,6 +713,37 @@ mod tests {
                 assert_eq!(a, b, "n = {n}, T = {t}");
             }
         }
+    }
+
+    /// The dense table finds what the hash map finds.
+    #[test]
+    fn the_dense_table_agrees_with_the_hash_map() {
+        for values in [
+            vec![],
+            vec![3],
+            vec![1, 5, 2],
+            vec![1, 5, 233, 7],
+            vec![-4, 9, 9, -1, 0, 7],
+        ] {
+            let game = PredictTheWinner::new(values);
+            let start = game.start();
+            if game.terminal_value(start).is_some() {
+                continue;
+            }
+            let memo = HashMemo::new(u64::MAX, u64::MAX);
+            let pace = DeadlineClock::new(Deadline::after(None));
+            let mut stats = NoStats;
+            let mut hashed = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+            let a: (Plain<crate::Margin>, _) = hashed.expand(start, 1).unwrap();
+            let memo = DenseMemo::new(&game, u64::MAX).unwrap();
+            let pace = DeadlineClock::new(Deadline::after(None));
+            let mut stats = NoStats;
+            let mut dense = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+            assert_eq!(dense.expand(start, 1).unwrap(), a);
+        }
+        let big = CanIWin::new(40, 500).unwrap();
+        let refused = DenseMemo::<CanIWin, Plain<Verdict>>::new(&big, 1 << 30);
+        assert!(matches!(refused, Err(MemoRefusal::Cap { .. })));
     }
 
     /// Remoteness: Predict the Winner always lasts one move per value.

@@ -78,6 +78,7 @@
 
 pub mod can_i_win;
 pub mod hash_map;
+pub mod indexed;
 pub mod predict_the_winner;
 
 use std::time::Duration;

@@ -40,6 +40,7 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
         build: |config| Box::new(MemoSolver::from_config(config)),
     },
     crate::hash_map::variant(),
+    crate::indexed::variant(),
 ];
 
 /// Cells of the interval table for a row of `len` values: `len·(len-1)/2`.

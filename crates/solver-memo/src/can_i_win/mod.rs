@@ -81,6 +81,7 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
         build: |config| Box::new(SparseThenDense(Limits::from(config))),
     },
     crate::hash_map::variant(),
+    crate::indexed::variant(),
 ];
 
 /// The limits a fixed-variant kernel runs with.

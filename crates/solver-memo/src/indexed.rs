@@ -1,0 +1,194 @@
+//! Memoized negamax over a dense table for any [`Indexed`] game: the `memo/indexed` variant.
+//!
+//! The same search as `memo/hash-map` ([`core_types::search`]), with one table cell per index
+//! of the game ([`Indexed::index`]) in place of the hash map: no hashing, no growth, the whole
+//! table allocated (and checked against the memory cap) before the search starts. The moves
+//! are listed into one reused buffer per depth ([`Game::moves_into`](core_types::Game::moves_into)).
+//!
+//! # Complexity
+//!
+//! With `S` the distinct positions reachable from the start and `m` the moves per position:
+//! time `O(S · m)` game calls plus the table's allocation, `O(C)` for `C` =
+//! [`Indexed::position_count`] cells; memory `C` cells of `Option<value>` (one byte a cell for
+//! win/lose/draw games, `2^n` bytes for Can I Win) plus `O(depth)` stack frames.
+//!
+//! # Examples
+//!
+//! ```
+//! use core_types::{CanIWin, Error, Outcome, Solver};
+//! use solver_memo::indexed::IndexedMemo;
+//!
+//! let mut solver = IndexedMemo::new();
+//! let (answer, stats) = solver.solve_with_stats(&CanIWin::new(10, 11)?)?;
+//! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//! assert_eq!(stats.table_cells, 1 << 10);
+//! # Ok::<(), Error>(())
+//! ```
+//!
+//! # Errors
+//!
+//! [`Error::TableTooLarge`] (parameter `positions`) when the table would pass the memory cap;
+//! [`Error::AllocationFailed`] when the system refuses it; [`Error::TimeLimitReached`] past the
+//! time limit; [`Error::NoMoves`] for a game whose position is neither over nor has a move;
+//! [`Error::StackRefused`] when the system refuses a new stack segment.
+//!
+//! # See also
+//!
+//! [`crate::hash_map`] (the same search for any game, without an index), and the game-specific
+//! tables of this crate (2 bits a state for Can I Win).
+
+use std::time::Duration;
+
+use core_types::search::{DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
+use core_types::{
+    Deadline, DeadlineClock, Error, Indexed, Kernel, Recorder, SolverConfig, Variant,
+};
+
+use crate::{DEFAULT_MEMORY_CAP_BYTES, NAME};
+
+/// Memoized negamax over a dense table; see the [module docs](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IndexedMemo {
+    memory_cap_bytes: u64,
+    time_limit: Option<Duration>,
+}
+
+impl IndexedMemo {
+    /// A solver with the default memory cap.
+    pub const fn new() -> Self {
+        IndexedMemo {
+            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
+            time_limit: None,
+        }
+    }
+
+    /// A solver with the limits of `config` (or the defaults).
+    pub fn from_config(config: &SolverConfig) -> Self {
+        IndexedMemo {
+            memory_cap_bytes: config.memory_cap_or_default(),
+            time_limit: config.time_limit,
+        }
+    }
+}
+
+impl Default for IndexedMemo {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The `memo/indexed` entry for an indexed game's variant list.
+pub const fn variant<G: Indexed>() -> Variant<G> {
+    Variant {
+        backend: NAME,
+        name: "indexed",
+        summary: "memoized negamax over the game vocabulary with a dense table indexed by \
+                  position (any indexed game): no hashing, refused beyond the memory cap",
+        build: |config| Box::new(IndexedMemo::from_config(config)),
+    }
+}
+
+/// The names its errors carry.
+const NAMES: SearchNames = SearchNames {
+    who: NAME,
+    budget_hint: "",
+    cap_hint: "; raise --memory-cap, or use `--backend memo/hash-map`, which stores only the \
+               positions reached",
+};
+
+impl<G: Indexed> Kernel<G> for IndexedMemo {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "indexed";
+
+    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+        if let Some(settled) = game.settled() {
+            return Ok(settled);
+        }
+        let start = game.start();
+        if let Some(value) = game.terminal_value(start) {
+            return Ok(game.solution(value, None));
+        }
+        let cap = self.memory_cap_bytes;
+        let memo = DenseMemo::<G, Plain<G::Value>>::new(game, cap).map_err(|refusal| {
+            let (value, required_bytes, refused) = match refusal {
+                MemoRefusal::Cap {
+                    states,
+                    required_bytes,
+                } => (states, required_bytes, false),
+                MemoRefusal::Allocation {
+                    states,
+                    required_bytes,
+                } => (states, required_bytes, true),
+                MemoRefusal::Budget { budget } => (budget, 0, false),
+            };
+            if refused {
+                Error::AllocationFailed {
+                    backend: NAME,
+                    game: G::NAME,
+                    parameter: "positions",
+                    value,
+                    required_bytes,
+                    memory_cap_bytes: cap,
+                    hint: "",
+                }
+            } else {
+                Error::TableTooLarge {
+                    backend: NAME,
+                    game: G::NAME,
+                    parameter: "positions",
+                    value,
+                    required_bytes,
+                    memory_cap_bytes: cap,
+                    hint: NAMES.cap_hint,
+                }
+            }
+        })?;
+        let cells = MemoPolicy::<G::Position, Plain<G::Value>>::capacity(&memo) as u64;
+        let bytes = u64::try_from(MemoPolicy::<G::Position, Plain<G::Value>>::bytes(&memo))
+            .unwrap_or(u64::MAX);
+        recorder.table(cells, bytes);
+        let pace = DeadlineClock::new(Deadline::after(self.time_limit));
+        let mut search = Search::new(game, memo, recorder, pace, NAMES, cap);
+        let (Plain(value), best) = search.expand(start, 1)?;
+        Ok(game.solution(value, Some(best)))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::hash_map::HashMemo;
+    use core_types::{CanIWin, PredictTheWinner, Solver};
+
+    /// Same answers as the hash map, on every total of small pools and on rows.
+    #[test]
+    fn agrees_with_the_hash_map() {
+        for n in 1..=10u32 {
+            for t in 0..=u64::from(n * (n + 1) / 2) + 1 {
+                let game = CanIWin::new(n, t).unwrap();
+                let (a, sa) = IndexedMemo::new().solve_with_stats(&game).unwrap();
+                let (b, sb) = HashMemo::new().solve_with_stats(&game).unwrap();
+                assert_eq!(a, b, "n = {n}, T = {t}");
+                assert_eq!(sa.positions, sb.positions, "n = {n}, T = {t}");
+            }
+        }
+        let row = PredictTheWinner::new(vec![3, 9, 1, 2, -7, 4, 4]);
+        assert_eq!(
+            IndexedMemo::new().solve(&row).unwrap(),
+            HashMemo::new().solve(&row).unwrap()
+        );
+    }
+
+    #[test]
+    fn a_table_past_the_cap_is_refused_before_the_search() {
+        let config = SolverConfig {
+            memory_cap_bytes: Some(1 << 10),
+            ..SolverConfig::default()
+        };
+        let err = IndexedMemo::from_config(&config)
+            .solve(&CanIWin::new(20, 150).unwrap())
+            .unwrap_err();
+        assert!(matches!(err, Error::TableTooLarge { .. }), "{err}");
+    }
+}
