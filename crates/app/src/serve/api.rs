@@ -16,7 +16,8 @@ const fn status_of(kind: Kind) -> u16 {
     }
 }
 
-/// `POST /api/solve[?backend=B/V]`: exactly what `batch` answers for the body as one line.
+/// `POST /api/solve[?backend=B/V]`: what `batch` answers for the body as one line, with the
+/// answer in words (`"headline"`) added to a solved line.
 pub(super) fn solve(state: &State, query: &str, body: &[u8]) -> Reply {
     let backend = match query_backend(query) {
         Ok(backend) => backend,
@@ -34,7 +35,7 @@ pub(super) fn solve(state: &State, query: &str, body: &[u8]) -> Reply {
             return Reply::json(400, error_line(&e, 1));
         }
     }
-    let mut solvers = Solvers::new(&args);
+    let mut solvers = Solvers::new(&args).with_headline();
     let (json, failed) = answer_line(&mut solvers, body, 1);
     Reply::json(failed.map_or(200, status_of), json)
 }
