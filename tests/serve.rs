@@ -1446,6 +1446,61 @@ fn serve_page_in_headless_chromium() {
     }
 }
 
+#[test]
+fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start_program(&example("subtraction_game"), &[]);
+    let browser = Browser::start();
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for("return document.querySelectorAll('#trace-backend option').length > 0;");
+    // The picker is the game table: the built-in games and the example's, by title.
+    let options = browser.eval(
+        "return [...document.querySelectorAll('#game option')].map((o) => [o.value, o.textContent]);",
+    );
+    assert_eq!(
+        options,
+        json!([
+            ["can-i-win", "Can I Win"],
+            ["predict-the-winner", "Predict the Winner"],
+            ["subtraction-1-3-4", "Subtraction game {1, 3, 4}"]
+        ])
+    );
+    // The first game's rules show from the start, its form filled from its first example.
+    assert!(browser.text("rules").contains("shared pool"));
+    assert_eq!(
+        browser.eval("return document.getElementById('n').value;"),
+        "10"
+    );
+    // Picking the example's game: its one parameter, its rules, its first example.
+    browser.eval(
+        "const s = document.getElementById('game'); s.value = 'subtraction-1-3-4'; \
+         s.dispatchEvent(new Event('change')); return true;",
+    );
+    assert!(browser.text("rules").contains("pile of stones"));
+    let inputs = browser.eval(
+        "return [...document.querySelectorAll('#params input')].map((i) => \
+         [i.dataset.param, i.type, i.value]);",
+    );
+    assert_eq!(inputs, json!([["stones", "number", "22"]]));
+    browser.wait_for("return document.querySelectorAll('#trace-backend option').length > 0;");
+    browser.click("#solve");
+    browser.wait_for(
+        "return document.getElementById('answer').textContent.startsWith('First player wins');",
+    );
+    assert_eq!(browser.text("answer"), "First player wins: take 1");
+    browser.wait_for("return document.querySelectorAll('#graph .node').length > 0;");
+    // And played with the generic rules: from 22, `take 1` is the winning move.
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelectorAll('#play-moves button').length === 3;");
+    assert_eq!(browser.text("play-board"), "pile 22");
+    browser.click("#play-moves button[data-move='take 1']");
+    browser.wait_for("return document.querySelectorAll('#play-log li').length === 2;");
+    let log = browser.eval("return document.querySelector('#play-log li').textContent;");
+    assert_eq!(log, "You play take 1: pile 21");
+}
+
 /// Standard base64, for the screenshot.
 fn base64_decode(text: &str) -> Vec<u8> {
     let value = |c: u8| match c {
