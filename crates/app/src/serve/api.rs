@@ -309,8 +309,8 @@ pub(super) fn play(state: &State, body: &[u8]) -> Reply {
 fn move_texts(raw: &RawValue) -> Result<Vec<String>, CliError> {
     let items: Vec<&RawValue> = serde_json::from_str(raw.get()).map_err(|_| {
         CliError::invalid(format!(
-            "`moves` must be an array of moves (numbers for Can I Win, \"left\" or \"right\" \
-             for Predict the Winner), got {}",
+            "`moves` must be an array of moves (numbers or strings, each as `play` reads it), \
+             got {}",
             super::super::input::abbreviate(raw.get())
         ))
     })?;
