@@ -56,7 +56,8 @@ function gameInfo() {
   return games.find((g) => g.name === gameName()) || null;
 }
 
-// "max_choosable" with value name "N" reads "max choosable N"; "values" reads "values".
+// A parameter "pile_size" with value name "N" reads "pile size N"; one named like its value
+// name ("stones", "STONES") reads "stones".
 function paramLabel(p) {
   const words = p.name.replace(/_/g, " ");
   return p.value_name.toLowerCase() === p.name.toLowerCase() ? words : `${words} ${p.value_name}`;
@@ -102,7 +103,7 @@ function showFields() {
     const label = document.createElement("label");
     label.title = p.help;
     const input = document.createElement("input");
-    // The value name as the id (`n`, `t`, `values`) unless the page has that id already.
+    // The value name as the id (`n` for "N") unless the page has that id already.
     const id = p.value_name.toLowerCase();
     input.id = /^[a-z][a-z0-9_-]*$/.test(id) && !document.getElementById(id) ? id : `param-${p.name}`;
     input.dataset.param = p.name;
