@@ -28,7 +28,13 @@ struct Server {
 impl Server {
     /// Starts `gamesolve serve --port 0 ARGS` and reads its URL from the first line.
     fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(BIN)
+        Server::start_program(Path::new(BIN), args)
+    }
+
+    /// Starts `PROGRAM serve --port 0 ARGS`: `gamesolve`, or an example that runs the app
+    /// with its own game added.
+    fn start_program(program: &Path, args: &[&str]) -> Server {
+        let mut child = Command::new(program)
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
@@ -205,7 +211,15 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
     // Each request is a batch of one line (so error lines say `"line":1`).
     let expected: Vec<Value> = lines.iter().map(|l| batch(&[l], &[]).remove(0)).collect();
     for (line, expected) in lines.iter().zip(&expected) {
-        let (status, answer) = post(&server.addr, "/api/solve", line);
+        let (status, mut answer) = post(&server.addr, "/api/solve", line);
+        // A solved line carries the answer in words too, for the page.
+        if expected.get("error").is_none() {
+            let headline = answer.as_object_mut().unwrap().remove("headline");
+            assert!(
+                headline.as_ref().is_some_and(Value::is_string),
+                "{line}: {headline:?}"
+            );
+        }
         assert_eq!(&answer, expected, "{line}");
         // Errors keep batch's `line` field: the request is line 1.
         match expected.get("kind").and_then(Value::as_str) {
@@ -221,6 +235,9 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
     let line = r#"{"game":"can-i-win","max_choosable":12,"desired_total":40}"#;
     let (status, answer) = post(&server.addr, "/api/solve?backend=memo%2Fdense", line);
     assert_eq!(status, 200);
+    assert_eq!(answer["headline"], "First player wins: take 1");
+    let mut answer = answer;
+    answer.as_object_mut().unwrap().remove("headline");
     assert_eq!(answer, batch(&[line], &["--backend", "memo/dense"])[0]);
     assert_eq!(answer["variant"], "dense");
     // An unknown backend and a missing variant are the request's fault.
@@ -401,6 +418,135 @@ fn serve_backends_is_the_backends_json_list() {
         .unwrap();
     let expected: Value = serde_json::from_slice(&output.stdout).unwrap();
     assert_eq!(listed, expected);
+}
+
+#[test]
+fn serve_games_lists_the_builtin_games_with_their_params() {
+    let server = Server::start(&[]);
+    let (status, text) = get(&server.addr, "/api/games");
+    assert_eq!(status, 200);
+    let games: Value = serde_json::from_str(&text).unwrap();
+    let games = games.as_array().unwrap();
+    let row = |name: &str| {
+        games
+            .iter()
+            .find(|g| g["name"] == name)
+            .unwrap_or_else(|| panic!("no {name} in {games:?}"))
+            .clone()
+    };
+    let can_i_win = row("can-i-win");
+    let params: Vec<(&str, &str)> = can_i_win["params"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["name"].as_str().unwrap(), p["kind"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        params,
+        [("max_choosable", "integer"), ("desired_total", "integer")]
+    );
+    assert_eq!(can_i_win["params"][0]["min"], 1);
+    assert_eq!(can_i_win["params"][0]["max"], 64);
+    assert!(can_i_win["rules"].as_str().unwrap().len() > 20);
+    assert!(!can_i_win["examples"].as_array().unwrap().is_empty());
+    let row_game = row("predict-the-winner");
+    assert_eq!(row_game["params"][0]["name"], "values");
+    assert_eq!(row_game["params"][0]["kind"], "values");
+    // The same list as `gamesolve games --json`.
+    let output = Command::new(BIN)
+        .args(["games", "--json"])
+        .output()
+        .unwrap();
+    let expected: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(Value::Array(games.clone()), expected);
+}
+
+/// An example program of the workspace (built by `cargo test`, beside the test binaries:
+/// `target/debug/examples/NAME` next to `target/debug/deps/`).
+fn example(name: &str) -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let path = exe
+        .parent()
+        .and_then(Path::parent)
+        .unwrap()
+        .join("examples")
+        .join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is missing: `cargo test` builds the examples",
+        path.display()
+    );
+    path
+}
+
+#[test]
+fn serve_offers_a_game_added_by_an_example() {
+    let server = Server::start_program(&example("subtraction_game"), &[]);
+    let addr = server.addr.as_str();
+    let (status, text) = get(addr, "/api/games");
+    assert_eq!(status, 200);
+    let games: Value = serde_json::from_str(&text).unwrap();
+    let names: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        names,
+        ["can-i-win", "predict-the-winner", "subtraction-1-3-4"]
+    );
+    let line = r#"{"game":"subtraction-1-3-4","stones":22}"#;
+    let (status, answer) = post(addr, "/api/solve", line);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(answer["outcome"], "first", "{answer}");
+    assert_eq!(answer["headline"], "First player wins: take 1", "{answer}");
+    // Played with the generic rules: moves as the game shows them, replayed where made.
+    let game = r#""game":"subtraction-1-3-4","stones":10"#;
+    let (status, start) = play(addr, game, "");
+    assert_eq!(status, 200, "{start}");
+    assert_eq!(start["board"], "pile 10");
+    let mut hints: Vec<(&str, &str)> = start["hints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["move"].as_str().unwrap(), h["value"].as_str().unwrap()))
+        .collect();
+    hints.sort_unstable();
+    // The piles lost for the player to move are 0 and 2 mod 7: from 10, take 1 leaves 9 and
+    // take 3 leaves 7; take 4 leaves 6, from which 4 leaves 2.
+    assert_eq!(
+        hints,
+        [("take 1", "win"), ("take 3", "win"), ("take 4", "lose")]
+    );
+    let (status, after) = play(addr, game, r#","moves":["take 4"]"#);
+    assert_eq!(status, 200, "{after}");
+    assert_eq!(after["moves"], json!(["take 4", "take 4"]));
+    assert_eq!(after["computer_move"], "take 4");
+    assert_eq!(
+        after["log"],
+        json!(["You play take 4: pile 6", "Computer plays take 4: pile 2"])
+    );
+    // The moves sent back replay where they were made (`take 4` is the third move at 10 and
+    // 6, `take 1` the only one at 2), to the end.
+    let (_, end) = play(addr, game, r#","moves":["take 4","take 4","take 1"]"#);
+    assert_eq!(end["over"], true, "{end}");
+    assert_eq!(end["result"], "The computer wins.", "{end}");
+    let (status, e) = play(addr, game, r#","moves":["take 2"]"#);
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (400, Some("invalid_input")),
+        "{e}"
+    );
+    // A scoring game cannot be played with the generic rules: a clear 400.
+    let server = Server::start_program(&example("stone_game_ii"), &[]);
+    let (status, e) = play(
+        &server.addr,
+        r#""game":"stone-game-ii","piles":[2,7,9,4,4]"#,
+        "",
+    );
+    assert_eq!(status, 400, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("scoring game"), "{e}");
 }
 
 #[test]
@@ -1298,6 +1444,61 @@ fn serve_page_in_headless_chromium() {
         std::fs::write(&path, bytes).unwrap();
         eprintln!("wrote {}", path.display());
     }
+}
+
+#[test]
+fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start_program(&example("subtraction_game"), &[]);
+    let browser = Browser::start();
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for("return document.querySelectorAll('#trace-backend option').length > 0;");
+    // The picker is the game table: the built-in games and the example's, by title.
+    let options = browser.eval(
+        "return [...document.querySelectorAll('#game option')].map((o) => [o.value, o.textContent]);",
+    );
+    assert_eq!(
+        options,
+        json!([
+            ["can-i-win", "Can I Win"],
+            ["predict-the-winner", "Predict the Winner"],
+            ["subtraction-1-3-4", "Subtraction game {1, 3, 4}"]
+        ])
+    );
+    // The first game's rules show from the start, its form filled from its first example.
+    assert!(browser.text("rules").contains("shared pool"));
+    assert_eq!(
+        browser.eval("return document.getElementById('n').value;"),
+        "10"
+    );
+    // Picking the example's game: its one parameter, its rules, its first example.
+    browser.eval(
+        "const s = document.getElementById('game'); s.value = 'subtraction-1-3-4'; \
+         s.dispatchEvent(new Event('change')); return true;",
+    );
+    assert!(browser.text("rules").contains("pile of stones"));
+    let inputs = browser.eval(
+        "return [...document.querySelectorAll('#params input')].map((i) => \
+         [i.dataset.param, i.type, i.value]);",
+    );
+    assert_eq!(inputs, json!([["stones", "number", "22"]]));
+    browser.wait_for("return document.querySelectorAll('#trace-backend option').length > 0;");
+    browser.click("#solve");
+    browser.wait_for(
+        "return document.getElementById('answer').textContent.startsWith('First player wins');",
+    );
+    assert_eq!(browser.text("answer"), "First player wins: take 1");
+    browser.wait_for("return document.querySelectorAll('#graph .node').length > 0;");
+    // And played with the generic rules: from 22, `take 1` is the winning move.
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelectorAll('#play-moves button').length === 3;");
+    assert_eq!(browser.text("play-board"), "pile 22");
+    browser.click("#play-moves button[data-move='take 1']");
+    browser.wait_for("return document.querySelectorAll('#play-log li').length === 2;");
+    let log = browser.eval("return document.querySelector('#play-log li').textContent;");
+    assert_eq!(log, "You play take 1: pile 21");
 }
 
 /// Standard base64, for the screenshot.

@@ -90,6 +90,8 @@ struct ErrorLine<'a> {
 pub struct Solvers<'a> {
     args: &'a SolverArgs,
     current: Option<(&'static str, Box<dyn Any + Send>)>,
+    /// Whether an answer also carries the game's `headline` (`serve`'s `/api/solve`).
+    headline: bool,
 }
 
 impl<'a> Solvers<'a> {
@@ -98,7 +100,16 @@ impl<'a> Solvers<'a> {
         Solvers {
             args,
             current: None,
+            headline: false,
         }
+    }
+
+    /// Each answer also carries `"headline"`: the game's answer in words, as the command
+    /// line prints it ("First player wins: take 7"), for a page that knows no game.
+    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
+    pub fn with_headline(mut self) -> Self {
+        self.headline = true;
+        self
     }
 }
 
@@ -158,8 +169,20 @@ impl LineGame for Solvers<'_> {
             solver.last_kernel(),
             stats,
         );
-        serde_json::to_vec(&report)
-            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the answer: {e}")))
+        let write_error =
+            |e: serde_json::Error| CliError::new(Kind::Io, format!("cannot write the answer: {e}"));
+        let mut json = serde_json::to_vec(&report).map_err(write_error)?;
+        if self.headline && json.last() == Some(&b'}') {
+            // The contract object as it is, one field more at its end.
+            json.pop();
+            if json.len() > 1 {
+                json.push(b',');
+            }
+            json.extend_from_slice(b"\"headline\":");
+            serde_json::to_writer(&mut json, &game.headline(&solution)).map_err(write_error)?;
+            json.push(b'}');
+        }
+        Ok(json)
     }
 }
 

@@ -7,6 +7,8 @@ use std::any::TypeId;
 use std::fmt::Write as _;
 
 use clap::Args;
+#[cfg(feature = "serve")]
+use gamesolve::analysis::MoveValue;
 use gamesolve::analysis::{generic, AnalysisConfig, Player};
 use gamesolve::games::{parse_move, GameInfo, TableGame};
 use gamesolve::{Deadline, Game, GameValue, Margin, Verdict};
@@ -214,30 +216,41 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
 
 /// `gamesolve play GAME ...` over the generic analysis.
 pub fn play<G: TableGame>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
-    if TypeId::of::<G::Value>() == TypeId::of::<Margin>() {
-        // A margin over what is left says nothing of the scores so far: the end of a game
-        // could not be told truthfully without the game's own scoring.
-        return Err(CliError::new(
-            Kind::Usage,
-            format!(
-                "`play` reads the result of {} from its positions, which works for win/lose/draw \
-                 games only; this one is a scoring game: `analyze` gives every move's margin",
-                G::NAME
-            ),
-        )
-        .into());
-    }
-    let rules = GenericRules {
-        game: game.clone(),
-        config: flags.options.limits.config(),
-    };
+    let rules = GenericRules::new(game, flags.options.limits.config())?;
     super::play::run_session(rules, &flags.options)
 }
 
-/// `play`'s rules for any win/lose/draw game.
-struct GenericRules<G> {
+/// `play`'s rules for any win/lose/draw game (the terminal `play` and `serve`'s `/api/play`).
+pub(crate) struct GenericRules<G> {
     game: G,
     config: AnalysisConfig,
+}
+
+impl<G: TableGame> GenericRules<G> {
+    /// The rules for `game`, with the analysis engine's limits.
+    ///
+    /// # Errors
+    ///
+    /// A usage error for a scoring game: its result cannot be read from its positions.
+    pub(crate) fn new(game: &G, config: AnalysisConfig) -> Result<Self, CliError> {
+        if TypeId::of::<G::Value>() == TypeId::of::<Margin>() {
+            // A margin over what is left says nothing of the scores so far: the end of a game
+            // could not be told truthfully without the game's own scoring.
+            return Err(CliError::new(
+                Kind::Usage,
+                format!(
+                    "`play` reads the result of {} from its positions, which works for \
+                     win/lose/draw games only; this one is a scoring game: `analyze` gives \
+                     every move's margin",
+                    G::NAME
+                ),
+            ));
+        }
+        Ok(GenericRules {
+            game: game.clone(),
+            config,
+        })
+    }
 }
 
 impl<G: TableGame> Rules for GenericRules<G> {
@@ -352,9 +365,15 @@ impl<G: TableGame> Rules for GenericRules<G> {
         }
     }
 
-    fn move_json(&self, m: G::Move) -> serde_json::Value {
-        // The move's label at the start is not always its label later; the number is.
-        serde_json::Value::from(format!("{m:?}"))
+    fn move_json(&self, p: &Self::Position, m: G::Move) -> serde_json::Value {
+        // The move as the game shows it where it is made: the replay parses it there (a
+        // number would be read as the move's place in the listing, not as the move).
+        serde_json::Value::from(self.game.show_move(p.0, m))
+    }
+
+    #[cfg(feature = "serve")]
+    fn evaluation(&self, (value, remoteness): Self::Eval) -> super::play::replay::Evaluation {
+        (MoveValue::from(value.verdict()), remoteness).into()
     }
 
     fn verbs(&self) -> [&'static str; 3] {

@@ -147,8 +147,13 @@ impl Rules for CanIWinRules {
         })
     }
 
-    fn move_json(&self, m: u32) -> serde_json::Value {
+    fn move_json(&self, _p: &CanIWinPosition, m: u32) -> serde_json::Value {
         m.into()
+    }
+
+    #[cfg(feature = "serve")]
+    fn evaluation(&self, e: (MoveValue, u32)) -> super::replay::Evaluation {
+        e.into()
     }
 
     fn moves_left(&self, p: &CanIWinPosition) -> u64 {

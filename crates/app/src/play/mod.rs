@@ -12,7 +12,7 @@
 mod can_i_win;
 mod predict_the_winner;
 #[cfg(feature = "serve")]
-mod replay;
+pub(crate) mod replay;
 pub(crate) mod session;
 
 use std::io;
@@ -34,12 +34,13 @@ use session::session;
 pub use replay::Replay;
 
 /// The rules of `play` for `game`, replayable from a list of moves (`serve`'s `/api/play`),
-/// with the analysis engine's limits.
+/// with the analysis engine's limits: the built-in games' own, the generic rules
+/// ([`GenericRules`](super::generic::GenericRules)) for every other game of the table.
 ///
 /// # Errors
 ///
-/// An invalid-input error for a game `play` has no rules for (yet): only the built-in games
-/// have them.
+/// A usage error for a scoring game without rules of its own: the generic rules read a
+/// game's result from its positions, which a margin cannot tell.
 #[cfg(feature = "serve")]
 pub fn rules_for<G: super::report::CliGame>(
     game: &G,
@@ -55,10 +56,7 @@ pub fn rules_for<G: super::report::CliGame>(
             config,
         }));
     }
-    Err(CliError::invalid(format!(
-        "`play` has no rules for {} yet: the built-in games can be played",
-        G::NAME
-    )))
+    Ok(Box::new(super::generic::GenericRules::new(game, config)?))
 }
 
 /// Arguments of `gamesolve play`.

@@ -165,8 +165,13 @@ impl Rules for PredictTheWinnerRules {
         (chosen < best).then(|| format!("it gave away {} points of margin", best - chosen))
     }
 
-    fn move_json(&self, m: Side) -> serde_json::Value {
+    fn move_json(&self, _p: &PtwPosition, m: Side) -> serde_json::Value {
         m.as_str().into()
+    }
+
+    #[cfg(feature = "serve")]
+    fn evaluation(&self, margin: i128) -> super::replay::Evaluation {
+        margin.into()
     }
 
     fn moves_left(&self, p: &PtwPosition) -> u64 {

@@ -37,7 +37,7 @@ pub trait Replay {
 /// A legal move with its value for the player to move (the human), as the hint shows it.
 #[derive(Serialize)]
 pub struct Hint {
-    /// The move as the API takes it back: `7`, `"left"`.
+    /// The move as the API takes it back: `7`, `"left"`, `"take 3"`.
     #[serde(rename = "move")]
     pub mv: Value,
     /// The move in words, as `play` says it: `7`, `the left end (1)`.
@@ -47,7 +47,7 @@ pub struct Hint {
     /// Moves until the game ends when the winner hurries and the loser delays, this one
     /// included (Predict the Winner: the values left, since every value is taken).
     pub remoteness: u64,
-    /// Predict the Winner: the human's margin over the rest of the row after this move.
+    /// A scoring game: the human's margin over the rest of the game after this move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin: Option<i128>,
     /// As `play`'s `hint` prints it: `win in 3`, `margin +5 over the rest`.
@@ -88,10 +88,7 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-impl<R: Rules> Replay for R
-where
-    R::Eval: Into<Evaluation>,
-{
+impl<R: Rules> Replay for R {
     fn replay(
         &mut self,
         game: &'static str,
@@ -99,6 +96,8 @@ where
         moves: &[String],
     ) -> Result<PlayReply, CliError> {
         let rules = self;
+        // "You take 7", "Computer plays take 3": as the terminal `play` says it.
+        let [verb, verbs, _] = rules.verbs();
         let mut position = rules.start();
         let mut log = Vec::new();
         let mut played = Vec::with_capacity(moves.len());
@@ -119,9 +118,9 @@ where
                 ))
             })?;
             let who = if rules.to_move(&position) == human {
-                "You take"
+                format!("You {verb}")
             } else {
-                "Computer takes"
+                format!("Computer {verbs}")
             };
             let next = rules.play(&position, chosen);
             log.push(format!(
@@ -129,7 +128,7 @@ where
                 rules.move_words(&position, chosen),
                 rules.after_words(&next, human)
             ));
-            played.push(rules.move_json(chosen));
+            played.push(rules.move_json(&position, chosen));
             position = next;
         }
         let mut computer_move = None;
@@ -138,12 +137,12 @@ where
             if let Some(&(best, _)) = options.first() {
                 let next = rules.play(&position, best);
                 log.push(format!(
-                    "Computer takes {}: {}",
+                    "Computer {verbs} {}: {}",
                     rules.move_words(&position, best),
                     rules.after_words(&next, human)
                 ));
-                played.push(rules.move_json(best));
-                computer_move = Some(rules.move_json(best));
+                played.push(rules.move_json(&position, best));
+                computer_move = Some(rules.move_json(&position, best));
                 position = next;
             }
         }
@@ -156,9 +155,9 @@ where
                 .moves(&position)?
                 .into_iter()
                 .map(|(m, eval)| {
-                    let evaluation: Evaluation = eval.into();
+                    let evaluation = rules.evaluation(eval);
                     Hint {
-                        mv: rules.move_json(m),
+                        mv: rules.move_json(&position, m),
                         label: rules.move_words(&position, m),
                         value: evaluation.value,
                         remoteness: evaluation.remoteness.unwrap_or(left),
@@ -188,7 +187,7 @@ where
 }
 
 /// A move's value in the terms of the hint view: win, lose or draw, and the remoteness or
-/// the margin that the game's analysis gives.
+/// the margin that the game's analysis gives ([`Rules::evaluation`]).
 pub struct Evaluation {
     value: MoveValue,
     /// `None`: the moves left in the game (every move is played to the end).

@@ -42,9 +42,14 @@ pub(crate) trait Rules {
     fn loss_words(&self, best: Self::Eval, chosen: Self::Eval) -> Option<String>;
     /// The result of a finished game, from the human's side.
     fn verdict(&self, p: &Self::Position, human: Player) -> String;
-    /// The move as JSON, as `serve`'s `/api/play` takes it back: `7`, `"left"`.
+    /// The move made at `p` as JSON, as `serve`'s `/api/play` takes it back (replayed at the
+    /// same position): `7`, `"left"`, `"take 3"`.
     #[cfg_attr(not(feature = "serve"), allow(dead_code))]
-    fn move_json(&self, m: Self::Move) -> serde_json::Value;
+    fn move_json(&self, p: &Self::Position, m: Self::Move) -> serde_json::Value;
+    /// A move's value in the terms of `serve`'s hint view: win, lose or draw, with the
+    /// remoteness or the margin the game's analysis gives.
+    #[cfg(feature = "serve")]
+    fn evaluation(&self, e: Self::Eval) -> super::replay::Evaluation;
     /// How a move is said, after "You" / "Computer" / "you" (`take 7`): `("take", "takes",
     /// "took")` for the built-in games, whose moves read as what is taken.
     fn verbs(&self) -> [&'static str; 3] {

@@ -16,7 +16,8 @@ const fn status_of(kind: Kind) -> u16 {
     }
 }
 
-/// `POST /api/solve[?backend=B/V]`: exactly what `batch` answers for the body as one line.
+/// `POST /api/solve[?backend=B/V]`: what `batch` answers for the body as one line, with the
+/// answer in words (`"headline"`) added to a solved line.
 pub(super) fn solve(state: &State, query: &str, body: &[u8]) -> Reply {
     let backend = match query_backend(query) {
         Ok(backend) => backend,
@@ -34,7 +35,7 @@ pub(super) fn solve(state: &State, query: &str, body: &[u8]) -> Reply {
             return Reply::json(400, error_line(&e, 1));
         }
     }
-    let mut solvers = Solvers::new(&args);
+    let mut solvers = Solvers::new(&args).with_headline();
     let (json, failed) = answer_line(&mut solvers, body, 1);
     Reply::json(failed.map_or(200, status_of), json)
 }
@@ -308,8 +309,8 @@ pub(super) fn play(state: &State, body: &[u8]) -> Reply {
 fn move_texts(raw: &RawValue) -> Result<Vec<String>, CliError> {
     let items: Vec<&RawValue> = serde_json::from_str(raw.get()).map_err(|_| {
         CliError::invalid(format!(
-            "`moves` must be an array of moves (numbers for Can I Win, \"left\" or \"right\" \
-             for Predict the Winner), got {}",
+            "`moves` must be an array of moves (numbers or strings, each as `play` reads it), \
+             got {}",
             super::super::input::abbreviate(raw.get())
         ))
     })?;

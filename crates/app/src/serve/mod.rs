@@ -8,7 +8,7 @@
 //! | route | what |
 //! |---|---|
 //! | `GET /` (`/index.html`, `/app.js`, `/style.css`) | the page, embedded in the binary |
-//! | `POST /api/solve[?backend=B/V]` | one `batch` input line in, its `batch` answer line out |
+//! | `POST /api/solve[?backend=B/V]` | one `batch` input line in, its `batch` answer line out (plus `"headline"`, the answer in words) |
 //! | `POST /api/trace` | a `batch` line plus `"backend"`: the first events of `explain` |
 //! | `GET /api/backends` | the `gamesolve backends --json` list |
 //! | `GET /api/games` | the `gamesolve games --json` list: the game table |

@@ -16,6 +16,9 @@ const COUNTERS = [
 ];
 
 let backends = [];
+let games = []; // the game table, from GET /api/games
+const typed = new Map(); // game name -> what was typed in its parameters, kept across switches
+let shown = null; // the row of the game whose form is shown
 let trace = null; // { data, nodes, edges, step, timer }
 
 function fmt(n) {
@@ -27,34 +30,151 @@ function setStatus(text, error) {
   $("status").className = error ? "error" : "";
 }
 
-// ---- the game and its JSON line -------------------------------------------------------
+// ---- the game, its form and its JSON line ------------------------------------------------
+// Everything about a game comes from its row of the game table: nothing here names one.
+
+async function loadGames() {
+  const response = await fetch("/api/games");
+  games = await response.json();
+  const select = $("game");
+  select.textContent = "";
+  for (const info of games) {
+    const option = document.createElement("option");
+    option.value = info.name;
+    option.textContent = info.title;
+    option.title = info.summary;
+    select.append(option);
+  }
+  showFields();
+}
 
 function gameName() {
   return $("game").value;
 }
 
+function gameInfo() {
+  return games.find((g) => g.name === gameName()) || null;
+}
+
+// A parameter "pile_size" with value name "N" reads "pile size N"; one named like its value
+// name ("stones", "STONES") reads "stones".
+function paramLabel(p) {
+  const words = p.name.replace(/_/g, " ");
+  return p.value_name.toLowerCase() === p.name.toLowerCase() ? words : `${words} ${p.value_name}`;
+}
+
+// The words of an example ("10 11", "1 5 233 7") spread over the parameters: an integer takes
+// one word, a list of values the words the parameters after it leave.
+function exampleValues(info, example) {
+  const words = example.trim().split(/\s+/).filter((w) => w !== "");
+  const values = {};
+  let at = 0;
+  info.params.forEach((p, i) => {
+    if (p.kind === "values") {
+      const after = info.params.slice(i + 1).filter((q) => q.kind !== "values").length;
+      const end = Math.max(at, words.length - after);
+      values[p.name] = words.slice(at, end).join(" ");
+      at = end;
+    } else {
+      values[p.name] = words[at] || "";
+      at += 1;
+    }
+  });
+  return values;
+}
+
+function paramInput(p) {
+  return $("params").querySelector(`[data-param="${CSS.escape(p.name)}"]`);
+}
+
+// The form of the game picked: one input per parameter, its rules, its examples.
 function showFields() {
-  const g = gameName();
-  $("can-i-win-fields").hidden = g !== "can-i-win";
-  $("predict-the-winner-fields").hidden = g !== "predict-the-winner";
+  if (shown) typed.set(shown.name, formValues(shown));
+  const info = gameInfo();
+  shown = info;
+  const box = $("params");
+  box.textContent = "";
+  $("rules").textContent = info ? info.rules : "";
+  $("presets").textContent = "";
+  if (!info) return fillBackends();
+  const values = typed.get(info.name) ||
+    (info.examples.length ? exampleValues(info, info.examples[0]) : {});
+  for (const p of info.params) {
+    const label = document.createElement("label");
+    label.title = p.help;
+    const input = document.createElement("input");
+    // The value name as the id (`n` for "N") unless the page has that id already.
+    const id = p.value_name.toLowerCase();
+    input.id = /^[a-z][a-z0-9_-]*$/.test(id) && !document.getElementById(id) ? id : `param-${p.name}`;
+    input.dataset.param = p.name;
+    input.dataset.kind = p.kind;
+    input.setAttribute("aria-label", `${paramLabel(p)}: ${p.help}`);
+    if (p.kind === "integer") {
+      input.type = "number";
+      input.min = String(p.min);
+      input.max = String(p.max);
+      input.step = "1";
+      input.className = "integer";
+    } else {
+      input.type = "text";
+      input.size = 24;
+      input.placeholder = "1 5 233 7";
+    }
+    input.value = values[p.name] != null ? values[p.name] : "";
+    label.append(`${paramLabel(p)} `, input);
+    box.append(label);
+  }
+  if (info.examples.length) {
+    $("presets").append("Examples:");
+    for (const example of info.examples) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.game = info.name;
+      button.dataset.example = example;
+      button.textContent = example || "(no parameters)";
+      $("presets").append(button);
+    }
+  }
   fillBackends();
 }
 
-// The batch line, built as text so that large integers stay exact.
+function formValues(info) {
+  const values = {};
+  for (const p of info.params) {
+    const input = paramInput(p);
+    if (input) values[p.name] = input.value;
+  }
+  return values;
+}
+
+// The batch line without its closing brace, built from the form by each parameter's kind, as
+// text so that large integers stay exact.
 function line() {
-  if (gameName() === "can-i-win") {
-    const n = $("n").value.trim();
-    const t = $("t").value.trim();
-    if (!/^\d+$/.test(n) || !/^\d+$/.test(t)) {
-      throw new Error("n and T must be whole numbers");
+  const info = gameInfo();
+  if (!info) throw new Error("no game picked (the game table did not load)");
+  const fields = [`"game":${JSON.stringify(info.name)}`];
+  for (const p of info.params) {
+    const input = paramInput(p);
+    const text = input ? input.value.trim() : "";
+    if (p.kind === "integer") {
+      if (!/^-?\d+$/.test(text)) {
+        throw new Error(`${paramLabel(p)} must be a whole number (${p.min}..=${p.max})`);
+      }
+      fields.push(`${JSON.stringify(p.name)}:${wholeNumber(text)}`);
+    } else {
+      const tokens = text.split(/[\s,\[\]]+/).filter((s) => s !== "");
+      if (!tokens.every((s) => /^-?\d+$/.test(s))) {
+        throw new Error(`${paramLabel(p)} must be integers separated by commas or spaces`);
+      }
+      fields.push(`${JSON.stringify(p.name)}:[${tokens.map(wholeNumber).join(",")}]`);
     }
-    return `{"game":"can-i-win","max_choosable":${n},"desired_total":${t}`;
   }
-  const tokens = $("values").value.split(/[\s,\[\]]+/).filter((s) => s !== "");
-  if (!tokens.every((s) => /^-?\d+$/.test(s))) {
-    throw new Error("the row must be integers separated by commas or spaces");
-  }
-  return `{"game":"predict-the-winner","values":[${tokens.join(",")}]`;
+  return `{${fields.join(",")}`;
+}
+
+// A whole number as JSON writes it: no leading zeros ("007" is not JSON).
+function wholeNumber(text) {
+  return text.replace(/^(-?)0+(?=\d)/, "$1");
 }
 
 async function post(path, body) {
@@ -121,17 +241,12 @@ function chosenBackends() {
 
 // ---- answer and counters -----------------------------------------------------------------
 
+// The answer in the game's own words: the server's `headline`, else the outcome.
 function words(report) {
-  const who = { first: "First player wins", second: "Second player wins", draw: "Draw" }[
+  if (report.headline) return report.headline;
+  return { first: "First player wins", second: "Second player wins", draw: "Draw" }[
     report.outcome
-  ];
-  if (report.game === "can-i-win") {
-    return report.best_move != null ? `${who}: take ${report.best_move}` : who;
-  }
-  if (report.margin != null && report.outcome !== "draw") {
-    return `${who} by ${String(report.margin).replace("-", "")}`;
-  }
-  return who;
+  ] || String(report.outcome);
 }
 
 function showCounters(rows) {
@@ -229,6 +344,10 @@ async function growth() {
     return;
   }
   setStatus("");
+  if (data.sizes.length === 0) {
+    $("growth").textContent = "This game has no family of smaller sizes to measure.";
+    return;
+  }
   drawGrowth(data);
 }
 
@@ -261,7 +380,7 @@ function drawGrowth(data) {
     }
   });
   add("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle" },
-    data.game === "can-i-win" ? "n (T scaled with the pool's sum)" : "length of the row's prefix");
+    "size of the game (the same game, smaller)");
   data.curves.forEach((c, k) => {
     const color = COLORS[k % COLORS.length];
     const points = c.positions
@@ -578,9 +697,12 @@ function showGame(r) {
   $("play-undo").disabled = undoMoves(r.moves, r.human) === null;
   const box = $("play-moves");
   box.textContent = "";
-  // The moves in the game's own order (the hints come best first).
+  // The moves in a steady order (the hints come best first): numbers by size, words
+  // alphabetically with the numbers in them by size.
   const hints = [...r.hints].sort((a, b) =>
-    typeof a.move === "number" ? a.move - b.move : a.move === "left" ? -1 : 1,
+    typeof a.move === "number" && typeof b.move === "number"
+      ? a.move - b.move
+      : String(a.move).localeCompare(String(b.move), "en", { numeric: true }),
   );
   for (const h of hints) {
     const button = document.createElement("button");
@@ -644,15 +766,20 @@ function init() {
   $("growth-button").addEventListener("click", growth);
   $("presets").addEventListener("click", (event) => {
     const b = event.target.closest("button");
-    if (!b) return;
-    $("game").value = b.dataset.game;
-    if (b.dataset.n) $("n").value = b.dataset.n;
-    if (b.dataset.t) $("t").value = b.dataset.t;
-    if (b.dataset.values) $("values").value = b.dataset.values;
-    showFields();
+    const info = gameInfo();
+    if (!b || !info) return;
+    const values = exampleValues(info, b.dataset.example);
+    for (const p of info.params) {
+      const input = paramInput(p);
+      if (input) input.value = values[p.name];
+    }
     solve();
   });
-  loadBackends().catch((e) => setStatus(`cannot list the backends: ${e}`, true));
+  // The games first: the backends' lists show the variants of the game picked.
+  loadGames()
+    .catch((e) => setStatus(`cannot list the games: ${e}`, true))
+    .then(loadBackends)
+    .catch((e) => setStatus(`cannot list the backends: ${e}`, true));
 }
 
 // The step controls and their keys (space, arrows), on the page and in an exported file.
