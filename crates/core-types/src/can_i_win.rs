@@ -320,6 +320,21 @@ pub fn mask_total(used: u64) -> u64 {
     crate::bits::set_bits(used).map(|k| u64::from(k) + 1).sum()
 }
 
+/// A position's index is its set of used integers as a number: `2^n` indices.
+impl crate::Indexed for CanIWin {
+    fn position_count(&self) -> u64 {
+        1u64.checked_shl(self.max_choosable).unwrap_or(u64::MAX)
+    }
+
+    fn index(&self, used: u64) -> usize {
+        used as usize
+    }
+
+    fn position_at(&self, index: usize) -> u64 {
+        index as u64
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -376,20 +391,5 @@ mod tests {
         assert_eq!(CanIWin::new(1, 1).unwrap().full_mask(), 1);
         assert_eq!(CanIWin::new(20, 1).unwrap().full_mask(), (1 << 20) - 1);
         assert_eq!(CanIWin::new(64, 1).unwrap().full_mask(), u64::MAX);
-    }
-}
-
-/// A position's index is its set of used integers as a number: `2^n` indices.
-impl crate::Indexed for CanIWin {
-    fn position_count(&self) -> u64 {
-        1u64.checked_shl(self.max_choosable).unwrap_or(u64::MAX)
-    }
-
-    fn index(&self, used: u64) -> usize {
-        used as usize
-    }
-
-    fn position_at(&self, index: usize) -> u64 {
-        index as u64
     }
 }

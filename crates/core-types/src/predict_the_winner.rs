@@ -382,6 +382,27 @@ impl Game for PredictTheWinner {
     }
 }
 
+/// An interval's index is `start * (len + 1) + end`: `(len + 1)^2` indices, about half of them
+/// intervals (`start <= end`).
+impl crate::Indexed for PredictTheWinner {
+    fn position_count(&self) -> u64 {
+        let side = self.values.len() as u64 + 1;
+        side.saturating_mul(side)
+    }
+
+    fn index(&self, position: Interval) -> usize {
+        position.start * (self.values.len() + 1) + position.end
+    }
+
+    fn position_at(&self, index: usize) -> Interval {
+        let side = self.values.len() + 1;
+        Interval {
+            start: index / side,
+            end: index % side,
+        }
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -427,26 +448,5 @@ mod tests {
     fn ties_go_left() {
         assert_eq!(Side::choose(3, 3), Side::Left);
         assert_eq!(Side::choose(2, 3), Side::Right);
-    }
-}
-
-/// An interval's index is `start * (len + 1) + end`: `(len + 1)^2` indices, about half of them
-/// intervals (`start <= end`).
-impl crate::Indexed for PredictTheWinner {
-    fn position_count(&self) -> u64 {
-        let side = self.values.len() as u64 + 1;
-        side.checked_mul(side).unwrap_or(u64::MAX)
-    }
-
-    fn index(&self, position: Interval) -> usize {
-        position.start * (self.values.len() + 1) + position.end
-    }
-
-    fn position_at(&self, index: usize) -> Interval {
-        let side = self.values.len() + 1;
-        Interval {
-            start: index / side,
-            end: index % side,
-        }
     }
 }
