@@ -8,12 +8,13 @@ use std::time::Duration;
 use clap::{Args, Subcommand};
 use gamesolve::analysis::{
     analyze_predict_the_winner, can_i_win_all_totals_with_progress, AllTotals, AnalysisConfig,
-    AnalysisError, CanIWinAnalysis, CanIWinAnalyzer, CanIWinMove, CanIWinPly, CanIWinPosition,
-    MoveValue, Player, PredictTheWinnerAnalysis, PredictTheWinnerMove, PredictTheWinnerPly,
-    PredictTheWinnerPosition,
+    AnalysisError, CanIWinAnalysis, CanIWinAnalyzer, CanIWinPosition, MoveValue, Player,
+    PredictTheWinnerAnalysis, PredictTheWinnerPosition,
 };
-use gamesolve::{CanIWin, ErrorKind, Game, Outcome, PredictTheWinner, Side};
-use serde::Serialize;
+use gamesolve::contract::analysis::{
+    AllTotalsReport, CanIWinAnalysisReport, PredictTheWinnerAnalysisReport,
+};
+use gamesolve::{CanIWin, Game, Outcome, PredictTheWinner, Side};
 
 use super::args::{
     parse_byte_size, parse_count, parse_time_limit, parse_usize, CanIWinArgs, PredictTheWinnerArgs,
@@ -128,11 +129,7 @@ impl AnalysisLimitArgs {
 
 /// The CLI error for an analysis error.
 pub fn analysis_error(e: AnalysisError) -> CliError {
-    let kind = match e.kind() {
-        ErrorKind::InvalidInput => Kind::InvalidInput,
-        _ => Kind::CannotAnswer,
-    };
-    CliError::new(kind, e.to_string())
+    CliError::from(e)
 }
 
 /// Runs `gamesolve analyze`.
@@ -190,82 +187,6 @@ fn predict_the_winner(args: &AnalyzePredictTheWinner, json: bool) -> Result<(), 
         write_json(&PredictTheWinnerAnalysisReport::new(&game, &analysis))
     } else {
         write_text(&predict_the_winner_text(&game, &analysis))
-    }
-}
-
-/// The JSON of `analyze can-i-win`.
-#[derive(Serialize)]
-pub struct CanIWinAnalysisReport {
-    game: &'static str,
-    max_choosable: u32,
-    desired_total: u64,
-    used: Vec<u32>,
-    total: u64,
-    to_move: Player,
-    outcome: Outcome,
-    value: MoveValue,
-    remoteness: u32,
-    principal_variation: Vec<CanIWinPly>,
-    moves: Vec<CanIWinMove>,
-}
-
-impl CanIWinAnalysisReport {
-    /// The report of one analysis.
-    pub fn new(game: &CanIWin, a: &CanIWinAnalysis) -> Self {
-        CanIWinAnalysisReport {
-            game: CanIWin::NAME,
-            max_choosable: game.max_choosable(),
-            desired_total: game.desired_total(),
-            used: a.position.numbers(),
-            total: a.total,
-            to_move: a.to_move,
-            outcome: a.outcome,
-            value: a.value,
-            remoteness: a.remoteness,
-            principal_variation: a.principal_variation.clone(),
-            moves: a.moves.clone(),
-        }
-    }
-}
-
-/// The JSON of `analyze predict-the-winner`.
-#[derive(Serialize)]
-pub struct PredictTheWinnerAnalysisReport {
-    game: &'static str,
-    len: usize,
-    taken_left: usize,
-    taken_right: usize,
-    to_move: Player,
-    outcome: Outcome,
-    value: MoveValue,
-    margin: i128,
-    first_margin: i128,
-    remoteness: usize,
-    principal_variation: Vec<PredictTheWinnerPly>,
-    /// Why `principal_variation` is empty for a long row (else absent).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    principal_variation_omitted: Option<String>,
-    moves: Vec<PredictTheWinnerMove>,
-}
-
-impl PredictTheWinnerAnalysisReport {
-    /// The report of one analysis.
-    pub fn new(game: &PredictTheWinner, a: &PredictTheWinnerAnalysis) -> Self {
-        PredictTheWinnerAnalysisReport {
-            game: PredictTheWinner::NAME,
-            len: game.len(),
-            taken_left: a.position.taken_left(),
-            taken_right: a.position.taken_right(),
-            to_move: a.to_move,
-            outcome: a.outcome,
-            value: a.value,
-            margin: a.margin,
-            first_margin: a.first_margin,
-            remoteness: a.remoteness,
-            principal_variation: a.principal_variation.clone(),
-            principal_variation_omitted: a.principal_variation_omitted.clone(),
-            moves: a.moves.clone(),
-        }
     }
 }
 
@@ -467,26 +388,6 @@ fn join(numbers: &[u32]) -> String {
         .join(" ")
 }
 
-/// The JSON of `can-i-win N --all-totals`.
-#[derive(Serialize)]
-struct AllTotalsReport {
-    game: &'static str,
-    max_choosable: u32,
-    pool_sum: u64,
-    first_wins: usize,
-    second_wins: usize,
-    second_player_totals: Vec<u64>,
-    totals: Vec<TotalReport>,
-}
-
-#[derive(Serialize)]
-struct TotalReport {
-    desired_total: u64,
-    outcome: Outcome,
-    can_i_win: bool,
-    best_move: Option<u32>,
-}
-
 /// Runs `gamesolve can-i-win N --all-totals`.
 /// Runs a game's parameter sweep ([`gamesolve::games::Sweep`]): Can I Win's all totals, the
 /// one the built-in games offer.
@@ -507,25 +408,7 @@ pub fn all_totals(game: &CanIWin, limits: &AnalysisLimitArgs, json: bool) -> Res
     .map_err(analysis_error)?;
     drop(progress);
     if json {
-        let totals: Vec<TotalReport> = table
-            .iter()
-            .map(|(t, s)| TotalReport {
-                desired_total: t,
-                outcome: s.outcome,
-                can_i_win: s.can_i_win(),
-                best_move: s.best_move,
-            })
-            .collect();
-        let second = table.second_player_totals();
-        write_json(&AllTotalsReport {
-            game: CanIWin::NAME,
-            max_choosable: n,
-            pool_sum: table.pool_sum(),
-            first_wins: totals.len() - second.len(),
-            second_wins: second.len(),
-            second_player_totals: second,
-            totals,
-        })
+        write_json(&AllTotalsReport::new(&table))
     } else {
         write_text(&all_totals_text(&table))
     }

@@ -7,24 +7,22 @@
 //! reading: a script that writes one line and waits for its answer gets it at
 //! once, while a whole file is written in large blocks.
 //!
-//! Numbers are read from the raw JSON text, not through `f64`, so a number
-//! beyond `i64` (or beyond any machine integer) is reported exactly as it
-//! was written.
+//! A line is read by the library's batch contract ([`gamesolve::contract::batch`]) and
+//! answered with the game's contract object or an error line
+//! ([`gamesolve::contract::error`]); this module reads standard input and writes the bytes.
 
 use std::any::Any;
 use std::io::{self, BufReader, BufWriter, Write};
 
 use clap::Args;
-use gamesolve::core_types::values::parse_values_from_reader;
-use gamesolve::games::{ParamKind, ParamValue, Params};
+use gamesolve::contract;
+use gamesolve::contract::batch::{line_too_long, max_line_bytes};
+use gamesolve::games::GameInfo;
 use gamesolve::{BackendError, Solver, Stats};
-use serde::Deserialize;
-use serde::Serialize;
-use serde_json::value::RawValue;
 
 use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
-use super::input::{abbreviate, parse_value, read_line_bounded, values_error, LineRead};
+use super::input::{read_line_bounded, LineRead};
 use super::progress::Progress;
 use super::report::CliGame;
 use super::table::{table, AnyGame};
@@ -40,47 +38,6 @@ use super::table::{table, AnyGame};
 pub struct BatchCmd {
     #[command(flatten)]
     solver: SolverArgs,
-}
-
-/// One input line's fields in order, each with its raw JSON text (numbers are read from their
-/// text, so a number beyond any machine integer is reported as written).
-struct Fields<'a>(Vec<(String, &'a RawValue)>);
-
-impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visitor<'a> {
-            type Value = Fields<'a>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object")
-            }
-            fn visit_map<M: serde::de::MapAccess<'de>>(
-                self,
-                mut map: M,
-            ) -> Result<Self::Value, M::Error> {
-                let mut fields: Vec<(String, &'a RawValue)> = Vec::new();
-                while let Some(name) = map.next_key::<String>()? {
-                    if fields.iter().any(|(n, _)| *n == name) {
-                        return Err(serde::de::Error::custom(format_args!(
-                            "duplicate field `{name}`"
-                        )));
-                    }
-                    let value: &'a RawValue = map.next_value()?;
-                    fields.push((name, value));
-                }
-                Ok(Fields(fields))
-            }
-        }
-        deserializer.deserialize_map(Visitor(std::marker::PhantomData))
-    }
-}
-
-/// The output line for an input line that could not be answered.
-#[derive(Serialize)]
-struct ErrorLine<'a> {
-    line: u64,
-    error: &'a str,
-    kind: &'static str,
 }
 
 /// The solver of the game of the last line, built on the first line of that game and reused by
@@ -225,14 +182,9 @@ pub fn answer_line(solvers: &mut Solvers<'_>, text: &[u8], number: u64) -> (Vec<
     }
 }
 
-/// The error line for a line that failed.
+/// The error line for a line that failed ([`CliError::line_json`]).
 pub fn error_line(e: &CliError, number: u64) -> Vec<u8> {
-    let line = ErrorLine {
-        line: number,
-        error: &e.message,
-        kind: e.kind.as_str(),
-    };
-    serde_json::to_vec(&line).unwrap_or_else(|_| b"{}".to_vec())
+    e.line_json(number)
 }
 
 /// Runs `gamesolve batch`. Returns whether every line was answered.
@@ -287,15 +239,8 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
         progress.inc(if len.is_some() { read } else { 1 });
         let (json, failed) = match how {
             LineRead::TooLong { len } | LineRead::Refused { len } => {
-                let why = if matches!(how, LineRead::TooLong { .. }) {
-                    "over the limit"
-                } else {
-                    "and the system refused memory for it, within the limit"
-                };
-                let e = CliError::invalid(format!(
-                    "the line is {len} bytes long, {why} of {max_line} bytes for one batch line \
-                     (256 MiB, or --memory-cap when smaller); it was skipped"
-                ));
+                let refused = matches!(how, LineRead::Refused { .. });
+                let e = line_too_long(len, max_line, refused);
                 (error_line(&e, number), Some(e.kind))
             }
             LineRead::End | LineRead::Line => {
@@ -317,213 +262,19 @@ fn answer_lines(cmd: &BatchCmd, all_ok: &mut bool) -> Result<(), Stop> {
     Ok(())
 }
 
-/// The longest batch line, in bytes without its newline, with the default memory cap: 256 MiB.
-pub const MAX_LINE_BYTES: u64 = 256 << 20;
-
-/// The longest batch line under `--memory-cap` (`None`: the default): [`MAX_LINE_BYTES`], or
-/// the memory cap when that is smaller. A longer line is answered with an error line and
-/// skipped without being held.
-fn max_line_bytes(memory_cap: Option<u64>) -> usize {
-    let max = memory_cap.map_or(MAX_LINE_BYTES, |cap| cap.min(MAX_LINE_BYTES));
-    usize::try_from(max).unwrap_or(usize::MAX)
-}
-
 /// Reads one line: a JSON object naming its game (`"game"`) with the game's parameters as
-/// fields, by the game table.
+/// fields, by the game table ([`gamesolve::contract::batch::read_line`]).
 pub fn read_line(text: &[u8]) -> Result<Box<dyn AnyGame>, CliError> {
-    if text.iter().all(u8::is_ascii_whitespace) {
-        return Err(CliError::invalid("empty line: expected a JSON object"));
-    }
-    let start = text.iter().position(|b| !b.is_ascii_whitespace());
-    if start.is_some_and(|at| text[at] != b'{') {
-        // Valid JSON that is not an object (an array would otherwise be
-        // read as the fields in order).
-        serde_json::from_slice::<serde::de::IgnoredAny>(text).map_err(json_error)?;
-        return Err(CliError::invalid(format!(
-            "each line must be a JSON object like {EXAMPLE}"
-        )));
-    }
-    let Fields(fields) = serde_json::from_slice(text).map_err(json_error)?;
     let games = table();
-    // Every field is `game` or a parameter of some game of the table.
-    for (name, _) in &fields {
-        let known = name == "game" || games.infos().any(|i| i.param(name).is_some());
-        if !known {
-            let mut expected = vec!["`game`".to_owned()];
-            for info in games.infos() {
-                for param in info.params {
-                    let quoted = format!("`{}`", param.name);
-                    if !expected.contains(&quoted) {
-                        expected.push(quoted);
-                    }
-                }
-            }
-            return Err(CliError::invalid(format!(
-                "invalid line: unknown field `{}`, expected one of {}",
-                abbreviate(name),
-                expected.join(", ")
-            )));
-        }
-    }
-    let field = |name: &str| fields.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
-    let Some(game) = field("game") else {
-        let names: Vec<String> = games.infos().map(|i| format!("\"{}\"", i.name)).collect();
-        return Err(CliError::invalid(format!(
-            "missing field `game` ({})",
-            names.join(" or ")
-        )));
-    };
-    let game: String = serde_json::from_str(game.get()).map_err(|_| {
-        CliError::invalid(format!(
-            "`game` must be a string like \"can-i-win\", got {}",
-            abbreviate(game.get())
-        ))
-    })?;
-    let Some(entry) = games.find(&game) else {
-        return Err(CliError::invalid(format!(
-            "unknown game `{}` (known games: {})",
-            abbreviate(&game),
-            games.names()
-        )));
-    };
-    let info = entry.info();
-    for (name, _) in &fields {
-        if name != "game" && info.param(name).is_none() {
-            return Err(CliError::invalid(format!(
-                "field `{name}` does not belong to game `{}`",
-                info.name
-            )));
-        }
-    }
-    let mut params = Params::new();
-    for param in info.params {
-        let Some(raw) = field(param.name) else {
-            return Err(CliError::invalid(format!(
-                "missing field `{}` for game `{}`",
-                param.name, info.name
-            )));
-        };
-        let value = match param.kind {
-            ParamKind::Integer { .. } => ParamValue::Text(raw.get().to_owned()),
-            ParamKind::Values => ParamValue::Values(values_of(param.name, raw.get())?),
-        };
-        params.set(param.name, value);
-    }
-    entry.build(&params)
+    let infos: Vec<&'static GameInfo> = games.infos().collect();
+    let (info, params) = contract::batch::read_line(text, &infos)?;
+    games.game(info.name, &params)
 }
-
-/// An input line, for messages.
-const EXAMPLE: &str = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
 
 /// Whether batch counts statistics: always, so every line carries real
 /// counters. On the 6,020 LeetCode instances counting costs about 8 ms of
 /// 70 ms with `tabular` (README, "Batch input and output").
 const COUNT: bool = true;
-
-/// The values of a `values` field: an array of integers read in one pass straight from its
-/// JSON text (no list of JSON values in between, so a row of 10^7 values costs its 8 bytes
-/// per value), or, for anything but plain integers in an array, through the JSON reader for a
-/// precise message: item by item, up to the first that is not an integer (issue 23: the items
-/// were first collected, 16 bytes each, which could abort on a long line).
-fn values_of(name: &str, raw: &str) -> Result<Vec<i64>, CliError> {
-    let plain = raw.starts_with('[')
-        && raw
-            .bytes()
-            .all(|b| b.is_ascii_digit() || b"-,[] \t\r\n".contains(&b));
-    if plain {
-        return parse_values_from_reader(raw.as_bytes()).map_err(values_error);
-    }
-    let not_an_array = || {
-        CliError::invalid(format!(
-            "`{name}` must be an array of integers, got {}",
-            abbreviate(raw)
-        ))
-    };
-    let mut reader = serde_json::Deserializer::from_str(raw);
-    serde::Deserializer::deserialize_seq(&mut reader, ItemByItem).map_err(|_| not_an_array())?
-}
-
-/// Reads a JSON array's items as `i64`, keeping the first error (and reading past the rest
-/// without keeping them).
-struct ItemByItem;
-
-impl<'de> serde::de::Visitor<'de> for ItemByItem {
-    type Value = Result<Vec<i64>, CliError>;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("an array of integers")
-    }
-
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(
-        self,
-        mut items: A,
-    ) -> Result<Self::Value, A::Error> {
-        let mut values: Vec<i64> = Vec::new();
-        let mut failed = None;
-        while let Some(item) = items.next_element::<&'de RawValue>()? {
-            if failed.is_some() {
-                continue;
-            }
-            match parse_value(item.get(), values.len() + 1) {
-                Ok(value) if values.try_reserve(1).is_ok() => values.push(value),
-                Ok(_) => {
-                    failed = Some(CliError::new(
-                        Kind::CannotAnswer,
-                        format!(
-                            "cannot read the values: the system refused memory for more than {} \
-                             values; free some memory",
-                            values.len()
-                        ),
-                    ));
-                }
-                Err(e) => failed = Some(e),
-            }
-        }
-        Ok(failed.map_or(Ok(values), Err))
-    }
-}
-
-/// A JSON syntax or shape error, without serde's "line 1" (each input line
-/// is its own document; the output's `"line"` says which).
-fn json_error(e: serde_json::Error) -> CliError {
-    let text = e.to_string();
-    let message = text
-        .rsplit_once(" at line ")
-        .map_or(text.as_str(), |(message, _)| message);
-    // serde names the type it reads into; say what the line must be.
-    let message = shorten_quoted(&message.replace("struct Line", "a JSON object"));
-    let message = if e.is_syntax() || e.is_eof() {
-        format!("invalid JSON at column {}: {message}", e.column())
-    } else {
-        format!("invalid line: {message}")
-    };
-    CliError::invalid(message)
-}
-
-/// `message` with every `quoted` or "quoted" part of it (serde repeats field
-/// names and strings from the input) cut by [`abbreviate`].
-fn shorten_quoted(message: &str) -> String {
-    let mut out = String::new();
-    let mut rest = message;
-    while let Some(open) = rest.find(['`', '"']) {
-        let quote = &rest[open..=open];
-        out.push_str(&rest[..=open]);
-        rest = &rest[open + 1..];
-        match rest.find(quote) {
-            Some(close) => {
-                out.push_str(&abbreviate(&rest[..close]));
-                out.push_str(quote);
-                rest = &rest[close + 1..];
-            }
-            None => {
-                out.push_str(&abbreviate(rest));
-                rest = "";
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
 
 fn trim_newline(mut line: &[u8]) -> &[u8] {
     if let Some(rest) = line.strip_suffix(b"\n") {

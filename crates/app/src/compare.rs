@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
 use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats, Variant};
-use serde::Serialize;
 
+use gamesolve::contract::compare::row;
 use gamesolve::games::GameInfo;
 
 use super::args::LimitArgs;
@@ -51,29 +51,6 @@ struct Entry<G: Game> {
     kernel: &'static str,
     result: Result<(G::Solution, Stats), CliError>,
     elapsed: Duration,
-}
-
-/// One element of the `--json` array: the contract object of the answer, or
-/// `{"game","backend","error","kind"}`, plus the wall time of the counted
-/// run (or of the run until it gave up) in nanoseconds.
-#[derive(Serialize)]
-struct JsonRow<R> {
-    #[serde(flatten)]
-    result: JsonResult<R>,
-    time_ns: u128,
-}
-
-#[derive(Serialize)]
-#[serde(untagged)]
-enum JsonResult<R> {
-    Solved(R),
-    Failed {
-        game: &'static str,
-        backend: &'static str,
-        variant: &'static str,
-        error: String,
-        kind: &'static str,
-    },
 }
 
 /// Runs one variant, counting, and times it.
@@ -129,27 +106,9 @@ pub(crate) fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Res
     }
 
     if json {
-        let rows: Vec<JsonRow<G::Report>> = entries
+        let rows: Vec<_> = entries
             .iter()
-            .map(|entry| JsonRow {
-                result: match &entry.result {
-                    Ok((solution, stats)) => JsonResult::Solved(game.report(
-                        solution,
-                        entry.backend,
-                        entry.variant,
-                        entry.kernel,
-                        *stats,
-                    )),
-                    Err(e) => JsonResult::Failed {
-                        game: G::NAME,
-                        backend: entry.backend,
-                        variant: entry.variant,
-                        error: e.message.clone(),
-                        kind: e.kind.as_str(),
-                    },
-                },
-                time_ns: entry.elapsed.as_nanos(),
-            })
+            .map(|e| row(game, e.backend, e.variant, e.kernel, &e.result, e.elapsed))
             .collect();
         write_json(&rows)?;
     } else {

@@ -1,102 +1,27 @@
-//! The CLI's one error type: a message, a stable machine `kind`, and the
-//! exit code that follows from it.
+//! The CLI's one error type, the library's [`CliError`] (a message and a stable machine
+//! `kind`), the exit code that follows from its kind, and why a command stopped.
 
-use std::fmt;
 use std::io;
 
 use gamesolve::{BackendError, Error};
 
-/// What went wrong, by the stable machine name used in `--json` errors and
-/// batch error lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
-    /// The command line itself is malformed (unknown flag, unknown backend).
-    Usage,
-    /// A game is malformed: a value is not an integer or out of range.
-    InvalidInput,
-    /// The backend gave up on a valid game (too large, budget exhausted).
-    CannotAnswer,
-    /// The backend exists but this build does not have it.
-    UnavailableBackend,
-    /// Reading the input failed (missing file, unreadable standard input).
-    Io,
-    /// Backends returned different answers for one game: a bug.
-    Disagreement,
+/// The error kinds and the error the front ends report are the library's contract
+/// ([`gamesolve::contract::error`]); the CLI adds the exit code each kind gives.
+pub use gamesolve::contract::error::{ErrorReport as CliError, Kind};
+
+/// The exit code of an error [`Kind`].
+pub trait ExitStatus {
+    /// The process exit code: 1 when a backend gave up (or, for `compare`, answered
+    /// inconsistently), 2 for usage and validation errors.
+    fn exit_code(self) -> u8;
 }
 
-impl Kind {
-    /// The stable machine name.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            Kind::Usage => "usage",
-            Kind::InvalidInput => "invalid_input",
-            Kind::CannotAnswer => "cannot_answer",
-            Kind::UnavailableBackend => "unavailable_backend",
-            Kind::Io => "io",
-            Kind::Disagreement => "disagreement",
-        }
-    }
-
-    /// The process exit code: 1 when a backend gave up (or, for
-    /// `compare`, answered inconsistently), 2 for usage and validation errors.
-    pub const fn exit_code(self) -> u8 {
+impl ExitStatus for Kind {
+    fn exit_code(self) -> u8 {
         match self {
             Kind::CannotAnswer | Kind::Disagreement => 1,
             Kind::Usage | Kind::InvalidInput | Kind::UnavailableBackend | Kind::Io => 2,
         }
-    }
-}
-
-/// An error to report to the user, then exit with [`Kind::exit_code`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CliError {
-    /// The stable machine kind.
-    pub kind: Kind,
-    /// A complete sentence naming the offending value and the allowed range.
-    pub message: String,
-}
-
-impl CliError {
-    /// An error of `kind` with `message`.
-    pub fn new(kind: Kind, message: impl Into<String>) -> Self {
-        CliError {
-            kind,
-            message: message.into(),
-        }
-    }
-
-    /// An invalid-input error.
-    pub fn invalid(message: impl Into<String>) -> Self {
-        CliError::new(Kind::InvalidInput, message)
-    }
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl From<Error> for CliError {
-    fn from(e: Error) -> Self {
-        let kind = if e.is_invalid_input() {
-            Kind::InvalidInput
-        } else {
-            Kind::CannotAnswer
-        };
-        CliError::new(kind, e.to_string())
-    }
-}
-
-impl From<BackendError> for CliError {
-    fn from(e: BackendError) -> Self {
-        let kind = match e {
-            BackendError::Unavailable { .. } | BackendError::NotApplicable { .. } => {
-                Kind::UnavailableBackend
-            }
-            _ => Kind::Usage,
-        };
-        CliError::new(kind, e.to_string())
     }
 }
 

@@ -7,9 +7,9 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 
 use clap::Args;
+use gamesolve::contract::explain::ExplainReport;
 use gamesolve::explain::{explain, ExplainError, ExplainLimits, Explanation};
-use gamesolve::{Backend, BackendChoice, Outcome, Stats};
-use serde::Serialize;
+use gamesolve::{Backend, BackendChoice};
 
 use gamesolve::games::GameInfo;
 
@@ -182,41 +182,6 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
         write_json(&ExplainReport::new(&explanation))
     } else {
         write_text(&text(&explanation, view, &limits).map_err(explain_error)?)
-    }
-}
-
-/// The JSON of `explain`: the answer and the counters that explain it.
-#[derive(Serialize)]
-struct ExplainReport {
-    game: &'static str,
-    backend: &'static str,
-    variant: &'static str,
-    outcome: Outcome,
-    positions: u64,
-    distinct_states: usize,
-    memo_hits: u64,
-    stats: Stats,
-    events_kept: usize,
-    events_dropped: u64,
-    /// The listed variant whose algorithm the trace shows (`per-mask` for `tabular/word`).
-    kernel: &'static str,
-}
-
-impl ExplainReport {
-    fn new<G: CliGame>(e: &Explanation<G>) -> Self {
-        ExplainReport {
-            game: G::NAME,
-            backend: e.backend(),
-            variant: e.variant(),
-            outcome: e.game().outcome(e.answer()),
-            positions: e.stats().positions,
-            distinct_states: e.trace().distinct_positions(),
-            memo_hits: e.stats().memo_hits,
-            stats: *e.stats(),
-            events_kept: e.trace().events().len(),
-            events_dropped: e.trace().dropped(),
-            kernel: e.kernel(),
-        }
     }
 }
 

@@ -10,9 +10,9 @@ use clap::Args;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
 use gamesolve::analysis::{generic, AnalysisConfig, Player};
+use gamesolve::contract::analysis::GenericAnalysisReport;
 use gamesolve::games::{parse_move, GameInfo, TableGame};
 use gamesolve::{Deadline, Game, GameValue, Margin, Verdict};
-use serde::Serialize;
 
 use super::analyze::AnalysisLimitArgs;
 use super::error::{CliError, Kind, Stop};
@@ -84,42 +84,6 @@ impl GameFlags for PlayFlags {
     }
 }
 
-/// One move of the analysis, for `--json`.
-#[derive(Serialize)]
-struct MoveReport {
-    /// The move as the game shows it.
-    #[serde(rename = "move")]
-    label: String,
-    /// Its number in the game's listing of moves (what `play` also accepts).
-    number: usize,
-    /// Its value for the player making it, in the game's words (`wins`, `margin +5`).
-    value: String,
-    /// `win`, `lose` or `draw` for the player making it.
-    verdict: Verdict,
-    /// Moves until the end after it, this one included.
-    remoteness: u32,
-}
-
-/// `analyze GAME ... --json`.
-#[derive(Serialize)]
-struct AnalysisReport {
-    game: &'static str,
-    #[serde(flatten)]
-    params: serde_json::Map<String, serde_json::Value>,
-    /// The position analysed, as the game shows it.
-    position: String,
-    /// The moves made before it.
-    moves_made: Vec<String>,
-    /// Its value for the player to move, in the game's words.
-    value: String,
-    verdict: Verdict,
-    remoteness: u32,
-    /// The whole line of perfect play from the position.
-    principal_variation: Vec<String>,
-    /// Every legal move, best first.
-    moves: Vec<MoveReport>,
-}
-
 /// Replays `texts` from the start of `game`.
 fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
     let mut position = game.start();
@@ -160,31 +124,13 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
     let listing = game.moves(position);
     let number = |mv| listing.iter().position(|&m| m == mv).map_or(0, |k| k + 1);
     if json {
-        return write_json(&AnalysisReport {
-            game: G::NAME,
-            params: game
-                .params()
-                .iter()
-                .map(|(name, value)| (name.to_owned(), value.to_json()))
-                .collect(),
-            position: game.show_position(position),
-            moves_made: flags.moves.clone(),
-            value: analysis.value.to_string(),
-            verdict: analysis.value.verdict(),
-            remoteness: analysis.remoteness,
-            principal_variation: line,
-            moves: analysis
-                .moves
-                .iter()
-                .map(|m| MoveReport {
-                    label: game.show_move(position, m.mv),
-                    number: number(m.mv),
-                    value: m.value.to_string(),
-                    verdict: m.value.verdict(),
-                    remoteness: m.remoteness,
-                })
-                .collect(),
-        });
+        return write_json(&GenericAnalysisReport::new(
+            game,
+            position,
+            flags.moves.clone(),
+            &analysis,
+            line,
+        ));
     }
     let mut text = String::new();
     let _ = writeln!(

@@ -5,13 +5,14 @@
 //! one pair of enclosing brackets are accepted, so `1 5 233 7`, `1,5,233,7`,
 //! `1, 5, 233, 7,` and LeetCode's `[1,5,233,7]` all read the same. An empty
 //! value between two commas (`1,,2`) is an error rather than silently
-//! skipped: it usually means a value went missing.
+//! skipped: it usually means a value went missing. A value is at most 100 characters.
+//! Words, files and batch lines all read through the one values parser,
+//! [`gamesolve::core_types::values`].
 
 use std::io::{self, BufRead};
-use std::num::IntErrorKind;
 use std::path::Path;
 
-use gamesolve::core_types::values::{parse_values_from_reader_with_cap, ValuesError};
+use gamesolve::core_types::values::{self, parse_values_from_reader_with_cap, ValuesError};
 
 use super::error::{CliError, Kind};
 
@@ -56,7 +57,7 @@ pub fn read_values_file(path: &Path, memory_cap: u64) -> Result<Vec<i64>, CliErr
             Kind::Io,
             format!("cannot read values from {}: {e}", source()),
         ),
-        other => values_error(other),
+        other => CliError::from(other),
     })
 }
 
@@ -169,97 +170,16 @@ pub fn read_line_bounded(
     Ok((how, read))
 }
 
-/// The CLI's message for a malformed value: the same words as [`parse_value`], with any
-/// repeated input cut to a readable length ([`abbreviate`]).
-pub fn values_error(e: ValuesError) -> CliError {
-    match e {
-        ValuesError::NotAnInteger { index, text, .. } => CliError::invalid(format!(
-            "value #{index} = {} is not an integer: values must be whole numbers in {}..={}",
-            abbreviate(&text),
-            i64::MIN,
-            i64::MAX
-        )),
-        ValuesError::OutOfRange { index, text, .. } => CliError::invalid(format!(
-            "value #{index} = {} is out of range: values must be whole numbers in {}..={}",
-            abbreviate(&text),
-            i64::MIN,
-            i64::MAX
-        )),
-        ValuesError::TooLong {
-            index,
-            text,
-            max_bytes,
-            ..
-        } => CliError::invalid(format!(
-            "value #{index} = {} is too long: values must be whole numbers in {}..={}, written \
-             in at most {max_bytes} characters",
-            abbreviate(&text),
-            i64::MIN,
-            i64::MAX
-        )),
-        e @ ValuesError::TooManyValues { .. } => CliError::new(
-            Kind::CannotAnswer,
-            format!("cannot read the values: {e}; raise the cap with --memory-cap"),
-        ),
-        e @ ValuesError::MemoryRefused { .. } => CliError::new(
-            Kind::CannotAnswer,
-            format!("cannot read the values: {e}; free some memory"),
-        ),
-        other => CliError::invalid(other.to_string()),
-    }
-}
-
-/// Parses values separated by whitespace and/or commas; see the
-/// [module docs](self).
+/// Parses values separated by whitespace and/or commas (the command line's words, joined by
+/// spaces) with the one values parser, [`gamesolve::core_types::values::parse_values`]; see
+/// the [module docs](self).
 ///
 /// # Errors
 ///
 /// An `invalid_input` error naming the value (and its position, counting
-/// from 1) that is not an integer, beyond `i64`, or empty.
+/// from 1) that is not an integer, beyond `i64`, too long, or empty.
 pub fn parse_values(text: &str) -> Result<Vec<i64>, CliError> {
-    let mut body = text.trim();
-    if let Some(inner) = body.strip_prefix('[').and_then(|b| b.strip_suffix(']')) {
-        body = inner;
-    }
-    let fields: Vec<&str> = body.split(',').collect();
-    let last = fields.len() - 1; // split always yields at least one field
-    let mut values = Vec::new();
-    for (index, field) in fields.iter().enumerate() {
-        let before = values.len();
-        for token in field.split_whitespace() {
-            values.push(parse_value(token, values.len() + 1)?);
-        }
-        let empty = values.len() == before;
-        // Allowed empty fields: the whole input (no values), and the one
-        // after a trailing comma.
-        if empty && fields.len() > 1 && !(index == last && index > 0) {
-            return Err(CliError::invalid(format!(
-                "value #{} is empty: two commas with nothing between them, or a leading comma",
-                values.len() + 1
-            )));
-        }
-    }
-    Ok(values)
-}
-
-/// Parses one value, the `position`-th (from 1), as `i64`.
-///
-/// # Errors
-///
-/// An `invalid_input` error naming the value and the `i64` range.
-pub fn parse_value(token: &str, position: usize) -> Result<i64, CliError> {
-    token.parse::<i64>().map_err(|e| {
-        let problem = match e.kind() {
-            IntErrorKind::PosOverflow | IntErrorKind::NegOverflow => "is out of range",
-            _ => "is not an integer",
-        };
-        CliError::invalid(format!(
-            "value #{position} = {} {problem}: values must be whole numbers in {}..={}",
-            abbreviate(token),
-            i64::MIN,
-            i64::MAX
-        ))
-    })
+    values::parse_values(text).map_err(CliError::from)
 }
 
 pub use gamesolve::games::abbreviate;
@@ -362,6 +282,18 @@ mod tests {
         assert_eq!(
             parse_values("-9223372036854775808 9223372036854775807").unwrap(),
             vec![i64::MIN, i64::MAX]
+        );
+        // Arguments follow the same length rule as a file (README, "Command line"): the
+        // command line's former parser accepted any number of leading zeros.
+        let e = parse_values(&format!("1 {}7", "0".repeat(100))).unwrap_err();
+        assert!(
+            e.message
+                .starts_with(&format!("value #2 = {}… is too long", "0".repeat(100))),
+            "{e}"
+        );
+        assert!(
+            e.message.ends_with("written in at most 100 characters"),
+            "{e}"
         );
     }
 }

@@ -59,7 +59,7 @@ use clap::{Parser, Subcommand};
 use gamesolve::Backend;
 use serde::Serialize;
 
-use error::{CliError, Kind, Stop};
+use error::{CliError, ExitStatus as _, Kind, Stop};
 
 /// Solve Can I Win and Predict the Winner exactly, with interchangeable
 /// backends.
@@ -277,20 +277,10 @@ fn wants_json(args: &[OsString]) -> bool {
         .any(|a| a == "--json")
 }
 
-/// The JSON form of an error.
-#[derive(Serialize)]
-struct JsonError<'a> {
-    error: &'a str,
-    kind: &'static str,
-}
-
 fn report_error(e: &CliError, json: bool) -> ExitCode {
     if json {
         // Standard output may be gone too; the exit code still tells.
-        let _ = write_json(&JsonError {
-            error: &e.message,
-            kind: e.kind.as_str(),
-        });
+        let _ = write_json(&e.object());
     } else {
         let _ = writeln!(io::stderr(), "error: {}", e.message);
     }
@@ -312,10 +302,7 @@ fn clap_error(e: &clap::Error, json: bool) -> ExitCode {
         // The first paragraph; usage and tips follow a blank line.
         let message = message.split("\n\n").next().unwrap_or(message);
         let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
-        let _ = write_json(&JsonError {
-            error: &message,
-            kind: Kind::Usage.as_str(),
-        });
+        let _ = write_json(&CliError::new(Kind::Usage, message).object());
     } else if let Err(why) = print_clap(e) {
         // Help or version written nowhere (`--help > /dev/full`) is not a success.
         let _ = writeln!(io::stderr(), "error: cannot write standard output: {why}");

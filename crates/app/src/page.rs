@@ -2,12 +2,12 @@
 //! (which sends them) and `gamesolve explain --html` (which writes them into one file that
 //! needs no server).
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use gamesolve::explain::Explanation;
-use gamesolve::Event;
-use serde::Serialize;
+
+/// The trace as the page reads it: the library's contract.
+pub use gamesolve::contract::trace::trace_json;
 
 use super::error::{CliError, Kind};
 use super::report::CliGame;
@@ -16,120 +16,6 @@ use super::report::CliGame;
 pub const INDEX_HTML: &str = include_str!("serve/assets/index.html");
 pub const APP_JS: &str = include_str!("serve/assets/app.js");
 pub const STYLE_CSS: &str = include_str!("serve/assets/style.css");
-
-/// One event of a trace, as the page reads it.
-#[derive(Serialize)]
-pub struct TraceEvent {
-    /// `enter`, `leave`, `memo_hit` or `cell`.
-    kind: &'static str,
-    /// The node: one id per distinct position, in order of first appearance.
-    id: usize,
-    /// The position as the game shows it.
-    position: String,
-    /// The value for the player to move (not on `enter`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    value: Option<String>,
-    /// The node whose call made this one (`enter`, `memo_hit`; none at the root).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    parent: Option<usize>,
-    /// Calls below the root.
-    depth: usize,
-}
-
-/// The answer of `/api/trace`.
-#[derive(Serialize)]
-pub struct TraceReply<R: Serialize> {
-    game: &'static str,
-    backend: &'static str,
-    variant: &'static str,
-    /// The answer in words.
-    headline: String,
-    /// The batch contract object of the answer, with the counters.
-    answer: R,
-    /// "positions expanded X vs distinct states Y".
-    summary: String,
-    /// `tree` (recursive, memo), `table` (tabular), `settled` (no search), `own` (a backend
-    /// that walks no positions; `note` says what it did).
-    view: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    note: Option<String>,
-    distinct_states: usize,
-    total_events: u64,
-    truncated: bool,
-    events: Vec<TraceEvent>,
-}
-
-/// The trace of an explanation as the page reads it (`/api/trace`'s answer): the first
-/// `max_events` events, with how many there were.
-pub fn trace_json<G: CliGame>(e: &Explanation<G>, max_events: usize) -> Result<Vec<u8>, CliError> {
-    let game = e.game();
-    let kept = e.trace().events();
-    let sent = &kept[..kept.len().min(max_events)];
-    let mut ids: HashMap<G::Position, usize> = HashMap::new();
-    let mut stack: Vec<usize> = Vec::new();
-    let mut events = Vec::with_capacity(sent.len());
-    for event in sent {
-        let position = event.position();
-        let next = ids.len();
-        let id = *ids.entry(position).or_insert(next);
-        // `Event` is non-exhaustive: a kind added later shows as a leaf with no value.
-        let (kind, value, parent) = match *event {
-            Event::Enter(..) => ("enter", None, stack.last().copied()),
-            Event::Leave(_, v) => ("leave", Some(v.to_string()), None),
-            Event::MemoHit(_, v) => ("memo_hit", Some(v.to_string()), stack.last().copied()),
-            Event::Cell(_, v) => ("cell", Some(v.to_string()), None),
-            _ => ("other", None, None),
-        };
-        if matches!(event, Event::Leave(..)) {
-            stack.pop();
-        }
-        events.push(TraceEvent {
-            kind,
-            id,
-            position: game.show_position(position),
-            value,
-            parent,
-            depth: stack.len(),
-        });
-        if matches!(event, Event::Enter(..)) {
-            stack.push(id);
-        }
-    }
-    // The view keeps the 200 lines it shows (within the default cap); a refusal is the note.
-    let note = game
-        .own_view(
-            e.backend(),
-            200,
-            &gamesolve::explain::ExplainLimits::default(),
-        )
-        .map(|view| view.unwrap_or_else(|refused| format!("{refused}\n")));
-    let view = if note.is_some() {
-        "own"
-    } else if e.is_settled() {
-        "settled"
-    } else if e.is_table() {
-        "table"
-    } else {
-        "tree"
-    };
-    let total_events = kept.len() as u64 + e.trace().dropped();
-    let reply = TraceReply {
-        game: G::NAME,
-        backend: e.backend(),
-        variant: e.variant(),
-        headline: game.headline(e.answer()),
-        answer: game.report(e.answer(), e.backend(), e.variant(), e.kernel(), *e.stats()),
-        summary: e.summary(),
-        view,
-        note,
-        distinct_states: e.trace().distinct_positions(),
-        total_events,
-        truncated: total_events > events.len() as u64,
-        events,
-    };
-    serde_json::to_vec(&reply)
-        .map_err(|e| CliError::new(Kind::Io, format!("cannot write the trace: {e}")))
-}
 
 /// Where the page's step-through section starts and ends, for [`export_html`].
 const TRACE_BEGIN: &str = "<!-- trace:begin";

@@ -1,14 +1,15 @@
 //! Reading Predict the Winner values from text, streamed, for huge rows.
 //!
-//! [`parse_values_from_reader`] accepts exactly what the command line
-//! accepts (`gamesolve`'s `src/cli/input.rs`): integers separated by
+//! This is the one values parser: the command line's words ([`parse_values`]),
+//! `--file` and standard input ([`parse_values_from_reader_with_cap`]) and a
+//! batch line's `values` field all read through it. It accepts integers separated by
 //! whitespace and/or commas, one pair of enclosing brackets and one trailing
 //! comma allowed, so `1 5 233 7`, `1,5,233,7`, `1, 5, 233, 7,` and
 //! LeetCode's `[1,5,233,7]` all read the same. An empty value between two
 //! commas (`1,,2`), or a leading comma, is an error rather than silently
 //! skipped: it usually means a value went missing.
 //!
-//! The exact rules, the CLI's:
+//! The exact rules:
 //! - whitespace is any Unicode white space (`char::is_whitespace`: space,
 //!   tab, newline, carriage return, vertical tab, form feed, no-break
 //!   space, …);
@@ -25,7 +26,7 @@
 //!   buffered whole and a 30 MB run of digits costs no more than a short one;
 //! - no values at all (empty or blank input, `[]`) is a valid, empty row.
 //!
-//! Unlike the CLI's reader it never holds the text: it reads 64 KiB at a
+//! It never holds the text: it reads 64 KiB at a
 //! time and parses in place, so memory is the values (8 bytes each) plus the
 //! buffer. [`parse_values_from_reader_with_cap`] bounds the values by a
 //! memory cap, and every growth of the values asks the system with
@@ -52,9 +53,7 @@ pub const VALUE_BYTES: u64 = 8;
 
 /// Why a list of values could not be read; see the [module docs](self).
 ///
-/// Reports the first problem in reading order. (The CLI's reader, which
-/// reads the whole text first, reports invalid UTF-8 anywhere in the input
-/// before any other problem; this one reports whichever comes first.)
+/// Reports the first problem in reading order (invalid UTF-8 included).
 #[derive(Debug, Error)]
 #[non_exhaustive]
 pub enum ValuesError {
@@ -158,6 +157,86 @@ pub enum ValuesError {
     /// The reader failed.
     #[error("cannot read the values: {0}")]
     Io(#[from] io::Error),
+}
+
+/// Reads a row of `i64` values from `text`: the command line's words (joined by spaces), a
+/// `values` field; the same rules and messages as [`parse_values_from_reader`], which it
+/// calls.
+///
+/// # Examples
+///
+/// ```
+/// use core_types::values::{parse_values, ValuesError};
+///
+/// assert_eq!(parse_values("[1,5,233,7]")?, [1, 5, 233, 7]);
+/// assert_eq!(parse_values("1 5, 233 7,")?, [1, 5, 233, 7]);
+/// assert_eq!(
+///     parse_values("1 x").unwrap_err().to_string(),
+///     "value #2 = x is not an integer: \
+///      values must be whole numbers in -9223372036854775808..=9223372036854775807"
+/// );
+/// # Ok::<(), ValuesError>(())
+/// ```
+///
+/// # Errors
+///
+/// Those of [`parse_values_from_reader`] but [`ValuesError::Io`] and
+/// [`ValuesError::InvalidUtf8`], which a `&str` cannot cause.
+pub fn parse_values(text: &str) -> Result<Vec<i64>, ValuesError> {
+    parse_values_from_reader(text.as_bytes())
+}
+
+/// Reads one value, the `index`-th of its row (counting from 1): what `str::parse::<i64>`
+/// accepts, at most [`MAX_VALUE_BYTES`] long (a longer one is judged by its beginning, see the
+/// [module docs](self)). The rule every value of [`parse_values_from_reader`] follows, for a
+/// value that comes alone (an item of a JSON array).
+///
+/// # Examples
+///
+/// ```
+/// use core_types::values::{parse_value, ValuesError};
+///
+/// assert_eq!(parse_value("-007", 1)?, -7);
+/// assert!(matches!(parse_value("1.5", 3), Err(ValuesError::NotAnInteger { index: 3, .. })));
+/// assert!(matches!(parse_value(&"0".repeat(101), 1), Err(ValuesError::TooLong { .. })));
+/// # Ok::<(), ValuesError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ValuesError::NotAnInteger`], [`ValuesError::OutOfRange`] or [`ValuesError::TooLong`],
+/// with `index`, the text (cut after [`MAX_VALUE_BYTES`] bytes) and the `i64` range.
+pub fn parse_value(text: &str, index: u64) -> Result<i64, ValuesError> {
+    let head = &text[..floor_char_boundary(text, MAX_VALUE_BYTES)];
+    match head.parse::<i64>() {
+        Ok(value) if head.len() == text.len() => Ok(value),
+        Ok(_) => Err(ValuesError::TooLong {
+            index,
+            text: shown(text),
+            max_bytes: MAX_VALUE_BYTES,
+            min: i64::MIN,
+            max: i64::MAX,
+        }),
+        Err(e) => {
+            let text = shown(text);
+            Err(match e.kind() {
+                std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
+                    ValuesError::OutOfRange {
+                        index,
+                        text,
+                        min: i64::MIN,
+                        max: i64::MAX,
+                    }
+                }
+                _ => ValuesError::NotAnInteger {
+                    index,
+                    text,
+                    min: i64::MIN,
+                    max: i64::MAX,
+                },
+            })
+        }
+    }
 }
 
 /// Reads a row of `i64` values from `reader`, streaming; see the
@@ -688,42 +767,9 @@ impl Parser {
     }
 
     /// The next value, `text` (or, when it is longer than
-    /// [`MAX_VALUE_BYTES`], its beginning): `str::parse::<i64>` with the
-    /// length rule of the [module docs](self).
+    /// [`MAX_VALUE_BYTES`], its beginning): [`parse_value`].
     fn parse_text(&self, text: &str) -> Result<i64, ValuesError> {
-        let head = &text[..floor_char_boundary(text, MAX_VALUE_BYTES)];
-        match head.parse::<i64>() {
-            Ok(value) if head.len() == text.len() => Ok(value),
-            Ok(_) => Err(ValuesError::TooLong {
-                index: self.values.len() as u64 + 1,
-                text: shown(text),
-                max_bytes: MAX_VALUE_BYTES,
-                min: i64::MIN,
-                max: i64::MAX,
-            }),
-            Err(e) => Err(self.parse_error(text, &e)),
-        }
-    }
-
-    /// The error for the next value, `text`, which `str::parse` refused.
-    fn parse_error(&self, text: &str, error: &std::num::ParseIntError) -> ValuesError {
-        let text = shown(text);
-        match error.kind() {
-            std::num::IntErrorKind::PosOverflow | std::num::IntErrorKind::NegOverflow => {
-                ValuesError::OutOfRange {
-                    index: self.values.len() as u64 + 1,
-                    text,
-                    min: i64::MIN,
-                    max: i64::MAX,
-                }
-            }
-            _ => ValuesError::NotAnInteger {
-                index: self.values.len() as u64 + 1,
-                text,
-                min: i64::MIN,
-                max: i64::MAX,
-            },
-        }
+        parse_value(text, self.values.len() as u64 + 1)
     }
 
     /// A problem found in `buf[..at]`. With an open bracket, whether the

@@ -1,11 +1,12 @@
-//! The parser's rules, its error messages, and its equivalence with the CLI's former parser.
+//! The parser's rules, its error messages, and its equivalence with the CLI's former parser
+//! (kept here as the reference: the command line now reads its words with [`parse_values`]).
 
 use super::*;
 use proptest::prelude::*;
 
-/// The CLI's parser, copied from `src/cli/input.rs` (`parse_values` and
-/// `parse_value`, with `CliError` replaced by its message) as the
-/// reference the streaming parser must match: same accepted inputs, same
+/// The CLI's former parser, copied from `src/cli/input.rs` (`parse_values` and
+/// `parse_value`, with `CliError` replaced by its message) before the command line
+/// moved to this module's parser, kept as the reference the streaming parser must match: same accepted inputs, same
 /// values, same first error. Since issue 23 (a value of 30 MB of digits was
 /// read whole, in quadratic time) both apply the length rule
 /// (`MAX_VALUE_BYTES`): [`cli_parse_value`] judges a longer value by its
@@ -190,6 +191,11 @@ fn matches_the_cli_parser_on_every_case() {
     for text in CASES {
         let expected = cli_parse_values(text);
         assert_eq!(parse(text), expected, "{text:?}");
+        assert_eq!(
+            parse_values(text).map_err(|e| e.to_string()),
+            expected,
+            "{text:?}"
+        );
         for step in [1, 2, 3, 7] {
             assert_eq!(parse_trickle(text, step), expected, "{text:?} by {step}");
         }

@@ -1,5 +1,15 @@
-//! The stable JSON contract: the objects `gamesolve --json`, `gamesolve batch` and any other
-//! program built on this library (the coming web page) print for one solved game.
+//! The stable JSON contracts: the objects `gamesolve --json`, `gamesolve batch`, `serve`'s
+//! API and any other program built on this library print, and the batch line they read. Front
+//! ends only read arguments and write these as bytes.
+//!
+//! - here: one solved game ([`Reported`]: [`CanIWinReport`], [`PredictTheWinnerReport`],
+//!   [`GenericReport`]);
+//! - [`compare`]: `compare --json`'s rows;
+//! - [`analysis`]: `analyze --json` of the built-in games and `--all-totals`;
+//! - [`explain`]: `explain --json`;
+//! - [`trace`]: the trace of `/api/trace` and `explain --html`;
+//! - [`batch`]: a batch line in (JSON object → game and parameters);
+//! - [`error`]: `{"error","kind"}`, the batch error line, and the machine kinds.
 //!
 //! Fields are never removed or renamed; new fields may be added (`variant` and `kernel` were).
 //! The README's section "JSON contract" documents each field.
@@ -15,6 +25,13 @@
 //! assert!(json.starts_with(r#"{"game":"can-i-win","backend":"memo","variant":"dense","max_choosable":10"#));
 //! # Ok::<(), gamesolve::Error>(())
 //! ```
+
+pub mod analysis;
+pub mod batch;
+pub mod compare;
+pub mod error;
+pub mod explain;
+pub mod trace;
 
 use serde::Serialize;
 

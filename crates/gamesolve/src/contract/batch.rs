@@ -1,0 +1,413 @@
+//! A batch line in: a JSON object naming its game (`"game"`) with the game's parameters as
+//! fields, read by the game table's rows ([`GameInfo`]) into the game's row and its
+//! [`Params`]. (A line out is the game's contract object, [`super::Reported`], or an error
+//! line, [`ErrorReport::line_json`].)
+//!
+//! Numbers are read from the raw JSON text, not through `f64`, so a number beyond `i64` (or
+//! beyond any machine integer) is reported exactly as it was written.
+//!
+//! ```
+//! use gamesolve::contract::batch::read_line;
+//! use gamesolve::games::{ParamValue, TableGame};
+//! use gamesolve::{CanIWin, PredictTheWinner};
+//!
+//! let games = [CanIWin::info(), PredictTheWinner::info()];
+//! let (info, params) = read_line(br#"{"game":"predict-the-winner","values":[1,5,233,7]}"#, &games)?;
+//! assert_eq!(info.name, "predict-the-winner");
+//! assert_eq!(params.get("values"), Some(&ParamValue::Values(vec![1, 5, 233, 7])));
+//!
+//! let e = read_line(br#"{"game":"nim"}"#, &games).unwrap_err();
+//! assert_eq!(e.message, "unknown game `nim` (known games: can-i-win, predict-the-winner)");
+//! # Ok::<(), gamesolve::contract::error::ErrorReport>(())
+//! ```
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+use super::error::{ErrorReport, Kind};
+use crate::core_types::values::{parse_value, parse_values};
+use crate::games::{abbreviate, GameInfo, ParamKind, ParamValue, Params};
+
+/// The longest batch line, in bytes without its newline, with the default memory cap: 256 MiB.
+pub const MAX_LINE_BYTES: u64 = 256 << 20;
+
+/// The longest batch line under a memory cap (`None`: the default): [`MAX_LINE_BYTES`], or the
+/// memory cap when that is smaller. A longer line is answered with [`line_too_long`] and
+/// skipped without being held.
+pub fn max_line_bytes(memory_cap: Option<u64>) -> usize {
+    let max = memory_cap.map_or(MAX_LINE_BYTES, |cap| cap.min(MAX_LINE_BYTES));
+    usize::try_from(max).unwrap_or(usize::MAX)
+}
+
+/// The error for a line of `len` bytes longer than `max_line` ([`max_line_bytes`]), or, when
+/// `refused`, within it but refused memory by the system.
+pub fn line_too_long(len: u64, max_line: usize, refused: bool) -> ErrorReport {
+    let why = if refused {
+        "and the system refused memory for it, within the limit"
+    } else {
+        "over the limit"
+    };
+    ErrorReport::invalid(format!(
+        "the line is {len} bytes long, {why} of {max_line} bytes for one batch line \
+         (256 MiB, or --memory-cap when smaller); it was skipped"
+    ))
+}
+
+/// An input line, for messages.
+const EXAMPLE: &str = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+
+/// One input line's fields in order, each with its raw JSON text (numbers are read from their
+/// text, so a number beyond any machine integer is reported as written).
+struct Fields<'a>(Vec<(String, &'a RawValue)>);
+
+impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visitor<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visitor<'a> {
+            type Value = Fields<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Self::Value, M::Error> {
+                let mut fields: Vec<(String, &'a RawValue)> = Vec::new();
+                while let Some(name) = map.next_key::<String>()? {
+                    if fields.iter().any(|(n, _)| *n == name) {
+                        return Err(serde::de::Error::custom(format_args!(
+                            "duplicate field `{name}`"
+                        )));
+                    }
+                    let value: &'a RawValue = map.next_value()?;
+                    fields.push((name, value));
+                }
+                Ok(Fields(fields))
+            }
+        }
+        deserializer.deserialize_map(Visitor(std::marker::PhantomData))
+    }
+}
+
+/// Reads one line (without its newline): a JSON object naming its game (`"game"`, one of
+/// `games`) with the game's parameters as fields, each read by its [`ParamKind`]: an integer
+/// as its JSON text, values by [`values_of`].
+///
+/// # Errors
+///
+/// An `invalid_input` [`ErrorReport`] for a blank line, invalid JSON, a line that is not an
+/// object, a field no game has or that does not belong to the line's game, a missing or
+/// unknown `game`, a missing parameter, malformed values; a `cannot_answer` one when the
+/// system refuses memory for the values.
+pub fn read_line<'g>(
+    text: &[u8],
+    games: &[&'g GameInfo],
+) -> Result<(&'g GameInfo, Params), ErrorReport> {
+    if text.iter().all(u8::is_ascii_whitespace) {
+        return Err(ErrorReport::invalid("empty line: expected a JSON object"));
+    }
+    let start = text.iter().position(|b| !b.is_ascii_whitespace());
+    if start.is_some_and(|at| text[at] != b'{') {
+        // Valid JSON that is not an object (an array would otherwise be
+        // read as the fields in order).
+        serde_json::from_slice::<serde::de::IgnoredAny>(text).map_err(json_error)?;
+        return Err(ErrorReport::invalid(format!(
+            "each line must be a JSON object like {EXAMPLE}"
+        )));
+    }
+    let Fields(fields) = serde_json::from_slice(text).map_err(json_error)?;
+    // Every field is `game` or a parameter of some game of the table.
+    for (name, _) in &fields {
+        let known = name == "game" || games.iter().any(|i| i.param(name).is_some());
+        if !known {
+            let mut expected = vec!["`game`".to_owned()];
+            for info in games {
+                for param in info.params {
+                    let quoted = format!("`{}`", param.name);
+                    if !expected.contains(&quoted) {
+                        expected.push(quoted);
+                    }
+                }
+            }
+            return Err(ErrorReport::invalid(format!(
+                "invalid line: unknown field `{}`, expected one of {}",
+                abbreviate(name),
+                expected.join(", ")
+            )));
+        }
+    }
+    let field = |name: &str| fields.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    let Some(game) = field("game") else {
+        let names: Vec<String> = games.iter().map(|i| format!("\"{}\"", i.name)).collect();
+        return Err(ErrorReport::invalid(format!(
+            "missing field `game` ({})",
+            names.join(" or ")
+        )));
+    };
+    let game: String = serde_json::from_str(game.get()).map_err(|_| {
+        ErrorReport::invalid(format!(
+            "`game` must be a string like \"can-i-win\", got {}",
+            abbreviate(game.get())
+        ))
+    })?;
+    let Some(info) = games.iter().copied().find(|i| i.name == game) else {
+        let names: Vec<&str> = games.iter().map(|i| i.name).collect();
+        return Err(ErrorReport::invalid(format!(
+            "unknown game `{}` (known games: {})",
+            abbreviate(&game),
+            names.join(", ")
+        )));
+    };
+    for (name, _) in &fields {
+        if name != "game" && info.param(name).is_none() {
+            return Err(ErrorReport::invalid(format!(
+                "field `{name}` does not belong to game `{}`",
+                info.name
+            )));
+        }
+    }
+    let mut params = Params::new();
+    for param in info.params {
+        let Some(raw) = field(param.name) else {
+            return Err(ErrorReport::invalid(format!(
+                "missing field `{}` for game `{}`",
+                param.name, info.name
+            )));
+        };
+        let value = match param.kind {
+            ParamKind::Integer { .. } => ParamValue::Text(raw.get().to_owned()),
+            ParamKind::Values => ParamValue::Values(values_of(param.name, raw.get())?),
+        };
+        params.set(param.name, value);
+    }
+    Ok((info, params))
+}
+
+/// The values of a field `name` whose JSON text is `raw`: an array of integers read in one
+/// pass straight from its JSON text by the one values parser ([`parse_values`]; no list of
+/// JSON values in between, so a row of 10^7 values costs its 8 bytes per value), or, for
+/// anything but plain integers in an array, through the JSON reader for a precise message:
+/// item by item ([`parse_value`]), up to the first that is not an integer (issue 23: the
+/// items were first collected, 16 bytes each, which could abort on a long line).
+///
+/// # Errors
+///
+/// An `invalid_input` [`ErrorReport`] naming the first value that is not an integer, or the
+/// field when it is not an array; a `cannot_answer` one when the system refuses memory.
+pub fn values_of(name: &str, raw: &str) -> Result<Vec<i64>, ErrorReport> {
+    let plain = raw.starts_with('[')
+        && raw
+            .bytes()
+            .all(|b| b.is_ascii_digit() || b"-,[] \t\r\n".contains(&b));
+    if plain {
+        return parse_values(raw).map_err(ErrorReport::from);
+    }
+    let not_an_array = || {
+        ErrorReport::invalid(format!(
+            "`{name}` must be an array of integers, got {}",
+            abbreviate(raw)
+        ))
+    };
+    let mut reader = serde_json::Deserializer::from_str(raw);
+    serde::Deserializer::deserialize_seq(&mut reader, ItemByItem).map_err(|_| not_an_array())?
+}
+
+/// Reads a JSON array's items as `i64`, keeping the first error (and reading past the rest
+/// without keeping them).
+struct ItemByItem;
+
+impl<'de> serde::de::Visitor<'de> for ItemByItem {
+    type Value = Result<Vec<i64>, ErrorReport>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an array of integers")
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(
+        self,
+        mut items: A,
+    ) -> Result<Self::Value, A::Error> {
+        let mut values: Vec<i64> = Vec::new();
+        let mut failed = None;
+        while let Some(item) = items.next_element::<&'de RawValue>()? {
+            if failed.is_some() {
+                continue;
+            }
+            match parse_value(item.get(), values.len() as u64 + 1) {
+                Ok(value) if values.try_reserve(1).is_ok() => values.push(value),
+                Ok(_) => {
+                    failed = Some(ErrorReport::new(
+                        Kind::CannotAnswer,
+                        format!(
+                            "cannot read the values: the system refused memory for more than {} \
+                             values; free some memory",
+                            values.len()
+                        ),
+                    ));
+                }
+                Err(e) => failed = Some(e.into()),
+            }
+        }
+        Ok(failed.map_or(Ok(values), Err))
+    }
+}
+
+/// A JSON syntax or shape error, without serde's "line 1" (each input line
+/// is its own document; the output's `"line"` says which).
+fn json_error(e: serde_json::Error) -> ErrorReport {
+    let text = e.to_string();
+    let message = text
+        .rsplit_once(" at line ")
+        .map_or(text.as_str(), |(message, _)| message);
+    // serde names the type it reads into; say what the line must be.
+    let message = shorten_quoted(&message.replace("struct Line", "a JSON object"));
+    let message = if e.is_syntax() || e.is_eof() {
+        format!("invalid JSON at column {}: {message}", e.column())
+    } else {
+        format!("invalid line: {message}")
+    };
+    ErrorReport::invalid(message)
+}
+
+/// `message` with every `quoted` or "quoted" part of it (serde repeats field
+/// names and strings from the input) cut by [`abbreviate`].
+fn shorten_quoted(message: &str) -> String {
+    let mut out = String::new();
+    let mut rest = message;
+    while let Some(open) = rest.find(['`', '"']) {
+        let quote = &rest[open..=open];
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        match rest.find(quote) {
+            Some(close) => {
+                out.push_str(&abbreviate(&rest[..close]));
+                out.push_str(quote);
+                rest = &rest[close + 1..];
+            }
+            None => {
+                out.push_str(&abbreviate(rest));
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::games::TableGame;
+    use crate::{CanIWin, PredictTheWinner};
+
+    fn games() -> [&'static GameInfo; 2] {
+        [CanIWin::info(), PredictTheWinner::info()]
+    }
+
+    fn message(line: &str) -> String {
+        read_line(line.as_bytes(), &games()).unwrap_err().message
+    }
+
+    #[test]
+    fn reads_each_game_by_its_params() {
+        let (info, params) = read_line(
+            br#" {"desired_total":11,"game":"can-i-win","max_choosable":10} "#,
+            &games(),
+        )
+        .unwrap();
+        assert_eq!(info.name, "can-i-win");
+        assert_eq!(
+            params.get("max_choosable"),
+            Some(&ParamValue::Text("10".to_owned()))
+        );
+        assert_eq!(
+            params.get("desired_total"),
+            Some(&ParamValue::Text("11".to_owned()))
+        );
+        let (info, params) =
+            read_line(br#"{"game":"predict-the-winner","values":[]}"#, &games()).unwrap();
+        assert_eq!(info.name, "predict-the-winner");
+        assert_eq!(params.get("values"), Some(&ParamValue::Values(Vec::new())));
+    }
+
+    #[test]
+    fn messages() {
+        assert_eq!(message("  "), "empty line: expected a JSON object");
+        assert_eq!(
+            message("[1]"),
+            format!("each line must be a JSON object like {EXAMPLE}")
+        );
+        assert!(message("{").starts_with("invalid JSON at column 1: "));
+        assert_eq!(
+            message(r#"{"game":"can-i-win","game":"x"}"#),
+            "invalid line: duplicate field `game`"
+        );
+        assert_eq!(
+            message(r#"{"nope":1}"#),
+            "invalid line: unknown field `nope`, expected one of `game`, `max_choosable`, \
+             `desired_total`, `values`"
+        );
+        assert_eq!(
+            message(r#"{"values":[1]}"#),
+            "missing field `game` (\"can-i-win\" or \"predict-the-winner\")"
+        );
+        assert_eq!(
+            message(r#"{"game":7}"#),
+            "`game` must be a string like \"can-i-win\", got 7"
+        );
+        assert_eq!(
+            message(r#"{"game":"can-i-win","values":[1]}"#),
+            "field `values` does not belong to game `can-i-win`"
+        );
+        assert_eq!(
+            message(r#"{"game":"can-i-win","max_choosable":10}"#),
+            "missing field `desired_total` for game `can-i-win`"
+        );
+    }
+
+    #[test]
+    fn values_fields() {
+        assert_eq!(
+            values_of("values", "[1, -5,233,7]").unwrap(),
+            [1, -5, 233, 7]
+        );
+        // `+5` is not JSON.
+        assert_eq!(
+            values_of("values", "[1, +5]").unwrap_err().message,
+            "`values` must be an array of integers, got [1, +5]"
+        );
+        assert_eq!(
+            values_of("values", "[1, 1.5]").unwrap_err().message,
+            "value #2 = 1.5 is not an integer: values must be whole numbers in \
+             -9223372036854775808..=9223372036854775807"
+        );
+        assert_eq!(
+            values_of("values", r#"[1, 2, "3"]"#).unwrap_err().message,
+            "value #3 = \"3\" is not an integer: values must be whole numbers in \
+             -9223372036854775808..=9223372036854775807"
+        );
+        assert_eq!(
+            values_of("values", "[99999999999999999999]")
+                .unwrap_err()
+                .message,
+            "value #1 = 99999999999999999999 is out of range: values must be whole numbers in \
+             -9223372036854775808..=9223372036854775807"
+        );
+        assert_eq!(
+            values_of("values", "7").unwrap_err().message,
+            "`values` must be an array of integers, got 7"
+        );
+    }
+
+    #[test]
+    fn long_lines() {
+        assert_eq!(max_line_bytes(None), 256 << 20);
+        assert_eq!(max_line_bytes(Some(1000)), 1000);
+        assert_eq!(
+            line_too_long(2000, 1000, false).message,
+            "the line is 2000 bytes long, over the limit of 1000 bytes for one batch line \
+             (256 MiB, or --memory-cap when smaller); it was skipped"
+        );
+    }
+}
