@@ -30,7 +30,8 @@ use gamesolve::core_types::values::{parse_values_from_reader, ValuesError};
 use gamesolve::explain::{explain, ExplainLimits, TableView};
 use gamesolve::games::{invalid, GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
 use gamesolve::{
-    Backend, BackendChoice, Error, Event, Game, Margin, Outcome, Registered, SolverConfig, Stats,
+    Backend, BackendChoice, Error, Event, Game, Indexed, Margin, Outcome, Registered, SolverConfig,
+    Stats,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -301,8 +302,34 @@ impl Game for StoneGameII {
 // Its place in gamesolve: backends and views
 // ---------------------------------------------------------------------------------------------
 
-/// The generic variants of every backend that applies (`recursive/negamax`, `memo/hash-map`).
-impl Registered for StoneGameII {}
+/// A state's index is `index * (len + 1) + M` (`M` is at most `len`): a table of
+/// `(len + 1)^2` cells replaces the hash map (`memo/indexed`).
+impl Indexed for StoneGameII {
+    fn position_count(&self) -> u64 {
+        let side = self.piles.len() as u64 + 1;
+        side.saturating_mul(side)
+    }
+
+    fn index(&self, state: State) -> usize {
+        state.index as usize * (self.piles.len() + 1) + state.m as usize
+    }
+
+    fn position_at(&self, index: usize) -> State {
+        let side = self.piles.len() + 1;
+        State {
+            index: u32::try_from(index / side).unwrap_or(u32::MAX),
+            m: u32::try_from(index % side).unwrap_or(u32::MAX),
+        }
+    }
+}
+
+/// The generic variants of every backend that applies (`recursive/negamax`, `memo/hash-map`,
+/// and `memo/indexed` with the index above).
+impl Registered for StoneGameII {
+    fn variants_of(backend: Backend) -> Vec<gamesolve::Variant<Self>> {
+        gamesolve::indexed_variants_of(backend)
+    }
+}
 
 /// Columns of the (pile index, M) table shown at most; wider rows say how many are cut.
 const MAX_TABLE_COLUMNS: u32 = 12;

@@ -23,7 +23,7 @@ use gamesolve::analysis::{generic, AnalysisConfig};
 use gamesolve::contract::{GenericReport, Reported};
 use gamesolve::explain::{explain, ExplainLimits, TableView};
 use gamesolve::games::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
-use gamesolve::{Backend, Error, Game, Outcome, Registered, SolverConfig, Stats, Verdict};
+use gamesolve::{Backend, Error, Game, Indexed, Outcome, Registered, SolverConfig, Stats, Verdict};
 use gamesolve_app::GameTable;
 use serde::Serialize;
 
@@ -103,8 +103,27 @@ impl Game for Subtraction {
     }
 }
 
-/// The generic variants of every backend that applies.
-impl Registered for Subtraction {}
+/// A pile's index is its size: a table of `stones + 1` cells replaces the hash map.
+impl Indexed for Subtraction {
+    fn position_count(&self) -> u64 {
+        u64::from(self.stones) + 1
+    }
+
+    fn index(&self, stones: u32) -> usize {
+        stones as usize
+    }
+
+    fn position_at(&self, index: usize) -> u32 {
+        u32::try_from(index).unwrap_or(u32::MAX)
+    }
+}
+
+/// The generic variants of every backend that applies, `memo/indexed` with them.
+impl Registered for Subtraction {
+    fn variants_of(backend: Backend) -> Vec<gamesolve::Variant<Self>> {
+        gamesolve::indexed_variants_of(backend)
+    }
+}
 
 /// The default table view of `explain`.
 impl TableView for Subtraction {}

@@ -71,7 +71,9 @@ mod registry;
 
 pub use core_types::{self, *};
 pub use games::TableGame;
-pub use registry::{all_variants, backends, Backend, BackendChoice, BackendError, Registered};
+pub use registry::{
+    all_variants, backends, indexed_variants_of, Backend, BackendChoice, BackendError, Registered,
+};
 
 /// Solves a Can I Win game with the default backend.
 ///

@@ -8,7 +8,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use core_types::{CanIWin, Game, PredictTheWinner, Solver, SolverConfig, Variant};
+use core_types::{CanIWin, Game, Indexed, PredictTheWinner, Solver, SolverConfig, Variant};
 
 #[cfg(not(any(
     feature = "recursive",
@@ -493,6 +493,27 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
     Backend::available()
         .flat_map(|b| b.variants::<G>())
         .collect()
+}
+
+/// The generic variants of `backend` for a game with a dense index ([`Indexed`]): those of
+/// any game, and `memo/indexed` (a table indexed by position in place of the hash map). An
+/// indexed game's `Registered` impl offers them with one line:
+///
+/// ```
+/// use gamesolve::{indexed_variants_of, Backend, CanIWin};
+///
+/// let memo: Vec<_> = indexed_variants_of::<CanIWin>(Backend::Memo).iter().map(|v| v.name).collect();
+/// if Backend::Memo.is_available() {
+///     assert_eq!(memo, ["hash-map", "indexed"]);
+/// }
+/// ```
+pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
+    let mut variants = generic_variants_of(backend);
+    #[cfg(feature = "memo")]
+    if backend == Backend::Memo {
+        variants.push(solver_memo::indexed::variant());
+    }
+    variants
 }
 
 /// The generic variants of `backend`, which solve any [`Game`].
