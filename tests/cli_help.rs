@@ -1,6 +1,7 @@
 //! Integration tests of the `gamesolve` binary's help and of the README
-//! against it: every command's help has examples and truthful defaults, the
-//! README's command summary lists every flag, its transcripts are real runs.
+//! against it: every command's help has examples and truthful defaults, and
+//! they run; the README's command summary lists every flag, its ```console
+//! examples are real runs, compared with the output (trycmd).
 //! They drive the real binary; the helpers are in `tests/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -256,4 +257,67 @@ fn readme_renders_dot_one_way() {
     }
     assert!(seen >= 3, "{seen}");
     assert!(readme.contains("1.89"), "the minimum Rust version");
+}
+
+// ---------------------------------------------------------------------------
+// issue 23, item 7: documentation that is tested
+
+/// Every ```console example of the README is run and compared with its real
+/// output (standard output and standard error together) by trycmd: `[..]`
+/// stands for what varies within a line (a wall time), a line `...` for any
+/// lines. The README's output holds for the default build, with every backend.
+///
+/// `cargo run --example NAME -- ARGS` runs the example binary that `cargo test`
+/// builds (`target/debug/examples/NAME`); `cargo test --test cli_help` alone
+/// does not rebuild it, so those steps are skipped, with a note, when it is
+/// absent. Not run: `play` (its transcript interleaves what was typed;
+/// `readme_play_transcript_is_an_exact_run` checks it), `dot` and `curl`
+/// (Graphviz, a running server). The commands run in a temporary directory
+/// (`--dot memo.dot` writes there). trycmd checks a copy of the README with
+/// the same lines: `TRYCMD=overwrite` does not write back, edit README.md.
+#[cfg(all(
+    feature = "recursive",
+    feature = "memo",
+    feature = "tabular",
+    feature = "reduction"
+))]
+#[test]
+fn readme_console_examples_are_real_runs() {
+    use trycmd::schema::Bin;
+
+    let mut readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    // trycmd runs a case's commands in `<case>.in/` when it exists.
+    std::fs::create_dir(dir.path().join("README.in")).unwrap();
+    let cases = trycmd::TestCases::new();
+    cases
+        .register_bin("gamesolve", bin())
+        .register_bin("dot", Bin::Ignore)
+        .register_bin("curl", Bin::Ignore);
+    let examples = bin().parent().unwrap().join("examples");
+    for name in ["subtraction_game", "stone_game_ii"] {
+        let command = format!("$ cargo run --example {name} -- ");
+        if !readme.contains(&command) {
+            continue;
+        }
+        readme = readme.replace(&command, &format!("$ {name} "));
+        let path = examples.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+        if path.exists() {
+            cases.register_bin(name, path);
+        } else {
+            eprintln!(
+                "{}: not built (`cargo test` builds it); its README examples are skipped",
+                path.display()
+            );
+            cases.register_bin(name, Bin::Ignore);
+        }
+    }
+    assert!(
+        !readme.contains("$ cargo "),
+        "a README example runs cargo in a way this test does not know"
+    );
+    let copy = dir.path().join("README.md");
+    std::fs::write(&copy, readme).unwrap();
+    cases.case(&copy).run();
 }
