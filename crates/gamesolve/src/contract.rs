@@ -1,5 +1,5 @@
 //! The stable JSON contract: the objects `gamesolve --json`, `gamesolve batch` and any other
-//! program built on this library (the coming web page) print for one solved game.
+//! program built on this library (the teaching page of `gamesolve serve`) print for one solved game.
 //!
 //! Fields are never removed or renamed; new fields may be added (`variant` and `kernel` were).
 //! The README's section "JSON contract" documents each field.
