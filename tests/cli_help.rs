@@ -10,7 +10,6 @@ mod common;
 use common::cli::*;
 use predicates::prelude::*;
 use serde_json::Value;
-use std::collections::BTreeSet;
 
 // ---------------------------------------------------------------------------
 // help and a missing command
@@ -338,6 +337,8 @@ fn readme_console_examples_are_real_runs() {
 ))]
 #[test]
 fn help_examples_run() {
+    use std::collections::BTreeSet;
+
     let dir = tempfile::tempdir().unwrap();
     let examples = bin().parent().unwrap().join("examples");
     // (program, the game its own examples name: `None` for every example)
