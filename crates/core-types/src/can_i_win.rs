@@ -39,7 +39,7 @@ use crate::{Error, Game, Outcome, Verdict};
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Outcome};
+/// use gamesolve::{CanIWin, Outcome};
 ///
 /// let game = CanIWin::new(10, 11)?;
 /// assert_eq!(game.pool_sum(), 55);
@@ -49,7 +49,7 @@ use crate::{Error, Game, Outcome, Verdict};
 /// let draw = CanIWin::new(10, 56)?.settled_without_search().unwrap();
 /// assert_eq!(draw.outcome, Outcome::Draw);
 /// assert!(!draw.can_i_win());
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CanIWin {
@@ -84,7 +84,7 @@ impl CanIWin {
     /// [`Error::DesiredTotalOutOfRange`] unless `0 <= desired_total <= u64::MAX`.
     ///
     /// ```
-    /// use core_types::{CanIWin, Error};
+    /// use gamesolve::{CanIWin, Error};
     /// assert!(matches!(
     ///     CanIWin::from_i128(10, -1),
     ///     Err(Error::DesiredTotalOutOfRange { value: -1, .. })
@@ -174,8 +174,8 @@ impl CanIWin {
 /// for even `n` (for `n = 10` it gives 50, not 55).
 ///
 /// ```
-/// assert_eq!(core_types::can_i_win::pool_sum(10), 55);
-/// assert_eq!(core_types::can_i_win::pool_sum(64), 2080);
+/// assert_eq!(gamesolve::can_i_win::pool_sum(10), 55);
+/// assert_eq!(gamesolve::can_i_win::pool_sum(64), 2080);
 /// ```
 pub const fn pool_sum(max_choosable: u32) -> u64 {
     let n = max_choosable as u64;
@@ -220,13 +220,13 @@ impl CanIWinSolution {
 /// (the opponent just reached it), except at the start when `T == 0`, a win without moving.
 ///
 /// ```
-/// use core_types::{CanIWin, Game, Verdict};
+/// use gamesolve::{CanIWin, Game, Verdict};
 ///
 /// let game = CanIWin::new(5, 11)?;
 /// assert_eq!(game.show_position(0b10001), "{1 5} total 6");
 /// assert_eq!(game.moves(0b10001), vec![2, 3, 4]);
 /// assert_eq!(game.terminal_value(0b11010), Some(Verdict::Loss)); // 2 + 4 + 5 = 11
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 impl Game for CanIWin {
     const NAME: &'static str = "can-i-win";
@@ -314,7 +314,7 @@ impl Game for CanIWin {
 /// The total of a set of used integers (bit `k` is integer `k + 1`).
 ///
 /// ```
-/// assert_eq!(core_types::can_i_win::mask_total(0b101), 1 + 3);
+/// assert_eq!(gamesolve::can_i_win::mask_total(0b101), 1 + 3);
 /// ```
 pub fn mask_total(used: u64) -> u64 {
     crate::bits::set_bits(used).map(|k| u64::from(k) + 1).sum()

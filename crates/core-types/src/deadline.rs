@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use core_types::deadline::{Deadline, DeadlineClock};
+//! use gamesolve::deadline::{Deadline, DeadlineClock};
 //!
 //! let deadline = Deadline::after(Some(Duration::from_millis(1)));
 //! let mut clock = DeadlineClock::new(deadline);
@@ -86,7 +86,7 @@ impl Deadline {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use core_types::Deadline;
+    /// use gamesolve::Deadline;
     ///
     /// let request = Deadline::after(Some(Duration::from_secs(5)));
     /// let solve = Deadline::after(Some(Duration::from_secs(60)));
@@ -162,7 +162,7 @@ impl DeadlineClock {
     /// more often, so it stops within a millisecond of its limit all the same.
     ///
     /// ```
-    /// use core_types::{Deadline, DeadlineClock};
+    /// use gamesolve::{Deadline, DeadlineClock};
     ///
     /// let mut clock = DeadlineClock::with_period(Deadline::after(Some(std::time::Duration::ZERO)), 8);
     /// assert!(clock.tick()); // the first tick reads the clock
@@ -226,7 +226,7 @@ pub enum Stop {
 /// is used up. The budget stays exact: [`WorkBudget::take`] allows exactly `budget` units.
 ///
 /// ```
-/// use core_types::deadline::{Deadline, Stop, WorkBudget};
+/// use gamesolve::deadline::{Deadline, Stop, WorkBudget};
 ///
 /// let mut work = WorkBudget::new(100_000, Deadline::NEVER);
 /// assert!((0..100_000).all(|_| work.take()));

@@ -223,7 +223,7 @@ impl Error {
     /// Whether the game is malformed or only this backend gave up.
     ///
     /// ```
-    /// use core_types::{CanIWin, ErrorKind};
+    /// use gamesolve::{CanIWin, ErrorKind};
     /// let err = CanIWin::new(65, 10).unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::InvalidInput);
     /// ```

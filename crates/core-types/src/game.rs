@@ -23,7 +23,7 @@
 //! # Example: a game in a few lines
 //!
 //! ```
-//! use core_types::{Game, Verdict, Outcome};
+//! use gamesolve::{Game, Verdict, Outcome};
 //!
 //! /// Take 1 or 2 stones; whoever cannot move loses.
 //! #[derive(Clone, Debug)]
@@ -50,7 +50,7 @@
 //!
 //! // Exhaustive negamax, right here (the backends do this with budgets, memos and counters).
 //! fn value<G: Game>(game: &G, p: G::Position) -> G::Value {
-//!     use core_types::GameValue;
+//!     use gamesolve::GameValue;
 //!     if let Some(v) = game.terminal_value(p) { return v; }
 //!     game.moves(p).into_iter()
 //!         .map(|m| game.move_value(p, m, value(game, game.play(p, m))))
@@ -224,7 +224,7 @@ pub trait GameValue:
 /// Reads `wins`, `loses` or `draws` in the views.
 ///
 /// ```
-/// use core_types::{GameValue, Verdict};
+/// use gamesolve::{GameValue, Verdict};
 /// assert!(Verdict::Loss < Verdict::Draw && Verdict::Draw < Verdict::Win);
 /// assert_eq!(Verdict::Win.negate(), Verdict::Loss);
 /// assert_eq!(Verdict::Win.to_string(), "wins");
@@ -294,7 +294,7 @@ impl fmt::Display for Verdict {
 /// what is left, exactly. Reads `margin +5` in the views.
 ///
 /// ```
-/// use core_types::{GameValue, Margin, Verdict};
+/// use gamesolve::{GameValue, Margin, Verdict};
 /// assert_eq!(Margin(5).negate(), Margin(-5));
 /// assert_eq!(Margin(0).verdict(), Verdict::Draw);
 /// assert_eq!(Margin(-2).to_string(), "margin -2");

@@ -31,7 +31,7 @@ impl Outcome {
     /// The stable machine name: `"first"`, `"second"` or `"draw"`.
     ///
     /// ```
-    /// use core_types::Outcome;
+    /// use gamesolve::Outcome;
     /// assert_eq!(Outcome::SecondPlayerWins.as_str(), "second");
     /// ```
     pub const fn as_str(self) -> &'static str {
@@ -45,7 +45,7 @@ impl Outcome {
     /// The outcome with the players' roles exchanged (a draw stays a draw).
     ///
     /// ```
-    /// use core_types::Outcome;
+    /// use gamesolve::Outcome;
     /// assert_eq!(Outcome::FirstPlayerWins.swapped(), Outcome::SecondPlayerWins);
     /// assert_eq!(Outcome::Draw.swapped(), Outcome::Draw);
     /// ```
@@ -61,7 +61,7 @@ impl Outcome {
     /// (first player's score minus second player's score).
     ///
     /// ```
-    /// use core_types::Outcome;
+    /// use gamesolve::Outcome;
     /// assert_eq!(Outcome::from_margin(3), Outcome::FirstPlayerWins);
     /// assert_eq!(Outcome::from_margin(0), Outcome::Draw);
     /// assert_eq!(Outcome::from_margin(-1), Outcome::SecondPlayerWins);

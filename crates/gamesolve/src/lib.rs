@@ -1,11 +1,15 @@
 //! Exact solvers for two small perfect-information games, **Can I Win** and
-//! **Predict the Winner**, with interchangeable backends that make the
-//! trade-off between plain recursion, memoized search and bottom-up tables
-//! visible and measurable.
+//! **Predict the Winner**, and for games of your own, with interchangeable
+//! backends that make the trade-off between plain recursion, memoized search,
+//! bottom-up tables and a linear-time reduction visible and measurable.
 //!
-//! This is the facade: it re-exports the shared types of [`core_types`],
-//! selects a [`Backend`] by cargo feature and at run time, and offers one-call
-//! helpers that use the default backend.
+//! This is the facade, the one crate a library user depends on: it re-exports
+//! the game vocabulary and shared types of `core-types` ([`Game`],
+//! [`CanIWin`], [`Outcome`], [`Solver`], [`Error`], …, all at the crate
+//! root), selects a [`Backend`] by cargo feature and at run time, offers
+//! one-call helpers that use the default backend, and holds what the front
+//! ends share: the exact [`analysis`] engine, the teaching views of
+//! [`explain`], the JSON [`contract`] and the game table ([`games`]).
 //!
 //! # Example
 //!
@@ -35,32 +39,57 @@
 //!
 //! # Which backend should I use?
 //!
-//! - **`tabular`** (the default when compiled in): bottom-up tables. For Can I
-//!   Win it fills one bit per subset of `1..=n` in descending mask order, so
-//!   it pays for all `2^n` states but at a tiny constant: the fastest on hard
-//!   totals, up to `n = 33` within the default 1 GiB memory cap. For Predict
-//!   the Winner it keeps a single rolling row over interval lengths:
-//!   `O(len^2)` time, `O(len)` memory, so 10^5 values are fine.
+//! The default for a game is the first of [`Backend::PRIORITY`], `reduction`,
+//! `tabular`, `memo`, `recursive`, that the build has with an algorithm for
+//! the game ([`Backend::default_for`]): `reduction` for Predict the Winner,
+//! `tabular` for Can I Win, `memo` for a game of your own.
+//!
+//! - **`reduction`** (Predict the Winner only): merge every peak `x <= y >= z`
+//!   into `x - y + z` in one stack pass, then both players take the larger end:
+//!   `O(len)` time and memory, 10^7 values in tens of milliseconds. No such
+//!   algorithm is known for Can I Win: it refuses the game
+//!   ([`Error::NoAlgorithm`]), never answers with another backend.
+//! - **`tabular`**: bottom-up tables. For Can I Win it fills one bit per subset
+//!   of `1..=n` in descending mask order, so it pays for all `2^n` states but
+//!   at a tiny constant: the fastest on hard totals, up to `n = 33` within the
+//!   default 1 GiB memory cap. For Predict the Winner it keeps a single rolling
+//!   row over interval lengths: `O(len^2)` time, `O(len)` memory. It has
+//!   tables for the built-in games only.
 //! - **`memo`**: top-down search with a memo. It only visits states reachable
 //!   from the start, so it beats `tabular` when the total is small (a few
 //!   hundred states instead of `2^n`). Dense 2-bit table while `2^n` states fit
 //!   the memory cap, a sparse open-addressing table (8 bytes a state) with a
 //!   state budget beyond. For Predict the Winner an interval table, `O(len^2)`
-//!   memory (refused above the cap).
+//!   memory (refused above the cap). Its `hash-map` variant solves any game.
 //! - **`recursive`**: plain backtracking without a memo, exactly as taught.
 //!   Exponential (`n!` orderings, `2^len` paths); it stops at a node budget
 //!   (default 10^8 positions) with an error suggesting `memo`. Use it to see
-//!   why memoization matters, and as a baseline in benchmarks.
+//!   why memoization matters, and as a baseline in benchmarks. Its `negamax`
+//!   variant solves any game.
+//!
+//! # Your own game, and the whole application
+//!
+//! A game is one implementation of [`Game`]; [`Registered`] gives it the
+//! generic variants (`recursive/negamax`, `memo/hash-map`), and [`TableGame`]
+//! its row of the game table ([`games`]: its name, rules, parameters and
+//! examples, [`games::GameInfo`]), which is what every front end reads. The
+//! application crate `gamesolve-app` is the whole `gamesolve` program as a
+//! library: `gamesolve_app::run(GameTable::builtin().with::<MyGame>())` offers
+//! the built-in games and yours on the command line (solve, `compare`,
+//! `games`, `analyze`, `play`, `explain`), in `batch` and on the teaching page
+//! of `serve`. The workspace's `examples/subtraction_game.rs` does it in one
+//! file.
 //!
 //! # Crate features
 //!
 //! - **`recursive`** (default): the `solver-recursive` backend.
 //! - **`memo`** (default): the `solver-memo` backend.
 //! - **`tabular`** (default): the `solver-tabular` backend.
+//! - **`reduction`** (default): the `solver-reduction` backend (Predict the
+//!   Winner only).
 //!
 //! At least one is required; the build fails with a paste-ready fix when none
-//! is enabled. [`Backend::default`] picks by the fixed priority `tabular`,
-//! `memo`, `recursive`.
+//! is enabled.
 #![deny(missing_docs)]
 
 pub mod analysis;

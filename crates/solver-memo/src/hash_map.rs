@@ -22,8 +22,8 @@
 //! # Examples
 //!
 //! ```
-//! use core_types::{Error, PredictTheWinner, Solver, Stats};
-//! use solver_memo::hash_map::HashMemo;
+//! use gamesolve::{Error, PredictTheWinner, Solver, Stats};
+//! use gamesolve::backends::solver_memo::hash_map::HashMemo;
 //!
 //! let mut solver = HashMemo::new();
 //! let (answer, stats) = solver.solve_with_stats(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
@@ -110,8 +110,8 @@ pub const fn entry_bytes<G: Game>() -> u64 {
 /// Bytes a map of `capacity` (its `capacity()`) holds: its table as `hashbrown` lays it out.
 ///
 /// ```
-/// use core_types::PredictTheWinner;
-/// use solver_memo::hash_map::{growth_bytes, map_bytes};
+/// use gamesolve::PredictTheWinner;
+/// use gamesolve::backends::solver_memo::hash_map::{growth_bytes, map_bytes};
 ///
 /// // A full table of 2^20 buckets (917,504 entries) and the growth that doubles it.
 /// let (now, growth) = (map_bytes::<PredictTheWinner>(917_504), growth_bytes::<PredictTheWinner>(917_504));

@@ -9,8 +9,8 @@
 //! # Example
 //!
 //! ```
-//! use core_types::{CanIWin, Error, Outcome, PredictTheWinner, Solver};
-//! use solver_memo::MemoSolver;
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Solver};
+//! use gamesolve::backends::solver_memo::MemoSolver;
 //!
 //! let mut solver = MemoSolver::new();
 //! // The hardest LeetCode 464 instance, n = 20 and T = 158: a second-player win.
@@ -115,7 +115,7 @@ pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 /// The top-down memoized solver; see the [crate docs](crate).
 ///
 /// ```
-/// use solver_memo::{MemoSolver, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+/// use gamesolve::backends::solver_memo::{MemoSolver, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
 /// let solver = MemoSolver::new();
 /// assert_eq!(solver.memory_cap_bytes(), DEFAULT_MEMORY_CAP_BYTES);
 /// assert_eq!(solver.state_budget(), DEFAULT_STATE_BUDGET);
@@ -123,7 +123,7 @@ pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 /// assert_eq!((solver.memory_cap_bytes(), solver.state_budget()), (1 << 20, 1_000));
 ///
 /// // A time limit bounds every solve; here one that has already passed.
-/// use core_types::{CanIWin, Error, Solver};
+/// use gamesolve::{CanIWin, Error, Solver};
 /// use std::time::Duration;
 /// let mut solver = solver.with_time_limit(Some(Duration::ZERO));
 /// let err = solver.solve(&CanIWin::new(20, 158)?).unwrap_err();

@@ -46,7 +46,7 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
 /// Cells of the interval table for a row of `len` values: `len·(len-1)/2`.
 ///
 /// ```
-/// use solver_memo::predict_the_winner::table_cells;
+/// use gamesolve::backends::solver_memo::predict_the_winner::table_cells;
 /// assert_eq!(table_cells(0), 0);
 /// assert_eq!(table_cells(4), 6);
 /// assert_eq!(table_cells(5_000), 12_497_500);
@@ -60,8 +60,8 @@ pub fn table_cells(len: usize) -> u128 {
 /// `arithmetic`: [`table_cells`] times 8 (`i64`) or 16 (`i128`).
 ///
 /// ```
-/// use core_types::Arithmetic;
-/// use solver_memo::predict_the_winner::table_bytes;
+/// use gamesolve::Arithmetic;
+/// use gamesolve::backends::solver_memo::predict_the_winner::table_bytes;
 /// assert_eq!(table_bytes(5_000, Arithmetic::I64), 99_980_000);
 /// assert_eq!(table_bytes(5_000, Arithmetic::I128), 199_960_000);
 /// ```
@@ -92,8 +92,8 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 ///
 /// ```
 /// use std::time::Duration;
-/// use core_types::{Deadline, Error, NoStats, PredictTheWinner, Side};
-/// use solver_memo::{predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP};
+/// use gamesolve::{Deadline, Error, NoStats, PredictTheWinner, Side};
+/// use gamesolve::backends::solver_memo::{predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
 /// let answer = predict_the_winner::solve(&game, CAP, Deadline::NEVER, &mut NoStats)?;
@@ -108,7 +108,7 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 /// let passed = Deadline::after(Some(Duration::ZERO));
 /// let err = predict_the_winner::solve(&game, CAP, passed, &mut NoStats);
 /// assert!(matches!(err, Err(Error::TimeLimitReached { .. })));
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 ///
 /// # Errors
@@ -151,8 +151,8 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
 /// # Examples
 ///
 /// ```
-/// use core_types::{Deadline, NoStats, PredictTheWinner};
-/// use solver_memo::predict_the_winner::{solve_reusing, IntervalTable};
+/// use gamesolve::{Deadline, NoStats, PredictTheWinner};
+/// use gamesolve::backends::solver_memo::predict_the_winner::{solve_reusing, IntervalTable};
 ///
 /// let mut table = IntervalTable::new();
 /// for values in [vec![1, 5, 2], vec![1, 5, 233, 7]] {
@@ -160,7 +160,7 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
 ///     solve_reusing(&game, 1 << 20, &mut table, Deadline::NEVER, &mut NoStats)?;
 /// }
 /// assert!(table.allocated_bytes() >= 6 * 8);
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 ///
 /// # Errors

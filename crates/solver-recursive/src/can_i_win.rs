@@ -48,8 +48,8 @@ const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node 
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, NoStats, Outcome, Stats};
-/// use solver_recursive::{can_i_win, DEFAULT_NODE_BUDGET};
+/// use gamesolve::{CanIWin, NoStats, Outcome, Stats};
+/// use gamesolve::backends::solver_recursive::{can_i_win, DEFAULT_NODE_BUDGET};
 ///
 /// // LeetCode 464: (10, 11) is lost for the first player.
 /// let game = CanIWin::new(10, 11)?;
@@ -61,7 +61,7 @@ const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node 
 /// let answer = can_i_win::solve(&CanIWin::new(6, 12)?, DEFAULT_NODE_BUDGET, &mut stats)?;
 /// assert_eq!(answer.best_move, Some(5));
 /// assert!(stats.positions > 0 && stats.max_depth <= 7);
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 ///
 /// # Errors

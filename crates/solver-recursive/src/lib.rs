@@ -12,8 +12,8 @@
 //! # Example
 //!
 //! ```
-//! use core_types::{CanIWin, Error, Outcome, PredictTheWinner, Side, Solver};
-//! use solver_recursive::RecursiveSolver;
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Side, Solver};
+//! use gamesolve::backends::solver_recursive::RecursiveSolver;
 //!
 //! let mut solver = RecursiveSolver::new();
 //! // LeetCode 464: (10, 11) is a loss for the first player.
@@ -79,7 +79,7 @@ pub const DEFAULT_NODE_BUDGET: u64 = core_types::limits::DEFAULT_NODE_BUDGET;
 /// The plain backtracking solver; see the [crate docs](crate).
 ///
 /// ```
-/// use solver_recursive::{RecursiveSolver, DEFAULT_NODE_BUDGET};
+/// use gamesolve::backends::solver_recursive::{RecursiveSolver, DEFAULT_NODE_BUDGET};
 /// assert_eq!(RecursiveSolver::new().node_budget(), DEFAULT_NODE_BUDGET);
 /// assert_eq!(RecursiveSolver::new().with_node_budget(5).node_budget(), 5);
 /// ```

@@ -19,8 +19,8 @@
 //! # Examples
 //!
 //! ```
-//! use core_types::{CanIWin, Error, Outcome, Solver};
-//! use solver_recursive::negamax::Negamax;
+//! use gamesolve::{CanIWin, Error, Outcome, Solver};
+//! use gamesolve::backends::solver_recursive::negamax::Negamax;
 //!
 //! let mut solver = Negamax::new();
 //! let answer = solver.solve(&CanIWin::new(5, 11)?)?;

@@ -34,7 +34,7 @@ const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node 
 /// `2^len - 1` (0 for an empty row), saturating at `u128::MAX`.
 ///
 /// ```
-/// use solver_recursive::predict_the_winner::positions_needed;
+/// use gamesolve::backends::solver_recursive::predict_the_winner::positions_needed;
 /// assert_eq!(positions_needed(0), 0);
 /// assert_eq!(positions_needed(3), 7);
 /// assert_eq!(positions_needed(200), u128::MAX);
@@ -65,8 +65,8 @@ pub fn positions_needed(len: usize) -> u128 {
 /// # Examples
 ///
 /// ```
-/// use core_types::{NoStats, PredictTheWinner, Side};
-/// use solver_recursive::{predict_the_winner, DEFAULT_NODE_BUDGET};
+/// use gamesolve::{NoStats, PredictTheWinner, Side};
+/// use gamesolve::backends::solver_recursive::{predict_the_winner, DEFAULT_NODE_BUDGET};
 ///
 /// // LeetCode 486: [1, 5, 233, 7] is a win for the first player by 222.
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
@@ -74,7 +74,7 @@ pub fn positions_needed(len: usize) -> u128 {
 /// assert_eq!(answer.margin, 222);
 /// assert_eq!(answer.best_move, Some(Side::Left));
 /// assert!(answer.predict_the_winner());
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 ///
 /// # Errors

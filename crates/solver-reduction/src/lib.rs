@@ -20,8 +20,8 @@
 //! # Example
 //!
 //! ```
-//! use core_types::{Error, NoStats, Outcome, PredictTheWinner, Side};
-//! use solver_reduction::{margin, reduce_traced, solve};
+//! use gamesolve::{Error, NoStats, Outcome, PredictTheWinner, Side};
+//! use gamesolve::backends::solver_reduction::{margin, reduce_traced, solve};
 //!
 //! // LeetCode 486: [1, 5, 233, 7] is a win by 222; take the 1 first.
 //! let game = PredictTheWinner::new(vec![1, 5, 233, 7]);

@@ -348,7 +348,7 @@ fn solve_in<M: Width, R: Recorder<PredictTheWinner>>(
 /// # Examples
 ///
 /// ```
-/// use solver_reduction::margin;
+/// use gamesolve::backends::solver_reduction::margin;
 ///
 /// assert_eq!(margin(&[1, 5, 233, 7]), 222);
 /// assert_eq!(margin(&[1, 5, 2]), -2);
@@ -393,7 +393,7 @@ pub fn margin(values: &[i64]) -> i128 {
 /// # Examples
 ///
 /// ```
-/// use solver_reduction::move_values;
+/// use gamesolve::backends::solver_reduction::move_values;
 ///
 /// // Taking 1 wins by 222; taking 7 loses by 222.
 /// assert_eq!(move_values(&[1, 5, 233, 7]), (222, -222));
@@ -442,8 +442,8 @@ pub fn move_values(values: &[i64]) -> (i128, i128) {
 /// # Examples
 ///
 /// ```
-/// use core_types::{Deadline, Error};
-/// use solver_reduction::predict_the_winner::move_values_until;
+/// use gamesolve::{Deadline, Error};
+/// use gamesolve::backends::solver_reduction::predict_the_winner::move_values_until;
 ///
 /// assert_eq!(move_values_until(&[1, 5, 233, 7], Deadline::NEVER)?, (222, -222));
 /// let passed = Deadline::after(Some(std::time::Duration::ZERO));
@@ -527,8 +527,8 @@ fn stop_error(stop: SolveStop, deadline: Deadline, arithmetic: Arithmetic, len: 
 /// # Examples
 ///
 /// ```
-/// use core_types::{Error, NoStats, PredictTheWinner, Side, Stats};
-/// use solver_reduction::{solve, ReductionStats};
+/// use gamesolve::{Error, NoStats, PredictTheWinner, Side, Stats};
+/// use gamesolve::backends::solver_reduction::{solve, ReductionStats};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
 /// let answer = solve(&game, &mut NoStats)?;

@@ -122,7 +122,7 @@ pub struct Reduction {
 /// stack of runs (which becomes the reduced row), and the merges and moves it keeps.
 ///
 /// ```
-/// use solver_reduction::trace::traced_bytes;
+/// use gamesolve::backends::solver_reduction::trace::traced_bytes;
 ///
 /// // 10^7 values, the first 200 merges and moves kept: the stack of runs is the bulk.
 /// assert!(traced_bytes(10_000_000, 200) < 10_000_000 * 32 + 100_000);
@@ -158,7 +158,7 @@ pub fn traced_bytes(len: usize, keep: usize) -> u128 {
 /// # Examples
 ///
 /// ```
-/// use solver_reduction::reduce_traced;
+/// use gamesolve::backends::solver_reduction::reduce_traced;
 ///
 /// let r = reduce_traced(&[1, 5, 233, 7]);
 /// assert_eq!(r.merges.len(), 1);
@@ -194,7 +194,7 @@ pub fn reduce_traced(values: &[i64]) -> Reduction {
 /// # Examples
 ///
 /// ```
-/// use solver_reduction::trace::{reduce_traced, reduce_traced_first};
+/// use gamesolve::backends::solver_reduction::trace::{reduce_traced, reduce_traced_first};
 ///
 /// let values = [1, 5, 233, 7, 2, 9, 4];
 /// let all = reduce_traced(&values);

@@ -98,8 +98,8 @@ const BLOCK_BITS: u32 = 8;
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Error, Outcome};
-/// use solver_tabular::{can_i_win, can_i_win_parallel, DEFAULT_MEMORY_CAP_BYTES as CAP};
+/// use gamesolve::{CanIWin, Error, Outcome};
+/// use gamesolve::backends::solver_tabular::{can_i_win, can_i_win_parallel, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let game = CanIWin::new(24, 198)?; // 2^24 subsets, split over the cores
 /// let answer = can_i_win_parallel::solve(&game, CAP)?;

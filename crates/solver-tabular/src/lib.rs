@@ -29,8 +29,8 @@
 //! # Example
 //!
 //! ```
-//! use core_types::{CanIWin, Error, Outcome, PredictTheWinner, Side, Solver};
-//! use solver_tabular::TabularSolver;
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Side, Solver};
+//! use gamesolve::backends::solver_tabular::TabularSolver;
 //!
 //! let mut solver = TabularSolver::new();
 //! // LeetCode 464: with 1..=10, the first player cannot force 11.
@@ -75,8 +75,8 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Error, Solver};
-/// use solver_tabular::TabularSolver;
+/// use gamesolve::{CanIWin, Error, Solver};
+/// use gamesolve::backends::solver_tabular::TabularSolver;
 ///
 /// let mut solver = TabularSolver::new().with_memory_cap_bytes(1 << 20);
 /// assert_eq!(Solver::<CanIWin>::name(&solver), "tabular");

@@ -273,7 +273,7 @@ enum Memo {
 
 /// The sparse memo: the visited sets with their codes (never 0, "unknown"), one 8-byte slot
 /// per state for sets of at most 56 integers and 16 bytes beyond, at most three quarters full
-/// (`core_types::state_table`).
+/// (`gamesolve::state_table`).
 enum SparseCodes {
     Narrow(StateTable<ByteSlot>),
     Wide(StateTable<WideByteSlot>),
@@ -401,7 +401,7 @@ impl From<TableFull> for Exhausted {
 /// # See also
 ///
 /// The solvers (`recursive`, `memo`, `tabular` backends) answer only the
-/// start position, faster; [`can_i_win_all_totals`] answers every total.
+/// start position, faster; [`can_i_win_all_totals`](super::can_i_win_all_totals) answers every total.
 pub struct CanIWinAnalyzer {
     game: CanIWin,
     config: AnalysisConfig,

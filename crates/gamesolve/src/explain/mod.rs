@@ -1,7 +1,7 @@
 //! Teaching views: what a backend actually did to find its answer.
 //!
 //! The backends report every step of their search as
-//! [`Event`]s through their [`Recorder`] (a no-op for the solving paths,
+//! [`Event`]s through their [`Recorder`](crate::Recorder) (a no-op for the solving paths,
 //! see [`core_types::events`]). [`Trace`] is a recorder that keeps them, and
 //! an [`Explanation`] turns one traced run into:
 //!

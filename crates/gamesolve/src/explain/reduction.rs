@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use super::{ExplainError, ExplainLimits};
 use crate::PredictTheWinner;
 
-/// What the `reduction` backend did on one row; see the [module docs](self). The lists may
+/// What the `reduction` backend did on one row; see the module `explain`. The lists may
 /// hold only their first lines ([`explain_reduction_within`]); the counts are the whole run's.
 ///
 /// ```

@@ -282,7 +282,7 @@ pub fn abbreviate(text: &str) -> String {
     }
 }
 
-/// A game of a game table: the vocabulary ([`Game`]), its backends' variants
+/// A game of a game table: the vocabulary ([`Game`](crate::Game)), its backends' variants
 /// ([`Registered`]), its JSON contract ([`Reported`]) and table view ([`TableView`]), plus
 /// its [`GameInfo`], how it is built from [`Params`], and the sentences of its answer.
 ///

@@ -10,7 +10,7 @@ use crate::NAME;
 /// rounded up to whole `u64` words.
 ///
 /// ```
-/// use solver_memo::can_i_win::dense_table_bytes;
+/// use gamesolve::backends::solver_memo::can_i_win::dense_table_bytes;
 /// assert_eq!(dense_table_bytes(20), 256 * 1024);
 /// assert_eq!(dense_table_bytes(32), 1 << 30);
 /// assert_eq!(dense_table_bytes(1), 8);
@@ -36,8 +36,8 @@ pub fn dense_table_bytes(max_choosable: u32) -> u128 {
 ///
 /// ```
 /// use std::time::Duration;
-/// use core_types::{CanIWin, Deadline, Error, NoStats, Stats};
-/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
+/// use gamesolve::{CanIWin, Deadline, Error, NoStats, Stats};
+/// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let mut stats = Stats::default();
 /// let answer = can_i_win::solve_dense(&CanIWin::new(10, 11)?, CAP, Deadline::NEVER, &mut stats)?;
@@ -48,7 +48,7 @@ pub fn dense_table_bytes(max_choosable: u32) -> u128 {
 /// let passed = Deadline::after(Some(Duration::ZERO));
 /// let err = can_i_win::solve_dense(&CanIWin::new(20, 158)?, CAP, passed, &mut NoStats);
 /// assert!(matches!(err, Err(Error::TimeLimitReached { .. })));
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 ///
 /// # Errors

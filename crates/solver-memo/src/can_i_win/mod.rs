@@ -187,8 +187,8 @@ impl Kernel<CanIWin> for SparseThenDense {
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Deadline, NoStats, Outcome, Stats};
-/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+/// use gamesolve::{CanIWin, Deadline, NoStats, Outcome, Stats};
+/// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
 ///
 /// let (cap, budget) = (DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET);
 /// let never = Deadline::NEVER;
@@ -201,7 +201,7 @@ impl Kernel<CanIWin> for SparseThenDense {
 /// let answer = can_i_win::solve(&CanIWin::new(60, 100)?, cap, budget, never, &mut stats)?;
 /// assert_eq!(answer.best_move, Some(39));
 /// assert!(stats.states < 1_000_000);
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 ///
 /// # Errors

@@ -16,7 +16,7 @@ use crate::NAME;
 /// with the verdict in bit 63) up to `n = 63`, 16 (a `u128`) at `n = 64`.
 ///
 /// ```
-/// use solver_memo::can_i_win::sparse_slot_bytes;
+/// use gamesolve::backends::solver_memo::can_i_win::sparse_slot_bytes;
 /// assert_eq!((sparse_slot_bytes(40), sparse_slot_bytes(63), sparse_slot_bytes(64)), (8, 8, 16));
 /// ```
 pub fn sparse_slot_bytes(max_choosable: u32) -> u64 {
@@ -35,7 +35,7 @@ pub fn sparse_slot_bytes(max_choosable: u32) -> u64 {
 /// per state at the peak for `n <= 63`, 5.3 to 10.7 once grown.
 ///
 /// ```
-/// use solver_memo::can_i_win::sparse_map_bytes;
+/// use gamesolve::backends::solver_memo::can_i_win::sparse_map_bytes;
 /// assert_eq!(sparse_map_bytes(40, 0), 0);
 /// // 1,000 states need 2,048 slots; growing into them held 1,024 too.
 /// assert_eq!(sparse_map_bytes(40, 1_000), (2048 + 1024) * 8);
@@ -53,7 +53,7 @@ pub fn sparse_map_bytes(max_choosable: u32, states: u64) -> u128 {
 /// budget, lowered so that [`sparse_map_bytes`] stays within the memory cap.
 ///
 /// ```
-/// use solver_memo::can_i_win::{sparse_map_bytes, sparse_state_limit};
+/// use gamesolve::backends::solver_memo::can_i_win::{sparse_map_bytes, sparse_state_limit};
 /// let cap = 1 << 30;
 /// // 2^26 slots of 8 bytes (512 MiB, after the 256 MiB it grew from), 3/4 full.
 /// let limit = sparse_state_limit(40, cap, u64::MAX);
@@ -96,8 +96,8 @@ pub fn sparse_state_limit(max_choosable: u32, memory_cap_bytes: u64, state_budge
 ///
 /// ```
 /// use std::time::Duration;
-/// use core_types::{CanIWin, Deadline, Error, NoStats};
-/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
+/// use gamesolve::{CanIWin, Deadline, Error, NoStats};
+/// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
 ///
 /// let (cap, never) = (DEFAULT_MEMORY_CAP_BYTES, Deadline::NEVER);
 /// let easy = CanIWin::new(64, 30)?;
@@ -113,7 +113,7 @@ pub fn sparse_state_limit(max_choosable: u32, memory_cap_bytes: u64, state_budge
 /// let passed = Deadline::after(Some(Duration::ZERO));
 /// let err = can_i_win::solve_sparse(&hard, cap, 1_000, passed, &mut NoStats);
 /// assert!(matches!(err, Err(Error::TimeLimitReached { .. })));
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 ///
 /// # Errors
@@ -240,7 +240,7 @@ impl<S: Slot<Value = bool>> Memo for &mut StateTable<S> {
 /// than the page of zeroed memory the dense table would touch for it.
 ///
 /// ```
-/// use solver_memo::can_i_win::dense_switch_threshold;
+/// use gamesolve::backends::solver_memo::can_i_win::dense_switch_threshold;
 /// assert_eq!(dense_switch_threshold(22), 4_096);
 /// assert_eq!(dense_switch_threshold(32), 65_536);
 /// ```
@@ -269,8 +269,8 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Deadline, Outcome, Stats};
-/// use solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
+/// use gamesolve::{CanIWin, Deadline, Outcome, Stats};
+/// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let mut stats = Stats::default();
 /// let easy = CanIWin::new(28, 70)?;
@@ -282,7 +282,7 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// let hard = CanIWin::new(22, 180)?;
 /// can_i_win::solve_sparse_then_dense(&hard, CAP, Deadline::NEVER, &mut stats)?;
 /// assert_eq!(stats.table_bytes, 1 << 20); // moved to the dense table
-/// # Ok::<(), core_types::Error>(())
+/// # Ok::<(), gamesolve::Error>(())
 /// ```
 ///
 /// # Errors

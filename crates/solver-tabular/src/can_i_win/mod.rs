@@ -144,7 +144,7 @@ const HINT_ALLOC_FAILED: &str = "; free some memory, or try backend `memo`";
 /// 64-bit words (at least one word).
 ///
 /// ```
-/// use solver_tabular::can_i_win::required_table_bytes;
+/// use gamesolve::backends::solver_tabular::can_i_win::required_table_bytes;
 /// assert_eq!(required_table_bytes(20), 128 * 1024);
 /// assert_eq!(required_table_bytes(33), 1 << 30);
 /// assert_eq!(required_table_bytes(3), 8);
@@ -214,8 +214,8 @@ pub(crate) fn alloc_table(n: u32, words: usize, memory_cap_bytes: u64) -> Result
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Error, Outcome};
-/// use solver_tabular::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
+/// use gamesolve::{CanIWin, Error, Outcome};
+/// use gamesolve::backends::solver_tabular::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
 ///
 /// let answer = can_i_win::solve(&CanIWin::new(10, 11)?, DEFAULT_MEMORY_CAP_BYTES)?;
 /// assert_eq!(answer.outcome, Outcome::SecondPlayerWins);

@@ -19,8 +19,8 @@ use crate::NAME;
 /// # Examples
 ///
 /// ```
-/// use core_types::{CanIWin, Error};
-/// use solver_tabular::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
+/// use gamesolve::{CanIWin, Error};
+/// use gamesolve::backends::solver_tabular::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
 ///
 /// let answer = can_i_win::solve_per_mask(&CanIWin::new(10, 1)?, DEFAULT_MEMORY_CAP_BYTES)?;
 /// assert_eq!(answer.best_move, Some(1));
