@@ -17,7 +17,7 @@
 //! cargo run --example subtraction_game -- serve
 //! ```
 //!
-//! `tests/subtraction_game.rs` checks the losing pile sizes with every backend ([`report`]).
+//! `tests/it/subtraction_game.rs` checks the losing pile sizes with every backend ([`report`]).
 
 use gamesolve::analysis::{generic, AnalysisConfig};
 use gamesolve::contract::{GenericReport, Reported};

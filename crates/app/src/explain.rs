@@ -38,7 +38,7 @@ impl GameFlags for ViewArgs {
     }
 
     const VERB: &'static str = "explain";
-    // Flags every game's examples run with (tests/cli_help.rs runs them): the second example
+    // Flags every game's examples run with (tests/it/cli_help.rs runs them): the second example
     // is a hard one (`20 158`), too big for `recursive`; `tabular` knows the built-in games only.
     const EXAMPLE_FLAGS: &'static [&'static str] = &[
         " --backend memo --dot memo.dot",

@@ -3,8 +3,7 @@
 //! the teaching views work on it.
 #![allow(clippy::unwrap_used)]
 
-#[path = "../examples/subtraction_game.rs"]
-mod example;
+use crate::subtraction_example as example;
 
 use gamesolve::{Backend, Game, Outcome};
 

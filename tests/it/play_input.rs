@@ -5,9 +5,7 @@
 //! `tests/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::*;
+use crate::common::cli::*;
 use serde_json::Value;
 
 // ---------------------------------------------------------------------------

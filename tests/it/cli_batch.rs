@@ -5,9 +5,7 @@
 //! are in `tests/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::*;
+use crate::common::cli::*;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as StdCommand, Stdio};
 use std::sync::mpsc;

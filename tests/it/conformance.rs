@@ -15,14 +15,14 @@
 //! stderr, which the test harness does not capture).
 //! Every failure is collected and reported at once at the end of each test.
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::cases::{self, CanIWinCase, CanIWinFile, PredictTheWinnerCase, PredictTheWinnerFile};
-use common::golden;
-use common::reference::{self, MAX_T};
-use common::report::Report;
+use crate::common::cases::{
+    self, CanIWinCase, CanIWinFile, PredictTheWinnerCase, PredictTheWinnerFile,
+};
+use crate::common::golden;
+use crate::common::reference::{self, MAX_T};
+use crate::common::report::Report;
 use gamesolve::{
     all_variants, CanIWin, CanIWinSolution, Error, ErrorKind, Game, Outcome, PredictTheWinner,
     PredictTheWinnerSolution, Side, Solver, SolverConfig, Variant,
@@ -56,6 +56,11 @@ fn golden_max_n(variant: &Variant<CanIWin>) -> Option<(u32, &'static str)> {
             16,
             "the generic hash-map memo builds a move list per position: seconds per n above \
              n = 16",
+        )),
+        "memo/indexed" => Some((
+            16,
+            "the generic indexed memo allocates and fills all 2^n cells for each of the \
+             n(n+1)/2 totals, and recomputes each position's total: seconds per n above n = 16",
         )),
         _ => None,
     }

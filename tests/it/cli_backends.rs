@@ -4,9 +4,7 @@
 //! the helpers are in `tests/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::*;
+use crate::common::cli::*;
 use gamesolve::Backend;
 use predicates::prelude::*;
 use serde_json::Value;

@@ -9,9 +9,7 @@
 //! (no `memo`/`recursive` runs on hard n = 20 totals here).
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::*;
+use crate::common::cli::*;
 use gamesolve::{CanIWin, PredictTheWinner};
 use serde_json::Value;
 

@@ -3,8 +3,7 @@
 //! rows, and the (pile index, M) table view.
 #![allow(clippy::unwrap_used)]
 
-#[path = "../examples/stone_game_ii.rs"]
-mod stone_game_ii;
+use crate::stone_game_example as stone_game_ii;
 
 use gamesolve::explain::TableView;
 use gamesolve::{Backend, Game, Margin, Outcome};

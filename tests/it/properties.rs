@@ -9,9 +9,7 @@
 //! Failures are saved to `proptest-regressions/properties.txt` and replayed
 //! first on every later run; commit that file.
 
-mod common;
-
-use common::reference;
+use crate::common::reference;
 use gamesolve::{
     all_variants, Backend, CanIWin, CanIWinSolution, Outcome, PredictTheWinner,
     PredictTheWinnerSolution, Registered, Side, Solver, SolverConfig,

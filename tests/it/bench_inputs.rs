@@ -4,7 +4,7 @@
 //! backend) answers every case here.
 #![allow(clippy::unwrap_used)]
 
-#[path = "../benches/support/mod.rs"]
+#[path = "../../benches/support/mod.rs"]
 mod support;
 
 use gamesolve::{Backend, Solver};

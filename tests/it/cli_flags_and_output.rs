@@ -5,9 +5,7 @@
 //! helpers are in `tests/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::*;
+use crate::common::cli::*;
 use std::process::{Command as StdCommand, Stdio};
 
 // ---------------------------------------------------------------------------

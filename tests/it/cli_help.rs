@@ -5,9 +5,7 @@
 //! They drive the real binary; the helpers are in `tests/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::*;
+use crate::common::cli::*;
 use predicates::prelude::*;
 use serde_json::Value;
 

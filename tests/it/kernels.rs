@@ -4,11 +4,9 @@
 //! has, and on instances that take each branch of each automatic choice.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
 use std::collections::BTreeMap;
 
-use common::cases::{self, CanIWinFile, PredictTheWinnerFile};
+use crate::common::cases::{self, CanIWinFile, PredictTheWinnerFile};
 use gamesolve::{
     all_variants, CanIWin, Game, PredictTheWinner, Solver, SolverConfig, Stats, Variant,
 };

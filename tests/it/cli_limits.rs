@@ -4,9 +4,7 @@
 //! that need `prlimit` (util-linux) skip with a message where it is missing.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-mod common;
-
-use common::cli::*;
+use crate::common::cli::*;
 use std::process::Command as StdCommand;
 
 /// Runs the binary under `prlimit` with `limits` (e.g. `--as=629145600`); `None` when

@@ -3,9 +3,7 @@
 //! `compare --variants`, all from the registry's one list.
 #![allow(clippy::unwrap_used)]
 
-mod common;
-
-use common::cli::*;
+use crate::common::cli::*;
 use gamesolve::{all_variants, Backend, CanIWin, PredictTheWinner};
 use serde_json::Value;
 

@@ -9,9 +9,7 @@
 #![cfg(target_os = "linux")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-#[path = "../examples/subtraction_game.rs"]
-#[allow(dead_code)]
-mod example;
+use crate::subtraction_example as example;
 
 use std::process::Command;
 
@@ -120,7 +118,7 @@ fn every_recursive_kernel_answers_a_refused_stack_segment_with_an_error() {
     let output = Command::new(std::env::current_exe().unwrap())
         .args([
             "--exact",
-            "every_recursive_kernel_answers_a_refused_stack_segment_with_an_error",
+            "stack_refusal::every_recursive_kernel_answers_a_refused_stack_segment_with_an_error",
             "--nocapture",
             "--test-threads=1",
         ])

@@ -1,0 +1,39 @@
+//! gamesolve's integration tests, in one test binary: the conformance suite every variant
+//! runs (its data in `tests/data/`), property tests, the CLI's tests (through the `gamesolve`
+//! program), the teaching page's server and browser tests, and the example games' tests. One
+//! binary links once; each module was a test binary of its own before, and `common` is the
+//! helpers they share.
+//!
+//! Run one module with `cargo test --test it conformance::` (a filter on the test path).
+
+mod common;
+
+#[path = "../../examples/stone_game_ii.rs"]
+#[allow(dead_code)]
+mod stone_game_example;
+/// The example games, each loaded once, for the modules that test them.
+#[path = "../../examples/subtraction_game.rs"]
+#[allow(dead_code)] // the example's `main` runs the app; the tests call `report`
+mod subtraction_example;
+
+mod analysis;
+mod bench_inputs;
+mod cli;
+mod cli_backends;
+mod cli_batch;
+mod cli_flags_and_output;
+mod cli_help;
+mod cli_limits;
+mod cli_time_limit;
+mod cli_variants;
+mod conformance;
+mod explain;
+mod kernels;
+mod play;
+mod play_input;
+mod properties;
+mod reduction;
+mod serve;
+mod stack_refusal;
+mod stone_game_ii;
+mod subtraction_game;
