@@ -291,3 +291,48 @@ fn an_empty_row_is_a_draw_with_no_move() {
     let game = StoneGameII::new(Vec::new()).unwrap();
     assert_eq!(game.table_text(&[], 10), "No table: there is no pile.\n");
 }
+
+/// `play` offers win/lose/draw games only (a scoring game's result needs its scores): the
+/// example program's `play` does not list Stone Game II, and refuses it as a usage error,
+/// while `analyze` offers it.
+#[test]
+fn play_does_not_offer_the_scoring_game_and_analyze_does() {
+    let path = std::env::current_exe()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .parent()
+        .unwrap()
+        .join("examples")
+        .join(format!("stone_game_ii{}", std::env::consts::EXE_SUFFIX));
+    if !path.exists() {
+        eprintln!("{}: not built (`cargo test` builds it)", path.display());
+        return;
+    }
+    let run = |args: &[&str]| {
+        std::process::Command::new(&path)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let help = String::from_utf8(run(&["play", "--help"]).stdout).unwrap();
+    assert!(!help.contains("stone-game-ii"), "{help}");
+    assert_eq!(
+        run(&["play", "stone-game-ii", "1", "2"]).status.code(),
+        Some(2)
+    );
+    let help = String::from_utf8(run(&["analyze", "--help"]).stdout).unwrap();
+    assert!(help.contains("stone-game-ii"), "{help}");
+    let analysis = run(&[
+        "analyze",
+        "stone-game-ii",
+        "2",
+        "7",
+        "9",
+        "4",
+        "4",
+        "--json",
+    ]);
+    let text = String::from_utf8(analysis.stdout).unwrap();
+    assert!(text.contains(r#""value":"margin -6""#), "{text}");
+}

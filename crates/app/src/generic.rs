@@ -17,7 +17,7 @@ use gamesolve::{Deadline, Game, GameValue, Margin, Verdict};
 use super::analyze::AnalysisLimitArgs;
 use super::error::{CliError, Kind, Stop};
 use super::play::session::{Rules, Valued};
-use super::table::GameFlags;
+use super::table::{Entry, GameFlags};
 use super::{write_json, write_text};
 
 /// The flags of `gamesolve analyze GAME ...` for a game without an engine of its own.
@@ -52,8 +52,8 @@ impl GameFlags for AnalyzeFlags {
         )
     }
 
-    fn includes(info: &GameInfo) -> bool {
-        !super::analyze::has_own_engine(info.name)
+    fn includes(entry: &dyn Entry) -> bool {
+        !super::analyze::has_own_engine(entry.info().name)
     }
 }
 
@@ -79,8 +79,10 @@ impl GameFlags for PlayFlags {
         )
     }
 
-    fn includes(info: &GameInfo) -> bool {
-        !super::play::has_own_rules(info.name)
+    fn includes(entry: &dyn Entry) -> bool {
+        // A scoring game's result needs its scores, which a margin over what is left cannot
+        // give: `play` does not offer it (`analyze` does).
+        !super::play::has_own_rules(entry.info().name) && entry.has_verdicts()
     }
 }
 

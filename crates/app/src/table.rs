@@ -111,7 +111,7 @@ pub(crate) fn install(games: GameTable) {
 static TABLE: OnceLock<GameTable> = OnceLock::new();
 
 /// One game of the table, by its type.
-pub(crate) trait Entry: Send + Sync {
+pub trait Entry: Send + Sync {
     /// The game's row.
     fn info(&self) -> &'static GameInfo;
     /// The instance with these parameters.
@@ -120,6 +120,9 @@ pub(crate) trait Entry: Send + Sync {
     fn variants_of(&self, backend: Backend) -> Vec<(&'static str, &'static str)>;
     /// The game's default backend in this build.
     fn default_backend(&self) -> Backend;
+    /// Whether the game's values are verdicts (win, lose, draw), not margins: `play`'s generic
+    /// rules can then tell who won from the last position.
+    fn has_verdicts(&self) -> bool;
 }
 
 struct EntryOf<G>(PhantomData<fn() -> G>);
@@ -143,6 +146,10 @@ impl<G: TableGame> Entry for EntryOf<G> {
 
     fn default_backend(&self) -> Backend {
         Backend::default_for::<G>()
+    }
+
+    fn has_verdicts(&self) -> bool {
+        std::any::TypeId::of::<G::Value>() != std::any::TypeId::of::<gamesolve::Margin>()
     }
 }
 
@@ -210,9 +217,9 @@ pub trait GameFlags: Args + FromArgMatches {
         None
     }
     /// Whether the command offers the game this way (`analyze` and `play` offer the built-in
-    /// games through their own engines).
-    fn includes(info: &GameInfo) -> bool {
-        let _ = info;
+    /// games through their own engines; `play` offers no scoring game).
+    fn includes(entry: &dyn Entry) -> bool {
+        let _ = entry;
         true
     }
 }
@@ -367,8 +374,8 @@ fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
 
 impl<F: GameFlags> Subcommand for GameCmd<F> {
     fn augment_subcommands(mut command: Command) -> Command {
-        for info in table().infos().filter(|i| F::includes(i)) {
-            command = command.subcommand(game_command::<F>(info));
+        for entry in table().entries().filter(|e| F::includes(*e)) {
+            command = command.subcommand(game_command::<F>(entry.info()));
         }
         command
     }
@@ -378,7 +385,7 @@ impl<F: GameFlags> Subcommand for GameCmd<F> {
     }
 
     fn has_subcommand(name: &str) -> bool {
-        table().find(name).is_some_and(|e| F::includes(e.info()))
+        table().find(name).is_some_and(|e| F::includes(e))
     }
 }
 
