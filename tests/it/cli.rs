@@ -94,7 +94,7 @@ fn stats_flag_adds_counters_to_human_output() {
     for label in [
         "positions expanded",
         "memo hits",
-        "distinct states",
+        "states stored",
         "table cells",
         "table bytes",
         "max depth",

@@ -222,9 +222,11 @@ fn batch_answers_a_line_over_the_limit_with_an_error_line_and_goes_on() {
     let ok = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
     // 2,000 bytes, a valid game: over a 1 KiB cap; then a line of exactly 1,024 bytes
     // (padded with spaces, then `\r\n`) within it.
+    // Long in bytes, two values: any backend (plain recursion in a one-backend build too)
+    // answers it once it is read.
     let long = format!(
-        r#"{{"game":"predict-the-winner","values":[{}1]}}"#,
-        "1,".repeat(980)
+        r#"{{"game":"predict-the-winner","values":[2,{}1]}}"#,
+        " ".repeat(1960)
     );
     let exact = format!("{ok}{}", " ".repeat(1024 - ok.len()));
     let input = format!("{ok}\n{long}\n{exact}\r\n{long}");

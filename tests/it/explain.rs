@@ -142,7 +142,7 @@ fn the_call_tree_of_a_tiny_instance() {
         let memo = explain_can_i_win(&game, Backend::Memo, &config, &limits()).unwrap();
         assert_eq!(
             memo.summary(),
-            "positions expanded 9 vs distinct states 9 (memo hits 2): every position is \
+            "positions expanded 9 vs distinct positions 9 (memo hits 2): every position is \
              expanded once (a DAG)"
         );
         assert_eq!(
@@ -170,7 +170,7 @@ fn the_call_tree_of_a_tiny_instance() {
         let recursive = explain_can_i_win(&game, Backend::Recursive, &config, &limits()).unwrap();
         assert_eq!(
             recursive.summary(),
-            "positions expanded 34 vs distinct states 17: 17 expansions repeat a position \
+            "positions expanded 34 vs distinct positions 17: 17 expansions repeat a position \
              already solved (a tree, not a DAG)"
         );
         let tree = recursive.call_tree();
@@ -312,7 +312,7 @@ fn cli_explain_writes_text_json_and_dot() {
         "{out}"
     );
     assert!(
-        out.contains("positions expanded 9 vs distinct states 9 (memo hits 2)"),
+        out.contains("positions expanded 9 vs distinct positions 9 (memo hits 2)"),
         "{out}"
     );
     assert!(

@@ -262,7 +262,7 @@ fn the_table_lays_out_states_by_pile_index_and_m() {
     // The example's run fills only the states the memo reached, the rest are `·`.
     if Backend::Memo.is_available() {
         let report = stone_game_ii::report().unwrap();
-        assert!(report.contains("memo/hash-map on stone-game-ii 5 piles: positions expanded 6 vs distinct states 6 (memo hits 4)"), "{report}");
+        assert!(report.contains("memo/hash-map on stone-game-ii 5 piles: positions expanded 6 vs distinct positions 6 (memo hits 4)"), "{report}");
         assert!(
             report.contains(
                 "  i  a[i] │ M=1 M=2 M=3\n  0     2 │  -6   ·   ·\n  1     7 │  +8   ·\n  \

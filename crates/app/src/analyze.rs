@@ -30,6 +30,8 @@ use super::{write_json, write_text};
 pub struct AnalyzeCmd {
     #[command(subcommand)]
     game: AnalyzeGame,
+    #[command(flatten)]
+    pub(crate) json: crate::GlobalJsonFlag,
 }
 
 #[derive(Subcommand, Debug)]

@@ -22,6 +22,8 @@ use super::{write_json, write_text};
 pub struct CompareCmd {
     #[command(subcommand)]
     game: GameCmd<CompareFlags>,
+    #[command(flatten)]
+    pub(crate) json: crate::GlobalJsonFlag,
     /// One row per variant of every backend (`memo/dense`, `memo/sparse`, …) instead of one
     /// per backend (its automatic choice).
     #[arg(long, global = true)]

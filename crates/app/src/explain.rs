@@ -30,6 +30,8 @@ const EXPLAIN_NODE_BUDGET: u64 = 1_000_000;
 pub struct ExplainCmd {
     #[command(subcommand)]
     game: GameCmd<ViewArgs>,
+    #[command(flatten)]
+    pub(crate) json: crate::GlobalJsonFlag,
 }
 
 impl GameFlags for ViewArgs {
@@ -57,8 +59,8 @@ impl GameFlags for ViewArgs {
     "`recursive`: positions to expand before giving up [default: 10^6 here, for small instances]"
 )))]
 pub struct ViewArgs {
-    /// The backend to explain: `recursive` and `memo` show their call tree,
-    /// `tabular` its table in fill order.
+    /// The backend to explain: `recursive` and `memo` show their call tree (and `memo` its
+    /// memo as the game's table), `tabular` its table in fill order, `reduction` its merges.
     /// Any `BACKEND/VARIANT` works (`memo/hash-map`, `tabular/per-mask`).
     #[arg(long, short = 'b', value_name = "BACKEND[/VARIANT]", default_value = "memo",
           value_parser = super::args::backend_parser())]

@@ -68,8 +68,8 @@ use error::{CliError, ExitStatus as _, Kind, Stop};
     name = "gamesolve",
     version = version(),
     about,
-    long_about = "Solve Can I Win and Predict the Winner exactly, with interchangeable \
-                  backends (recursive, memo, tabular).\n\n\
+    long_about = "Solve two-player games exactly (`gamesolve games` lists them), with \
+                  interchangeable backends (recursive, memo, tabular, reduction).\n\n\
                   Exit status: 0 success, 1 a backend gave up (or a batch line failed), \
                   2 usage or validation error.",
     arg_required_else_help = true,
@@ -78,9 +78,9 @@ use error::{CliError, ExitStatus as _, Kind, Stop};
                   `gamesolve COMMAND --help` shows each command's flags and examples."
 )]
 struct Cli {
-    /// Print results, and errors, as one JSON value on standard output
-    /// (not for `play`; `batch` always writes JSON lines).
-    #[arg(long, global = true)]
+    /// Print results, and errors, as one JSON value on standard output (the commands that
+    /// print results take it too: `gamesolve can-i-win 10 11 --json`).
+    #[arg(long)]
     json: bool,
     #[command(subcommand)]
     command: Command,
@@ -104,10 +104,10 @@ enum Command {
     Batch(batch::BatchCmd),
     /// List the backends, which this build has, and what each is for.
     #[command(after_help = "Examples:\n  gamesolve backends\n  gamesolve backends --json")]
-    Backends,
+    Backends(JsonFlag),
     /// List the games this program offers: each one's parameters, rules and examples.
     #[command(after_help = "Examples:\n  gamesolve games\n  gamesolve games --json")]
-    Games,
+    Games(JsonFlag),
     /// Analyze a position: the value of every move, the remoteness, and the
     /// principal variation (the whole line of perfect play).
     #[command(
@@ -120,7 +120,8 @@ enum Command {
     )]
     Play(play::PlayCmd),
     /// Show what a backend did on a small instance: its call tree (recursive,
-    /// memo) or its table in fill order (tabular), optionally as Graphviz DOT.
+    /// memo), its table in fill order (tabular) or its merges (reduction), optionally as
+    /// Graphviz DOT or a step-through HTML page.
     #[command(
         after_help = "Examples:\n  gamesolve explain can-i-win 5 11 --backend memo --dot memo.dot\n  gamesolve explain predict-the-winner 1 5 233 7 --backend tabular\n  gamesolve explain can-i-win 6 12 --backend recursive --depth 2"
     )]
@@ -165,7 +166,7 @@ pub fn run(games: GameTable) -> ExitCode {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e, wants_json(&args)),
     };
-    let json = cli.json;
+    let json = cli.json || cli.command.json();
     guard::install();
     match run_command(cli) {
         Ok(code) => code,
@@ -180,9 +181,10 @@ pub fn run(games: GameTable) -> ExitCode {
 }
 
 fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
+    let json = cli.json || cli.command.json();
     match &cli.command {
-        Command::Game(cmd) => solve::run(cmd, cli.json)?,
-        Command::Compare(cmd) => compare::run(cmd, cli.json)?,
+        Command::Game(cmd) => solve::run(cmd, json)?,
+        Command::Compare(cmd) => compare::run(cmd, json)?,
         Command::Batch(_) if cli.json => {
             return Err(usage(
                 "`--json` does not apply to `batch`: batch always writes JSON lines, one per \
@@ -194,9 +196,9 @@ fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Command::Backends => backends::run(cli.json)?,
-        Command::Games => games::run(cli.json)?,
-        Command::Analyze(cmd) => analyze::run(cmd, cli.json)?,
+        Command::Backends(_) => backends::run(json)?,
+        Command::Games(_) => games::run(json)?,
+        Command::Analyze(cmd) => analyze::run(cmd, json)?,
         Command::Play(_) if cli.json => {
             return Err(usage(
                 "`--json` does not apply to `play`, an interactive game in words; leave \
@@ -204,7 +206,7 @@ fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
             ))
         }
         Command::Play(cmd) => play::run(cmd)?,
-        Command::Explain(cmd) => explain::run(cmd, cli.json)?,
+        Command::Explain(cmd) => explain::run(cmd, json)?,
         #[cfg(feature = "serve")]
         Command::Serve(_) if cli.json => {
             return Err(usage(
@@ -269,6 +271,45 @@ fn usage(message: &str) -> Stop {
     Stop::Error(CliError::new(Kind::Usage, message))
 }
 
+/// `--json` for the commands that print results (and their errors) as JSON; `batch`, `play`
+/// and `serve` do not take it.
+#[derive(clap::Args, Debug, Default)]
+pub(crate) struct JsonFlag {
+    /// Print the result, and errors, as one JSON value on standard output.
+    #[arg(long)]
+    pub(crate) json: bool,
+}
+
+/// `--json` of a command whose games are subcommands (`compare`, `analyze`, `explain`): given
+/// before or after the game.
+#[derive(clap::Args, Debug, Default)]
+pub(crate) struct GlobalJsonFlag {
+    /// Print the result, and errors, as one JSON value on standard output.
+    #[arg(long, global = true)]
+    pub(crate) json: bool,
+}
+
+impl Command {
+    /// Whether the command's own `--json` was given.
+    fn json(&self) -> bool {
+        match self {
+            Command::Game(cmd) => cmd.flags.json.json,
+            Command::Compare(cmd) => cmd.json.json,
+            Command::Analyze(cmd) => cmd.json.json,
+            Command::Explain(cmd) => cmd.json.json,
+            Command::Backends(flag) | Command::Games(flag) => flag.json,
+            Command::Batch(_) | Command::Play(_) => false,
+            #[cfg(feature = "serve")]
+            Command::Serve(_) => false,
+        }
+    }
+}
+
+/// Why `batch`, `play` and `serve` take no `--json`, after clap's "unexpected argument".
+const JSON_REFUSED: &str = ": `batch` always writes JSON lines, `play` is a game in words \
+                            (`analyze --json` gives every move's value as JSON), and `serve`'s \
+                            API always answers JSON";
+
 /// `--json` anywhere before a `--`, for reporting clap's own errors in JSON.
 fn wants_json(args: &[OsString]) -> bool {
     args.iter()
@@ -301,7 +342,10 @@ fn clap_error(e: &clap::Error, json: bool) -> ExitCode {
             .unwrap_or(rendered.trim());
         // The first paragraph; usage and tips follow a blank line.
         let message = message.split("\n\n").next().unwrap_or(message);
-        let message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut message = message.split_whitespace().collect::<Vec<_>>().join(" ");
+        if e.kind() == K::UnknownArgument && message.contains("'--json'") {
+            message.push_str(JSON_REFUSED);
+        }
         let _ = write_json(&CliError::new(Kind::Usage, message).object());
     } else if let Err(why) = print_clap(e) {
         // Help or version written nowhere (`--help > /dev/full`) is not a success.

@@ -20,7 +20,7 @@ pub fn stats_lines(stats: &Stats, ran: &str, elapsed: Duration) -> String {
         ("variant run", ran.to_string()),
         ("positions expanded", stats.positions.to_string()),
         ("memo hits", stats.memo_hits.to_string()),
-        ("distinct states", stats.states.to_string()),
+        ("states stored", stats.states.to_string()),
         ("table cells", stats.table_cells.to_string()),
         ("table bytes", bytes(stats.table_bytes)),
         ("max depth", stats.max_depth.to_string()),

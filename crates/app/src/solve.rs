@@ -13,16 +13,20 @@ use super::args::SolverArgs;
 use super::error::{CliError, Stop};
 use super::progress::Progress;
 use super::report::{stats_lines, CliGame};
-use super::table::{GameCmd, GameFlags};
+use super::table::{self, GameCmd, GameFlags};
 use super::{write_json, write_text};
 
 /// The flags of `gamesolve GAME ...`, beside the game's parameters.
 #[derive(Args, Debug)]
 pub struct SolveFlags {
-    /// Also print what the backend did (positions, memo hits, states,
-    /// table size, depth, time).
+    /// Also print what the backend did: the variant that ran; positions expanded (calls, or
+    /// cells computed bottom-up); memo hits (lookups answered without expanding); states
+    /// stored (entries written to the memo or table); table cells and table bytes (as
+    /// allocated); max depth (the deepest call, the root being 1); the wall time.
     #[arg(long)]
     stats: bool,
+    #[command(flatten)]
+    pub(crate) json: crate::JsonFlag,
     #[command(flatten)]
     solver: SolverArgs,
 }
@@ -56,7 +60,18 @@ pub fn run(cmd: &GameCmd<SolveFlags>, json: bool) -> Result<(), Stop> {
             state_budget: cmd.flags.solver.limits.state_budget,
             time_limit: cmd.flags.solver.limits.time_limit,
         };
-        return analyze::sweep(game.as_any(), &limits, json);
+        // The analysis names itself `analyze`; here the command is the game's sweep.
+        let command = match table::table().find(cmd.name).and_then(|e| e.info().sweep) {
+            Some(sweep) => format!("`{} --{}`", cmd.name, sweep.flag),
+            None => format!("`{}`", cmd.name),
+        };
+        return analyze::sweep(game.as_any(), &limits, json).map_err(|stop| match stop {
+            Stop::Error(mut e) => {
+                e.message = e.message.replace("the `analyze` command", &command);
+                Stop::Error(e)
+            }
+            other => other,
+        });
     }
     game.solve(&cmd.flags.solver, cmd.flags.stats, json)
 }

@@ -327,10 +327,14 @@ fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
                 .short('f')
                 .value_name("PATH")
                 .value_parser(clap::value_parser!(PathBuf))
-                .help(
+                .help(if F::VERB == "play" {
+                    "Read the values from a file, separated by whitespace and/or commas; \
+                     `[1, 5, 233, 7]` works too (not from standard input: `play` reads your \
+                     moves from it)."
+                } else {
                     "Read the values from a file (`-` for standard input), separated by \
-                         whitespace and/or commas; `[1, 5, 233, 7]` works too.",
-                ),
+                     whitespace and/or commas; `[1, 5, 233, 7]` works too."
+                }),
         );
     }
     // The flags' own doc would be the subcommand's about: the game's row says what it does.

@@ -108,6 +108,10 @@ struct PlayCanIWin {
 }
 
 #[derive(Args, Debug)]
+#[command(mut_arg("file", |arg| arg.help(
+    "Read the values from a file, separated by whitespace and/or commas; `[1, 5, 233, 7]` \
+     works too (not from standard input: `play` reads your moves from it)"
+)))]
 struct PlayPredictTheWinner {
     #[command(flatten)]
     game: PredictTheWinnerArgs,

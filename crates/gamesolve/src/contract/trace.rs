@@ -38,7 +38,7 @@ pub struct TraceReply<R: Serialize> {
     headline: String,
     /// The batch contract object of the answer, with the counters.
     answer: R,
-    /// "positions expanded X vs distinct states Y".
+    /// "positions expanded X vs distinct positions Y".
     summary: String,
     /// `tree` (recursive, memo), `table` (tabular), `settled` (no search), `own` (a backend
     /// that walks no positions; `note` says what it did).

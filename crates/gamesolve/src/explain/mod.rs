@@ -14,7 +14,7 @@
 //!   `recursive` (one node per call), the DAG of `memo` (one node per
 //!   distinct position, memo hits in red), the dependency DAG of `tabular`'s
 //!   cells;
-//! - the summary "positions expanded X vs distinct states Y"
+//! - the summary "positions expanded X vs distinct positions Y"
 //!   ([`Explanation::summary`]): tree versus DAG.
 //!
 //! Every view is written once against the game vocabulary ([`Game`]): positions and moves
@@ -37,7 +37,7 @@
 //!     return Ok(()); // this build lacks `recursive`
 //! };
 //! assert_eq!(recursive.stats().positions, 34);
-//! assert!(recursive.summary().contains("positions expanded 34 vs distinct states 17"));
+//! assert!(recursive.summary().contains("positions expanded 34 vs distinct positions 17"));
 //! let text = recursive.tree_text(3, 100);
 //! assert!(text.starts_with("{} total 0: loses"));
 //! assert!(text.contains("├─ take 1 → {1} total 1: wins"));
@@ -330,13 +330,13 @@ impl<G: Game + TableView> Explanation<G> {
             .any(|e| matches!(e, Event::Cell(..)))
     }
 
-    /// "positions expanded X vs distinct states Y", with the memo hits and
+    /// "positions expanded X vs distinct positions Y", with the memo hits and
     /// what the difference means.
     pub fn summary(&self) -> String {
         let stats = self.stats();
         let distinct = self.trace.distinct_positions();
         let mut text = format!(
-            "positions expanded {} vs distinct states {distinct}",
+            "positions expanded {} vs distinct positions {distinct}",
             stats.positions
         );
         if stats.memo_hits > 0 {
