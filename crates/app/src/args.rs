@@ -209,73 +209,17 @@ fn whole_number(text: &str, max: u64) -> Result<u64, String> {
     Err(format!("{why}; expected a whole number in 0..={max}"))
 }
 
-/// Builds a Can I Win game from the text of `N` and `T` (command-line
-/// arguments, or the raw JSON numbers of a batch line).
+/// Builds a Can I Win game from the text of `N` and `T` (command-line arguments); the
+/// library's reading ([`gamesolve::games::can_i_win_from_text`]) with the CLI's error type.
 ///
 /// # Errors
 ///
 /// An `invalid_input` error naming the value and its allowed range.
 pub fn can_i_win_from_text(max_choosable: &str, desired_total: &str) -> Result<CanIWin, CliError> {
-    let n = parse_wide("max_choosable", max_choosable)?;
-    let t = parse_wide("desired_total", desired_total)?;
-    match CanIWin::from_i128(n.value, t.value) {
-        Ok(game) => Ok(game),
-        Err(e) => {
-            let mut message = e.to_string();
-            // A number beyond i128 was saturated to be range-checked: name
-            // the number actually given.
-            for wide in [n, t] {
-                if let Some(text) = wide.saturated_from {
-                    message = message.replacen(&wide.value.to_string(), &abbreviate(text), 1);
-                }
-            }
-            Err(CliError::invalid(message))
-        }
-    }
-}
-
-/// An integer parsed as `i128`, saturated when the text is beyond it.
-#[derive(Clone, Copy)]
-struct Wide<'a> {
-    value: i128,
-    /// The original text, when `value` was saturated.
-    saturated_from: Option<&'a str>,
-}
-
-fn parse_wide<'a>(name: &str, text: &'a str) -> Result<Wide<'a>, CliError> {
-    use std::num::IntErrorKind;
-    match text.trim().parse::<i128>() {
-        Ok(value) => Ok(Wide {
-            value,
-            saturated_from: None,
-        }),
-        Err(e) => match e.kind() {
-            IntErrorKind::PosOverflow => Ok(Wide {
-                value: i128::MAX,
-                saturated_from: Some(text.trim()),
-            }),
-            IntErrorKind::NegOverflow => Ok(Wide {
-                value: i128::MIN,
-                saturated_from: Some(text.trim()),
-            }),
-            _ => Err(CliError::invalid(format!(
-                "{name} = `{}` is not an integer: expected a whole number in {}",
-                abbreviate(text),
-                allowed_range(name)
-            ))),
-        },
-    }
-}
-
-fn allowed_range(name: &str) -> String {
-    match name {
-        "max_choosable" => format!(
-            "{}..={}",
-            CanIWin::MIN_MAX_CHOOSABLE,
-            CanIWin::MAX_MAX_CHOOSABLE
-        ),
-        _ => format!("0..={}", u64::MAX),
-    }
+    Ok(gamesolve::games::can_i_win_from_text(
+        max_choosable,
+        desired_total,
+    )?)
 }
 
 #[cfg(test)]

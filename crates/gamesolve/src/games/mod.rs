@@ -37,6 +37,8 @@
 mod can_i_win;
 mod predict_the_winner;
 
+pub use can_i_win::can_i_win_from_text;
+
 use serde::Serialize;
 
 use crate::contract::Reported;

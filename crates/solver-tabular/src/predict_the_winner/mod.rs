@@ -80,6 +80,31 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
     },
 ];
 
+/// The traced half of a row kernel that does not work one cell at a time (`one-core`,
+/// `portable`): a traced solve runs the `by-length` reference and `last_kernel` names it.
+macro_rules! traced_by_length {
+    () => {
+        /// `by-length` when the last solve was traced, else this variant.
+        fn last_kernel(&self) -> &'static str {
+            if self.0.last_traced {
+                <ByLength as core_types::Kernel<PredictTheWinner>>::VARIANT
+            } else {
+                Self::VARIANT
+            }
+        }
+
+        fn run_traced(
+            &mut self,
+            game: &PredictTheWinner,
+            mut recorder: &mut dyn Recorder<PredictTheWinner>,
+        ) -> Result<PredictTheWinnerSolution, Error> {
+            let deadline = self.0.deadline();
+            self.0.last_traced = true;
+            solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
+        }
+    };
+}
+
 /// The `tabular/one-core` variant, with the memory cap and time limit of the solver it holds
 /// (its thread count is not used).
 #[derive(Clone, Debug)]
@@ -99,24 +124,7 @@ impl core_types::Kernel<PredictTheWinner> for OneCore {
         solve_with(game, self.0.memory_cap_bytes(), 1, deadline, recorder)
     }
 
-    /// `by-length` when the last solve was traced, else this variant.
-    fn last_kernel(&self) -> &'static str {
-        if self.0.last_traced {
-            <ByLength as core_types::Kernel<PredictTheWinner>>::VARIANT
-        } else {
-            Self::VARIANT
-        }
-    }
-
-    fn run_traced(
-        &mut self,
-        game: &PredictTheWinner,
-        mut recorder: &mut dyn Recorder<PredictTheWinner>,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        let deadline = self.0.deadline();
-        self.0.last_traced = true;
-        solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
-    }
+    traced_by_length!();
 }
 
 /// The `tabular/portable` variant, with the memory cap and time limit of the solver it holds.
@@ -137,24 +145,7 @@ impl core_types::Kernel<PredictTheWinner> for Portable {
         solve_portable_with(game, self.0.memory_cap_bytes(), deadline, recorder)
     }
 
-    /// `by-length` when the last solve was traced, else this variant.
-    fn last_kernel(&self) -> &'static str {
-        if self.0.last_traced {
-            <ByLength as core_types::Kernel<PredictTheWinner>>::VARIANT
-        } else {
-            Self::VARIANT
-        }
-    }
-
-    fn run_traced(
-        &mut self,
-        game: &PredictTheWinner,
-        mut recorder: &mut dyn Recorder<PredictTheWinner>,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        let deadline = self.0.deadline();
-        self.0.last_traced = true;
-        solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, &mut recorder)
-    }
+    traced_by_length!();
 }
 
 /// The `tabular/by-length` variant, with the memory cap and time limit of the solver it holds.
