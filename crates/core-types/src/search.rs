@@ -458,6 +458,24 @@ pub struct SearchNames {
     pub cap_hint: &'static str,
 }
 
+/// What a generic kernel does before it searches: the answer of a game settled without a
+/// search ([`Game::settled`], or a start position that is already over) as `Err`, else the
+/// start position to search from.
+///
+/// # Errors
+///
+/// The settled answer, as `Err` (not an error: the search is not needed).
+pub fn before_search<G: Game>(game: &G) -> Result<G::Position, G::Solution> {
+    if let Some(settled) = game.settled() {
+        return Err(settled);
+    }
+    let start = game.start();
+    match game.terminal_value(start) {
+        Some(value) => Err(game.solution(value, None)),
+        None => Ok(start),
+    }
+}
+
 /// Stack left before the recursion moves to a fresh heap segment, and that segment's size.
 const RED_ZONE: usize = 64 * 1024;
 const SEGMENT: usize = 1024 * 1024;

@@ -145,13 +145,10 @@ impl<G: Game> Kernel<G> for HashMemo {
     const VARIANT: &'static str = "hash-map";
 
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        if let Some(settled) = game.settled() {
-            return Ok(settled);
-        }
-        let start = game.start();
-        if let Some(value) = game.terminal_value(start) {
-            return Ok(game.solution(value, None));
-        }
+        let start = match search::before_search(game) {
+            Ok(start) => start,
+            Err(settled) => return Ok(settled),
+        };
         // The one generic search, with a hash-map memo, paced by the clock.
         let memo = search::HashMemo::new(self.state_budget, self.memory_cap_bytes);
         let pace = DeadlineClock::new(Deadline::after(self.time_limit));

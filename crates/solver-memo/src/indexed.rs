@@ -39,7 +39,7 @@
 
 use std::time::Duration;
 
-use core_types::search::{DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
+use core_types::search::{self, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
 use core_types::{
     Deadline, DeadlineClock, Error, Indexed, Kernel, Recorder, SolverConfig, Variant,
 };
@@ -101,13 +101,10 @@ impl<G: Indexed> Kernel<G> for IndexedMemo {
     const VARIANT: &'static str = "indexed";
 
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        if let Some(settled) = game.settled() {
-            return Ok(settled);
-        }
-        let start = game.start();
-        if let Some(value) = game.terminal_value(start) {
-            return Ok(game.solution(value, None));
-        }
+        let start = match search::before_search(game) {
+            Ok(start) => start,
+            Err(settled) => return Ok(settled),
+        };
         let cap = self.memory_cap_bytes;
         let memo = DenseMemo::<G, Plain<G::Value>>::new(game, cap).map_err(|refusal| {
             let (value, required_bytes, refused) = match refusal {

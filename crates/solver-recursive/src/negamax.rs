@@ -41,7 +41,7 @@
 use std::time::Duration;
 
 use core_types::deadline::{Deadline, WorkBudget};
-use core_types::search::{NoMemo, Plain, Search, SearchNames};
+use core_types::search::{self, NoMemo, Plain, Search, SearchNames};
 use core_types::{Error, Game, Kernel, Recorder, SolverConfig, Variant};
 
 use crate::{DEFAULT_NODE_BUDGET, NAME};
@@ -101,13 +101,10 @@ impl<G: Game> Kernel<G> for Negamax {
     const VARIANT: &'static str = "negamax";
 
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        if let Some(settled) = game.settled() {
-            return Ok(settled);
-        }
-        let start = game.start();
-        if let Some(value) = game.terminal_value(start) {
-            return Ok(game.solution(value, None));
-        }
+        let start = match search::before_search(game) {
+            Ok(start) => start,
+            Err(settled) => return Ok(settled),
+        };
         // The one generic search, without a memo, paced by the node budget.
         let pace = WorkBudget::new(self.node_budget, Deadline::after(self.time_limit));
         let mut search = Search::new(game, NoMemo, recorder, pace, NAMES, u64::MAX);
