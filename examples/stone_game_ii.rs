@@ -337,6 +337,11 @@ const MAX_TABLE_COLUMNS: u32 = 12;
 /// The states laid out by pile index (rows) and `M` (columns), each cell the margin of the
 /// player to move; the default `dependencies` (follow every move) is right for this game.
 impl TableView for StoneGameII {
+    /// The same layout for the states a memo stored: they are coordinates, not a fill order.
+    fn memo_table_text(&self, cells: &[(State, Margin)], max_lines: usize) -> Option<String> {
+        Some(self.table_text(cells, max_lines))
+    }
+
     fn table_text(&self, cells: &[(State, Margin)], max_lines: usize) -> String {
         let mut text = String::new();
         if self.is_empty() {

@@ -230,8 +230,7 @@ fn text<G: CliGame>(
         if let Some(table) = e.memo_table_text(view.max_lines) {
             let _ = writeln!(
                 text,
-                "\nThe memo as the game's table: each state once, in the order its value was \
-                 stored:"
+                "\nThe memo as the game's table (every state the search stored):"
             );
             text.push_str(&table);
         }

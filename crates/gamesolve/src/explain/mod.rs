@@ -142,6 +142,20 @@ pub enum ExplainError {
 /// How a bottom-up table reads in the teaching views. The default lists the cells in fill
 /// order, one line each; a game may explain its table's shape (the built-in games do).
 pub trait TableView: Game {
+    /// The states a memo stored (each once, in the order their values were stored) laid out
+    /// as the game's table, at most `max_lines` lines; `None` (the default) when the game's
+    /// table view is about a bottom-up pass's fill order and says nothing true of a memo. A
+    /// game whose [`TableView::table_text`] lays states out by their coordinates (Stone Game
+    /// II by pile index and `M`) returns it here too.
+    fn memo_table_text(
+        &self,
+        cells: &[(Self::Position, Self::Value)],
+        max_lines: usize,
+    ) -> Option<String> {
+        let _ = (cells, max_lines);
+        None
+    }
+
     /// The table of a bottom-up pass in fill order, at most `max_lines` lines.
     fn table_text(&self, cells: &[(Self::Position, Self::Value)], max_lines: usize) -> String {
         let mut text = String::new();
@@ -422,11 +436,12 @@ impl<G: Game + TableView> Explanation<G> {
         text
     }
 
-    /// The memo of a top-down run as the game's table ([`TableView`]): each state once, in the
-    /// order its value was stored (a call's value is stored when it returns, so the table fills
-    /// from the end of the game back to the start, as a bottom-up pass would, but only with
-    /// the states the search reached). `None` for a run that kept no memo (`recursive`) or
-    /// a bottom-up pass (see [`Explanation::table_text`]).
+    /// The memo of a top-down run as the game's table ([`TableView::memo_table_text`]): each
+    /// state once, in the order its value was stored (a call's value is stored when it returns,
+    /// so the table fills from the end of the game back to the start, as a bottom-up pass
+    /// would, but only with the states the search reached). `None` for a run that kept no memo
+    /// (`recursive`), a bottom-up pass (see [`Explanation::table_text`]), or a game whose table
+    /// view is about a bottom-up pass only.
     pub fn memo_table_text(&self, max_lines: usize) -> Option<String> {
         if self.is_table() || self.stats().states == 0 {
             return None;
@@ -441,7 +456,7 @@ impl<G: Game + TableView> Explanation<G> {
                 _ => None,
             })
             .collect();
-        Some(self.game.table_text(&cells, max_lines))
+        self.game.memo_table_text(&cells, max_lines)
     }
 
     /// Graphviz DOT of what the backend did: the call tree (`recursive`),
