@@ -11,7 +11,6 @@ use std::time::Duration;
 
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::Args;
-use gamesolve::analysis::DEFAULT_MEMORY_CAP_BYTES;
 use gamesolve::{Backend, BackendChoice, CanIWin, Limits, PredictTheWinner, Registered, Solver};
 
 use super::error::CliError;
@@ -54,11 +53,7 @@ impl PredictTheWinnerArgs {
     /// The game, with values from a file within `memory_cap` (`--memory-cap`; `None` for the
     /// default, 1 GiB) at 8 bytes a value.
     pub fn game_within(&self, memory_cap: Option<u64>) -> Result<PredictTheWinner, CliError> {
-        let cap = memory_cap.unwrap_or(DEFAULT_MEMORY_CAP_BYTES);
-        let values = match &self.file {
-            Some(path) => input::read_values_file(path, cap)?,
-            None => input::parse_values(&self.values.join(" "))?,
-        };
+        let values = input::values_from(&self.values, self.file.as_deref(), memory_cap)?;
         Ok(PredictTheWinner::new(values))
     }
 }

@@ -86,6 +86,12 @@ impl GameFlags for PlayFlags {
     }
 }
 
+/// Whether `G`'s values are verdicts (win, lose, draw), not margins: the generic rules of
+/// `play` can then tell who won from the last position.
+pub(crate) fn has_verdicts<G: Game>() -> bool {
+    TypeId::of::<G::Value>() != TypeId::of::<Margin>()
+}
+
 /// Replays `texts` from the start of `game`.
 fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
     let mut position = game.start();
@@ -181,7 +187,7 @@ impl<G: TableGame> GenericRules<G> {
     ///
     /// A usage error for a scoring game: its result cannot be read from its positions.
     pub(crate) fn new(game: &G, config: AnalysisConfig) -> Result<Self, CliError> {
-        if TypeId::of::<G::Value>() == TypeId::of::<Margin>() {
+        if !has_verdicts::<G>() {
             // A margin over what is left says nothing of the scores so far: the end of a game
             // could not be told truthfully without the game's own scoring.
             return Err(CliError::new(

@@ -170,6 +170,26 @@ pub fn read_line_bounded(
     Ok((how, read))
 }
 
+/// The values of a row given on the command line: from `file` when there is one (within
+/// `memory_cap`, at 8 bytes a value; `None` for the default, 1 GiB), else from the `words`.
+///
+/// # Errors
+///
+/// As [`read_values_file`] and [`parse_values`].
+pub fn values_from(
+    words: &[String],
+    file: Option<&Path>,
+    memory_cap: Option<u64>,
+) -> Result<Vec<i64>, CliError> {
+    match file {
+        Some(path) => read_values_file(
+            path,
+            memory_cap.unwrap_or(gamesolve::analysis::DEFAULT_MEMORY_CAP_BYTES),
+        ),
+        None => parse_values(&words.join(" ")),
+    }
+}
+
 /// Parses values separated by whitespace and/or commas (the command line's words, joined by
 /// spaces) with the one values parser, [`gamesolve::core_types::values::parse_values`]; see
 /// the [module docs](self).

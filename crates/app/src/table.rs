@@ -149,7 +149,7 @@ impl<G: TableGame> Entry for EntryOf<G> {
     }
 
     fn has_verdicts(&self) -> bool {
-        std::any::TypeId::of::<G::Value>() != std::any::TypeId::of::<gamesolve::Margin>()
+        super::generic::has_verdicts::<G>()
     }
 }
 
@@ -268,13 +268,9 @@ impl<F> GameCmd<F> {
                     Some(word) => ParamValue::Text(word.clone()),
                     None => continue,
                 },
-                ParamKind::Values => ParamValue::Values(match &self.file {
-                    Some(path) => input::read_values_file(
-                        path,
-                        memory_cap.unwrap_or(gamesolve::analysis::DEFAULT_MEMORY_CAP_BYTES),
-                    )?,
-                    None => input::parse_values(&words.join(" "))?,
-                }),
+                ParamKind::Values => {
+                    ParamValue::Values(input::values_from(words, self.file(), memory_cap)?)
+                }
             };
             params.set(param.name, value);
         }
