@@ -55,6 +55,9 @@ use crate::{Error, Game, Outcome, Verdict};
 pub struct CanIWin {
     max_choosable: u32,
     desired_total: u64,
+    /// Bits `0..n` set (what [`CanIWin::full_mask`] returns), kept: every position's check
+    /// for a draw and its move listing read it.
+    full_mask: u64,
 }
 
 impl CanIWin {
@@ -107,6 +110,7 @@ impl CanIWin {
         Ok(CanIWin {
             max_choosable,
             desired_total,
+            full_mask: u64::MAX >> (64 - max_choosable),
         })
     }
 
@@ -126,12 +130,9 @@ impl CanIWin {
     }
 
     /// The bitmask with bits `0..n` set: bit `k` stands for integer `k + 1`.
+    #[inline]
     pub const fn full_mask(&self) -> u64 {
-        if self.max_choosable >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << self.max_choosable) - 1
-        }
+        self.full_mask
     }
 
     /// The answer when it follows without search (see the
@@ -239,6 +240,7 @@ impl Game for CanIWin {
         0
     }
 
+    #[inline]
     fn terminal_value(&self, used: u64) -> Option<Verdict> {
         if mask_total(used) >= self.desired_total {
             Some(if used == 0 {
@@ -259,11 +261,66 @@ impl Game for CanIWin {
             .collect()
     }
 
+    #[inline]
     fn moves_into(&self, used: u64, out: &mut Vec<u32>) {
+        let mut listed = [0u32; 64];
+        let mut count = 0;
+        let mut free = !used & self.full_mask();
+        while free != 0 {
+            listed[count] = free.trailing_zeros() + 1;
+            count += 1;
+            free &= free - 1;
+        }
         out.clear();
-        out.extend((1..=self.max_choosable).filter(|&k| used >> (k - 1) & 1 == 0));
+        out.extend_from_slice(&listed[..count]);
     }
 
+    /// The moves worth searching, largest first, as the hand-written memo chooses them
+    /// (`solver-memo`'s `can_i_win/search.rs`): the largest free integer alone when it
+    /// reaches the total (a win at once); else the integers after which the opponent's largest
+    /// free integer does not reach what is left (the others lose at once); the largest alone
+    /// when every move loses at once (all such losses are alike, remoteness included).
+    #[inline]
+    fn search_moves_into(&self, used: u64, out: &mut Vec<u32>) {
+        out.clear();
+        let free = !used & self.full_mask;
+        if free == 0 {
+            return;
+        }
+        let remaining = self.desired_total.saturating_sub(mask_total(used));
+        let top = 64 - free.leading_zeros();
+        let top_bit = 1u64 << (top - 1);
+        if u64::from(top) >= remaining {
+            out.push(top);
+            return;
+        }
+        // After a move other than `top`, the opponent wins at once with `top` unless the
+        // move is below `limit`; after `top`, with the next largest unless that is below it.
+        let limit = remaining - u64::from(top);
+        let below_limit = 1u64
+            .checked_shl((limit - 1) as u32)
+            .map_or(u64::MAX, |b| b - 1);
+        let mut candidates = free & below_limit & !top_bit;
+        let next = 64 - (free ^ top_bit).leading_zeros();
+        if u64::from(next) < limit {
+            candidates |= top_bit;
+        }
+        if candidates == 0 {
+            out.push(top);
+            return;
+        }
+        let mut listed = [0u32; 64];
+        let mut count = 0;
+        while candidates != 0 {
+            let index = 63 - candidates.leading_zeros();
+            listed[count] = index + 1;
+            count += 1;
+            candidates &= !(1 << index);
+        }
+        out.extend_from_slice(&listed[..count]);
+    }
+
+    #[inline]
     fn play(&self, used: u64, take: u32) -> u64 {
         used | 1 << (take - 1)
     }
@@ -316,8 +373,48 @@ impl Game for CanIWin {
 /// ```
 /// assert_eq!(gamesolve::can_i_win::mask_total(0b101), 1 + 3);
 /// ```
+///
+/// # Complexity
+///
+/// Two lookups in 2,048-entry tables for pools of up to 22 integers (bits in chunks of 11),
+/// one more per further chunk (at most 6): the totals of every chunk value at every chunk
+/// position are a 24 KiB table built at compile time, of which a pool of `n <= 22` touches
+/// 8 KiB. The searches call this once per position they reach, so it replaced a loop over the
+/// set bits (`memo/indexed` on n = 20, T = 158: see BENCHMARKS.md).
+#[inline]
 pub fn mask_total(used: u64) -> u64 {
-    crate::bits::set_bits(used).map(|k| u64::from(k) + 1).sum()
+    let chunk = |c: usize| u64::from(CHUNK_TOTALS[c][(used >> (CHUNK * c) & CHUNK_MASK) as usize]);
+    let mut total = chunk(0) + chunk(1);
+    if used >> (2 * CHUNK) != 0 {
+        total += (2..CHUNKS).map(chunk).sum::<u64>();
+    }
+    total
+}
+
+/// Bits per chunk of [`mask_total`]'s table, chunks to cover 64 bits, and a chunk's mask.
+const CHUNK: usize = 11;
+const CHUNKS: usize = 64usize.div_ceil(CHUNK);
+const CHUNK_MASK: u64 = (1 << CHUNK) - 1;
+
+/// `CHUNK_TOTALS[c][v]`: the total of the integers that chunk `c` of a used-set holds when it
+/// is `v` (bit `j` of chunk `c` is integer `11c + j + 1`); at most 11 · 64 = 704, so a `u16`.
+static CHUNK_TOTALS: [[u16; 1 << CHUNK]; CHUNKS] = chunk_totals();
+
+const fn chunk_totals() -> [[u16; 1 << CHUNK]; CHUNKS] {
+    let mut table = [[0u16; 1 << CHUNK]; CHUNKS];
+    let mut c = 0;
+    while c < CHUNKS {
+        let mut v = 1;
+        while v < 1 << CHUNK {
+            // Each chunk value extends the one without its lowest bit; bits past 64 never
+            // occur in a `u64`, so their entries are never read.
+            let low = (v as u32).trailing_zeros() as usize;
+            table[c][v] = table[c][v & (v - 1)] + (CHUNK * c + low + 1) as u16;
+            v += 1;
+        }
+        c += 1;
+    }
+    table
 }
 
 /// A position's index is its set of used integers as a number: `2^n` indices.
@@ -326,6 +423,7 @@ impl crate::Indexed for CanIWin {
         1u64.checked_shl(self.max_choosable).unwrap_or(u64::MAX)
     }
 
+    #[inline]
     fn index(&self, used: u64) -> usize {
         used as usize
     }
@@ -384,6 +482,25 @@ mod tests {
         assert_eq!(s(64, 2080).unwrap().outcome, Outcome::SecondPlayerWins);
         assert!(s(10, 11).is_none());
         assert!(s(1, 1).unwrap().can_i_win());
+    }
+
+    /// The byte table gives the total a loop over the set bits gives.
+    #[test]
+    fn mask_total_is_the_sum_of_the_set_integers() {
+        let naive =
+            |used: u64| -> u64 { (0..64).filter(|k| used >> k & 1 == 1).map(|k| k + 1).sum() };
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for used in [0, 1, 0b101, u64::MAX, 1 << 63, 0xff00, (1 << 20) - 1] {
+            assert_eq!(mask_total(used), naive(used), "{used:#x}");
+        }
+        for _ in 0..10_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            assert_eq!(mask_total(x), naive(x), "{x:#x}");
+            assert_eq!(mask_total(x >> (x % 64)), naive(x >> (x % 64)));
+        }
+        assert_eq!(mask_total(u64::MAX), 64 * 65 / 2);
     }
 
     #[test]

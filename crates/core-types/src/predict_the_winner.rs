@@ -276,6 +276,7 @@ impl Game for PredictTheWinner {
         }
     }
 
+    #[inline]
     fn terminal_value(&self, position: Interval) -> Option<Margin> {
         position.is_empty().then_some(Margin(0))
     }
@@ -288,13 +289,15 @@ impl Game for PredictTheWinner {
         }
     }
 
+    #[inline]
     fn moves_into(&self, position: Interval, out: &mut Vec<Side>) {
         out.clear();
         if !position.is_empty() {
-            out.extend([Side::Left, Side::Right]);
+            out.extend_from_slice(&[Side::Left, Side::Right]);
         }
     }
 
+    #[inline]
     fn play(&self, position: Interval, side: Side) -> Interval {
         match side {
             Side::Left => Interval {
@@ -308,6 +311,7 @@ impl Game for PredictTheWinner {
         }
     }
 
+    #[inline]
     fn move_value(&self, position: Interval, side: Side, reply: Margin) -> Margin {
         let index = match side {
             Side::Left => position.start,
@@ -382,31 +386,73 @@ impl Game for PredictTheWinner {
     }
 }
 
-/// An interval's index is `start * (len + 1) + end`: `(len + 1)^2` indices, about half of them
-/// intervals (`start <= end`).
+/// Intervals are numbered row by row of the triangle `start <= end`: those starting at 0
+/// first, then those starting at 1, … (`(len + 1)(len + 2) / 2` indices, the empty intervals
+/// among them). The two intervals a position leads to are at `index + 1 - …` (one row down)
+/// and `index - 1` (the same row), so a memo's reads stay near each other.
 impl crate::Indexed for PredictTheWinner {
     fn position_count(&self) -> u64 {
         let side = self.values.len() as u64 + 1;
-        side.saturating_mul(side)
+        side.saturating_mul(side + 1) / 2
     }
 
+    #[inline]
     fn index(&self, position: Interval) -> usize {
-        position.start * (self.values.len() + 1) + position.end
+        row_start(self.values.len(), position.start) + (position.end - position.start)
     }
 
     fn position_at(&self, index: usize) -> Interval {
-        let side = self.values.len() + 1;
+        let len = self.values.len();
+        // The last row whose first index is at most `index`: rows get shorter, so a binary
+        // search over `0..=len` finds it.
+        let (mut low, mut high) = (0, len);
+        while low < high {
+            let mid = low + (high - low).div_ceil(2);
+            if row_start(len, mid) <= index {
+                low = mid;
+            } else {
+                high = mid - 1;
+            }
+        }
         Interval {
-            start: index / side,
-            end: index % side,
+            start: low,
+            end: low + (index - row_start(len, low)),
         }
     }
+}
+
+/// The index of the interval `[start, start)`: the rows before it hold `len + 1`, `len`, …
+/// intervals, `start (len + 1) - start (start - 1) / 2` in all.
+#[inline]
+fn row_start(len: usize, start: usize) -> usize {
+    start * (len + 1) - start * start.saturating_sub(1) / 2
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// Every interval has its own index below the count, and back.
+    #[test]
+    fn the_triangle_numbers_every_interval_once() {
+        use crate::Indexed;
+        for len in 0..=9usize {
+            let game = PredictTheWinner::new(vec![1; len]);
+            let count = game.position_count() as usize;
+            let mut seen = vec![false; count];
+            for start in 0..=len {
+                for end in start..=len {
+                    let interval = Interval { start, end };
+                    let index = game.index(interval);
+                    assert!(index < count && !seen[index], "len {len}: {interval:?}");
+                    seen[index] = true;
+                    assert_eq!(game.position_at(index), interval);
+                }
+            }
+            assert!(seen.iter().all(|&s| s), "len {len}");
+        }
+    }
 
     #[test]
     fn arithmetic_switches_exactly_at_i64_max() {

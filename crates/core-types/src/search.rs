@@ -49,7 +49,7 @@
 
 use std::hash::Hash;
 use std::marker::PhantomData;
-use std::mem::{align_of, size_of};
+use std::mem::{align_of, size_of, MaybeUninit};
 
 use hashbrown::HashMap;
 
@@ -292,15 +292,37 @@ impl<P: Copy + Eq + Hash, S: Copy> MemoPolicy<P, S> for HashMemo<P, S> {
 /// A table with one cell per index of an [`Indexed`] game: no hashing and no growth. Its size
 /// is known before the search starts, so the memory cap is checked then, and the whole table is
 /// allocated at once (fallibly).
+///
+/// A cell is an `Option<S>` where that costs no more than `S` (a win/lose/draw value: one
+/// byte), else the bare score with one bit beside it saying whether it is stored: an
+/// `Option<S>` would double a margin's cell (32 bytes, for the alignment of `i128`), and a
+/// table of margins is read at random, so its bytes are its speed. The cells are not written
+/// before the search stores them: the system gives their pages when first touched, and
+/// positions never reached cost no memory.
 pub struct DenseMemo<'g, G, S> {
     game: &'g G,
-    table: Vec<Option<S>>,
+    /// The cells when `Option<S>` is as small as `S` ([`DenseMemo::OPTIONS`]); else empty.
+    options: Vec<Option<S>>,
+    /// Otherwise the scores: cell `i` is initialised when bit `i` of `stored` is set.
+    scores: Vec<MaybeUninit<S>>,
+    stored: Vec<u64>,
 }
 
 impl<'g, G: Indexed, S: Copy> DenseMemo<'g, G, S> {
-    /// Bytes the table of `game` takes: one `Option<S>` per index.
+    /// Whether an `Option<S>` cell costs nothing more than `S`.
+    const OPTIONS: bool = size_of::<Option<S>>() == size_of::<S>();
+
+    /// Bytes the table of `game` takes.
     pub fn bytes_for(game: &G) -> u128 {
-        u128::from(game.position_count()) * size_of::<Option<S>>() as u128
+        Self::bytes_of(u128::from(game.position_count()))
+    }
+
+    fn bytes_of(count: u128) -> u128 {
+        if Self::OPTIONS {
+            count * size_of::<S>() as u128
+        } else {
+            count * size_of::<S>() as u128 + count.div_ceil(64) * 8
+        }
     }
 
     /// The table for `game`, within `cap` bytes.
@@ -321,15 +343,31 @@ impl<'g, G: Indexed, S: Copy> DenseMemo<'g, G, S> {
                 required_bytes,
             });
         };
-        let mut table = Vec::new();
-        if table.try_reserve_exact(cells).is_err() {
-            return Err(MemoRefusal::Allocation {
-                states: count,
-                required_bytes,
-            });
+        let refused = MemoRefusal::Allocation {
+            states: count,
+            required_bytes,
+        };
+        let (mut options, mut scores, mut stored) = (Vec::new(), Vec::new(), Vec::new());
+        if Self::OPTIONS {
+            options.try_reserve_exact(cells).map_err(|_| refused)?;
+            options.resize(cells, None);
+        } else {
+            stored
+                .try_reserve_exact(cells.div_ceil(64))
+                .map_err(|_| refused)?;
+            stored.resize(cells.div_ceil(64), 0);
+            scores.try_reserve_exact(cells).map_err(|_| refused)?;
+            // SAFETY: the capacity is `cells` (reserved above), and a `MaybeUninit` needs no
+            // initialisation; a cell is read only once its bit in `stored` says it was
+            // written.
+            unsafe { scores.set_len(cells) };
         }
-        table.resize(cells, None);
-        Ok(DenseMemo { game, table })
+        Ok(DenseMemo {
+            game,
+            options,
+            scores,
+            stored,
+        })
     }
 }
 
@@ -338,28 +376,44 @@ impl<G: Indexed, S: Copy> MemoPolicy<G::Position, S> for DenseMemo<'_, G, S> {
 
     #[inline]
     fn get(&self, position: &G::Position) -> Option<S> {
-        self.table
-            .get(self.game.index(*position))
-            .copied()
-            .flatten()
+        let index = self.game.index(*position);
+        if Self::OPTIONS {
+            return self.options.get(index).copied().flatten();
+        }
+        let word = self.stored.get(index / 64)?;
+        if word >> (index % 64) & 1 == 0 {
+            return None;
+        }
+        // SAFETY: the bit is set only by `store`, after it wrote this cell.
+        self.scores
+            .get(index)
+            .map(|cell| unsafe { cell.assume_init() })
     }
 
     #[inline]
     fn store(&mut self, position: G::Position, score: S, _other: u64) -> Result<(), MemoRefusal> {
         // An index past the table is the game's bug; the position is then not remembered,
         // which costs time, never a wrong answer.
-        if let Some(cell) = self.table.get_mut(self.game.index(position)) {
-            *cell = Some(score);
+        let index = self.game.index(position);
+        if Self::OPTIONS {
+            if let Some(cell) = self.options.get_mut(index) {
+                *cell = Some(score);
+            }
+        } else if let (Some(cell), Some(word)) =
+            (self.scores.get_mut(index), self.stored.get_mut(index / 64))
+        {
+            *cell = MaybeUninit::new(score);
+            *word |= 1 << (index % 64);
         }
         Ok(())
     }
 
     fn bytes(&self) -> u128 {
-        self.table.len() as u128 * size_of::<Option<S>>() as u128
+        Self::bytes_of(self.capacity() as u128)
     }
 
     fn capacity(&self) -> usize {
-        self.table.len()
+        self.options.len().max(self.scores.len())
     }
 }
 
@@ -477,7 +531,11 @@ pub fn before_search<G: Game>(game: &G) -> Result<G::Position, G::Solution> {
 }
 
 /// Stack left before the recursion moves to a fresh heap segment, and that segment's size.
-const RED_ZONE: usize = 64 * 1024;
+/// The stack is looked at every [`STACK_CHECK_EVERY`] levels only (reading it costs a call
+/// per position, about 3 % of a memo's time): those levels' frames, a few hundred bytes each
+/// for the built-in games, must fit in the red zone.
+const RED_ZONE: usize = 256 * 1024;
+const STACK_CHECK_EVERY: u64 = 4;
 const SEGMENT: usize = 1024 * 1024;
 
 /// The search; see the [module docs](self).
@@ -554,7 +612,15 @@ where
             self.buffers.resize_with(slot.saturating_add(1), Vec::new);
         }
         let mut moves = std::mem::take(&mut self.buffers[slot]);
-        self.game.moves_into(position, &mut moves);
+        // The root reports the first best move in the game's order; below it, any best move
+        // serves, and a memo's search takes the game's search order, which finds one sooner.
+        // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
+        // positions `recursive/backtrack` expands).
+        if M::REMEMBERS && depth > 1 {
+            self.game.search_moves_into(position, &mut moves);
+        } else {
+            self.game.moves_into(position, &mut moves);
+        }
         let mut best: Option<(S, G::Move)> = None;
         for &mv in &moves {
             let child = self.game.play(position, mv);
@@ -617,7 +683,7 @@ where
                 return Ok(score);
             }
         }
-        if stack::needs_segment(RED_ZONE) {
+        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
             // A new segment, counted against the cap before it is mapped.
             let segment = self.admit_segment(depth)?;
             let (who, game) = (self.names.who, G::NAME);
