@@ -169,3 +169,137 @@ impl IntoResponse for Reply {
         response
     }
 }
+
+#[cfg(test)]
+mod tests {
+    //! The router without a socket (`tower::ServiceExt::oneshot`): routes, methods and the
+    //! JSON errors. The HTTP side (framing, limits, connections) is tested against the real
+    //! server in `tests/it/serve_hostile.rs`.
+    #![allow(clippy::unwrap_used, clippy::expect_used)]
+
+    use super::*;
+    use crate::args::LimitArgs;
+    use tower::ServiceExt as _;
+
+    fn state() -> Arc<State> {
+        let limits = LimitArgs {
+            node_budget: Some(1_000_000),
+            memory_cap: Some(1 << 20),
+            state_budget: Some(1_000_000),
+            time_limit: Some(std::time::Duration::from_secs(5)),
+        };
+        Arc::new(State {
+            limits: limits.clone(),
+            trace_limits: limits,
+            max_trace_events: 10,
+            solves: Arc::new(tokio::sync::Semaphore::new(1)),
+        })
+    }
+
+    /// The status, content type and body `request` gets.
+    fn answer(state: Arc<State>, request: axum::http::Request<Body>) -> (u16, String, String) {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let response = router(state).oneshot(request).await.unwrap();
+            let status = response.status().as_u16();
+            let content_type = response.headers()[header::CONTENT_TYPE]
+                .to_str()
+                .unwrap()
+                .to_owned();
+            let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .unwrap();
+            (
+                status,
+                content_type,
+                String::from_utf8(body.to_vec()).unwrap(),
+            )
+        })
+    }
+
+    fn request(
+        method: &str,
+        uri: &str,
+        content_type: &str,
+        body: &str,
+    ) -> axum::http::Request<Body> {
+        let mut builder = axum::http::Request::builder().method(method).uri(uri);
+        if !content_type.is_empty() {
+            builder = builder.header(header::CONTENT_TYPE, content_type);
+        }
+        builder.body(Body::from(body.to_owned())).unwrap()
+    }
+
+    #[test]
+    fn routes_answer_with_the_api_s_statuses_and_json_errors() {
+        let line = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+        let (status, content_type, body) = answer(state(), request("GET", "/", "", ""));
+        assert_eq!((status, content_type.as_str()), (200, HTML));
+        assert_eq!(body, INDEX_HTML);
+        let (status, _, body) = answer(
+            state(),
+            request("POST", "/api/solve", "application/json", line),
+        );
+        assert_eq!(status, 200, "{body}");
+        assert!(body.contains("\"outcome\":\"second\""), "{body}");
+        for (method, uri, content_type, want, kind) in [
+            ("GET", "/nope", "", 404, "not_found"),
+            ("HEAD", "/", "", 405, "method_not_allowed"),
+            ("GET", "/api/solve", "", 405, "method_not_allowed"),
+            (
+                "POST",
+                "/api/games",
+                "application/json",
+                405,
+                "method_not_allowed",
+            ),
+            (
+                "POST",
+                "/api/solve",
+                "text/plain",
+                415,
+                "unsupported_media_type",
+            ),
+            (
+                "POST",
+                "/api/trace",
+                "application/json; charset=utf-8",
+                400,
+                "invalid_input",
+            ),
+        ] {
+            let (status, content_type_got, body) =
+                answer(state(), request(method, uri, content_type, "{"));
+            assert_eq!(status, want, "{method} {uri}: {body}");
+            assert_eq!(content_type_got, "application/json", "{method} {uri}");
+            if method == "HEAD" {
+                assert!(body.is_empty(), "{body}"); // a HEAD answer has no body
+                continue;
+            }
+            let value: serde_json::Value = serde_json::from_str(&body).unwrap();
+            assert_eq!(value["kind"], kind, "{method} {uri}: {body}");
+        }
+    }
+
+    #[test]
+    fn a_solve_without_a_permit_is_refused_with_503_and_retry_after() {
+        let state = state();
+        let _held = Arc::clone(&state.solves).try_acquire_owned().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .build()
+            .unwrap();
+        let line = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+        let response = runtime
+            .block_on(router(state).oneshot(request(
+                "POST",
+                "/api/solve",
+                "application/json",
+                line,
+            )))
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(response.headers()["retry-after"], "1");
+    }
+}
