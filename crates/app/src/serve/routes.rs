@@ -55,15 +55,14 @@ pub(super) fn router(state: Arc<State>) -> Router {
 /// `GET` of a file of the page, embedded in the binary.
 fn file(content: &'static str, content_type: &'static str) -> MethodRouter<Arc<State>> {
     any(move |request: Request| async move {
-        only(&request, &Method::GET)
-            .map_or_else(|| Reply::new(200, content_type, content), |refused| refused)
+        only(&request, &Method::GET).unwrap_or_else(|| Reply::new(200, content_type, content))
     })
 }
 
 /// `GET` of a JSON list computed from the game table (`/api/games`, `/api/backends`).
 fn listing(json: fn() -> Vec<u8>) -> MethodRouter<Arc<State>> {
     any(move |request: Request| async move {
-        only(&request, &Method::GET).map_or_else(|| Reply::json(200, json()), |refused| refused)
+        only(&request, &Method::GET).unwrap_or_else(|| Reply::json(200, json()))
     })
 }
 
