@@ -107,6 +107,13 @@ fn serve_numeric_flags_are_range_checked_with_a_clear_error() {
     );
 }
 
+#[test]
+fn serve_takes_the_largest_time_limit_without_overflowing() {
+    let server = Server::start(&["--quiet", "--time-limit", "18446744073709551615s"]);
+    assert_eq!(get(&server.addr, "/").0, 200);
+    assert_eq!(post(&server.addr, "/api/solve", SMALL).0, 200);
+}
+
 // ---------------------------------------------------------------------------
 // slow clients and many connections
 

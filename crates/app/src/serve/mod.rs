@@ -63,8 +63,9 @@ pub struct ServeCmd {
     /// The port to listen on; 0 picks a free one (the URL printed says which).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Threads the server runs, 2..=1024: `--max-solves` of them solve, the others (at least
-    /// one) read and answer connections, however many are open.
+    /// Threads the server runs at most, 2..=1024: `--max-solves` of them solve, the others
+    /// (at least one, at most one per core) read and answer connections, however many are
+    /// open.
     #[arg(long, default_value_t = 8, value_parser = in_range::<2, 1024>)]
     threads: usize,
     /// Solves, traces and games running at once, 1..=1023 and less than `--threads`; more get
@@ -194,8 +195,10 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
     } else {
         format!("{}:{}", cmd.host, cmd.port)
     };
+    // More connection threads than cores only take turns on them.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(cmd.threads - cmd.max_solves)
+        .worker_threads((cmd.threads - cmd.max_solves).min(cores))
         .max_blocking_threads(cmd.max_solves)
         .thread_name("gamesolve-serve")
         .enable_io()
@@ -233,7 +236,7 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
     let settings = http::Settings {
         max_requests: cmd.max_requests,
         max_connections: cmd.max_connections,
-        request_time: http::READ_TIME + cmd.time_limit,
+        request_time: http::READ_TIME.saturating_add(cmd.time_limit),
         quiet: cmd.quiet,
     };
     let app = routes::router(Arc::new(state));
