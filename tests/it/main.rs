@@ -34,6 +34,7 @@ mod play_input;
 mod properties;
 mod reduction;
 mod serve;
+mod serve_hostile;
 mod stack_refusal;
 mod stone_game_ii;
 mod subtraction_game;

@@ -19,15 +19,15 @@ use serde_json::{json, Value};
 const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
 
 /// The server, killed when dropped.
-struct Server {
-    child: Child,
+pub(super) struct Server {
+    pub(super) child: Child,
     /// `127.0.0.1:PORT`.
-    addr: String,
+    pub(super) addr: String,
 }
 
 impl Server {
     /// Starts `gamesolve serve --port 0 ARGS` and reads its URL from the first line.
-    fn start(args: &[&str]) -> Server {
+    pub(super) fn start(args: &[&str]) -> Server {
         Server::start_program(Path::new(BIN), args)
     }
 
@@ -70,7 +70,7 @@ impl Drop for Server {
 }
 
 /// One HTTP/1.1 exchange written as given: the status and the body.
-fn raw(addr: &str, request: &[u8]) -> (u16, String) {
+pub(super) fn raw(addr: &str, request: &[u8]) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
@@ -141,7 +141,13 @@ fn dechunk(mut body: &str) -> String {
     out
 }
 
-fn request(addr: &str, method: &str, path: &str, content_type: &str, body: &str) -> (u16, String) {
+pub(super) fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    content_type: &str,
+    body: &str,
+) -> (u16, String) {
     let content_type = if content_type.is_empty() {
         String::new()
     } else {
@@ -155,13 +161,13 @@ fn request(addr: &str, method: &str, path: &str, content_type: &str, body: &str)
     raw(addr, text.as_bytes())
 }
 
-fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
+pub(super) fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
     let (status, text) = request(addr, "POST", path, "application/json", body);
     let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"));
     (status, value)
 }
 
-fn get(addr: &str, path: &str) -> (u16, String) {
+pub(super) fn get(addr: &str, path: &str) -> (u16, String) {
     request(addr, "GET", path, "", "")
 }
 

@@ -1,521 +1,307 @@
-//! The HTTP/1.1 side of `gamesolve serve`: our own listener, a fixed set of connection
-//! threads, and requests read with `httparse` (the head) and `chunked_transfer` (chunked
-//! bodies).
+//! The HTTP side of `gamesolve serve`: hyper's HTTP/1.1 connections on a tokio runtime, the
+//! [router](super::routes) wrapped in tower and tower-http layers.
 //!
-//! # Why not `tiny_http`
+//! Each connection is a task, not a thread, so idle or slow clients cost memory (a few KiB
+//! each), never a thread or another client's turn. From the outside in:
 //!
-//! `tiny_http` 0.12 hands every accepted connection to an internal task pool that starts a new
-//! thread whenever none is free and keeps it while the connection stays open: 1,000 idle
-//! keep-alive connections were 1,000 threads, and the pool cannot be bounded from outside.
-//! Here the number of threads is fixed (`--threads` connection threads plus the accepting
-//! one), whatever the clients do:
+//! | what | where | answer |
+//! |---|---|---|
+//! | connections past `--max-connections` | accept loop | 503 with `Retry-After`, then closed; past twice as many, new ones wait in the system's queue (never reset) |
+//! | a head not in within [`READ_TIME`] | hyper's `header_read_timeout` | connection closed |
+//! | a head over [`MAX_HEAD`] bytes or [`MAX_HEADERS`] headers | hyper | 431, closed |
+//! | conflicting `Content-Length`s, a coding whose last is not `chunked` | hyper | 400, closed |
+//! | both `Content-Length` and `Transfer-Encoding`, `Transfer-Encoding` other than `chunked` alone | [`framing`](super::framing) | 400, closed |
+//! | requests past `--max-requests` | `LoadShedLayer` over `ConcurrencyLimitLayer` | 503 with `Retry-After` at once |
+//! | a body over [`MAX_BODY`](super::MAX_BODY) | `RequestBodyLimitLayer` | 413 |
+//! | a request not answered within its time (`READ_TIME` + `--time-limit`) | `TimeoutLayer` | 408 |
 //!
-//! - each connection thread serves one connection at a time, its requests one after another
-//!   (keep-alive);
-//! - when a new connection arrives and every thread has one, the connection that has waited
-//!   longest *between* requests is closed to make room (a server may close an idle persistent
-//!   connection at any time; clients open a new one), so idle connections cannot lock the
-//!   server out; a connection still waiting for its *first* request gets `503` before it is
-//!   closed, since its request is most likely on its way;
-//! - when no thread has a connection to give up within [`HANDOFF_WAIT`] (every one is reading
-//!   or answering a request), the new connection gets `503` with `Retry-After` and is closed;
-//! - a connection idle for [`KEEP_ALIVE`], or whose request head and body take longer than
-//!   [`READ_TIME`] to arrive, is closed (`408` for a request cut short).
+//! After the last answer on a connection, the server closes its sending side and reads
+//! (and drops) what the client still sends, up to [`DRAIN_BYTES`] or [`DRAIN_TIME`]: a client
+//! still sending a body that was refused with 413 then reads the 413 rather than a
+//! connection reset.
 //!
-//! The threads are plain `std::thread`s in one `thread::scope`, not a pool crate: the work is
-//! not tasks to schedule but long-lived owners of one connection each, evicted by the
-//! accepting thread; a general pool (rayon, threadpool) would add a queue we would then have
-//! to bound again.
+//! Every answer carries `Cache-Control: no-store`, `X-Content-Type-Options: nosniff` and a
+//! `Content-Security-Policy`; every error is the API's JSON `{"error": …, "kind": …}`. One
+//! line per request goes to stderr, `METHOD PATH STATUS TIMEms` (`POST /api/solve 200
+//! 3.2ms`: the time from the request's head to its answer), unless `--quiet`.
 
-use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
-use std::net::{Shutdown, TcpListener, TcpStream};
-use std::sync::mpsc::{self, Receiver, SyncSender, TrySendError};
-use std::sync::{Mutex, PoisonError};
-use std::thread;
+use std::convert::Infallible;
+use std::io;
+use std::net::ToSocketAddrs;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-/// How long a connection may wait between requests before it is closed.
-pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
-/// How long a request's head and body may take to arrive, from its first byte.
+use axum::error_handling::HandleErrorLayer;
+use axum::extract::{Request, State as Shared};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::{BoxError, Router};
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
+use tower::limit::ConcurrencyLimitLayer;
+use tower::load_shed::LoadShedLayer;
+use tower::{ServiceBuilder, ServiceExt};
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::TimeoutLayer;
+
+use super::framing::{Checked, Verdicts};
+use super::{short, Reply, MAX_BODY};
+
+/// How long a request head may take to arrive (also how long a connection may stay idle
+/// between requests).
 pub const READ_TIME: Duration = Duration::from_secs(10);
+/// How long a connection over `--max-connections` may take to send its head before it gets
+/// its 503.
+const BUSY_READ_TIME: Duration = Duration::from_secs(2);
 /// The largest request head (request line and headers), in bytes; 431 beyond.
-const MAX_HEAD: usize = 16 << 10;
+pub(super) const MAX_HEAD: usize = 16 << 10;
 /// Headers a request may have at most; 431 beyond.
-const MAX_HEADERS: usize = 64;
-/// How long a new connection waits for a thread (after an idle one was closed for it) before
-/// it gets 503.
-const HANDOFF_WAIT: Duration = Duration::from_millis(300);
+pub(super) const MAX_HEADERS: usize = 64;
+/// Bytes read and dropped at most after a connection's last answer.
+pub const DRAIN_BYTES: u64 = 64 << 20;
+/// How long the server reads and drops at most after a connection's last answer.
+pub const DRAIN_TIME: Duration = Duration::from_secs(10);
+/// Connections the system queues before the server accepts them.
+const BACKLOG: u32 = 4096;
 
-/// One request, read whole.
-pub struct Request {
-    /// `GET`, `POST`, …
-    pub method: String,
-    /// The request target: path and query.
-    pub target: String,
-    /// The headers in order, names as sent.
-    headers: Vec<(String, String)>,
-    /// The body, at most the server's limit.
-    pub body: Vec<u8>,
-    /// Whether the connection stays open after the answer.
-    keep_alive: bool,
+/// How the server is bounded, from the command line.
+pub(super) struct Settings {
+    pub max_requests: usize,
+    pub max_connections: usize,
+    /// The time a request has from its head to its answer.
+    pub request_time: Duration,
+    pub quiet: bool,
 }
 
-impl Request {
-    /// The first header called `name` (case-insensitive).
-    pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
-    }
-}
-
-/// An answer: status, headers (without `Content-Length` and `Connection`, which are added),
-/// body.
-pub struct Response {
-    pub status: u16,
-    pub headers: Vec<(&'static str, String)>,
-    pub body: Vec<u8>,
-}
-
-impl Response {
-    /// A JSON error `{"error": message, "kind": kind}`.
-    pub fn error(status: u16, kind: &str, message: &str) -> Self {
-        let body = serde_json::json!({ "error": message, "kind": kind });
-        Response {
-            status,
-            headers: vec![("Content-Type", "application/json".to_owned())],
-            body: body.to_string().into_bytes(),
-        }
-    }
-}
-
-/// Serves `listener` with `threads` connection threads until accepting fails for good;
-/// `handle` answers each request (it must not panic: the caller catches panics).
-pub fn serve(
-    listener: &TcpListener,
-    threads: usize,
-    max_body: usize,
-    handle: &(dyn Fn(&Request) -> Response + Sync),
-) {
-    let threads = threads.max(1);
-    let slots: Vec<Mutex<Slot>> = (0..threads).map(|_| Mutex::new(Slot::default())).collect();
-    // A rendezvous channel: a connection is handed over only to a thread waiting for one.
-    let (sender, receiver) = mpsc::sync_channel::<TcpStream>(0);
-    let receiver = Mutex::new(receiver);
-    thread::scope(|scope| {
-        for slot in &slots {
-            let receiver = &receiver;
-            scope.spawn(move || connection_thread(receiver, slot, max_body, handle));
-        }
-        accept(listener, &sender, &slots);
-        drop(sender);
-    });
-}
-
-/// What a connection thread is doing, for the accepting thread.
-#[derive(Default)]
-struct Slot {
-    /// A handle on its connection, to close it from outside.
-    stream: Option<TcpStream>,
-    /// Since when it has waited for the next request (`None` while reading or answering one).
-    idle_since: Option<Instant>,
-    /// Whether it is waiting for its first request: closed for a newcomer, it gets a `503`
-    /// first, since its request is most likely on its way.
-    fresh: bool,
-}
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(PoisonError::into_inner)
-}
-
-/// Accepts connections and hands each to a free thread, closing the longest-idle connection
-/// to free one, or answering 503 when none can be freed.
-fn accept(listener: &TcpListener, sender: &SyncSender<TcpStream>, slots: &[Mutex<Slot>]) {
-    for stream in listener.incoming() {
-        let stream = match stream {
-            Ok(stream) => stream,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            // Out of file descriptors, a connection reset before it was accepted, …: wait a
-            // little and go on (a busy loop would only make things worse).
-            Err(_) => {
-                thread::sleep(Duration::from_millis(20));
-                continue;
-            }
-        };
-        let started = Instant::now();
-        let mut pending = stream;
-        let mut evicted = false;
-        loop {
-            match sender.try_send(pending) {
-                Ok(()) => break,
-                Err(TrySendError::Disconnected(_)) => return,
-                Err(TrySendError::Full(stream)) => {
-                    pending = stream;
-                    if started.elapsed() >= HANDOFF_WAIT {
-                        busy(pending);
-                        break;
-                    }
-                    if !evicted {
-                        evicted = evict_longest_idle(slots);
-                    }
-                    thread::sleep(Duration::from_millis(1));
-                }
-            }
-        }
-    }
-}
-
-/// Closes the connection that has waited longest for its next (or first) request; whether
-/// there was one. A connection that has not sent its first request yet gets `503` before it is
-/// closed: its request may be on its way, and then it gets an answer, not a closed connection.
-fn evict_longest_idle(slots: &[Mutex<Slot>]) -> bool {
-    let mut oldest: Option<(Instant, usize)> = None;
-    for (i, slot) in slots.iter().enumerate() {
-        let slot = lock(slot);
-        if let (Some(since), Some(_)) = (slot.idle_since, &slot.stream) {
-            if oldest.is_none_or(|(t, _)| since < t) {
-                oldest = Some((since, i));
-            }
-        }
-    }
-    let Some((_, i)) = oldest else {
-        return false;
-    };
-    let mut slot = lock(&slots[i]);
-    // Still idle? (It may have started reading a request meanwhile.)
-    if slot.idle_since.is_none() {
-        return false;
-    }
-    if let Some(stream) = slot.stream.take() {
-        if slot.fresh {
-            busy(stream);
+/// Binds `address` (resolved first: a host name may have several addresses).
+pub(super) async fn listen(address: &str) -> io::Result<TcpListener> {
+    let mut last = io::Error::new(io::ErrorKind::AddrNotAvailable, "no address to bind");
+    for socket_address in address.to_socket_addrs()? {
+        let socket = if socket_address.is_ipv4() {
+            TcpSocket::new_v4()?
         } else {
-            // Wakes the thread's blocked read with end of file.
-            let _ = stream.shutdown(Shutdown::Both);
+            TcpSocket::new_v6()?
+        };
+        socket.set_reuseaddr(true)?;
+        match socket
+            .bind(socket_address)
+            .and_then(|()| socket.listen(BACKLOG))
+        {
+            Ok(listener) => return Ok(listener),
+            Err(e) => last = e,
         }
     }
-    slot.idle_since = None;
-    true
+    Err(last)
 }
 
-/// 503 to a connection no thread can take, then close it.
-fn busy(mut stream: TcpStream) {
-    let response = Response::error(
-        503,
-        "busy",
-        "too many connections at once; try again in a moment",
-    );
-    let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
-    let mut response = response;
-    response.headers.push(("Retry-After", "1".to_owned()));
-    let _ = write_response(&mut stream, &response, false, false);
-    let _ = stream.shutdown(Shutdown::Both);
+/// What the finishing layer needs: whether to log, and the time limit it names in a 408.
+struct Finish {
+    quiet: bool,
+    request_time: Duration,
 }
 
-/// Takes connections one at a time and serves each until it closes.
-fn connection_thread(
-    receiver: &Mutex<Receiver<TcpStream>>,
-    slot: &Mutex<Slot>,
-    max_body: usize,
-    handle: &(dyn Fn(&Request) -> Response + Sync),
-) {
+/// Serves `app` on `listener` until the process is stopped.
+pub(super) async fn serve(listener: TcpListener, app: Router, settings: &Settings) {
+    let finish = Arc::new(Finish {
+        quiet: settings.quiet,
+        request_time: settings.request_time,
+    });
+    let service = ServiceBuilder::new()
+        .layer(middleware::from_fn_with_state(finish, finish_answer))
+        .layer(HandleErrorLayer::new(overloaded))
+        .layer(LoadShedLayer::new())
+        .layer(ConcurrencyLimitLayer::new(settings.max_requests))
+        .layer(RequestBodyLimitLayer::new(MAX_BODY))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            settings.request_time,
+        ))
+        .service(app);
+    let serving = Arc::new(Semaphore::new(settings.max_connections));
+    let room = Arc::new(Semaphore::new(settings.max_connections.saturating_mul(2)));
     loop {
-        let stream = {
-            let receiver = lock(receiver);
-            match receiver.recv() {
-                Ok(stream) => stream,
-                Err(_) => return,
+        let Ok(held) = Arc::clone(&room).acquire_owned().await else {
+            return;
+        };
+        let stream = loop {
+            match listener.accept().await {
+                Ok((stream, _)) => break stream,
+                // Out of file descriptors, a connection reset before it was accepted, …: wait
+                // a little and go on (a busy loop would only make things worse).
+                Err(_) => tokio::time::sleep(Duration::from_millis(20)).await,
             }
         };
-        if let Ok(handle_for_slot) = stream.try_clone() {
-            *lock(slot) = Slot {
-                stream: Some(handle_for_slot),
-                idle_since: None,
-                fresh: true,
-            };
-            serve_connection(&stream, slot, max_body, handle);
-        }
-        *lock(slot) = Slot::default();
-        let _ = stream.shutdown(Shutdown::Both);
-    }
-}
-
-/// Why a request could not be read.
-enum ReadError {
-    /// The connection closed (or timed out) between requests: nothing to answer.
-    Closed,
-    /// Answer this, then close the connection.
-    Reply(Response),
-}
-
-/// Serves one connection's requests until it closes, asks to close, or is evicted.
-fn serve_connection(
-    stream: &TcpStream,
-    slot: &Mutex<Slot>,
-    max_body: usize,
-    handle: &(dyn Fn(&Request) -> Response + Sync),
-) {
-    let _ = stream.set_write_timeout(Some(READ_TIME));
-    let mut reader = BufReader::new(stream);
-    loop {
-        // Wait for the next request, idle (and so the first to be closed for a newcomer).
-        {
-            let mut slot = lock(slot);
-            if slot.stream.is_none() {
-                return; // evicted
+        let _ = stream.set_nodelay(true);
+        match Arc::clone(&serving).try_acquire_owned() {
+            Ok(permit) => {
+                tokio::spawn(connection(stream, service.clone(), [permit, held]));
             }
-            slot.idle_since = Some(Instant::now());
-        }
-        let _ = stream.set_read_timeout(Some(KEEP_ALIVE));
-        let more = matches!(reader.fill_buf(), Ok(buf) if !buf.is_empty());
-        {
-            let mut slot = lock(slot);
-            if slot.stream.is_none() || !more {
-                return;
-            }
-            slot.idle_since = None;
-            slot.fresh = false;
-        }
-        let _ = stream.set_read_timeout(Some(READ_TIME));
-        let mut writer = stream;
-        match read_request(&mut reader, &mut writer, max_body) {
-            Ok(request) => {
-                let response = handle(&request);
-                let head_only = request.method == "HEAD";
-                if write_response(&mut writer, &response, request.keep_alive, head_only).is_err()
-                    || !request.keep_alive
-                {
-                    return;
-                }
-            }
-            Err(ReadError::Closed) => return,
-            Err(ReadError::Reply(response)) => {
-                let _ = write_response(&mut writer, &response, false, false);
-                return;
+            Err(_) => {
+                tokio::spawn(busy_connection(stream, held));
             }
         }
     }
 }
 
-/// Reads one request: its head (at most [`MAX_HEAD`] bytes), then its body by
-/// `Content-Length` or chunked (at most `max_body` bytes), all within [`READ_TIME`].
-fn read_request(
-    reader: &mut BufReader<&TcpStream>,
-    writer: &mut &TcpStream,
-    max_body: usize,
-) -> Result<Request, ReadError> {
-    let started = Instant::now();
-    let reply = |status: u16, kind: &str, message: &str| {
-        ReadError::Reply(Response::error(status, kind, message))
-    };
-    let timed_out = || {
-        reply(
-            408,
-            "timeout",
-            &format!(
-                "the request did not arrive within {}",
-                humantime::format_duration(READ_TIME)
-            ),
+/// Serves one connection's requests with `service` until it closes; `_permits` are given
+/// back when it does.
+async fn connection<S>(stream: TcpStream, service: S, _permits: [OwnedSemaphorePermit; 2])
+where
+    S: tower::Service<Request, Response = Response, Error = Infallible> + Clone + Send + 'static,
+    S::Future: Send + 'static,
+{
+    let verdicts = Verdicts::default();
+    let io = TokioIo::new(Checked::new(stream, verdicts.clone()));
+    let hyper_service = service_fn(move |request: Request<Incoming>| {
+        let mut request = request.map(axum::body::Body::new);
+        request.extensions_mut().insert(verdicts.clone());
+        Box::pin(service.clone().oneshot(request))
+    });
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(READ_TIME)
+        .max_headers(MAX_HEADERS)
+        .max_buf_size(MAX_HEAD.max(8192) * 4);
+    let served = builder
+        .serve_connection(io, hyper_service)
+        .without_shutdown()
+        .await;
+    if let Ok(parts) = served {
+        close_gracefully(parts.io.into_inner().into_inner()).await;
+    }
+}
+
+/// A connection over `--max-connections`: its first request gets 503 with `Retry-After`,
+/// then it is closed.
+async fn busy_connection(stream: TcpStream, _permit: OwnedSemaphorePermit) {
+    let io = TokioIo::new(stream);
+    let busy = service_fn(|_: Request<Incoming>| async {
+        let reply = Reply::error(
+            503,
+            "busy",
+            "too many connections at once; try again in a moment",
         )
-    };
-    // The head: lines up to an empty one.
-    let mut head = Vec::new();
-    loop {
-        let before = head.len();
-        let limit = (MAX_HEAD + 1 - head.len()) as u64;
-        match reader.by_ref().take(limit).read_until(b'\n', &mut head) {
-            Ok(0) if head.is_empty() => return Err(ReadError::Closed),
-            Ok(0) => return Err(reply(400, "bad_request", "the request head is cut short")),
-            Ok(_) => {}
-            Err(e) if is_timeout(&e) => return Err(timed_out()),
-            Err(_) => return Err(ReadError::Closed),
-        }
-        if head.len() > MAX_HEAD {
-            return Err(reply(
-                431,
-                "too_large",
-                &format!("the request head is larger than {MAX_HEAD} bytes"),
-            ));
-        }
-        if started.elapsed() > READ_TIME {
-            return Err(timed_out());
-        }
-        let line = &head[before..];
-        if !line.ends_with(b"\n") {
-            continue; // cut by the limit: checked above
-        }
-        if (line == b"\r\n" || line == b"\n") && before > 0 {
-            break;
-        }
-        if (line == b"\r\n" || line == b"\n") && before == 0 {
-            head.clear(); // empty lines before a request are allowed
-        }
+        .header("Retry-After", "1");
+        let mut response = reply.into_response();
+        common_headers(&mut response);
+        Ok::<_, Infallible>(response)
+    });
+    let mut builder = http1::Builder::new();
+    builder
+        .timer(TokioTimer::new())
+        .header_read_timeout(BUSY_READ_TIME)
+        .keep_alive(false);
+    if let Ok(parts) = builder.serve_connection(io, busy).without_shutdown().await {
+        close_gracefully(parts.io.into_inner()).await;
     }
-    let mut headers = [httparse::EMPTY_HEADER; MAX_HEADERS];
-    let mut parsed = httparse::Request::new(&mut headers);
-    match parsed.parse(&head) {
-        Ok(httparse::Status::Complete(_)) => {}
-        Ok(httparse::Status::Partial) => {
-            return Err(reply(400, "bad_request", "the request head is incomplete"))
+}
+
+/// Ends a connection after its last answer: closes the sending side, then reads and drops
+/// what the client still sends (at most [`DRAIN_BYTES`] within [`DRAIN_TIME`]), so that the
+/// client reads the answer rather than a reset.
+async fn close_gracefully(mut stream: TcpStream) {
+    let _ = stream.shutdown().await;
+    let drain = async {
+        let mut buffer = vec![0; 64 << 10];
+        let mut left = DRAIN_BYTES;
+        while left > 0 {
+            match stream.read(&mut buffer).await {
+                Ok(0) | Err(_) => break,
+                Ok(read) => left = left.saturating_sub(read as u64),
+            }
         }
-        Err(httparse::Error::TooManyHeaders) => {
-            return Err(reply(
-                431,
-                "too_large",
-                &format!("the request has more than {MAX_HEADERS} headers"),
-            ))
-        }
-        Err(e) => {
-            return Err(reply(
-                400,
-                "bad_request",
-                &format!("not an HTTP/1.1 request: {e}"),
-            ))
-        }
-    }
-    let method = parsed.method.unwrap_or("").to_owned();
-    let target = parsed.path.unwrap_or("").to_owned();
-    let version = parsed.version.unwrap_or(1);
-    let headers: Vec<(String, String)> = parsed
-        .headers
-        .iter()
-        .map(|h| {
-            (
-                h.name.to_owned(),
-                String::from_utf8_lossy(h.value).trim().to_owned(),
-            )
-        })
-        .collect();
-    let find = |name: &str| {
-        headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.to_ascii_lowercase())
     };
-    let connection = find("Connection").unwrap_or_default();
-    let keep_alive = if version == 0 {
-        connection.contains("keep-alive")
+    let _ = tokio::time::timeout(DRAIN_TIME, drain).await;
+}
+
+/// 503 with `Retry-After` for a request over `--max-requests` (`LoadShedLayer`'s error).
+async fn overloaded(error: BoxError) -> Reply {
+    if error.is::<tower::load_shed::error::Overloaded>() {
+        Reply::error(
+            503,
+            "busy",
+            "too many requests at once; try again in a moment",
+        )
+        .header("Retry-After", "1")
     } else {
-        !connection.contains("close")
+        Reply::error(500, "internal", &format!("internal error: {error}"))
+    }
+}
+
+/// The outermost layer: refuses a request whose framing is ambiguous (see
+/// [`framing`](super::framing)), gives the layers' own refusals (408, 413) the API's JSON
+/// form, adds the headers every answer carries, and logs the request.
+async fn finish_answer(
+    Shared(finish): Shared<Arc<Finish>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let started = Instant::now();
+    let method = request.method().clone();
+    let path = short(request.uri().path());
+    let refused = request
+        .extensions()
+        .get::<Verdicts>()
+        .and_then(Verdicts::next);
+    let mut response = match refused {
+        Some(why) => Reply::error(400, "bad_request", &why)
+            .header("Connection", "close")
+            .into_response(),
+        None => next.run(request).await,
     };
-    let too_large = || {
-        reply(
-            413,
-            "too_large",
-            &format!("the request body is larger than {max_body} bytes"),
-        )
-    };
-    let continue_if_asked = |writer: &mut &TcpStream| {
-        if find("Expect").is_some_and(|e| e == "100-continue") {
-            let _ = writer.write_all(b"HTTP/1.1 100 Continue\r\n\r\n");
-        }
-    };
-    let mut body = Vec::new();
-    if let Some(coding) = find("Transfer-Encoding") {
-        if coding.rsplit(',').next().map(str::trim) != Some("chunked") {
-            return Err(reply(
-                501,
-                "not_implemented",
-                &format!("transfer coding `{coding}` is not supported (only chunked)"),
-            ));
-        }
-        continue_if_asked(writer);
-        let limit = max_body as u64 + 1;
-        let decoded = chunked_transfer::Decoder::new(reader.by_ref())
-            .take(limit)
-            .read_to_end(&mut body);
-        match decoded {
-            Err(e) if is_timeout(&e) => return Err(timed_out()),
-            Err(_) => return Err(reply(400, "bad_request", "malformed chunked body")),
-            Ok(_) if body.len() > max_body => return Err(too_large()),
-            Ok(_) => {}
-        }
-    } else if let Some(length) = find("Content-Length") {
-        let Ok(length) = length.parse::<usize>() else {
-            return Err(reply(
-                400,
-                "bad_request",
-                "Content-Length is not a whole number",
-            ));
+    let json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/json"));
+    if !json {
+        let layer_refusal = match response.status() {
+            StatusCode::PAYLOAD_TOO_LARGE => Some(Reply::error(
+                413,
+                "too_large",
+                &format!("the request body is larger than {MAX_BODY} bytes"),
+            )),
+            StatusCode::REQUEST_TIMEOUT => Some(Reply::error(
+                408,
+                "timeout",
+                &format!(
+                    "the request was not read and answered within {}",
+                    humantime::format_duration(finish.request_time)
+                ),
+            )),
+            _ => None,
         };
-        if length > max_body {
-            return Err(too_large());
-        }
-        continue_if_asked(writer);
-        body.resize(length, 0);
-        match reader.read_exact(&mut body) {
-            Ok(()) => {}
-            Err(e) if is_timeout(&e) => return Err(timed_out()),
-            Err(_) => return Err(ReadError::Closed),
+        if let Some(reply) = layer_refusal {
+            response = reply.header("Connection", "close").into_response();
         }
     }
-    if started.elapsed() > READ_TIME {
-        return Err(timed_out());
+    common_headers(&mut response);
+    if !finish.quiet {
+        let elapsed = started.elapsed().as_secs_f64() * 1000.0;
+        eprintln!(
+            "{method} {path} {} {elapsed:.1}ms",
+            response.status().as_u16()
+        );
     }
-    Ok(Request {
-        method,
-        target,
-        headers,
-        body,
-        keep_alive,
-    })
+    response
 }
 
-fn is_timeout(e: &io::Error) -> bool {
-    matches!(
-        e.kind(),
-        io::ErrorKind::WouldBlock | io::ErrorKind::TimedOut
-    )
-}
-
-/// Writes `response` with its length and whether the connection stays open; the head only
-/// for `HEAD`.
-fn write_response(
-    stream: &mut impl Write,
-    response: &Response,
-    keep_alive: bool,
-    head_only: bool,
-) -> io::Result<()> {
-    let mut out = BufWriter::new(stream);
-    write!(
-        out,
-        "HTTP/1.1 {} {}\r\n",
-        response.status,
-        reason(response.status)
-    )?;
-    for (name, value) in &response.headers {
-        // Header values are ours; a line break in one would split the head.
-        let value = value.replace(['\r', '\n'], " ");
-        write!(out, "{name}: {value}\r\n")?;
-    }
-    write!(
-        out,
-        "Content-Length: {}\r\nConnection: {}\r\n\r\n",
-        response.body.len(),
-        if keep_alive { "keep-alive" } else { "close" }
-    )?;
-    if !head_only {
-        out.write_all(&response.body)?;
-    }
-    out.flush()
-}
-
-/// The reason phrase of the statuses the server sends.
-fn reason(status: u16) -> &'static str {
-    match status {
-        200 => "OK",
-        400 => "Bad Request",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        408 => "Request Timeout",
-        413 => "Content Too Large",
-        415 => "Unsupported Media Type",
-        422 => "Unprocessable Content",
-        431 => "Request Header Fields Too Large",
-        500 => "Internal Server Error",
-        501 => "Not Implemented",
-        503 => "Service Unavailable",
-        _ => "",
-    }
+/// The headers every answer carries.
+fn common_headers(response: &mut Response) {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'self'; img-src 'self' data:"),
+    );
 }

@@ -1,9 +1,10 @@
 //! `gamesolve serve`: the teaching page and its JSON API over HTTP.
 //!
-//! A small synchronous server: a fixed number of connection threads over our own listener
-//! (see [`http`] for why not `tiny_http`, and how idle connections are bounded). It is safe to
-//! leave running on a machine: it binds the loopback interface unless `--host` says
-//! otherwise, and every request is bounded.
+//! The server is [axum](https://docs.rs/axum) on [hyper](https://docs.rs/hyper) and a tokio
+//! runtime that lives only here, inside the serving front end (the `gamesolve` library and
+//! every backend compile without it). It binds the loopback interface unless `--host` says
+//! otherwise, and every request is bounded (see [`http`] for the stack and the hostile cases
+//! it answers).
 //!
 //! | route | what |
 //! |---|---|
@@ -16,18 +17,18 @@
 //! | `POST /api/play` | a `batch` line plus `"first"` and `"moves"`: the game after them, the computer's reply, every legal move's value and remoteness (the hint), the result |
 //!
 //! Limits: bodies up to [`MAX_BODY`] (413 beyond), `application/json` only (415), at most
-//! `--max-solves` solves, traces or games at once (503 beyond, never a queue), the CLI's
-//! budgets with smaller defaults per request, `--time-limit` (default 5 s) of wall-clock time
-//! per solve (`/api/growth`: per request), a trace of at most `--max-trace-events` events,
-//! `--threads` connections at once (an idle one is closed for a newcomer, 503 when none is
-//! idle). A panic in a request is caught and answered with 500; the server goes on.
+//! `--max-solves` solves, traces or games at once, each on its own thread off the async ones
+//! (503 with `Retry-After` beyond, never a queue), the CLI's budgets with smaller defaults per
+//! request, `--time-limit` (default 5 s) of wall-clock time per solve (`/api/growth`: per
+//! request), a trace of at most `--max-trace-events` events, `--max-requests` requests and
+//! `--max-connections` connections at once (503 with `Retry-After` beyond). A panic in a
+//! request is answered with 500; the server goes on. One line per request on stderr
+//! (`GET /api/games 200 0.4ms`) unless `--quiet`.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
-use std::net::TcpListener;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
@@ -37,14 +38,11 @@ use serde::Serialize;
 use serde_json::value::RawValue;
 
 pub(crate) mod api;
+mod framing;
 mod http;
+mod routes;
 
-use api::{growth, solve, trace};
-use http::{Request, Response};
-
-use super::args::{
-    parse_byte_size, parse_count, parse_time_limit, parse_usize, LimitArgs, SolverArgs,
-};
+use super::args::{parse_byte_size, parse_count, parse_time_limit, LimitArgs, SolverArgs};
 use super::batch::{answer_line, error_line, read_line, LineGame, LineHandler, Solvers};
 use super::error::{CliError, Kind, Stop};
 use super::explain::explain_error;
@@ -53,7 +51,7 @@ use super::report::CliGame;
 /// The largest request body read, in bytes (1 MiB); a larger one gets 413.
 pub const MAX_BODY: usize = 1 << 20;
 
-use super::page::{trace_json, APP_JS, INDEX_HTML, STYLE_CSS};
+use super::page::trace_json;
 
 /// Arguments of `gamesolve serve`.
 #[derive(Args, Debug)]
@@ -65,15 +63,24 @@ pub struct ServeCmd {
     /// The port to listen on; 0 picks a free one (the URL printed says which).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// Connections served at once, one thread each (their requests one after another). A new
-    /// connection beyond them closes the one idle the longest, or gets 503 when none is idle.
-    #[arg(long, default_value_t = 8, value_parser = parse_usize)]
+    /// Threads the server runs at most, 2..=1024: `--max-solves` of them solve, the others
+    /// (at least one, at most one per core) read and answer connections, however many are
+    /// open.
+    #[arg(long, default_value_t = 8, value_parser = in_range::<2, 1024>)]
     threads: usize,
-    /// Solves and traces running at once; more get 503 at once (no queue).
-    #[arg(long, default_value_t = 2, value_parser = parse_usize)]
+    /// Solves, traces and games running at once, 1..=1023 and less than `--threads`; more get
+    /// 503 with `Retry-After` at once (no queue).
+    #[arg(long, default_value_t = 2, value_parser = in_range::<1, 1023>)]
     max_solves: usize,
-    /// Events of a trace sent at most (the page says how many there were).
-    #[arg(long, default_value_t = 2000, value_parser = parse_usize)]
+    /// Requests being read or answered at once, 1..=65536; more get 503 with `Retry-After`.
+    #[arg(long, default_value_t = 512, value_parser = in_range::<1, 65536>)]
+    max_requests: usize,
+    /// Connections open at once, 1..=65536; a connection beyond them gets 503 with
+    /// `Retry-After` (and past twice as many, the next wait in the system's queue).
+    #[arg(long, default_value_t = 4096, value_parser = in_range::<1, 65536>)]
+    max_connections: usize,
+    /// Events of a trace sent at most, 1..=1000000 (the page says how many there were).
+    #[arg(long, default_value_t = 2000, value_parser = in_range::<1, 1_000_000>)]
     max_trace_events: usize,
     /// `recursive`: positions to expand per request [default: 10^7].
     #[arg(long, value_name = "POSITIONS", value_parser = parse_count)]
@@ -89,6 +96,25 @@ pub struct ServeCmd {
     /// is `cannot_answer`. `/api/growth` stops adding sizes at it.
     #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_time_limit)]
     time_limit: Duration,
+    /// No line per request on stderr (by default: `METHOD PATH STATUS TIMEms`).
+    #[arg(long, short)]
+    quiet: bool,
+}
+
+/// Parses a whole number in `MIN..=MAX` for a flag of `serve` (clap names the flag and
+/// the value: "invalid value '0' for '--threads <THREADS>': it is below 2; expected a whole
+/// number in 2..=1024").
+fn in_range<const MIN: usize, const MAX: usize>(text: &str) -> Result<usize, String> {
+    let expected = format!("expected a whole number in {MIN}..={MAX}");
+    match super::args::parse_usize(text) {
+        Ok(n) if n < MIN => Err(format!("it is below {MIN}; {expected}")),
+        Ok(n) if n > MAX => Err(format!("it is above {MAX}; {expected}")),
+        Ok(n) => Ok(n),
+        Err(why) => Err(format!(
+            "{}; {expected}",
+            why.split(';').next().unwrap_or(&why)
+        )),
+    }
 }
 
 /// Serve defaults: smaller than the CLI's, since many requests may come.
@@ -101,13 +127,13 @@ const TRACE_MEMORY_CAP: u64 = 512 << 10;
 const TRACE_NODE_BUDGET: u64 = 1_000_000;
 const TRACE_STATE_BUDGET: u64 = 1_000_000;
 
-/// What every worker shares.
+/// What every request shares.
 struct State {
     limits: LimitArgs,
     trace_limits: LimitArgs,
-    max_solves: usize,
     max_trace_events: usize,
-    in_flight: AtomicUsize,
+    /// One permit per solve running (`--max-solves`); none left: 503.
+    solves: Arc<tokio::sync::Semaphore>,
 }
 
 /// A reply: status, content type, body, extra headers.
@@ -145,13 +171,42 @@ impl Reply {
 }
 
 /// Runs `gamesolve serve` until the process is stopped (Ctrl-C).
+///
+/// # Errors
+///
+/// `--max-solves` not below `--threads` (usage), an address that cannot be bound or a
+/// runtime that cannot start (I/O).
 pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
+    if cmd.max_solves >= cmd.threads {
+        return Err(CliError::new(
+            Kind::Usage,
+            format!(
+                "--max-solves {} leaves no thread for connections out of --threads {}: give \
+                 --threads at least {} (or fewer --max-solves)",
+                cmd.max_solves,
+                cmd.threads,
+                cmd.max_solves + 1
+            ),
+        )
+        .into());
+    }
     let address = if cmd.host.contains(':') {
         format!("[{}]:{}", cmd.host, cmd.port)
     } else {
         format!("{}:{}", cmd.host, cmd.port)
     };
-    let listener = TcpListener::bind(&address)
+    // More connection threads than cores only take turns on them.
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads((cmd.threads - cmd.max_solves).min(cores))
+        .max_blocking_threads(cmd.max_solves)
+        .thread_name("gamesolve-serve")
+        .enable_io()
+        .enable_time()
+        .build()
+        .map_err(|e| CliError::new(Kind::Io, format!("cannot start the server's threads: {e}")))?;
+    let listener = runtime
+        .block_on(http::listen(&address))
         .map_err(|e| CliError::new(Kind::Io, format!("cannot listen on {address}: {e}")))?;
     let local = listener.local_addr().ok();
     let bound = local.map_or_else(|| address.clone(), |a| a.to_string());
@@ -175,108 +230,29 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
     let state = State {
         limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
         trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
-        max_solves: cmd.max_solves.max(1),
         max_trace_events: cmd.max_trace_events,
-        in_flight: AtomicUsize::new(0),
+        solves: Arc::new(tokio::sync::Semaphore::new(cmd.max_solves)),
     };
-    http::serve(&listener, cmd.threads, MAX_BODY, &|request| {
-        respond(&state, request)
-    });
+    let settings = http::Settings {
+        max_requests: cmd.max_requests,
+        max_connections: cmd.max_connections,
+        request_time: http::READ_TIME.saturating_add(cmd.time_limit),
+        quiet: cmd.quiet,
+    };
+    let app = routes::router(Arc::new(state));
+    runtime.block_on(http::serve(listener, app, &settings));
     Ok(())
 }
 
-/// Answers one request: the route's reply with the headers every answer carries; a panic is
-/// answered with 500 and the server goes on.
-fn respond(state: &State, request: &Request) -> Response {
-    let reply = catch_unwind(AssertUnwindSafe(|| handle(state, request)))
-        .unwrap_or_else(|_| Reply::error(500, "internal", "internal error: the request failed"));
-    let mut headers = vec![
-        ("Content-Type", reply.content_type.to_owned()),
-        ("Cache-Control", "no-store".to_owned()),
-        ("X-Content-Type-Options", "nosniff".to_owned()),
-        (
-            "Content-Security-Policy",
-            "default-src 'self'; img-src 'self' data:".to_owned(),
-        ),
-    ];
-    headers.extend(reply.headers);
-    Response {
-        status: reply.status,
-        headers,
-        body: reply.body,
-    }
-}
-
-/// The routes, with the methods each takes.
-fn handle(state: &State, request: &Request) -> Reply {
-    let url = request.target.as_str();
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let allowed = match path {
-        "/" | "/index.html" | "/app.js" | "/style.css" | "/api/backends" | "/api/games" => "GET",
-        "/api/solve" | "/api/trace" | "/api/growth" | "/api/play" => "POST",
-        _ => return Reply::error(404, "not_found", &format!("no such page: {}", short(path))),
-    };
-    if request.method != allowed {
-        return Reply::error(
-            405,
-            "method_not_allowed",
-            &format!("{path} takes {allowed} only"),
-        )
-        .header("Allow", allowed);
-    }
-    match path {
-        "/" | "/index.html" => Reply::new(200, "text/html; charset=utf-8", INDEX_HTML),
-        "/app.js" => Reply::new(200, "text/javascript; charset=utf-8", APP_JS),
-        "/style.css" => Reply::new(200, "text/css; charset=utf-8", STYLE_CSS),
-        "/api/backends" => Reply::json(200, super::backends::json()),
-        "/api/games" => Reply::json(200, super::games::json()),
-        _ => {
-            if let Err(reply) = check_json(request) {
-                return reply;
-            }
-            let Some(_guard) = Slot::take(state) else {
-                return Reply::error(
-                    503,
-                    "busy",
-                    "too many solves at once; try again in a moment",
-                )
-                .header("Retry-After", "1");
-            };
-            let body = request.body.as_slice();
-            match path {
-                "/api/solve" => solve(state, query, body),
-                "/api/growth" => growth(state, body),
-                "/api/play" => api::play(state, body),
-                _ => trace(state, body),
-            }
-        }
-    }
-}
-
-/// One solve in flight, counted while it lives.
-struct Slot<'a>(&'a AtomicUsize);
-
-impl<'a> Slot<'a> {
-    fn take(state: &'a State) -> Option<Self> {
-        let before = state.in_flight.fetch_add(1, Ordering::SeqCst);
-        let slot = Slot(&state.in_flight);
-        (before < state.max_solves).then_some(slot)
-    }
-}
-
-impl Drop for Slot<'_> {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// Refuses a body that is not JSON (415); the HTTP side has already refused one larger
-/// than [`MAX_BODY`] (413).
-fn check_json(request: &Request) -> Result<(), Reply> {
-    let json = request.header("Content-Type").is_some_and(|value| {
-        let media = value.split(';').next().unwrap_or(value).trim();
-        media.eq_ignore_ascii_case("application/json")
-    });
+/// Refuses a body that is not JSON (415).
+fn check_json(headers: &axum::http::HeaderMap) -> Result<(), Reply> {
+    let json = headers
+        .get(axum::http::header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| {
+            let media = value.split(';').next().unwrap_or(value).trim();
+            media.eq_ignore_ascii_case("application/json")
+        });
     if json {
         Ok(())
     } else {
