@@ -133,6 +133,9 @@ struct Curve {
     variant: &'static str,
     /// Positions expanded at each size; `None` where the backend gave up.
     positions: Vec<Option<u64>>,
+    /// The solve's own time at each size, in seconds (as `batch`'s `elapsed_seconds`);
+    /// `None` where the backend gave up.
+    seconds: Vec<Option<f64>>,
 }
 
 /// The answer of `/api/growth`.
@@ -141,6 +144,9 @@ struct GrowthReply {
     game: &'static str,
     /// `n` or the row's length at each point.
     sizes: Vec<u64>,
+    /// The size of the game asked about, on the same axis (to mark it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<u64>,
     curves: Vec<Curve>,
     /// Whether the request's time limit cut the picture short (the points not computed are
     /// `null`); the limit in words then.
@@ -168,6 +174,7 @@ impl LineGame for Grower {
             };
             let (name, variant) = (choice.name(), choice.variant());
             let mut positions = Vec::with_capacity(family.len());
+            let mut seconds = Vec::with_capacity(family.len());
             let mut gave_up = false;
             for (_, g) in &family {
                 // Each solve gets the time the request has left; none left, no more points.
@@ -187,21 +194,27 @@ impl LineGame for Grower {
                             ..config
                         })
                         .ok()
-                        .and_then(|mut solver| solver.solve_with_stats(g).ok())
-                        .map(|(_, s)| s.positions),
+                        .and_then(|mut solver| {
+                            let started = std::time::Instant::now();
+                            let solved = solver.solve_with_stats(g).ok();
+                            solved.map(|(_, s)| (s.positions, started.elapsed().as_secs_f64()))
+                        }),
                 };
                 gave_up = point.is_none();
-                positions.push(point);
+                positions.push(point.map(|(p, _)| p));
+                seconds.push(point.map(|(_, t)| t));
             }
             curves.push(Curve {
                 backend: name,
                 variant,
                 positions,
+                seconds,
             });
         }
         let reply = GrowthReply {
             game: G::NAME,
             sizes: family.iter().map(|(size, _)| *size).collect(),
+            size: game.growth_size(),
             curves,
             stopped_at_time_limit: stopped,
             time_limit: self
