@@ -19,7 +19,7 @@ use serde_json::{json, Value};
 const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
 
 /// The server, killed when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     addr: String,
@@ -27,13 +27,13 @@ struct Server {
 
 impl Server {
     /// Starts `gamesolve serve --port 0 ARGS` and reads its URL from the first line.
-    fn start(args: &[&str]) -> Server {
+    pub(crate) fn start(args: &[&str]) -> Server {
         Server::start_program(Path::new(BIN), args)
     }
 
     /// Starts `PROGRAM serve --port 0 ARGS`: `gamesolve`, or an example that runs the app
     /// with its own game added.
-    fn start_program(program: &Path, args: &[&str]) -> Server {
+    pub(crate) fn start_program(program: &Path, args: &[&str]) -> Server {
         let mut child = Command::new(program)
             .args(["serve", "--port", "0"])
             .args(args)
@@ -57,7 +57,7 @@ impl Server {
         Server { child, addr }
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://{}/", self.addr)
     }
 }
@@ -463,7 +463,7 @@ fn serve_games_lists_the_builtin_games_with_their_params() {
 
 /// An example program of the workspace (built by `cargo test`, beside the test binaries:
 /// `target/debug/examples/NAME` next to `target/debug/deps/`).
-fn example(name: &str) -> std::path::PathBuf {
+pub(crate) fn example(name: &str) -> std::path::PathBuf {
     let exe = std::env::current_exe().unwrap();
     let path = exe
         .parent()
@@ -990,7 +990,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// A WebDriver session on a chromedriver child, both ended when dropped.
-struct Browser {
+pub(crate) struct Browser {
     driver: Child,
     addr: String,
     session: String,
@@ -998,7 +998,7 @@ struct Browser {
 }
 
 impl Browser {
-    fn start() -> Browser {
+    pub(crate) fn start() -> Browser {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -1043,7 +1043,7 @@ impl Browser {
         browser
     }
 
-    fn call(&self, method: &str, path: &str, body: &Value) -> Value {
+    pub(crate) fn call(&self, method: &str, path: &str, body: &Value) -> Value {
         let body = if method == "GET" {
             String::new()
         } else {
@@ -1059,7 +1059,7 @@ impl Browser {
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
     }
 
-    fn session(&self, method: &str, path: &str, body: &Value) -> Value {
+    pub(crate) fn session(&self, method: &str, path: &str, body: &Value) -> Value {
         let reply = self.call(method, &format!("/session/{}{path}", self.session), body);
         assert!(
             reply["value"].get("error").is_none(),
@@ -1069,7 +1069,7 @@ impl Browser {
     }
 
     /// Runs `script` (a function body) in the page and returns its value.
-    fn eval(&self, script: &str) -> Value {
+    pub(crate) fn eval(&self, script: &str) -> Value {
         self.session(
             "POST",
             "/execute/sync",
@@ -1078,7 +1078,7 @@ impl Browser {
     }
 
     /// The WebDriver id of the first element matching `css`.
-    fn find(&self, css: &str) -> String {
+    pub(crate) fn find(&self, css: &str) -> String {
         let found = self.session(
             "POST",
             "/element",
@@ -1092,14 +1092,14 @@ impl Browser {
             .to_owned()
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let id = self.find(css);
         self.session("POST", &format!("/element/{id}/click"), &json!({}));
     }
 
     /// Types `keys` into the element matching `css`, as a keyboard would (`\u{E007}` is
     /// Enter).
-    fn keys(&self, css: &str, keys: &str) {
+    pub(crate) fn keys(&self, css: &str, keys: &str) {
         let id = self.find(css);
         self.session(
             "POST",
@@ -1108,7 +1108,7 @@ impl Browser {
         );
     }
 
-    fn text(&self, id: &str) -> String {
+    pub(crate) fn text(&self, id: &str) -> String {
         let value = self.eval(&format!(
             "return document.getElementById('{id}').textContent;"
         ));
@@ -1118,7 +1118,7 @@ impl Browser {
     /// Waits (at most 90 s: a wait of 30 s once ran out on a machine at load 3 with a 16 GiB
     /// scan beside it) until `script` returns true; on time-out, says what the page showed
     /// then. A wait that succeeds returns as soon as the page is ready.
-    fn wait_for(&self, script: &str) {
+    pub(crate) fn wait_for(&self, script: &str) {
         let deadline = Instant::now() + Duration::from_secs(90);
         while self.eval(script) != Value::Bool(true) {
             if Instant::now() >= deadline {
@@ -1144,7 +1144,7 @@ impl Drop for Browser {
 }
 
 /// Whether Chromium and chromedriver are there; says how to get them when not.
-fn have_browser() -> bool {
+pub(crate) fn have_browser() -> bool {
     let there = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
     if !there {
         eprintln!(
@@ -1502,7 +1502,7 @@ fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
 }
 
 /// Standard base64, for the screenshot.
-fn base64_decode(text: &str) -> Vec<u8> {
+pub(crate) fn base64_decode(text: &str) -> Vec<u8> {
     let value = |c: u8| match c {
         b'A'..=b'Z' => c - b'A',
         b'a'..=b'z' => c - b'a' + 26,

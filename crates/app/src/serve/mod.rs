@@ -9,9 +9,10 @@
 //! |---|---|
 //! | `GET /` (`/index.html`, `/app.js`, `/style.css`) | the page, embedded in the binary |
 //! | `POST /api/solve[?backend=B/V]` | one `batch` input line in, its `batch` answer line out (plus `"headline"`, the answer in words) |
-//! | `POST /api/trace` | a `batch` line plus `"backend"`: the first events of `explain` |
+//! | `POST /api/trace` | a `batch` line plus `"backend"` (and `"node_budget"`, up to the server's): the first events of `explain` |
 //! | `GET /api/backends` | the `gamesolve backends --json` list |
 //! | `GET /api/games` | the `gamesolve games --json` list: the game table |
+//! | `GET /api/limits` | a trace's default node budget and the most a request may ask for (`"node_budget"` in `/api/trace`) |
 //! | `POST /api/growth` | a `batch` line: positions expanded by each backend at growing sizes |
 //! | `POST /api/play` | a `batch` line plus `"first"` and `"moves"`: the game after them, the computer's reply, every legal move's value and remoteness (the hint), the result |
 //!
@@ -212,7 +213,8 @@ fn handle(state: &State, request: &Request) -> Reply {
     let url = request.target.as_str();
     let (path, query) = url.split_once('?').unwrap_or((url, ""));
     let allowed = match path {
-        "/" | "/index.html" | "/app.js" | "/style.css" | "/api/backends" | "/api/games" => "GET",
+        "/" | "/index.html" | "/app.js" | "/style.css" | "/api/backends" | "/api/games"
+        | "/api/limits" => "GET",
         "/api/solve" | "/api/trace" | "/api/growth" | "/api/play" => "POST",
         _ => return Reply::error(404, "not_found", &format!("no such page: {}", short(path))),
     };
@@ -230,6 +232,7 @@ fn handle(state: &State, request: &Request) -> Reply {
         "/style.css" => Reply::new(200, "text/css; charset=utf-8", STYLE_CSS),
         "/api/backends" => Reply::json(200, super::backends::json()),
         "/api/games" => Reply::json(200, super::games::json()),
+        "/api/limits" => api::limits(state),
         _ => {
             if let Err(reply) = check_json(request) {
                 return reply;
