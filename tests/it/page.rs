@@ -4,12 +4,14 @@
 //! hooks (`data-view`, `data-cell`, `data-value`, `data-quiz`). Skipped with a message when
 //! Chromium or chromedriver is missing. With `GAMESOLVE_SCREENSHOT` set, each test writes its
 //! view's picture to `docs/` (the README shows them).
+#![cfg(feature = "serve")]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::Path;
 
 use serde_json::{json, Value};
 
-use crate::serve::{base64_decode, have_browser, Browser, Server};
+use crate::serve::{base64_decode, example, have_browser, Browser, Server};
 
 /// Opens `query` (after `/?`) on `server` and waits until its trace is shown.
 fn open(browser: &Browser, server: &Server, query: &str) {
@@ -61,7 +63,9 @@ fn screenshot(browser: &Browser, css: &str, name: &str) {
     ));
     let id = browser.find(css);
     let png = browser.session("GET", &format!("/element/{id}/screenshot"), &json!({}));
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs")
+        .join(name);
     std::fs::write(&path, base64_decode(png.as_str().unwrap())).unwrap();
     eprintln!("wrote {}", path.display());
 }
@@ -100,7 +104,10 @@ fn page_table_of_predict_the_winner_from_a_permalink() {
     let overwritten = browser.eval(
         "return [...document.querySelectorAll('[data-cell].overwritten')].map((c) => c.dataset.cell).sort();",
     );
-    assert_eq!(overwritten, json!(["0,0", "0,1", "0,2", "1,1", "1,2", "2,2"]));
+    assert_eq!(
+        overwritten,
+        json!(["0,0", "0,1", "0,2", "1,1", "1,2", "2,2"])
+    );
     // Step 5 writes (0,1) from the diagonal, in (0,0)'s slot of the row: 5 cells have
     // values, (0,0) is overwritten (and still read for this write).
     slide(&browser, 5);
@@ -151,6 +158,35 @@ fn page_table_of_can_i_win_is_the_subset_lattice() {
     screenshot(&browser, "#trace", "page-table-can-i-win.png");
 }
 
+/// A user's game with a table layout gets the table view: Stone Game II (an example program)
+/// by pile index and `M`, here the states its memo stored, the answer at `(0, 1)`.
+#[test]
+fn page_table_of_a_users_game_from_its_layout() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start_program(&example("stone_game_ii"), &[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=stone-game-ii&piles=2,7,9,4,4&backend=memo&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    assert_eq!(attr(&browser, "[data-cell='0,1']", "data-value"), "-6");
+    assert!(attr(&browser, "[data-cell='0,1']", "class")
+        .as_str()
+        .unwrap()
+        .contains("answer"));
+    // Every cell sits in its row `i` and column `M`.
+    let placed = browser.eval(
+        "return [...document.querySelectorAll('table.dp tr')].slice(1).every((tr, i) => \
+         [...tr.cells].every((td, k) => !td.dataset.cell || \
+         td.dataset.cell === `${i},${k - 1}`));",
+    );
+    assert_eq!(placed, true);
+}
+
 /// The call tree of `recursive` marks the positions solved more than once (same badge, "solved
 /// N times"); the memo's DAG the same positions answered from the memo.
 #[test]
@@ -194,7 +230,10 @@ fn page_tree_marks_repeated_subproblems_and_the_dag_its_memo_hits() {
     assert_eq!(count(&browser, "#graph .node"), 9);
     assert!(count(&browser, "#graph .node[data-repeat].memo-hit") >= 1);
     let note = browser.eval("return document.querySelector('#graph .badge-note').textContent;");
-    assert!(note.as_str().unwrap().starts_with("from the memo"), "{note}");
+    assert!(
+        note.as_str().unwrap().starts_with("from the memo"),
+        "{note}"
+    );
     screenshot(&browser, "#trace", "page-dag.png");
 }
 
@@ -214,18 +253,16 @@ fn page_reduction_draws_each_merge() {
     );
     assert_eq!(attr(&browser, "#view", "data-view"), "reduction");
     assert_eq!(browser.text("step-note"), "step 1 of 2");
-    let row = browser.eval(
-        "return [...document.querySelectorAll('.runs .run')].map((r) => r.dataset.value);",
-    );
+    let row = browser
+        .eval("return [...document.querySelectorAll('.runs .run')].map((r) => r.dataset.value);");
     assert_eq!(row, json!(["1", "-221", "2", "9", "3"]));
     assert_eq!(attr(&browser, ".run.merged", "data-run"), "1..3");
     assert_eq!(count(&browser, ".run.peak"), 3);
     screenshot(&browser, "#trace", "page-reduction.png");
     browser.click("#step");
     assert_eq!(browser.text("step-note"), "step 2 of 2");
-    let row = browser.eval(
-        "return [...document.querySelectorAll('.runs .run')].map((r) => r.dataset.value);",
-    );
+    let row = browser
+        .eval("return [...document.querySelectorAll('.runs .run')].map((r) => r.dataset.value);");
     assert_eq!(row, json!(["1", "-221", "-4"]));
     let end = browser.eval("return document.querySelector('.greedy').innerText;");
     assert!(
@@ -263,7 +300,10 @@ fn page_growth_chart_follows_the_game() {
         "{legend}"
     );
     // Recursion stops at its budget on the way to n = 20; the memo goes to the end.
-    assert!(legend.contains("recursive/") && legend.contains("(stops at "), "{legend}");
+    assert!(
+        legend.contains("recursive/") && legend.contains(" stops at "),
+        "{legend}"
+    );
     screenshot(&browser, "#result", "page-growth.png");
     // Another game: the chart is the new game's.
     browser.eval(
@@ -364,7 +404,11 @@ fn page_first_load_is_solved_and_explained() {
     browser.session("POST", "/url", &json!({"url": server.url()}));
     browser.wait_for("return document.getElementById('step-note').textContent !== '';");
     assert!(!browser.text("rules").is_empty());
-    assert!(browser.text("answer").contains("wins"), "{}", browser.text("answer"));
+    assert!(
+        browser.text("answer").contains("wins"),
+        "{}",
+        browser.text("answer")
+    );
     assert_eq!(count(&browser, "#algorithms p"), 3);
     let counters = browser.eval("return document.getElementById('counters').innerText;");
     let counters = counters.as_str().unwrap();

@@ -219,6 +219,15 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
                 headline.as_ref().is_some_and(Value::is_string),
                 "{line}: {headline:?}"
             );
+            // And the solve's own time (the page shows it, not the HTTP round trip).
+            let elapsed = answer.as_object_mut().unwrap().remove("elapsed_seconds");
+            assert!(
+                elapsed
+                    .as_ref()
+                    .and_then(Value::as_f64)
+                    .is_some_and(|s| s >= 0.0),
+                "{line}: {elapsed:?}"
+            );
         }
         assert_eq!(&answer, expected, "{line}");
         // Errors keep batch's `line` field: the request is line 1.
@@ -238,6 +247,7 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
     assert_eq!(answer["headline"], "First player wins: take 1");
     let mut answer = answer;
     answer.as_object_mut().unwrap().remove("headline");
+    answer.as_object_mut().unwrap().remove("elapsed_seconds");
     assert_eq!(answer, batch(&[line], &["--backend", "memo/dense"])[0]);
     assert_eq!(answer["variant"], "dense");
     // An unknown backend and a missing variant are the request's fault.

@@ -178,7 +178,9 @@ mod tests {
         assert_eq!(growth_lengths(16, 24), [1, 2, 3, 4, 6, 8, 11, 16]);
         let family = PredictTheWinner::new(vec![1, 5, 233, 7]).growth(24);
         assert_eq!(family.len(), 24);
-        let (len, last) = family.last().unwrap();
+        let Some((len, last)) = family.last() else {
+            panic!("no sizes");
+        };
         assert_eq!((*len, last.len()), (4096, 4096));
         assert_eq!(&last.values()[..5], &[1, 5, 233, 7, 1]);
     }

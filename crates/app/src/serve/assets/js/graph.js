@@ -52,12 +52,12 @@ function layoutGraph(t, tree) {
   t.nodes = nodes.slice(0, MAX_DRAWN);
   t.edges = edges.filter((e) => e.from.index < MAX_DRAWN && e.to.index < MAX_DRAWN);
   if (nodes.length > MAX_DRAWN) {
-    $("trace-note").textContent += ` The picture shows the first ${MAX_DRAWN} of its ${fmt(nodes.length)} nodes.`;
+    addNote(`The picture shows the first ${MAX_DRAWN} of its ${fmt(nodes.length)} nodes.`);
   }
   if (badges.size > 0) {
-    $("trace-note").textContent += tree
-      ? ` ${fmt(badges.size)} positions are solved more than once (same badge #k on each call): what a memo saves.`
-      : ` ${fmt(badges.size)} positions are answered from the memo (badge #k, dashed edges): each solved once.`;
+    addNote(tree
+      ? `${fmt(badges.size)} positions are solved more than once (the same badge #k on each of their calls): the work a memo saves.`
+      : `${fmt(badges.size)} positions are answered from the memo (badge #k, dashed edges): each is solved once.`);
   }
   // Rows by depth, in order of first appearance.
   const rows = [];

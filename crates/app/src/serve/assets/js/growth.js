@@ -46,7 +46,7 @@ async function growth() {
     chart(data, "positions", "positions expanded", (v) => fmt(v)),
     chart(data, "seconds", "time (the solve's own)", (v) => duration(v)),
   );
-  box.append(row);
+  box.append(row, growthLegend(data));
   if (typeof saveUrl === "function") saveUrl();
 }
 
@@ -66,7 +66,7 @@ function growthStale() {
 function chart(data, field, title, show) {
   const W = 520;
   const H = 300;
-  const [L, R, T, B] = [70, 150, 28, 40];
+  const [L, R, T, B] = [70, 16, 28, 40];
   const sizes = data.sizes;
   const all = data.curves.flatMap((c) => (c[field] || []).filter((v) => v != null && v > 0));
   const svg = svgEl("svg", { width: W, height: H, class: "chart", role: "img", "aria-label": `${title} by size, log scale` });
@@ -116,18 +116,29 @@ function chart(data, field, title, show) {
       dot.append(svgEl("title", {}, `${c.backend}/${c.variant}, size ${s}: ${show(v)}`));
       svg.append(dot);
     }
-    const gaveUp = values.indexOf(null);
-    const label = `${c.backend}/${c.variant}${gaveUp >= 0 ? ` (stops at ${sizes[gaveUp]})` : ""}`;
-    const key = marker(MARKS[k % MARKS.length], W - R + 10, T + 10 + k * 18);
-    key.style.fill = color;
-    svg.append(key);
-    // A style property, not an attribute: the server's Content-Security-Policy refuses
-    // inline style attributes.
-    const text = svgEl("text", { x: W - R + 18, y: T + 14 + k * 18 }, label);
-    text.style.fill = color;
-    svg.append(text);
   });
   return svg;
+}
+
+// One legend for both charts: each backend's mark, colour and name, and where it stopped.
+function growthLegend(data) {
+  const list = el("ul", null, "growth-legend");
+  data.curves.forEach((c, k) => {
+    const color = COLORS[k % COLORS.length];
+    const item = el("li");
+    const key = svgEl("svg", { width: 14, height: 14, "aria-hidden": "true" });
+    const mark = marker(MARKS[k % MARKS.length], 7, 7);
+    mark.style.fill = color;
+    key.append(mark);
+    const gaveUp = c.positions.indexOf(null);
+    const name = el("span", `${c.backend}/${c.variant}`);
+    name.style.color = color;
+    item.append(key, name, gaveUp >= 0
+      ? ` stops at ${fmt(data.sizes[gaveUp])} (${data.stopped_at_time_limit ? "its budget or the time limit" : "its budget"})`
+      : " to the end");
+    list.append(item);
+  });
+  return list;
 }
 
 // A point's mark: each backend its own shape, so colour is not the only signal.

@@ -62,7 +62,8 @@ function loadTrace(data, view, step) {
   $("graph").textContent = "";
   $("table-box").textContent = "";
   $("reduction-box").textContent = "";
-  $("graph").hidden = !["tree", "dag"].includes(view);
+  // An <svg> has no `hidden` property: the attribute itself.
+  $("graph").toggleAttribute("hidden", !["tree", "dag"].includes(view));
   $("table-box").hidden = !["table", "cells"].includes(view);
   $("reduction-box").hidden = !["reduction", "own"].includes(view);
   $("view").dataset.view = view;
@@ -85,6 +86,13 @@ function loadTrace(data, view, step) {
   const at = step == null || Number.isNaN(step) ? trace.steps : step;
   setStep(at);
   quizReset();
+}
+
+// Adds a sentence to the note above the picture.
+function addNote(sentence) {
+  const note = $("trace-note");
+  const text = note.textContent.trim();
+  note.textContent = text === "" ? sentence : `${text}${/[.!?]$/.test(text) ? "" : "."} ${sentence}`;
 }
 
 const VIEW_WORDS = {
