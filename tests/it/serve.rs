@@ -1448,6 +1448,14 @@ fn serve_page_in_headless_chromium() {
          s.dispatchEvent(new Event('input')); return 1;",
     );
     if std::env::var_os("GAMESOLVE_SCREENSHOT").is_some() {
+        // The whole page in one picture: a window as tall as the page, scrolled to its top.
+        let height = browser.eval("return document.documentElement.scrollHeight;");
+        browser.session(
+            "POST",
+            "/window/rect",
+            &json!({"width": 1280, "height": height.as_u64().unwrap_or(1500) + 140}),
+        );
+        browser.eval("window.scrollTo(0, 0); return 1;");
         let png = browser.session("GET", "/screenshot", &json!({}));
         let bytes = base64_decode(png.as_str().unwrap());
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/serve.png");

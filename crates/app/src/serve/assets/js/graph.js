@@ -149,7 +149,9 @@ function showGraph(step) {
     if (n.badge) cls += ` repeat repeat-${(n.badge - 1) % 6}`;
     if (n === currentNode) cls += " current";
     n.el.setAttribute("class", cls);
-    n.valueEl.textContent = s && s.event ? s.event.value + (s.hit ? "  (memo hit)" : "") : s && s.open ? "being solved…" : "";
+    // A memo hit's node carries its badge ("from the memo N times") beside the value.
+    const hitNote = s && s.hit && !n.badge ? "  (memo hit)" : "";
+    n.valueEl.textContent = s && s.event ? s.event.value + hitNote : s && s.open ? "being solved…" : "";
     if (s && s.event) n.el.dataset.value = cellValue(s.event);
     else delete n.el.dataset.value;
   }
