@@ -417,3 +417,45 @@ fn page_first_load_is_solved_and_explained() {
     }
     assert!(!counters.contains("round trip"), "{counters}");
 }
+
+/// `explain --html` shows the same views as the page, drawn by the same script from the same
+/// trace JSON: the triangle of `tabular` and the merges of `reduction`, from a file.
+#[test]
+fn explain_html_shows_the_pages_table_and_reduction_views() {
+    if !have_browser() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let browser = Browser::start();
+    for (backend, values, view) in [
+        ("tabular", ["1", "5", "233", "7"].as_slice(), "table"),
+        (
+            "reduction",
+            ["1", "5", "233", "7", "2", "9", "3"].as_slice(),
+            "reduction",
+        ),
+    ] {
+        let path = dir.path().join(format!("{backend}.html"));
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+            .args(["explain", "predict-the-winner"])
+            .args(values)
+            .args(["--backend", backend, "--html"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        // A file opens at its first step; `?step=` in its URL picks another, as on the page.
+        let url = format!("file://{}?step=10", path.display());
+        browser.session("POST", "/url", &json!({"url": url}));
+        browser.wait_for("return document.getElementById('step-note').textContent !== '';");
+        assert_eq!(attr(&browser, "#view", "data-view"), view);
+        if view == "table" {
+            assert_eq!(browser.text("step-note"), "step 10 of 10");
+            assert_eq!(attr(&browser, "[data-cell='0,3']", "data-value"), "222");
+        } else {
+            // Two merges: the slider stops at the last one, not "step 0 of 0".
+            assert_eq!(browser.text("step-note"), "step 2 of 2");
+            assert_eq!(count(&browser, ".runs .run"), 3);
+        }
+    }
+}
