@@ -11,7 +11,7 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use crate::serve::{base64_decode, example, have_browser, Browser, Server};
+use crate::serve::{base64_decode, example, get, have_browser, post, Browser, Server};
 
 /// Opens `query` (after `/?`) on `server` and waits until its trace is shown.
 fn open(browser: &Browser, server: &Server, query: &str) {
@@ -458,4 +458,63 @@ fn explain_html_shows_the_pages_table_and_reduction_views() {
             assert_eq!(count(&browser, ".runs .run"), 3);
         }
     }
+}
+
+/// The budget the page offers to raise: a trace may ask for a node budget up to the server's
+/// own (`GET /api/limits` says both), and is refused beyond it with the cap named.
+#[test]
+fn page_trace_node_budget_within_the_servers_cap() {
+    let server = Server::start(&["--node-budget", "5000"]);
+    let (status, limits) = get(&server.addr, "/api/limits");
+    assert_eq!(status, 200);
+    let limits: Value = serde_json::from_str(&limits).unwrap();
+    assert_eq!(limits["node_budget_cap"], 5000);
+    assert_eq!(limits["trace_node_budget"], 5000);
+    // Recursion on Can I Win 8 20 expands more than 100 positions: stopped, then answered
+    // with the budget raised.
+    let line = |budget: u64| {
+        format!(
+            r#"{{"game":"can-i-win","max_choosable":8,"desired_total":20,"backend":"recursive","node_budget":{budget}}}"#
+        )
+    };
+    let (status, e) = post(&server.addr, "/api/trace", &line(100));
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (422, Some("cannot_answer")),
+        "{e}"
+    );
+    let (status, trace) = post(&server.addr, "/api/trace", &line(5000));
+    assert_eq!(status, 200, "{trace}");
+    let (status, e) = post(&server.addr, "/api/trace", &line(5001));
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (400, Some("invalid_input")),
+        "{e}"
+    );
+    let message = e["error"].as_str().unwrap();
+    assert!(
+        message.contains("from 1 to 5000") && message.contains("--node-budget"),
+        "{message}"
+    );
+}
+
+/// A lattice too large to draw cell by cell shows each layer's counts of win and lose.
+#[test]
+fn page_large_lattice_is_counts_per_layer() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=can-i-win&max_choosable=10&desired_total=40&backend=tabular&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    assert_eq!(count(&browser, "[data-cell]"), 0);
+    assert_eq!(count(&browser, "[data-layer]"), 11);
+    let layer = browser.eval("return document.querySelector(\"[data-layer='1']\").textContent;");
+    assert!(layer.as_str().unwrap().starts_with("win "), "{layer}");
+    assert!(layer.as_str().unwrap().contains("not yet 0"), "{layer}");
 }

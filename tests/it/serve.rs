@@ -22,7 +22,7 @@ const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
 pub(crate) struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
-    addr: String,
+    pub(crate) addr: String,
 }
 
 impl Server {
@@ -155,13 +155,13 @@ fn request(addr: &str, method: &str, path: &str, content_type: &str, body: &str)
     raw(addr, text.as_bytes())
 }
 
-fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
+pub(crate) fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
     let (status, text) = request(addr, "POST", path, "application/json", body);
     let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"));
     (status, value)
 }
 
-fn get(addr: &str, path: &str) -> (u16, String) {
+pub(crate) fn get(addr: &str, path: &str) -> (u16, String) {
     request(addr, "GET", path, "", "")
 }
 
