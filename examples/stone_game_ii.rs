@@ -27,7 +27,7 @@ use std::str::FromStr;
 use gamesolve::analysis::{generic, AnalysisConfig};
 use gamesolve::contract::{GenericReport, Reported};
 use gamesolve::core_types::values::{parse_values_from_reader, ValuesError};
-use gamesolve::explain::{explain, ExplainLimits, TableView};
+use gamesolve::explain::{explain, ExplainLimits, TableCell, TableLayout, TableShape, TableView};
 use gamesolve::games::{invalid, GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
 use gamesolve::{
     Backend, BackendChoice, Error, Event, Game, Indexed, Margin, Outcome, Registered, SolverConfig,
@@ -337,6 +337,29 @@ const MAX_TABLE_COLUMNS: u32 = 12;
 /// The states laid out by pile index (rows) and `M` (columns), each cell the margin of the
 /// player to move; the default `dependencies` (follow every move) is right for this game.
 impl TableView for StoneGameII {
+    /// The grid by pile index `i` (rows) and `M` (columns `1..=⌈len / 2⌉`), for the page.
+    fn table_layout(&self) -> Option<TableLayout> {
+        let len = self.len() as u64;
+        Some(
+            TableLayout::new(TableShape::Grid, len, len.div_ceil(2) + 1, "i", "M")
+                .with_formula(
+                    "m(i, M) = max over 1 <= X <= 2M of (a[i] + … + a[i+X-1]) - m(i+X, max(M, X))",
+                )
+                .with_answer("0,1"),
+        )
+    }
+
+    /// State `(i, M)` at row `i`, column `M`, key `"i,M"`; no cell once the piles are gone.
+    fn table_cell(&self, state: State) -> Option<TableCell> {
+        (state.index < self.len() as u32).then(|| {
+            TableCell::new(
+                format!("{},{}", state.index, state.m),
+                u64::from(state.index),
+                u64::from(state.m),
+            )
+        })
+    }
+
     /// The same layout for the states a memo stored: they are coordinates, not a fill order.
     fn memo_table_text(&self, cells: &[(State, Margin)], max_lines: usize) -> Option<String> {
         Some(self.table_text(cells, max_lines))

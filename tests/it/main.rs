@@ -29,6 +29,7 @@ mod cli_variants;
 mod conformance;
 mod explain;
 mod kernels;
+mod page;
 mod play;
 mod play_input;
 mod properties;

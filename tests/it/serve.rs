@@ -19,21 +19,21 @@ use serde_json::{json, Value};
 const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
 
 /// The server, killed when dropped.
-pub(super) struct Server {
-    pub(super) child: Child,
+pub(crate) struct Server {
+    pub(crate) child: Child,
     /// `127.0.0.1:PORT`.
-    pub(super) addr: String,
+    pub(crate) addr: String,
 }
 
 impl Server {
     /// Starts `gamesolve serve --port 0 ARGS` and reads its URL from the first line.
-    pub(super) fn start(args: &[&str]) -> Server {
+    pub(crate) fn start(args: &[&str]) -> Server {
         Server::start_program(Path::new(BIN), args)
     }
 
     /// Starts `PROGRAM serve --port 0 ARGS`: `gamesolve`, or an example that runs the app
     /// with its own game added.
-    fn start_program(program: &Path, args: &[&str]) -> Server {
+    pub(crate) fn start_program(program: &Path, args: &[&str]) -> Server {
         let mut child = Command::new(program)
             .args(["serve", "--port", "0"])
             .args(args)
@@ -57,7 +57,7 @@ impl Server {
         Server { child, addr }
     }
 
-    fn url(&self) -> String {
+    pub(crate) fn url(&self) -> String {
         format!("http://{}/", self.addr)
     }
 }
@@ -70,7 +70,7 @@ impl Drop for Server {
 }
 
 /// One HTTP/1.1 exchange written as given: the status and the body.
-pub(super) fn raw(addr: &str, request: &[u8]) -> (u16, String) {
+pub(crate) fn raw(addr: &str, request: &[u8]) -> (u16, String) {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(60)))
@@ -141,7 +141,7 @@ fn dechunk(mut body: &str) -> String {
     out
 }
 
-pub(super) fn request(
+pub(crate) fn request(
     addr: &str,
     method: &str,
     path: &str,
@@ -161,13 +161,13 @@ pub(super) fn request(
     raw(addr, text.as_bytes())
 }
 
-pub(super) fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
+pub(crate) fn post(addr: &str, path: &str, body: &str) -> (u16, Value) {
     let (status, text) = request(addr, "POST", path, "application/json", body);
     let value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text:?}"));
     (status, value)
 }
 
-pub(super) fn get(addr: &str, path: &str) -> (u16, String) {
+pub(crate) fn get(addr: &str, path: &str) -> (u16, String) {
     request(addr, "GET", path, "", "")
 }
 
@@ -225,6 +225,15 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
                 headline.as_ref().is_some_and(Value::is_string),
                 "{line}: {headline:?}"
             );
+            // And the solve's own time (the page shows it, not the HTTP round trip).
+            let elapsed = answer.as_object_mut().unwrap().remove("elapsed_seconds");
+            assert!(
+                elapsed
+                    .as_ref()
+                    .and_then(Value::as_f64)
+                    .is_some_and(|s| s >= 0.0),
+                "{line}: {elapsed:?}"
+            );
         }
         assert_eq!(&answer, expected, "{line}");
         // Errors keep batch's `line` field: the request is line 1.
@@ -244,6 +253,7 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
     assert_eq!(answer["headline"], "First player wins: take 1");
     let mut answer = answer;
     answer.as_object_mut().unwrap().remove("headline");
+    answer.as_object_mut().unwrap().remove("elapsed_seconds");
     assert_eq!(answer, batch(&[line], &["--backend", "memo/dense"])[0]);
     assert_eq!(answer["variant"], "dense");
     // An unknown backend and a missing variant are the request's fault.
@@ -469,7 +479,7 @@ fn serve_games_lists_the_builtin_games_with_their_params() {
 
 /// An example program of the workspace (built by `cargo test`, beside the test binaries:
 /// `target/debug/examples/NAME` next to `target/debug/deps/`).
-fn example(name: &str) -> std::path::PathBuf {
+pub(crate) fn example(name: &str) -> std::path::PathBuf {
     let exe = std::env::current_exe().unwrap();
     let path = exe
         .parent()
@@ -996,7 +1006,7 @@ const CHROMIUM: &str = "/usr/bin/chromium";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// A WebDriver session on a chromedriver child, both ended when dropped.
-struct Browser {
+pub(crate) struct Browser {
     driver: Child,
     addr: String,
     session: String,
@@ -1004,7 +1014,7 @@ struct Browser {
 }
 
 impl Browser {
-    fn start() -> Browser {
+    pub(crate) fn start() -> Browser {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -1049,7 +1059,7 @@ impl Browser {
         browser
     }
 
-    fn call(&self, method: &str, path: &str, body: &Value) -> Value {
+    pub(crate) fn call(&self, method: &str, path: &str, body: &Value) -> Value {
         let body = if method == "GET" {
             String::new()
         } else {
@@ -1065,7 +1075,7 @@ impl Browser {
         serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
     }
 
-    fn session(&self, method: &str, path: &str, body: &Value) -> Value {
+    pub(crate) fn session(&self, method: &str, path: &str, body: &Value) -> Value {
         let reply = self.call(method, &format!("/session/{}{path}", self.session), body);
         assert!(
             reply["value"].get("error").is_none(),
@@ -1075,7 +1085,7 @@ impl Browser {
     }
 
     /// Runs `script` (a function body) in the page and returns its value.
-    fn eval(&self, script: &str) -> Value {
+    pub(crate) fn eval(&self, script: &str) -> Value {
         self.session(
             "POST",
             "/execute/sync",
@@ -1084,7 +1094,7 @@ impl Browser {
     }
 
     /// The WebDriver id of the first element matching `css`.
-    fn find(&self, css: &str) -> String {
+    pub(crate) fn find(&self, css: &str) -> String {
         let found = self.session(
             "POST",
             "/element",
@@ -1098,14 +1108,14 @@ impl Browser {
             .to_owned()
     }
 
-    fn click(&self, css: &str) {
+    pub(crate) fn click(&self, css: &str) {
         let id = self.find(css);
         self.session("POST", &format!("/element/{id}/click"), &json!({}));
     }
 
     /// Types `keys` into the element matching `css`, as a keyboard would (`\u{E007}` is
     /// Enter).
-    fn keys(&self, css: &str, keys: &str) {
+    pub(crate) fn keys(&self, css: &str, keys: &str) {
         let id = self.find(css);
         self.session(
             "POST",
@@ -1114,7 +1124,7 @@ impl Browser {
         );
     }
 
-    fn text(&self, id: &str) -> String {
+    pub(crate) fn text(&self, id: &str) -> String {
         let value = self.eval(&format!(
             "return document.getElementById('{id}').textContent;"
         ));
@@ -1124,7 +1134,7 @@ impl Browser {
     /// Waits (at most 90 s: a wait of 30 s once ran out on a machine at load 3 with a 16 GiB
     /// scan beside it) until `script` returns true; on time-out, says what the page showed
     /// then. A wait that succeeds returns as soon as the page is ready.
-    fn wait_for(&self, script: &str) {
+    pub(crate) fn wait_for(&self, script: &str) {
         let deadline = Instant::now() + Duration::from_secs(90);
         while self.eval(script) != Value::Bool(true) {
             if Instant::now() >= deadline {
@@ -1150,7 +1160,7 @@ impl Drop for Browser {
 }
 
 /// Whether Chromium and chromedriver are there; says how to get them when not.
-fn have_browser() -> bool {
+pub(crate) fn have_browser() -> bool {
     let there = Path::new(CHROMIUM).exists() && Path::new(CHROMEDRIVER).exists();
     if !there {
         eprintln!(
@@ -1444,6 +1454,14 @@ fn serve_page_in_headless_chromium() {
          s.dispatchEvent(new Event('input')); return 1;",
     );
     if std::env::var_os("GAMESOLVE_SCREENSHOT").is_some() {
+        // The whole page in one picture: a window as tall as the page, scrolled to its top.
+        let height = browser.eval("return document.documentElement.scrollHeight;");
+        browser.session(
+            "POST",
+            "/window/rect",
+            &json!({"width": 1280, "height": height.as_u64().unwrap_or(1500) + 140}),
+        );
+        browser.eval("window.scrollTo(0, 0); return 1;");
         let png = browser.session("GET", "/screenshot", &json!({}));
         let bytes = base64_decode(png.as_str().unwrap());
         let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/serve.png");
@@ -1508,7 +1526,7 @@ fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
 }
 
 /// Standard base64, for the screenshot.
-fn base64_decode(text: &str) -> Vec<u8> {
+pub(crate) fn base64_decode(text: &str) -> Vec<u8> {
     let value = |c: u8| match c {
         b'A'..=b'Z' => c - b'A',
         b'a'..=b'z' => c - b'a' + 26,

@@ -62,7 +62,8 @@ impl<'a> Solvers<'a> {
     }
 
     /// Each answer also carries `"headline"`: the game's answer in words, as the command
-    /// line prints it ("First player wins: take 7"), for a page that knows no game.
+    /// line prints it ("First player wins: take 7"), for a page that knows no game, and
+    /// `"elapsed_seconds"`: the solve's own time.
     #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     pub fn with_headline(mut self) -> Self {
         self.headline = true;
@@ -103,6 +104,7 @@ impl LineGame for Solvers<'_> {
                 ),
             ));
         };
+        let started = std::time::Instant::now();
         let answer = if COUNT {
             solver.solve_with_stats(game)
         } else {
@@ -110,6 +112,7 @@ impl LineGame for Solvers<'_> {
                 .solve(game)
                 .map(|solution| (solution, Stats::default()))
         };
+        let elapsed = started.elapsed();
         let (solution, stats) = match answer {
             Ok(answer) => answer,
             Err(e) => {
@@ -137,6 +140,9 @@ impl LineGame for Solvers<'_> {
             }
             json.extend_from_slice(b"\"headline\":");
             serde_json::to_writer(&mut json, &game.headline(&solution)).map_err(write_error)?;
+            // The solve's own time, without the HTTP round trip around it.
+            json.extend_from_slice(b",\"elapsed_seconds\":");
+            serde_json::to_writer(&mut json, &elapsed.as_secs_f64()).map_err(write_error)?;
             json.push(b'}');
         }
         Ok(json)

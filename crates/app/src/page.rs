@@ -14,7 +14,18 @@ use super::report::CliGame;
 
 /// The page, its script and its stylesheet, embedded in the binary.
 pub const INDEX_HTML: &str = include_str!("serve/assets/index.html");
-pub const APP_JS: &str = include_str!("serve/assets/app.js");
+/// The script: its files joined in order (each builds on the ones before; see `js/base.js`).
+pub const APP_JS: &str = concat!(
+    include_str!("serve/assets/js/base.js"),
+    include_str!("serve/assets/js/form.js"),
+    include_str!("serve/assets/js/views.js"),
+    include_str!("serve/assets/js/graph.js"),
+    include_str!("serve/assets/js/table.js"),
+    include_str!("serve/assets/js/reduction.js"),
+    include_str!("serve/assets/js/quiz.js"),
+    include_str!("serve/assets/js/growth.js"),
+    include_str!("serve/assets/js/main.js"),
+);
 pub const STYLE_CSS: &str = include_str!("serve/assets/style.css");
 
 /// Where the page's step-through section starts and ends, for [`export_html`].

@@ -222,6 +222,13 @@ pub trait GameValue:
         false
     }
 
+    /// The value as a number, for a scoring game (a [`Margin`]'s points); `None` (the default)
+    /// for a game valued only by win, draw or loss. The teaching page shows a table cell's
+    /// number where there is one, its verdict otherwise.
+    fn amount(self) -> Option<i128> {
+        None
+    }
+
     /// A colour name for the views (`palegreen` for a win, `lightpink` for a loss,
     /// `lightyellow` for a draw).
     fn colour(self) -> &'static str {
@@ -327,6 +334,10 @@ impl GameValue for Margin {
             -1 => Verdict::Loss,
             _ => Verdict::Draw,
         }
+    }
+
+    fn amount(self) -> Option<i128> {
+        Some(self.0)
     }
 }
 

@@ -440,7 +440,8 @@ fn reduction_trace_bytes(len: usize, keep: usize) -> u128 {
     solver_reduction::traced_bytes(len, keep)
         + lines.min(rows / 2) * line
         + lines.min(rows) * line
-        + lines.saturating_mul(8).min(rows) * 16
+        + lines.saturating_mul(8).min(rows) * 16 * 2
+        + lines.min(rows / 2) * std::mem::size_of::<crate::explain::ReductionMerge>() as u128
 }
 
 /// The `reduction` backend's traced pass, for its teaching view: the first `keep` merges and
@@ -468,7 +469,28 @@ pub(crate) fn reduction_trace(
         let shown = keep.saturating_mul(8).min(trace.reduced.len());
         Ok(crate::explain::ReductionExplanation {
             len: game.len(),
+            row: game.values()[..game.len().min(keep.saturating_mul(8))]
+                .iter()
+                .map(|&v| i128::from(v))
+                .collect(),
             merges: trace.merges.iter().map(ToString::to_string).collect(),
+            steps: trace
+                .merges
+                .iter()
+                .map(|m| {
+                    let run = |r: solver_reduction::trace::Run| crate::explain::ReductionRun {
+                        first: r.first,
+                        last: r.last,
+                        value: r.value,
+                    };
+                    crate::explain::ReductionMerge {
+                        left: run(m.left),
+                        peak: run(m.peak),
+                        right: run(m.right),
+                        result: run(m.result),
+                    }
+                })
+                .collect(),
             merge_count: trace.merge_count,
             reduced: trace.reduced[..shown].iter().map(|run| run.value).collect(),
             reduced_len: trace.reduced.len(),

@@ -81,13 +81,20 @@ pub(super) fn trace(state: &State, body: &[u8]) -> Reply {
             }
         },
     };
+    let mut config = state.trace_limits.config();
+    if let Some(raw) = fields.remove("node_budget") {
+        match node_budget_within(state, raw.get()) {
+            Ok(budget) => config.node_budget = Some(budget),
+            Err(e) => return fail(&e),
+        }
+    }
     let line = match serde_json::to_vec(&fields) {
         Ok(line) => line,
         Err(e) => return fail(&CliError::invalid(e.to_string())),
     };
     let tracer = Tracer {
         choice,
-        config: state.trace_limits.config(),
+        config,
         max_events: state.max_trace_events,
     };
     let mut handler = Handler::Trace(tracer);
@@ -96,6 +103,31 @@ pub(super) fn trace(state: &State, body: &[u8]) -> Reply {
         Ok(json) => Reply::json(200, json),
         Err(e) => fail(&e),
     }
+}
+
+/// A trace's `node_budget` field: a whole number of positions from 1 up to the server's
+/// node budget for a solve (`--node-budget`), the most a request may ask for.
+fn node_budget_within(state: &State, text: &str) -> Result<u64, CliError> {
+    let cap = state.limits.node_budget.unwrap_or(NODE_BUDGET);
+    match text.parse::<u64>() {
+        Ok(budget) if (1..=cap).contains(&budget) => Ok(budget),
+        _ => Err(CliError::invalid(format!(
+            "`node_budget` must be a whole number of positions from 1 to {cap} (this server's \
+             cap, set by `gamesolve serve --node-budget`), got {}",
+            super::super::input::abbreviate(text)
+        ))),
+    }
+}
+
+/// `GET /api/limits`: the budgets a trace gets by default and the most a request may ask
+/// for, so that the page can offer to raise a budget that stopped a trace.
+pub(super) fn limits(state: &State) -> Reply {
+    let body = serde_json::json!({
+        "trace_node_budget": state.trace_limits.node_budget,
+        "node_budget_cap": state.limits.node_budget,
+        "time_limit": state.limits.time_limit.map(|t| humantime::format_duration(t).to_string()),
+    });
+    Reply::json(200, body.to_string().into_bytes())
 }
 
 /// Sizes a growth picture has at most.
@@ -133,6 +165,9 @@ struct Curve {
     variant: &'static str,
     /// Positions expanded at each size; `None` where the backend gave up.
     positions: Vec<Option<u64>>,
+    /// The solve's own time at each size, in seconds (as `batch`'s `elapsed_seconds`);
+    /// `None` where the backend gave up.
+    seconds: Vec<Option<f64>>,
 }
 
 /// The answer of `/api/growth`.
@@ -141,6 +176,9 @@ struct GrowthReply {
     game: &'static str,
     /// `n` or the row's length at each point.
     sizes: Vec<u64>,
+    /// The size of the game asked about, on the same axis (to mark it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<u64>,
     curves: Vec<Curve>,
     /// Whether the request's time limit cut the picture short (the points not computed are
     /// `null`); the limit in words then.
@@ -168,6 +206,7 @@ impl LineGame for Grower {
             };
             let (name, variant) = (choice.name(), choice.variant());
             let mut positions = Vec::with_capacity(family.len());
+            let mut seconds = Vec::with_capacity(family.len());
             let mut gave_up = false;
             for (_, g) in &family {
                 // Each solve gets the time the request has left; none left, no more points.
@@ -187,21 +226,27 @@ impl LineGame for Grower {
                             ..config
                         })
                         .ok()
-                        .and_then(|mut solver| solver.solve_with_stats(g).ok())
-                        .map(|(_, s)| s.positions),
+                        .and_then(|mut solver| {
+                            let started = std::time::Instant::now();
+                            let solved = solver.solve_with_stats(g).ok();
+                            solved.map(|(_, s)| (s.positions, started.elapsed().as_secs_f64()))
+                        }),
                 };
                 gave_up = point.is_none();
-                positions.push(point);
+                positions.push(point.map(|(p, _)| p));
+                seconds.push(point.map(|(_, t)| t));
             }
             curves.push(Curve {
                 backend: name,
                 variant,
                 positions,
+                seconds,
             });
         }
         let reply = GrowthReply {
             game: G::NAME,
             sizes: family.iter().map(|(size, _)| *size).collect(),
+            size: game.growth_size(),
             curves,
             stopped_at_time_limit: stopped,
             time_limit: self

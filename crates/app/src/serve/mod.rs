@@ -10,9 +10,10 @@
 //! |---|---|
 //! | `GET /` (`/index.html`, `/app.js`, `/style.css`) | the page, embedded in the binary |
 //! | `POST /api/solve[?backend=B/V]` | one `batch` input line in, its `batch` answer line out (plus `"headline"`, the answer in words) |
-//! | `POST /api/trace` | a `batch` line plus `"backend"`: the first events of `explain` |
+//! | `POST /api/trace` | a `batch` line plus `"backend"` (and `"node_budget"`, up to the server's): the first events of `explain` |
 //! | `GET /api/backends` | the `gamesolve backends --json` list |
 //! | `GET /api/games` | the `gamesolve games --json` list: the game table |
+//! | `GET /api/limits` | a trace's default node budget and the most a request may ask for (`"node_budget"` in `/api/trace`) |
 //! | `POST /api/growth` | a `batch` line: positions expanded by each backend at growing sizes |
 //! | `POST /api/play` | a `batch` line plus `"first"` and `"moves"`: the game after them, the computer's reply, every legal move's value and remoteness (the hint), the result |
 //!

@@ -35,6 +35,7 @@ pub(super) fn router(state: Arc<State>) -> Router {
         .route("/style.css", file(STYLE_CSS, CSS))
         .route("/api/backends", listing(super::super::backends::json))
         .route("/api/games", listing(super::super::games::json))
+        .route("/api/limits", reading(api::limits))
         .route("/api/solve", api_route(api::solve))
         .route(
             "/api/trace",
@@ -64,6 +65,16 @@ fn listing(json: fn() -> Vec<u8>) -> MethodRouter<Arc<State>> {
     any(move |request: Request| async move {
         only(&request, &Method::GET).unwrap_or_else(|| Reply::json(200, json()))
     })
+}
+
+/// `GET` of what the server's own state says (`/api/limits`: the caps the page may raise a
+/// budget to).
+fn reading(json: fn(&State) -> Reply) -> MethodRouter<Arc<State>> {
+    any(
+        move |Shared(state): Shared<Arc<State>>, request: Request| async move {
+            only(&request, &Method::GET).unwrap_or_else(|| json(&state))
+        },
+    )
 }
 
 /// `POST` of a JSON body to `endpoint`.

@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use serde::Serialize;
 
 use super::error::{ErrorReport, Kind};
-use crate::explain::Explanation;
-use crate::{Event, TableGame};
+use crate::explain::{Explanation, TableCell, TableLayout};
+use crate::{Event, GameValue, TableGame, Verdict};
 
 /// One event of a trace, as the page reads it.
 #[derive(Serialize)]
@@ -26,6 +26,19 @@ pub struct TraceEvent {
     parent: Option<usize>,
     /// Calls below the root.
     depth: usize,
+    /// `win`, `lose` or `draw` for the player to move, with the value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    verdict: Option<Verdict>,
+    /// The value as a number (a margin), for a scoring game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    amount: Option<i128>,
+    /// Where the position sits in the game's table (`cell`, `leave` and `memo_hit` events of
+    /// a game with a [`TableLayout`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cell: Option<TableCell>,
+    /// The keys of the cells this cell's value is read from (`cell` events).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    reads: Vec<String>,
 }
 
 /// The answer of `/api/trace`.
@@ -49,6 +62,13 @@ pub struct TraceReply<R: Serialize> {
     total_events: u64,
     truncated: bool,
     events: Vec<TraceEvent>,
+    /// The game's table shape, when it has one ([`TableView::table_layout`](crate::explain::TableView::table_layout)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    table: Option<TableLayout>,
+    /// The `own` view as data to draw (the `reduction` backend's row and merges,
+    /// [`TableView::own_view_data`](crate::explain::TableView::own_view_data)).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    own_data: Option<serde_json::Value>,
 }
 
 /// The trace of an explanation as the page reads it (`/api/trace`'s answer): the first
@@ -67,6 +87,7 @@ pub fn trace_json<G: TableGame>(
     let mut ids: HashMap<G::Position, usize> = HashMap::new();
     let mut stack: Vec<usize> = Vec::new();
     let mut events = Vec::with_capacity(sent.len());
+    let layout = game.table_layout();
     for event in sent {
         let position = event.position();
         let next = ids.len();
@@ -82,6 +103,19 @@ pub fn trace_json<G: TableGame>(
         if matches!(event, Event::Leave(..)) {
             stack.pop();
         }
+        let worth = match *event {
+            Event::Leave(_, v) | Event::MemoHit(_, v) | Event::Cell(_, v) => Some(v),
+            _ => None,
+        };
+        let cell = worth.and_then(|_| layout.as_ref().and(game.table_cell(position)));
+        let reads = if matches!(event, Event::Cell(..)) && cell.is_some() {
+            game.dependencies(position)
+                .into_iter()
+                .filter_map(|p| game.table_cell(p).map(|c| c.key))
+                .collect()
+        } else {
+            Vec::new()
+        };
         events.push(TraceEvent {
             kind,
             id,
@@ -89,6 +123,10 @@ pub fn trace_json<G: TableGame>(
             value,
             parent,
             depth: stack.len(),
+            verdict: worth.map(GameValue::verdict),
+            amount: worth.and_then(GameValue::amount),
+            cell,
+            reads,
         });
         if matches!(event, Event::Enter(..)) {
             stack.push(id);
@@ -121,6 +159,8 @@ pub fn trace_json<G: TableGame>(
         total_events,
         truncated: total_events > events.len() as u64,
         events,
+        table: layout,
+        own_data: game.own_view_data(e.backend(), 200, &crate::explain::ExplainLimits::default()),
     };
     serde_json::to_vec(&reply)
         .map_err(|e| ErrorReport::new(Kind::Io, format!("cannot write the trace: {e}")))

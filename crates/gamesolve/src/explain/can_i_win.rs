@@ -2,11 +2,40 @@
 
 use std::fmt::Write as _;
 
-use super::TableView;
+use super::{TableCell, TableLayout, TableShape, TableView};
 use crate::{CanIWin, Game, Verdict};
 
 /// The bottom-up table in fill order.
 impl TableView for CanIWin {
+    /// The subset lattice: one layer per number of integers used, `0..=n`.
+    fn table_layout(&self) -> Option<TableLayout> {
+        let n = u64::from(self.max_choosable());
+        Some(
+            TableLayout::new(
+                TableShape::Layers,
+                n + 1,
+                1u64.checked_shl(self.max_choosable()).unwrap_or(u64::MAX),
+                "integers used",
+                "subset",
+            )
+            .with_formula(format!(
+                "win[used] = some unused k with total(used) + k >= {} or not win[used ∪ {{k}}]: \
+                 whether the player to move wins",
+                self.desired_total()
+            ))
+            .with_answer("0"),
+        )
+    }
+
+    /// Mask `used` in layer `popcount(used)`, key the mask in decimal.
+    fn table_cell(&self, used: u64) -> Option<TableCell> {
+        Some(TableCell::new(
+            used.to_string(),
+            u64::from(used.count_ones()),
+            used,
+        ))
+    }
+
     fn table_text(&self, cells: &[(u64, Verdict)], max_lines: usize) -> String {
         let game = self;
         let (n, t) = (game.max_choosable(), game.desired_total());

@@ -46,6 +46,7 @@
 
 mod can_i_win;
 mod dot;
+mod layout;
 mod predict_the_winner;
 mod reduction;
 mod trace;
@@ -53,7 +54,10 @@ mod tree;
 
 use std::fmt::Write as _;
 
-pub use reduction::{explain_reduction, explain_reduction_within, ReductionExplanation};
+pub use layout::{TableCell, TableLayout, TableShape};
+pub use reduction::{
+    explain_reduction, explain_reduction_within, ReductionExplanation, ReductionMerge, ReductionRun,
+};
 pub use trace::{Trace, TraceOverflow};
 pub use tree::{Call, CallTree};
 
@@ -153,6 +157,34 @@ pub trait TableView: Game {
         max_lines: usize,
     ) -> Option<String> {
         let _ = (cells, max_lines);
+        None
+    }
+
+    /// The shape of the game's table for the teaching page's table view (Predict the
+    /// Winner's triangle `m(i, j)`, Can I Win's subsets by layer, Stone Game II's
+    /// `(pile, M)` grid); `None` (the default): the page shows the cells in fill order.
+    fn table_layout(&self) -> Option<TableLayout> {
+        None
+    }
+
+    /// Where `position` sits in [`TableView::table_layout`]; `None` (the default) for a
+    /// position outside it, or a game without one.
+    fn table_cell(&self, position: Self::Position) -> Option<TableCell> {
+        let _ = position;
+        None
+    }
+
+    /// The teaching view of a backend that walks no positions as data the page can draw step
+    /// by step (the `reduction` backend's row and merges), at most `max_lines` steps, within
+    /// the memory cap of `limits`; `None` (the default) when there is none, or it cannot be
+    /// made (the text view then says why).
+    fn own_view_data(
+        &self,
+        backend: &str,
+        max_lines: usize,
+        limits: &ExplainLimits,
+    ) -> Option<serde_json::Value> {
+        let _ = (backend, max_lines, limits);
         None
     }
 

@@ -2,11 +2,48 @@
 
 use std::fmt::Write as _;
 
-use super::TableView;
-use crate::{Interval, Margin, PredictTheWinner};
+use super::{ExplainLimits, TableCell, TableLayout, TableShape, TableView};
+use crate::{Backend, Interval, Margin, PredictTheWinner};
 
 /// The rolling row after each interval length, in fill order.
 impl TableView for PredictTheWinner {
+    /// The triangle `m(i, j)`: row `i`, column `j >= i`, the answer at `(0, n-1)`.
+    fn table_layout(&self) -> Option<TableLayout> {
+        let len = self.len() as u64;
+        let layout = TableLayout::new(TableShape::Triangle, len, len, "i", "j").with_formula(
+            "m(i, j) = max(a[i] − m(i+1, j), a[j] − m(i, j−1)), m(i, i) = a[i]: the margin of \
+             the player to move with a[i..=j] left",
+        );
+        Some(match len.checked_sub(1) {
+            Some(last) => layout.with_answer(format!("0,{last}")),
+            None => layout,
+        })
+    }
+
+    /// Interval `a[i..=j]` at `(i, j)`, key `"i,j"`; the rolling row keeps it in slot `i`
+    /// until the next length overwrites it.
+    fn table_cell(&self, interval: Interval) -> Option<TableCell> {
+        if interval.is_empty() {
+            return None;
+        }
+        let (i, j) = (interval.start as u64, interval.last() as u64);
+        Some(TableCell::new(format!("{i},{j}"), i, j).in_slot(i))
+    }
+
+    /// The `reduction` backend's row and merges, as data.
+    fn own_view_data(
+        &self,
+        backend: &str,
+        max_lines: usize,
+        limits: &ExplainLimits,
+    ) -> Option<serde_json::Value> {
+        if backend != Backend::Reduction.name() {
+            return None;
+        }
+        let view = super::explain_reduction_within(self, max_lines, limits).ok()?;
+        serde_json::to_value(view).ok()
+    }
+
     fn table_text(&self, cells: &[(Interval, Margin)], max_lines: usize) -> String {
         let game = self;
         let mut text = String::new();

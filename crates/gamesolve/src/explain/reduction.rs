@@ -4,6 +4,8 @@
 
 use std::fmt::Write as _;
 
+use serde::Serialize;
+
 use super::{ExplainError, ExplainLimits};
 use crate::PredictTheWinner;
 
@@ -23,12 +25,17 @@ use crate::PredictTheWinner;
 /// }
 /// # Ok::<(), gamesolve::explain::ExplainError>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReductionExplanation {
     /// The number of values of the row.
     pub len: usize,
+    /// The row's values (the first ones: as many as the merges and moves kept, times 8).
+    pub row: Vec<i128>,
     /// Each merge in order: `merge 5 <= 233 >= 7 at [1..=3] -> -221` (the first ones).
     pub merges: Vec<String>,
+    /// The same merges as data: which three runs of the row became which one (for drawing
+    /// them step by step).
+    pub steps: Vec<ReductionMerge>,
     /// How many merges the pass made.
     pub merge_count: u64,
     /// The reduced row: each remaining run's value (the first ones).
@@ -41,6 +48,31 @@ pub struct ReductionExplanation {
     pub margin: i128,
     /// Values pushed on the stack.
     pub values_pushed: u64,
+}
+
+/// A run of the row standing as one value: `a[first..=last]`, worth `value` to whoever
+/// takes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ReductionRun {
+    /// Index of the run's first value (0-based).
+    pub first: usize,
+    /// Index of the run's last value.
+    pub last: usize,
+    /// What the run is worth.
+    pub value: i128,
+}
+
+/// One merge: the runs `left <= peak >= right` became `result`, worth `left - peak + right`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ReductionMerge {
+    /// The run before the peak.
+    pub left: ReductionRun,
+    /// The peak.
+    pub peak: ReductionRun,
+    /// The run after the peak.
+    pub right: ReductionRun,
+    /// The merged run.
+    pub result: ReductionRun,
 }
 
 impl ReductionExplanation {

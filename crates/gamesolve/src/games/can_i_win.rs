@@ -129,29 +129,32 @@ impl TableGame for CanIWin {
         }
     }
 
-    /// Pools `1..=k` up to this one's (the last `points` of them), the total scaled with the
-    /// pool's sum.
+    /// Pools `1..=k` for `k = 1..=20` (and up to this game's `n` when larger, at most
+    /// `points` sizes, the largest kept), each with the total at 3/4 of the pool's sum
+    /// (rounded up): far from the settled cases, so every backend searches.
     fn growth(&self, points: usize) -> Vec<(u64, CanIWin)> {
-        let n = u64::from(self.max_choosable());
-        let (t, sum) = (
-            u128::from(self.desired_total()),
-            u128::from(n * (n + 1) / 2),
-        );
-        let last = self.max_choosable();
+        let last = self.max_choosable().max(GROWTH_LARGEST);
         let first = last
             .saturating_sub(u32::try_from(points).unwrap_or(u32::MAX))
             .saturating_add(1)
             .max(1);
         (first..=last)
             .filter_map(|k| {
-                let kk = u128::from(k);
-                let scaled = (t * kk * (kk + 1) / 2).div_ceil(sum.max(1));
-                let total = u64::try_from(scaled).unwrap_or(u64::MAX);
-                CanIWin::new(k, total).ok().map(|g| (u64::from(k), g))
+                let sum = u64::from(k) * u64::from(k + 1) / 2;
+                CanIWin::new(k, (3 * sum).div_ceil(4))
+                    .ok()
+                    .map(|g| (u64::from(k), g))
             })
             .collect()
     }
+
+    fn growth_size(&self) -> Option<u64> {
+        Some(u64::from(self.max_choosable()))
+    }
 }
+
+/// The largest pool of [`TableGame::growth`]: `2^20` subsets, a dense table of 256 KiB.
+const GROWTH_LARGEST: u32 = 20;
 
 /// `1st`, `2nd`, `3rd`, `4th`, …, `11th`, `21st`.
 fn ordinal(n: u32) -> String {

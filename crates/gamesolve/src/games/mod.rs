@@ -352,10 +352,17 @@ pub trait TableGame: Registered + Reported + TableView {
     }
 
     /// The same game at growing sizes, at most `points` of them, each with its size, for a
-    /// picture of how each backend's work grows. Empty by default (no such picture).
+    /// picture of how each backend's work grows over the sizes the backends can solve (a
+    /// backend stops at its budget). Empty by default (no such picture).
     fn growth(&self, points: usize) -> Vec<(u64, Self)> {
         let _ = points;
         Vec::new()
+    }
+
+    /// This game's size on the axis of [`TableGame::growth`] (the row's length, the largest
+    /// integer), to mark it on the picture; `None` by default.
+    fn growth_size(&self) -> Option<u64> {
+        None
     }
 }
 

@@ -118,19 +118,72 @@ impl TableGame for PredictTheWinner {
         }
     }
 
-    /// The row's first `1..=points` values (the first prefixes, not the last: a long row
-    /// would cost `tabular` `O(len^2)` each).
+    /// Rows of lengths `1, 2, 3, 4, 6, 8, 11, 16, …` up to [`GROWTH_LONGEST`] (a factor √2
+    /// apart, at most `points` of them), each this row's values repeated (a fixed mix when
+    /// the row is empty): `recursive` stops near 20, `memo` at its table's cap, `tabular`
+    /// and `reduction` go to the end.
     fn growth(&self, points: usize) -> Vec<(u64, PredictTheWinner)> {
         let values = self.values();
-        (1..=values.len().min(points))
-            .map(|k| (k as u64, PredictTheWinner::new(values[..k].to_vec())))
+        let value = |k: usize| {
+            if values.is_empty() {
+                (k as i64 * 7919) % 1000
+            } else {
+                values[k % values.len()]
+            }
+        };
+        growth_lengths(GROWTH_LONGEST, points)
+            .into_iter()
+            .map(|len| {
+                (
+                    len as u64,
+                    PredictTheWinner::new((0..len).map(value).collect()),
+                )
+            })
             .collect()
     }
+
+    fn growth_size(&self) -> Option<u64> {
+        Some(self.len() as u64)
+    }
+}
+
+/// The longest row of [`TableGame::growth`]: `tabular` fills its 8 million cells in
+/// milliseconds.
+const GROWTH_LONGEST: usize = 4096;
+
+/// Lengths from 1 to `longest`, a factor √2 apart (rounded, each larger than the one before),
+/// at most `points` of them (the longest ones dropped).
+fn growth_lengths(longest: usize, points: usize) -> Vec<usize> {
+    let mut lengths: Vec<usize> = Vec::new();
+    let mut x = 1.0_f64;
+    while lengths.len() < points {
+        let len = x.round() as usize;
+        if len > longest {
+            break;
+        }
+        if lengths.last() != Some(&len) {
+            lengths.push(len);
+        }
+        x *= std::f64::consts::SQRT_2;
+    }
+    lengths
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn growth_reaches_thousands() {
+        assert_eq!(growth_lengths(16, 24), [1, 2, 3, 4, 6, 8, 11, 16]);
+        let family = PredictTheWinner::new(vec![1, 5, 233, 7]).growth(24);
+        assert_eq!(family.len(), 24);
+        let Some((len, last)) = family.last() else {
+            panic!("no sizes");
+        };
+        assert_eq!((*len, last.len()), (4096, 4096));
+        assert_eq!(&last.values()[..5], &[1, 5, 233, 7, 1]);
+    }
 
     #[test]
     fn headlines() {

@@ -1,0 +1,151 @@
+// ---- how the work grows (POST /api/growth) ----------------------------------------------
+// Each backend over its feasible range (the sizes come from the game, not from this page):
+// positions expanded and the solve's own time, both on a log scale, each point a real solve,
+// this game's size marked. Redrawn when the game changes while it is shown.
+
+const COLORS = ["#2f6fbf", "#c2413b", "#2f8f4e", "#b35fd0", "#8a7a2e", "#3a9aa8", "#d0782f"];
+const MARKS = ["circle", "square", "diamond", "triangle", "circle", "square", "diamond"];
+let growthFor = null; // the line the chart shows
+
+function growthShown() {
+  return growthFor !== null || $("growth").dataset.pending === "true";
+}
+
+async function growth() {
+  let body;
+  try {
+    body = line();
+  } catch (e) {
+    setStatus(e.message, true);
+    return;
+  }
+  const box = $("growth");
+  box.dataset.pending = "true";
+  box.textContent = "";
+  box.append(el("p", "solving each backend at growing sizes…", "note"));
+  setStatus("measuring how the work grows…");
+  const data = await post("/api/growth", body + "}");
+  box.dataset.pending = "false";
+  box.textContent = "";
+  if (data.error) {
+    box.append(el("p", data.error, "error"));
+    setStatus(data.error, true);
+    return;
+  }
+  growthFor = body;
+  setStatus("");
+  if (data.sizes.length === 0) {
+    box.append(el("p", "This game has no family of growing sizes to compare.", "note"));
+    return;
+  }
+  if (data.stopped_at_time_limit) {
+    box.append(el("p", `The server's time limit (${data.time_limit}) stopped the picture: the points left out are missing.`, "note"));
+  }
+  const row = el("div", null, "charts");
+  row.append(
+    chart(data, "positions", "positions expanded", (v) => fmt(v)),
+    chart(data, "seconds", "time (the solve's own)", (v) => duration(v)),
+  );
+  box.append(row, growthLegend(data));
+  if (typeof saveUrl === "function") saveUrl();
+}
+
+// Clears a chart of another game.
+function growthStale() {
+  let body = null;
+  try {
+    body = line();
+  } catch (e) {
+    body = null;
+  }
+  if (growthFor !== null && body !== growthFor) {
+    growth();
+  }
+}
+
+function chart(data, field, title, show) {
+  const W = 520;
+  const H = 300;
+  const [L, R, T, B] = [70, 16, 28, 40];
+  const sizes = data.sizes;
+  const all = data.curves.flatMap((c) => (c[field] || []).filter((v) => v != null && v > 0));
+  const svg = svgEl("svg", { width: W, height: H, class: "chart", role: "img", "aria-label": `${title} by size, log scale` });
+  svg.append(svgEl("text", { x: L, y: 16, class: "title" }, `${title}, log scale`));
+  if (all.length === 0) {
+    svg.append(svgEl("text", { x: L, y: H / 2 }, "no point was solved"));
+    return svg;
+  }
+  const lo = Math.floor(Math.log10(Math.min(...all)));
+  const hi = Math.max(lo + 1, Math.ceil(Math.log10(Math.max(...all))));
+  const xs = sizes.concat(data.size != null ? [data.size] : []);
+  const xmin = Math.max(1, Math.min(...xs));
+  const xmax = Math.max(...xs);
+  const logX = xmax / xmin > 40;
+  const fx = (s) => {
+    const [a, b, v] = logX ? [Math.log10(xmin), Math.log10(xmax), Math.log10(Math.max(s, xmin))] : [xmin, xmax, s];
+    return L + (b === a ? 0.5 : (v - a) / (b - a)) * (W - L - R);
+  };
+  const fy = (v) => H - B - ((Math.log10(v) - lo) / (hi - lo)) * (H - T - B);
+  for (let k = lo; k <= hi; k++) {
+    const y = fy(10 ** k);
+    svg.append(svgEl("line", { x1: L, x2: W - R, y1: y, y2: y, class: "grid" }));
+    svg.append(svgEl("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, show(10 ** k)));
+  }
+  const ticks = logX ? sizes.filter((s, i) => i % 4 === 0 || i === sizes.length - 1) : sizes.filter((s, i) => sizes.length <= 12 || i % 2 === 0);
+  for (const s of ticks) {
+    svg.append(svgEl("text", { x: fx(s), y: H - B + 16, "text-anchor": "middle" }, fmt(s)));
+  }
+  svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, `size${logX ? ", log scale" : ""}`));
+  if (data.size != null) {
+    const x = fx(data.size);
+    svg.append(svgEl("line", { x1: x, x2: x, y1: T, y2: H - B, class: "current-size" }));
+    svg.append(svgEl("text", { x: x + 4, y: T + 10, class: "current-size-label" }, `this game: ${fmt(data.size)}`));
+  }
+  data.curves.forEach((c, k) => {
+    const color = COLORS[k % COLORS.length];
+    const values = c[field] || [];
+    const points = sizes.map((s, i) => [s, values[i]]).filter(([, v]) => v != null && v > 0);
+    if (points.length > 1) {
+      const path = svgEl("path", { d: points.map(([s, v], i) => `${i ? "L" : "M"}${fx(s).toFixed(1)},${fy(v).toFixed(1)}`).join(" "), fill: "none", "stroke-width": 2 });
+      path.style.stroke = color;
+      svg.append(path);
+    }
+    for (const [s, v] of points) {
+      const dot = marker(MARKS[k % MARKS.length], fx(s), fy(v));
+      dot.style.fill = color;
+      dot.append(svgEl("title", {}, `${c.backend}/${c.variant}, size ${s}: ${show(v)}`));
+      svg.append(dot);
+    }
+  });
+  return svg;
+}
+
+// One legend for both charts: each backend's mark, colour and name, and where it stopped.
+function growthLegend(data) {
+  const list = el("ul", null, "growth-legend");
+  data.curves.forEach((c, k) => {
+    const color = COLORS[k % COLORS.length];
+    const item = el("li");
+    const key = svgEl("svg", { width: 14, height: 14, "aria-hidden": "true" });
+    const mark = marker(MARKS[k % MARKS.length], 7, 7);
+    mark.style.fill = color;
+    key.append(mark);
+    const gaveUp = c.positions.indexOf(null);
+    const name = el("span", `${c.backend}/${c.variant}`);
+    name.style.color = color;
+    item.append(key, name, gaveUp >= 0
+      ? ` stops at ${fmt(data.sizes[gaveUp])} (${data.stopped_at_time_limit ? "its budget or the time limit" : "its budget"})`
+      : " to the end");
+    list.append(item);
+  });
+  return list;
+}
+
+// A point's mark: each backend its own shape, so colour is not the only signal.
+function marker(shape, x, y) {
+  const r = 3.5;
+  if (shape === "square") return svgEl("rect", { x: x - r, y: y - r, width: 2 * r, height: 2 * r });
+  if (shape === "diamond") return svgEl("path", { d: `M${x},${y - r - 1} L${x + r + 1},${y} L${x},${y + r + 1} L${x - r - 1},${y} Z` });
+  if (shape === "triangle") return svgEl("path", { d: `M${x},${y - r - 1} L${x + r + 1},${y + r} L${x - r - 1},${y + r} Z` });
+  return svgEl("circle", { cx: x, cy: y, r });
+}

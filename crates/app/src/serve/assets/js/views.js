@@ -1,0 +1,154 @@
+// ---- the trace: one renderer per view, used by the page and by `explain --html` ------------
+// A trace (POST /api/trace, or #trace-data in an exported file) is drawn as one of:
+// `tree` (recursive: one node per call), `dag` (memo: one node per distinct position),
+// `table` (the game's table layout, cells in the backend's real order), `reduction` (the
+// row and each merge). The view's container carries `data-view`; table cells carry
+// `data-cell` and, once written, `data-value`.
+
+const MAX_DRAWN = 600; // nodes drawn at most; the trace itself is capped by the server
+const MAX_TABLE_CELLS = 4096; // a larger table (rows × columns) is shown as counts per row
+const MAX_LATTICE_CELLS = 256; // a larger lattice is shown as counts per layer
+
+let trace = null; // { data, view, steps, step, timer, … }
+
+// The views a trace can be shown as; the first is its own.
+function viewsOf(data) {
+  if (data.view === "own") return data.own_data && data.own_data.steps ? ["reduction"] : ["own"];
+  if (data.view === "settled") return ["settled"];
+  if (data.view === "table") return data.table ? ["table"] : ["cells"];
+  const own = data.backend === "recursive" ? "tree" : "dag";
+  return data.table ? [own, "table"] : [own];
+}
+
+function clearTrace(note) {
+  stop();
+  trace = null;
+  $("graph").textContent = "";
+  $("graph").setAttribute("width", "10");
+  $("graph").setAttribute("height", "10");
+  $("table-box").textContent = "";
+  $("reduction-box").textContent = "";
+  $("view").dataset.view = "";
+  $("trace-note").textContent = note;
+  $("current").textContent = "";
+  $("step-note").textContent = "";
+  $("slider").max = "0";
+}
+
+// Shows `data` as `view` (its own view when that one does not apply) at `step` (the end of
+// the trace when none is given).
+function loadTrace(data, view, step) {
+  stop();
+  const views = viewsOf(data);
+  view = views.includes(view) ? view : views[0];
+  let note = data.summary || "";
+  if (data.truncated) {
+    note += `. Showing the first ${fmt(data.events.length)} steps of ${fmt(data.total_events)}.`;
+  }
+  if (data.view === "settled") note = "The answer follows without any search: nothing to step through.";
+  if (data.view === "own") note = "This backend walks no positions: what it does instead, step by step.";
+  $("trace-title").textContent = `(${data.backend}/${data.variant})`;
+  $("trace-note").textContent = note;
+  const select = $("view-select");
+  select.textContent = "";
+  for (const v of views) {
+    const option = el("option", VIEW_WORDS[v] || v);
+    option.value = v;
+    select.append(option);
+  }
+  select.value = view;
+  select.disabled = views.length < 2;
+  trace = { data, view, step: 0, timer: null };
+  $("graph").textContent = "";
+  $("table-box").textContent = "";
+  $("reduction-box").textContent = "";
+  // An <svg> has no `hidden` property: the attribute itself.
+  $("graph").toggleAttribute("hidden", !["tree", "dag"].includes(view));
+  $("table-box").hidden = !["table", "cells"].includes(view);
+  $("reduction-box").hidden = !["reduction", "own"].includes(view);
+  $("view").dataset.view = view;
+  if (view === "tree" || view === "dag") {
+    layoutGraph(trace, view === "tree");
+    trace.steps = data.events.length;
+  } else if (view === "table" || view === "cells") {
+    layoutTable(trace, view === "table" ? data.table : null);
+    trace.steps = data.events.length;
+  } else if (view === "reduction") {
+    layoutReduction(trace);
+    trace.steps = data.own_data.steps.length;
+  } else {
+    if (view === "own") $("reduction-box").append(el("pre", data.note || "", "own-text"));
+    trace.steps = 0;
+  }
+  $("legend-graph").hidden = !["tree", "dag"].includes(view);
+  $("legend-table").hidden = !["table", "cells"].includes(view);
+  $("slider").max = String(trace.steps);
+  const at = step == null || Number.isNaN(step) ? trace.steps : step;
+  setStep(at);
+  quizReset();
+}
+
+// Adds a sentence to the note above the picture.
+function addNote(sentence) {
+  const note = $("trace-note");
+  const text = note.textContent.trim();
+  note.textContent = text === "" ? sentence : `${text}${/[.!?]$/.test(text) ? "" : "."} ${sentence}`;
+}
+
+const VIEW_WORDS = {
+  tree: "call tree",
+  dag: "DAG of distinct positions",
+  table: "the game's table",
+  cells: "cells in fill order",
+  reduction: "the row and its merges",
+  own: "what the backend did",
+  settled: "no search",
+};
+
+// Shows the state after the first `step` steps.
+function setStep(step) {
+  if (!trace) return;
+  step = Math.max(0, Math.min(trace.steps, Math.round(step)));
+  trace.step = step;
+  $("slider").value = String(step);
+  const cut = trace.data.truncated && trace.view !== "reduction" ? ` (of ${fmt(trace.data.total_events)})` : "";
+  $("step-note").textContent = trace.steps === 0
+    ? "no steps to show"
+    : `step ${fmt(step)} of ${fmt(trace.steps)}${cut}`;
+  if (trace.view === "reduction") showReduction(step);
+  else if (trace.view === "table" || trace.view === "cells") showTable(step);
+  else if (trace.view === "tree" || trace.view === "dag") showGraph(step);
+  if (typeof saveUrl === "function" && !$("trace-data")) saveUrl();
+}
+
+// What the event of step `i` (0-based) says, in words.
+function describe(e) {
+  switch (e.kind) {
+    case "enter":
+      return `call   ${e.position}`;
+    case "leave":
+      return `return ${e.position}: ${e.value}`;
+    case "memo_hit":
+      return `memo hit ${e.position}: ${e.value} (answered from the memo, not expanded)`;
+    case "cell":
+      return `cell   ${e.position}: ${e.value}`;
+    default:
+      return e.position;
+  }
+}
+
+// A value as the table writes it and `data-value` holds it: the margin, or win/lose/draw.
+function cellValue(e) {
+  if (e.amount != null) return String(e.amount);
+  return e.verdict || "";
+}
+
+function cellText(e) {
+  if (e.amount != null) return e.amount > 0 ? `+${e.amount}` : String(e.amount);
+  return e.verdict || "";
+}
+
+function valueClass(e) {
+  const verdict = e && e.verdict;
+  return verdict === "win" ? "win" : verdict === "lose" ? "loss" : verdict === "draw" ? "draw" : "";
+}

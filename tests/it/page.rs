@@ -1,0 +1,520 @@
+//! The teaching page's views in headless Chromium (issue 21): the table of Predict the Winner
+//! and the subset lattice of Can I Win, the tree with its repeated subproblems and the memo's
+//! DAG, the reduction's merges, the growth chart, permalinks and the quiz, through the test
+//! hooks (`data-view`, `data-cell`, `data-value`, `data-quiz`). Skipped with a message when
+//! Chromium or chromedriver is missing. With `GAMESOLVE_SCREENSHOT` set, each test writes its
+//! view's picture to `docs/` (the README shows them).
+#![cfg(feature = "serve")]
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::Path;
+
+use serde_json::{json, Value};
+
+use crate::serve::{base64_decode, example, get, have_browser, post, Browser, Server};
+
+/// Opens `query` (after `/?`) on `server` and waits until its trace is shown.
+fn open(browser: &Browser, server: &Server, query: &str) {
+    browser.session(
+        "POST",
+        "/url",
+        &json!({"url": format!("{}?{query}", server.url())}),
+    );
+    browser.wait_for(
+        "return document.getElementById('view').dataset.view !== '' && \
+         document.getElementById('step-note').textContent !== '';",
+    );
+}
+
+fn count(browser: &Browser, css: &str) -> u64 {
+    browser
+        .eval(&format!(
+            "return document.querySelectorAll({}).length;",
+            json!(css)
+        ))
+        .as_u64()
+        .unwrap()
+}
+
+fn attr(browser: &Browser, css: &str, name: &str) -> Value {
+    browser.eval(&format!(
+        "const e = document.querySelector({}); return e ? e.getAttribute({}) : null;",
+        json!(css),
+        json!(name)
+    ))
+}
+
+/// Moves the step slider to `step`, as a hand would.
+fn slide(browser: &Browser, step: u64) {
+    browser.eval(&format!(
+        "const s = document.getElementById('slider'); s.value = '{step}'; \
+         s.dispatchEvent(new Event('input')); return 1;"
+    ));
+}
+
+/// With `GAMESOLVE_SCREENSHOT` set, the element `css` as `docs/NAME`.
+fn screenshot(browser: &Browser, css: &str, name: &str) {
+    if std::env::var_os("GAMESOLVE_SCREENSHOT").is_none() {
+        return;
+    }
+    browser.eval(&format!(
+        "document.querySelector({}).scrollIntoView(); return 1;",
+        json!(css)
+    ));
+    let id = browser.find(css);
+    let png = browser.session("GET", &format!("/element/{id}/screenshot"), &json!({}));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("docs")
+        .join(name);
+    std::fs::write(&path, base64_decode(png.as_str().unwrap())).unwrap();
+    eprintln!("wrote {}", path.display());
+}
+
+/// The issue's own check: this URL shows the triangle's 10 cells after the last step, the
+/// answer cell (0,3) holding the margin 222; a write reads its two neighbours, and the rolling
+/// row's overwritten cells are marked.
+#[test]
+fn page_table_of_predict_the_winner_from_a_permalink() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    assert_eq!(browser.text("step-note"), "step 10 of 10");
+    assert_eq!(count(&browser, "[data-view='table'] [data-cell]"), 10);
+    assert_eq!(count(&browser, "[data-cell][data-value]"), 10);
+    assert_eq!(attr(&browser, "[data-cell='0,3']", "data-value"), "222");
+    assert_eq!(attr(&browser, "[data-cell='1,3']", "data-value"), "-221");
+    assert!(attr(&browser, "[data-cell='0,3']", "class")
+        .as_str()
+        .unwrap()
+        .contains("answer"));
+    // The last write reads (1,3) and (0,2); the rolling row has overwritten (0,2) by then,
+    // while (0,3) and the other slots' last cells are still held.
+    let read = browser.eval(
+        "return [...document.querySelectorAll('[data-cell].read')].map((c) => c.dataset.cell).sort();",
+    );
+    assert_eq!(read, json!(["0,2", "1,3"]));
+    let overwritten = browser.eval(
+        "return [...document.querySelectorAll('[data-cell].overwritten')].map((c) => c.dataset.cell).sort();",
+    );
+    assert_eq!(
+        overwritten,
+        json!(["0,0", "0,1", "0,2", "1,1", "1,2", "2,2"])
+    );
+    // Step 5 writes (0,1) from the diagonal, in (0,0)'s slot of the row: 5 cells have
+    // values, (0,0) is overwritten (and still read for this write).
+    slide(&browser, 5);
+    assert_eq!(count(&browser, "[data-cell][data-value]"), 5);
+    assert_eq!(attr(&browser, "[data-cell].current", "data-cell"), "0,1");
+    assert_eq!(attr(&browser, "[data-cell='0,1']", "data-value"), "4");
+    let overwritten = browser.eval(
+        "return [...document.querySelectorAll('[data-cell].overwritten')].map((c) => c.dataset.cell);",
+    );
+    assert_eq!(overwritten, json!(["0,0"]));
+    // The URL follows the step.
+    browser.wait_for("return location.search.includes('step=5');");
+    screenshot(&browser, "#trace", "page-table-predict-the-winner.png");
+}
+
+/// Can I Win's table is the subset lattice by the number of integers used, each cell its mask
+/// and win/lose in words; the start (mask 0) is the answer.
+#[test]
+fn page_table_of_can_i_win_is_the_subset_lattice() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=can-i-win&max_choosable=4&desired_total=6&backend=tabular&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    let cells = count(&browser, "[data-cell]");
+    assert!(cells > 1, "{cells}");
+    assert_eq!(attr(&browser, "[data-cell='0']", "data-value"), "win");
+    let values = browser.eval(
+        "return [...new Set([...document.querySelectorAll('[data-cell]')].map((c) => c.dataset.value))].sort();",
+    );
+    assert_eq!(values, json!(["lose", "win"]));
+    // The words are in the cells, not only their colours.
+    let words = browser.eval("return document.querySelector(\"[data-cell='0'] .v\").textContent;");
+    assert_eq!(words, "win");
+    // Each row is one layer: the masks of a row have as many bits as the row's number.
+    let layers_agree = browser.eval(
+        "return [...document.querySelectorAll('table.dp tr')].every((tr, k) => \
+         [...tr.querySelectorAll('[data-cell]')].every((c) => \
+         Number(c.dataset.cell).toString(2).split('1').length - 1 === k));",
+    );
+    assert_eq!(layers_agree, true);
+    screenshot(&browser, "#trace", "page-table-can-i-win.png");
+}
+
+/// A user's game with a table layout gets the table view: Stone Game II (an example program)
+/// by pile index and `M`, here the states its memo stored, the answer at `(0, 1)`.
+#[test]
+fn page_table_of_a_users_game_from_its_layout() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start_program(&example("stone_game_ii"), &[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=stone-game-ii&piles=2,7,9,4,4&backend=memo&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    assert_eq!(attr(&browser, "[data-cell='0,1']", "data-value"), "-6");
+    assert!(attr(&browser, "[data-cell='0,1']", "class")
+        .as_str()
+        .unwrap()
+        .contains("answer"));
+    // Every cell sits in its row `i` and column `M`.
+    let placed = browser.eval(
+        "return [...document.querySelectorAll('table.dp tr')].slice(1).every((tr, i) => \
+         [...tr.cells].every((td, k) => !td.dataset.cell || \
+         td.dataset.cell === `${i},${k - 1}`));",
+    );
+    assert_eq!(placed, true);
+}
+
+/// The call tree of `recursive` marks the positions solved more than once (same badge, "solved
+/// N times"); the memo's DAG the same positions answered from the memo.
+#[test]
+fn page_tree_marks_repeated_subproblems_and_the_dag_its_memo_hits() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=can-i-win&max_choosable=5&desired_total=11&backend=recursive&view=tree",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "tree");
+    assert_eq!(browser.text("step-note"), "step 68 of 68");
+    // 34 calls of 17 distinct positions: every call of a repeated position carries its badge.
+    assert_eq!(count(&browser, "#graph .node"), 34);
+    let repeated = browser.eval(
+        "const by = {}; for (const n of document.querySelectorAll('#graph .node[data-repeat]')) \
+         (by[n.dataset.repeat] = by[n.dataset.repeat] || []).push(Number(n.dataset.count)); \
+         return Object.values(by).map((c) => [c.length, c[0]]);",
+    );
+    let repeated = repeated.as_array().unwrap();
+    assert!(!repeated.is_empty());
+    for group in repeated {
+        // As many nodes carry a badge as the count says.
+        assert_eq!(group[0], group[1], "{repeated:?}");
+        assert!(group[0].as_u64().unwrap() >= 2);
+    }
+    let note = browser.eval("return document.querySelector('#graph .badge-note').textContent;");
+    assert!(note.as_str().unwrap().starts_with("solved "), "{note}");
+    screenshot(&browser, "#trace", "page-tree.png");
+
+    open(
+        &browser,
+        &server,
+        "game=can-i-win&max_choosable=5&desired_total=11&backend=memo&view=dag",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "dag");
+    assert_eq!(count(&browser, "#graph .node"), 9);
+    assert!(count(&browser, "#graph .node[data-repeat].memo-hit") >= 1);
+    let note = browser.eval("return document.querySelector('#graph .badge-note').textContent;");
+    assert!(
+        note.as_str().unwrap().starts_with("from the memo"),
+        "{note}"
+    );
+    screenshot(&browser, "#trace", "page-dag.png");
+}
+
+/// The reduction view draws the row and each merge, step by step ("step 1 of 2", not "step 0
+/// of 0"), and the greedy play at the end.
+#[test]
+fn page_reduction_draws_each_merge() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=predict-the-winner&values=1,5,233,7,2,9,3&backend=reduction&step=1",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "reduction");
+    assert_eq!(browser.text("step-note"), "step 1 of 2");
+    let row = browser
+        .eval("return [...document.querySelectorAll('.runs .run')].map((r) => r.dataset.value);");
+    assert_eq!(row, json!(["1", "-221", "2", "9", "3"]));
+    assert_eq!(attr(&browser, ".run.merged", "data-run"), "1..3");
+    assert_eq!(count(&browser, ".run.peak"), 3);
+    screenshot(&browser, "#trace", "page-reduction.png");
+    browser.click("#step");
+    assert_eq!(browser.text("step-note"), "step 2 of 2");
+    let row = browser
+        .eval("return [...document.querySelectorAll('.runs .run')].map((r) => r.dataset.value);");
+    assert_eq!(row, json!(["1", "-221", "-4"]));
+    let end = browser.eval("return document.querySelector('.greedy').innerText;");
+    assert!(
+        end.as_str()
+            .unwrap()
+            .contains("Margin for the first player: -216"),
+        "{end}"
+    );
+}
+
+/// The growth chart: every backend's positions and time over its own range, the current
+/// game marked, redrawn for the new game when the game changes.
+#[test]
+fn page_growth_chart_follows_the_game() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=can-i-win&max_choosable=6&desired_total=12&backend=memo&view=growth",
+    );
+    browser.wait_for("return document.querySelectorAll('#growth svg.chart').length === 2;");
+    assert_eq!(attr(&browser, "#growth", "data-view"), "growth");
+    let marks = browser.eval(
+        "return [...document.querySelectorAll('#growth .current-size-label')].map((t) => t.textContent);",
+    );
+    assert_eq!(marks, json!(["this game: 6", "this game: 6"]));
+    let legend = browser.eval("return document.getElementById('growth').textContent;");
+    let legend = legend.as_str().unwrap();
+    assert!(
+        legend.contains("positions expanded") && legend.contains("time"),
+        "{legend}"
+    );
+    // Recursion stops at its budget on the way to n = 20; the memo goes to the end.
+    assert!(
+        legend.contains("recursive/") && legend.contains(" stops at "),
+        "{legend}"
+    );
+    screenshot(&browser, "#result", "page-growth.png");
+    // Another game: the chart is the new game's.
+    browser.eval(
+        "const s = document.getElementById('game'); s.value = 'predict-the-winner'; \
+         s.dispatchEvent(new Event('change')); return 1;",
+    );
+    browser.wait_for(
+        "return [...document.querySelectorAll('#growth .current-size-label')]\
+         .some((t) => t.textContent === 'this game: 4');",
+    );
+}
+
+/// A link copied from the page opens the same view at the same step in a fresh browser.
+#[test]
+fn page_permalink_round_trip() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=can-i-win&max_choosable=5&desired_total=11&backend=memo/dense",
+    );
+    slide(&browser, 7);
+    browser.click("#copy-link");
+    browser.wait_for("return document.getElementById('link').value !== '';");
+    let link = browser.eval("return document.getElementById('link').value;");
+    let link = link.as_str().unwrap().to_owned();
+    for part in [
+        "game=can-i-win",
+        "max_choosable=5",
+        "desired_total=11",
+        "backend=memo/dense",
+        "view=dag",
+        "step=7",
+    ] {
+        assert!(link.contains(part), "{part} not in {link}");
+    }
+    let current = browser.text("current");
+    drop(browser);
+    let fresh = Browser::start();
+    fresh.session("POST", "/url", &json!({"url": link}));
+    fresh.wait_for("return document.getElementById('step-note').textContent === 'step 7 of 20';");
+    assert_eq!(attr(&fresh, "#view", "data-view"), "dag");
+    assert_eq!(fresh.text("current"), current);
+    assert_eq!(
+        fresh.eval("return document.getElementById('trace-backend').value;"),
+        "memo/dense"
+    );
+}
+
+/// The quiz asks for the next cell's margin before showing it, reveals it and keeps a score.
+#[test]
+fn page_quiz_asks_before_each_step() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table&step=0&quiz=1",
+    );
+    assert_eq!(browser.text("step-note"), "step 0 of 10");
+    assert_eq!(
+        browser.eval("return document.getElementById('quiz').hidden;"),
+        false
+    );
+    // Stepping forward asks first: the step stays until answered.
+    browser.click("#step");
+    assert_eq!(browser.text("step-note"), "step 0 of 10");
+    assert!(browser.text("quiz-question").contains("margin"));
+    browser.keys("[data-quiz]", "1\u{E007}");
+    assert_eq!(browser.text("step-note"), "step 1 of 10");
+    assert_eq!(browser.text("quiz-score"), "score 1 of 1");
+    assert!(browser.text("quiz-feedback").starts_with("✓"));
+    // A wrong answer: revealed, scored, and the cell shows its value.
+    browser.keys("[data-quiz]", "7\u{E007}");
+    assert_eq!(browser.text("step-note"), "step 2 of 10");
+    assert_eq!(browser.text("quiz-score"), "score 1 of 2");
+    assert!(browser.text("quiz-feedback").contains("it is 5"));
+    assert_eq!(attr(&browser, "[data-cell='1,1']", "data-value"), "5");
+    screenshot(&browser, "#trace", "page-quiz.png");
+}
+
+/// A first visit sees a default instance solved, the game's rules, what each algorithm does
+/// and costs, and the counters by the CLI's names with the solve's own time.
+#[test]
+fn page_first_load_is_solved_and_explained() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for("return document.getElementById('step-note').textContent !== '';");
+    assert!(!browser.text("rules").is_empty());
+    assert!(
+        browser.text("answer").contains("wins"),
+        "{}",
+        browser.text("answer")
+    );
+    assert_eq!(count(&browser, "#algorithms p"), 3);
+    let counters = browser.eval("return document.getElementById('counters').innerText;");
+    let counters = counters.as_str().unwrap();
+    for name in ["positions expanded", "states stored", "table bytes", "time"] {
+        assert!(counters.contains(name), "{name} not in {counters}");
+    }
+    assert!(!counters.contains("round trip"), "{counters}");
+}
+
+/// `explain --html` shows the same views as the page, drawn by the same script from the same
+/// trace JSON: the triangle of `tabular` and the merges of `reduction`, from a file.
+#[test]
+fn explain_html_shows_the_pages_table_and_reduction_views() {
+    if !have_browser() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let browser = Browser::start();
+    for (backend, values, view) in [
+        ("tabular", ["1", "5", "233", "7"].as_slice(), "table"),
+        (
+            "reduction",
+            ["1", "5", "233", "7", "2", "9", "3"].as_slice(),
+            "reduction",
+        ),
+    ] {
+        let path = dir.path().join(format!("{backend}.html"));
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+            .args(["explain", "predict-the-winner"])
+            .args(values)
+            .args(["--backend", backend, "--html"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        // A file opens at its first step; `?step=` in its URL picks another, as on the page.
+        let url = format!("file://{}?step=10", path.display());
+        browser.session("POST", "/url", &json!({"url": url}));
+        browser.wait_for("return document.getElementById('step-note').textContent !== '';");
+        assert_eq!(attr(&browser, "#view", "data-view"), view);
+        if view == "table" {
+            assert_eq!(browser.text("step-note"), "step 10 of 10");
+            assert_eq!(attr(&browser, "[data-cell='0,3']", "data-value"), "222");
+        } else {
+            // Two merges: the slider stops at the last one, not "step 0 of 0".
+            assert_eq!(browser.text("step-note"), "step 2 of 2");
+            assert_eq!(count(&browser, ".runs .run"), 3);
+        }
+    }
+}
+
+/// The budget the page offers to raise: a trace may ask for a node budget up to the server's
+/// own (`GET /api/limits` says both), and is refused beyond it with the cap named.
+#[test]
+fn page_trace_node_budget_within_the_servers_cap() {
+    let server = Server::start(&["--node-budget", "5000"]);
+    let (status, limits) = get(&server.addr, "/api/limits");
+    assert_eq!(status, 200);
+    let limits: Value = serde_json::from_str(&limits).unwrap();
+    assert_eq!(limits["node_budget_cap"], 5000);
+    assert_eq!(limits["trace_node_budget"], 5000);
+    // Recursion on Can I Win 8 20 expands more than 100 positions: stopped, then answered
+    // with the budget raised.
+    let line = |budget: u64| {
+        format!(
+            r#"{{"game":"can-i-win","max_choosable":8,"desired_total":20,"backend":"recursive","node_budget":{budget}}}"#
+        )
+    };
+    let (status, e) = post(&server.addr, "/api/trace", &line(100));
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (422, Some("cannot_answer")),
+        "{e}"
+    );
+    let (status, trace) = post(&server.addr, "/api/trace", &line(5000));
+    assert_eq!(status, 200, "{trace}");
+    let (status, e) = post(&server.addr, "/api/trace", &line(5001));
+    assert_eq!(
+        (status, e["kind"].as_str()),
+        (400, Some("invalid_input")),
+        "{e}"
+    );
+    let message = e["error"].as_str().unwrap();
+    assert!(
+        message.contains("from 1 to 5000") && message.contains("--node-budget"),
+        "{message}"
+    );
+}
+
+/// A lattice too large to draw cell by cell shows each layer's counts of win and lose.
+#[test]
+fn page_large_lattice_is_counts_per_layer() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=can-i-win&max_choosable=10&desired_total=40&backend=tabular&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    assert_eq!(count(&browser, "[data-cell]"), 0);
+    assert_eq!(count(&browser, "[data-layer]"), 11);
+    let layer = browser.eval("return document.querySelector(\"[data-layer='1']\").textContent;");
+    assert!(layer.as_str().unwrap().starts_with("win "), "{layer}");
+    assert!(layer.as_str().unwrap().contains("not yet 0"), "{layer}");
+}
