@@ -160,6 +160,8 @@ pub enum LineHandler<'h, 'a> {
     /// `serve`'s trace, growth and play.
     #[cfg(feature = "serve")]
     Serve(&'h mut super::serve::api::Handler),
+    /// The embedding API's `compare`, `analyze` and `explain` ([`crate::embed`]).
+    Embed(&'h mut super::embed::Handler),
 }
 
 impl LineHandler<'_, '_> {
@@ -169,6 +171,7 @@ impl LineHandler<'_, '_> {
             LineHandler::Solve(solvers) => solvers.with(game),
             #[cfg(feature = "serve")]
             LineHandler::Serve(handler) => handler.with(game),
+            LineHandler::Embed(handler) => handler.with(game),
         }
     }
 }
