@@ -128,9 +128,8 @@ fn parsed<T>(
 ///
 /// An `invalid_input` error naming the value and the allowed range.
 pub fn count(name: &str, text: &str) -> Result<u64, ErrorReport> {
-    parse_count(text).map_err(|why| {
-        ErrorReport::invalid(format!("invalid value '{text}' for `{name}`: {why}"))
-    })
+    parse_count(text)
+        .map_err(|why| ErrorReport::invalid(format!("invalid value '{text}' for `{name}`: {why}")))
 }
 
 /// `gamesolve GAME ... --json`: the game of `request` solved with `options`, counting (the
@@ -245,9 +244,9 @@ pub fn analyze(
 ///
 /// The line's error, or the backend giving up under the limits.
 pub fn explain(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> {
-    let backend = options.backend()?.unwrap_or_else(|| {
-        gamesolve::Backend::Memo.into()
-    });
+    let backend = options
+        .backend()?
+        .unwrap_or_else(|| gamesolve::Backend::Memo.into());
     let mut handler = Handler::Explain {
         backend,
         limits: options.limits()?,
@@ -264,7 +263,6 @@ pub fn backends() -> Vec<u8> {
 pub fn games() -> Vec<u8> {
     super::games::json()
 }
-
 
 /// What to do with the game of one request.
 pub enum Handler {

@@ -129,7 +129,8 @@ impl Deadline {
     /// Whether the solve was cancelled ([`with_cancel`]).
     #[inline]
     fn cancelled(&self) -> bool {
-        self.cancel.is_some_and(|flag| flag.0.load(Ordering::Relaxed))
+        self.cancel
+            .is_some_and(|flag| flag.0.load(Ordering::Relaxed))
     }
 
     /// The limit this deadline was started from; `None` for [`Deadline::NEVER`].

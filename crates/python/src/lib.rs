@@ -191,6 +191,24 @@ impl Batch {
     }
 }
 
+/// Nanoseconds per call of `repeat` solves of `request` in Rust alone (the same
+/// `embed::solve` the Python `solve` calls, without the Python side and the worker thread):
+/// the yardstick of `crates/python/benches/overhead.py`.
+#[pyfunction]
+#[pyo3(signature = (request, repeat=1000))]
+fn _time_solve(py: Python<'_>, request: String, repeat: u32) -> PyResult<f64> {
+    let options = Options::default();
+    let repeat = repeat.max(1);
+    let elapsed = py.detach(move || {
+        let start = std::time::Instant::now();
+        for _ in 0..repeat {
+            let _ = std::hint::black_box(embed::solve(request.as_bytes(), &options));
+        }
+        start.elapsed()
+    });
+    Ok(elapsed.as_nanos() as f64 / f64::from(repeat))
+}
+
 /// The native half of `gamesolve`.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -202,6 +220,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(backends, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::solve_python_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_time_solve, m)?)?;
     m.add_class::<Batch>()?;
     Ok(())
 }

@@ -27,18 +27,66 @@
 //! 3.11 and newer, a note saying both. Python's signal handlers run every 1,024 calls, so
 //! Ctrl-C stops a Python game's solve too.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use gamesolve::{
-    indexed_variants_of, Backend, BackendChoice, Game, Indexed, Margin, Outcome,
-    Registered, Solver, SolverConfig, Variant,
+    indexed_variants_of, Backend, BackendChoice, Game, GameValue, Indexed, Outcome, Registered,
+    Solver, SolverConfig, Variant, Verdict,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
+
+thread_local! {
+    /// Whether the game being solved on this thread gives its terminal values as words
+    /// (`"win"`, `"draw"`, `"lose"`): a win is then the best possible value, and a search stops
+    /// at the first winning move, as for the built-in win/lose games. A game whose terminal
+    /// values are numbers (margins) has no best possible value. Python games are solved on the
+    /// calling thread, so the flag is the solve's ([`solve_python_game`] sets and restores it).
+    static WORDS: Cell<bool> = const { Cell::new(false) };
+}
+
+/// The value of a position of a Python game for the player to move: a margin, or 1, 0, -1 for
+/// a win, draw or loss when the game speaks in words.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PyValue(pub i128);
+
+impl GameValue for PyValue {
+    fn negate(self) -> Self {
+        PyValue(-self.0)
+    }
+
+    fn verdict(self) -> Verdict {
+        match self.0.signum() {
+            1 => Verdict::Win,
+            -1 => Verdict::Loss,
+            _ => Verdict::Draw,
+        }
+    }
+
+    fn is_best_possible(self) -> bool {
+        self.0 == 1 && WORDS.with(Cell::get)
+    }
+}
+
+impl fmt::Display for PyValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if WORDS.with(Cell::get) {
+            fmt::Display::fmt(&self.verdict(), f)
+        } else {
+            write!(f, "margin {:+}", self.0)
+        }
+    }
+}
+
+/// How a game gives its terminal values: not seen yet, words, or numbers.
+const SEEN_NOTHING: u8 = 0;
+const SEEN_WORDS: u8 = 1;
+const SEEN_NUMBERS: u8 = 2;
 
 /// Objects numbered in the order first seen, by Python equality.
 struct Interner {
@@ -77,6 +125,10 @@ impl Interner {
 /// The state one solve shares between the game's clones.
 struct Shared {
     object: Py<PyAny>,
+    /// The bound methods the search calls, looked up once.
+    terminal_fn: Py<PyAny>,
+    moves_fn: Py<PyAny>,
+    play_fn: Py<PyAny>,
     title: String,
     positions: Mutex<Interner>,
     moves: Mutex<Interner>,
@@ -85,6 +137,8 @@ struct Shared {
     count: u64,
     failure: Mutex<Option<PyErr>>,
     calls: AtomicU32,
+    /// [`SEEN_NOTHING`], [`SEEN_WORDS`] or [`SEEN_NUMBERS`].
+    values: std::sync::atomic::AtomicU8,
 }
 
 /// A game written in Python (see the [module docs](self)).
@@ -104,7 +158,7 @@ pub struct PyIndexedGame(PyGame);
 /// The answer for a Python game: the value for the first player and the best first move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PySolution {
-    value: Margin,
+    value: PyValue,
     best_move: Option<u32>,
 }
 
@@ -112,6 +166,9 @@ impl PyGame {
     fn new(py: Python<'_>, object: Bound<'_, PyAny>, count: u64) -> PyResult<Self> {
         let title = object.get_type().name()?.to_string();
         Ok(PyGame(Arc::new(Shared {
+            terminal_fn: object.getattr("terminal_value")?.unbind(),
+            moves_fn: object.getattr("moves")?.unbind(),
+            play_fn: object.getattr("play")?.unbind(),
             object: object.unbind(),
             title,
             positions: Mutex::new(Interner::new(py)),
@@ -120,6 +177,7 @@ impl PyGame {
             count,
             failure: Mutex::new(None),
             calls: AtomicU32::new(0),
+            values: std::sync::atomic::AtomicU8::new(SEEN_NOTHING),
         })))
     }
 
@@ -160,9 +218,7 @@ impl PyGame {
         let _ = value.setattr("gamesolve_method", method);
         let mut note = format!("raised by {}.{method}", self.0.title);
         if let Some(p) = position.and_then(|p| self.position(py, p)) {
-            let shown = p
-                .repr()
-                .map_or_else(|_| "?".to_owned(), |r| r.to_string());
+            let shown = p.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
             note.push_str(&format!(" at position {shown}"));
             let _ = value.setattr("gamesolve_position", p);
         }
@@ -203,7 +259,9 @@ impl PyGame {
 
     fn index_of(&self, position: u32) -> Option<usize> {
         let index = self.call("index", Some(position), |py, obj| {
-            let index: u64 = obj.call_method1("index", (self.arg(py, position)?,))?.extract()?;
+            let index: u64 = obj
+                .call_method1("index", (self.arg(py, position)?,))?
+                .extract()?;
             if index >= self.0.count {
                 return Err(pyo3::exceptions::PyValueError::new_err(format!(
                     "index() returned {index}, not below count() = {}",
@@ -221,38 +279,64 @@ impl PyGame {
     }
 }
 
-/// A terminal value from Python: an integer, or "win"/"draw"/"lose".
-fn terminal(object: &Bound<'_, PyAny>) -> PyResult<Option<Margin>> {
+/// A terminal value from Python: `None`, an integer, or "win"/"draw"/"lose" (a game uses
+/// words or numbers throughout; `seen` keeps which).
+fn terminal(
+    object: &Bound<'_, PyAny>,
+    seen: &std::sync::atomic::AtomicU8,
+) -> PyResult<Option<PyValue>> {
     if object.is_none() {
         return Ok(None);
     }
-    if let Ok(word) = object.cast::<PyString>() {
+    let (value, kind) = if let Ok(word) = object.cast::<PyString>() {
         let word: String = word.extract()?;
-        return match word.as_str() {
-            "win" => Ok(Some(Margin(1))),
-            "draw" => Ok(Some(Margin(0))),
-            "lose" => Ok(Some(Margin(-1))),
-            other => Err(pyo3::exceptions::PyValueError::new_err(format!(
-                "terminal_value() returned {other:?}; expected None, an integer, or \"win\", \
-                 \"draw\" or \"lose\""
-            ))),
+        let value = match word.as_str() {
+            "win" => 1,
+            "draw" => 0,
+            "lose" => -1,
+            other => {
+                return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                    "terminal_value() returned {other:?}; expected None, an integer, or \"win\", \
+                     \"draw\" or \"lose\""
+                )))
+            }
         };
+        (value, SEEN_WORDS)
+    } else {
+        if object.is_instance_of::<pyo3::types::PyBool>() || object.extract::<i128>().is_err() {
+            return Err(PyTypeError::new_err(format!(
+                "terminal_value() returned {}; expected None, an integer (a margin for the \
+                 player to move, within ±2**127), or \"win\", \"draw\" or \"lose\"",
+                object.repr()?
+            )));
+        }
+        (object.extract::<i128>()?, SEEN_NUMBERS)
+    };
+    match seen.compare_exchange(SEEN_NOTHING, kind, Ordering::Relaxed, Ordering::Relaxed) {
+        Ok(_) if kind == SEEN_WORDS => WORDS.with(|words| words.set(true)),
+        Ok(_) => {}
+        Err(before) if before == kind => {}
+        Err(_) => {
+            return Err(PyTypeError::new_err(format!(
+                "terminal_value() returned {}, but the game gave its other terminal values as \
+                 {}: use \"win\"/\"draw\"/\"lose\" or integers throughout",
+                object.repr()?,
+                if kind == SEEN_WORDS {
+                    "integers"
+                } else {
+                    "words"
+                }
+            )))
+        }
     }
-    if object.is_instance_of::<pyo3::types::PyBool>() || object.extract::<i128>().is_err() {
-        return Err(PyTypeError::new_err(format!(
-            "terminal_value() returned {}; expected None, an integer (a margin for the player \
-             to move, within ±2**127), or \"win\", \"draw\" or \"lose\"",
-            object.repr()?
-        )));
-    }
-    Ok(Some(Margin(object.extract::<i128>()?)))
+    Ok(Some(PyValue(value)))
 }
 
 impl Game for PyGame {
     const NAME: &'static str = "python";
     type Position = u32;
     type Move = u32;
-    type Value = Margin;
+    type Value = PyValue;
     type Solution = PySolution;
 
     fn start(&self) -> u32 {
@@ -263,17 +347,22 @@ impl Game for PyGame {
         .unwrap_or(0)
     }
 
-    fn terminal_value(&self, position: u32) -> Option<Margin> {
-        self.call("terminal_value", Some(position), |py, obj| {
-            terminal(&obj.call_method1("terminal_value", (self.arg(py, position)?,))?)
+    fn terminal_value(&self, position: u32) -> Option<PyValue> {
+        self.call("terminal_value", Some(position), |py, _| {
+            let value = self
+                .0
+                .terminal_fn
+                .bind(py)
+                .call1((self.arg(py, position)?,))?;
+            terminal(&value, &self.0.values)
         })
         // After a failure every position is over, so the search winds down at once.
-        .unwrap_or(Some(Margin(0)))
+        .unwrap_or(Some(PyValue(0)))
     }
 
     fn moves(&self, position: u32) -> Vec<u32> {
-        self.call("moves", Some(position), |py, obj| {
-            let listed = obj.call_method1("moves", (self.arg(py, position)?,))?;
+        self.call("moves", Some(position), |py, _| {
+            let listed = self.0.moves_fn.bind(py).call1((self.arg(py, position)?,))?;
             let mut moves = Vec::new();
             let mut table = self
                 .0
@@ -293,13 +382,18 @@ impl Game for PyGame {
             let m = self
                 .a_move(py, mv)
                 .ok_or_else(|| PyTypeError::new_err(format!("unknown move #{mv}")))?;
-            let next = obj.call_method1("play", (self.arg(py, position)?, m))?;
+            let _ = obj;
+            let next = self
+                .0
+                .play_fn
+                .bind(py)
+                .call1((self.arg(py, position)?, m))?;
             self.intern_position(py, next)
         })
         .unwrap_or(position)
     }
 
-    fn solution(&self, value: Margin, best_move: Option<u32>) -> PySolution {
+    fn solution(&self, value: PyValue, best_move: Option<u32>) -> PySolution {
         PySolution { value, best_move }
     }
 
@@ -350,13 +444,13 @@ impl Game for PyIndexedGame {
     const NAME: &'static str = "python";
     type Position = u32;
     type Move = u32;
-    type Value = Margin;
+    type Value = PyValue;
     type Solution = PySolution;
 
     fn start(&self) -> u32 {
         self.0.start()
     }
-    fn terminal_value(&self, position: u32) -> Option<Margin> {
+    fn terminal_value(&self, position: u32) -> Option<PyValue> {
         self.0.terminal_value(position)
     }
     fn moves(&self, position: u32) -> Vec<u32> {
@@ -365,7 +459,7 @@ impl Game for PyIndexedGame {
     fn play(&self, position: u32, mv: u32) -> u32 {
         self.0.play(position, mv)
     }
-    fn solution(&self, value: Margin, best_move: Option<u32>) -> PySolution {
+    fn solution(&self, value: PyValue, best_move: Option<u32>) -> PySolution {
         self.0.solution(value, best_move)
     }
     fn outcome(&self, solution: &PySolution) -> Outcome {
@@ -484,18 +578,39 @@ pub fn solve_python_game(
         state_budget,
         time_limit,
     };
-    let config = options.limits_config().map_err(|e| crate::native_error(&e))?;
-    let choice = options.backend_choice().map_err(|e| crate::native_error(&e))?;
+    let config = options
+        .limits_config()
+        .map_err(|e| crate::native_error(&e))?;
+    let choice = options
+        .backend_choice()
+        .map_err(|e| crate::native_error(&e))?;
     let indexed = game.hasattr("index")? && game.hasattr("count")?;
+    // This solve's words-or-numbers flag, restored after it (a game's method may itself solve
+    // another game).
+    let before = WORDS.with(|words| words.replace(false));
+    let answer = solve_either(py, game, indexed, choice, &config, stats);
+    WORDS.with(|words| words.set(before));
+    answer
+}
+
+/// Solves `game` as an indexed game when `indexed`.
+fn solve_either(
+    py: Python<'_>,
+    game: Bound<'_, PyAny>,
+    indexed: bool,
+    choice: Option<BackendChoice>,
+    config: &SolverConfig,
+    stats: bool,
+) -> PyResult<(String, Option<Py<PyAny>>)> {
     if indexed {
         let count: u64 = game.call_method0("count")?.extract()?;
         let inner = PyGame::new(py, game, count)?;
         let wrapped = PyIndexedGame(inner.clone());
         let backend = choice.unwrap_or_else(|| Backend::default_for::<PyIndexedGame>().into());
-        solve_with(py, &wrapped, &inner, &backend, &config, stats)
+        solve_with(py, &wrapped, &inner, &backend, config, stats)
     } else {
         let inner = PyGame::new(py, game, 0)?;
         let backend = choice.unwrap_or_else(|| Backend::default_for::<PyGame>().into());
-        solve_with(py, &inner, &inner, &backend, &config, stats)
+        solve_with(py, &inner, &inner, &backend, config, stats)
     }
 }
