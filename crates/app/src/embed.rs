@@ -30,7 +30,7 @@ use gamesolve::BackendChoice;
 use serde::Serialize;
 
 use super::analyze::AnalysisLimitArgs;
-use super::args::{parse_byte_size, parse_count, parse_time_limit, LimitArgs, SolverArgs};
+use super::args::{parse_byte_size, parse_time_limit, LimitArgs, SolverArgs};
 use super::batch::{self, LineGame, LineHandler, Solvers};
 pub use super::error::{CliError as ErrorReport, Kind};
 use super::report::CliGame;
@@ -122,16 +122,6 @@ fn parsed<T>(
         .transpose()
 }
 
-/// Reads a count the way `--node-budget` does (for a front end that got it as text).
-///
-/// # Errors
-///
-/// An `invalid_input` error naming the value and the allowed range.
-pub fn count(name: &str, text: &str) -> Result<u64, ErrorReport> {
-    parse_count(text)
-        .map_err(|why| ErrorReport::invalid(format!("invalid value '{text}' for `{name}`: {why}")))
-}
-
 /// `gamesolve GAME ... --json`: the game of `request` solved with `options`, counting (the
 /// contract's `stats` object).
 ///
@@ -155,7 +145,7 @@ pub fn solve(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> 
 /// `gamesolve batch` for many lines: one solver per game, reused by the lines of that game
 /// that follow, as the command does.
 pub struct Batch {
-    args: SolverArgs,
+    solvers: Solvers<'static>,
     lines: u64,
 }
 
@@ -175,15 +165,17 @@ impl Batch {
                 .into());
             }
         }
-        Ok(Batch { args, lines: 0 })
+        Ok(Batch {
+            solvers: Solvers::owned(args),
+            lines: 0,
+        })
     }
 
     /// The answer line of the next input line (numbered from 1): the game's contract object,
     /// or the error line `{"line":…,"error":…,"kind":…}` and its kind.
     pub fn answer(&mut self, line: &[u8]) -> (Vec<u8>, Option<Kind>) {
         self.lines += 1;
-        let mut solvers = Solvers::new(&self.args);
-        batch::answer_line(&mut solvers, line, self.lines)
+        batch::answer_line(&mut self.solvers, line, self.lines)
     }
 }
 

@@ -151,12 +151,16 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
     write_text(&text)
 }
 
+/// A position, its generic analysis and the principal variation in the game's words.
+type Analyzed<G> = (
+    <G as Game>::Position,
+    generic::PositionAnalysis<G>,
+    Vec<String>,
+);
+
 /// The position after `flags.moves`, its generic analysis under `flags`' limits and the
 /// principal variation in the game's words.
-fn analysis<G: TableGame>(
-    game: &G,
-    flags: &AnalyzeFlags,
-) -> Result<(G::Position, generic::PositionAnalysis<G>, Vec<String>), CliError> {
+fn analysis<G: TableGame>(game: &G, flags: &AnalyzeFlags) -> Result<Analyzed<G>, CliError> {
     let position = replay(game, &flags.moves)?;
     // One deadline for the position and its principal variation.
     let config = flags

@@ -155,7 +155,9 @@ fn games() -> String {
 /// A `batch` run: one answer line per line given to `answer`.
 #[pyclass(module = "gamesolve._native")]
 struct Batch {
-    inner: Option<embed::Batch>,
+    /// The run; taken out while a line is answered on the worker thread (`Mutex`: a Python
+    /// object may be used from any thread).
+    inner: std::sync::Mutex<Option<embed::Batch>>,
 }
 
 #[pymethods]
@@ -171,14 +173,17 @@ impl Batch {
     ) -> PyResult<Self> {
         let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
         let inner = embed::Batch::new(&options).map_err(|e| native_error(&e))?;
-        Ok(Batch { inner: Some(inner) })
+        Ok(Batch {
+            inner: std::sync::Mutex::new(Some(inner)),
+        })
     }
 
     /// The answer line (JSON text) of one input line.
-    fn answer(&mut self, py: Python<'_>, line: String) -> PyResult<String> {
-        let Some(mut inner) = self.inner.take() else {
+    fn answer(&self, py: Python<'_>, line: String) -> PyResult<String> {
+        let taken = self.inner.lock().ok().and_then(|mut slot| slot.take());
+        let Some(mut inner) = taken else {
             return Err(pyo3::exceptions::PyRuntimeError::new_err(
-                "this batch is answering a line in another thread",
+                "this batch run was interrupted, or is answering a line in another thread; start a new one",
             ));
         };
         let result = run::cancellable(py, move || {
@@ -186,7 +191,9 @@ impl Batch {
             (json, inner)
         });
         let (json, inner) = result?;
-        self.inner = Some(inner);
+        if let Ok(mut slot) = self.inner.lock() {
+            *slot = Some(inner);
+        }
         Ok(text(json))
     }
 }

@@ -378,11 +378,10 @@ impl Game for PyGame {
     }
 
     fn play(&self, position: u32, mv: u32) -> u32 {
-        self.call("play", Some(position), |py, obj| {
+        self.call("play", Some(position), |py, _| {
             let m = self
                 .a_move(py, mv)
                 .ok_or_else(|| PyTypeError::new_err(format!("unknown move #{mv}")))?;
-            let _ = obj;
             let next = self
                 .0
                 .play_fn

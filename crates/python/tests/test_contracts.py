@@ -125,3 +125,19 @@ def test_explain_views():
     assert e.to_dict()["backend"] == "memo"
     tabular = gamesolve.explain("predict-the-winner", values=[1, 5, 2], backend="tabular")
     assert "table" in tabular.text().lower()
+
+
+def test_batch_options_and_command_line_equality(cli, tmp_path):
+    lines = [
+        {"game": "can-i-win", "max_choosable": 12, "desired_total": 30},
+        {"game": "can-i-win", "max_choosable": 10, "desired_total": 40},
+        {"game": "predict-the-winner", "values": [3, 9, 1, 2]},
+    ]
+    answers = list(gamesolve.batch(lines, backend="memo"))
+    assert [a["backend"] for a in answers] == ["memo"] * 3
+    assert [a["outcome"] for a in answers] == [
+        gamesolve.solve(**{"game": l["game"], **{k: v for k, v in l.items() if k != "game"}})["outcome"]
+        for l in lines
+    ]
+    with pytest.raises(gamesolve.UnavailableBackend):
+        gamesolve.batch(lines, backend="quantum")
