@@ -478,6 +478,28 @@ mod tests {
     }
 
     #[test]
+    fn a_cancel_flag_stops_clocks_and_budgets_and_survives_earlier() {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let (deadline, limited) = with_cancel(&STOP, || {
+            (
+                Deadline::after(None),
+                Deadline::after(Some(Duration::from_secs(3600))),
+            )
+        });
+        // Outside `with_cancel` a deadline has no flag.
+        assert!(!Deadline::after(None).is_limited());
+        assert!(deadline.is_limited());
+        let merged = Deadline::NEVER.earlier(limited);
+        let mut clock = DeadlineClock::new(deadline);
+        let mut budget = WorkBudget::new(u64::MAX, merged);
+        assert!(!clock.tick() && budget.take());
+        STOP.store(true, Ordering::Relaxed);
+        assert!(deadline.reached() && merged.reached() && limited.time_left().is_none());
+        assert!((0..=DeadlineClock::PERIOD).any(|_| clock.tick()));
+        assert!((0..=1 << 17).any(|_| !budget.take()));
+    }
+
+    #[test]
     fn the_message_shows_the_limit_as_a_person_writes_it() {
         let deadline = Deadline::after(Some(Duration::from_millis(2500)));
         let message = deadline.error("analyze", "can-i-win").to_string();
