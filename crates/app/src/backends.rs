@@ -30,8 +30,7 @@ struct VariantEntry {
     summary: &'static str,
 }
 
-/// The `--json` list, as bytes (for `serve`'s `/api/backends`).
-#[cfg(feature = "serve")]
+/// The `--json` list, as bytes (for `serve`'s `/api/backends` and [`crate::embed`]).
 pub fn json() -> Vec<u8> {
     serde_json::to_vec(&entries()).unwrap_or_else(|_| b"[]".to_vec())
 }

@@ -45,7 +45,7 @@ pub struct BatchCmd {
 /// `Box<dyn Solver<G> + Send>`); a line of another game drops it (and the table it keeps), so
 /// no line runs short of memory because of an earlier one.
 pub struct Solvers<'a> {
-    args: &'a SolverArgs,
+    args: std::borrow::Cow<'a, SolverArgs>,
     current: Option<(&'static str, Box<dyn Any + Send>)>,
     /// Whether an answer also carries the game's `headline` (`serve`'s `/api/solve`).
     headline: bool,
@@ -55,7 +55,17 @@ impl<'a> Solvers<'a> {
     /// No solver yet; each is built with `args` on its game's first line.
     pub fn new(args: &'a SolverArgs) -> Self {
         Solvers {
-            args,
+            args: std::borrow::Cow::Borrowed(args),
+            current: None,
+            headline: false,
+        }
+    }
+
+    /// No solver yet, with its own copy of `args` (for a run that outlives them: the embedding
+    /// API's [`crate::embed::Batch`]).
+    pub fn owned(args: SolverArgs) -> Solvers<'static> {
+        Solvers {
+            args: std::borrow::Cow::Owned(args),
             current: None,
             headline: false,
         }
@@ -166,6 +176,8 @@ pub enum LineHandler<'h, 'a> {
     /// `serve`'s trace, growth and play.
     #[cfg(feature = "serve")]
     Serve(&'h mut super::serve::api::Handler),
+    /// The embedding API's `compare`, `analyze` and `explain` ([`crate::embed`]).
+    Embed(&'h mut super::embed::Handler),
 }
 
 impl LineHandler<'_, '_> {
@@ -175,6 +187,7 @@ impl LineHandler<'_, '_> {
             LineHandler::Solve(solvers) => solvers.with(game),
             #[cfg(feature = "serve")]
             LineHandler::Serve(handler) => handler.with(game),
+            LineHandler::Embed(handler) => handler.with(game),
         }
     }
 }

@@ -82,11 +82,45 @@ pub fn run(cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
 
 /// Every backend's automatic choice (or, with `--variants`, every variant) on `game`.
 pub(crate) fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
-    let config = cmd.limits.config();
+    let entries = entries(game, cmd.variants, &cmd.limits.config());
+    if json {
+        write_json(&rows(game, &entries))?;
+    } else {
+        write_text(&table(game, &entries, cmd.variants))?;
+    }
+    verdict(game, &entries, cmd.variants).map_err(Stop::AfterOutput)
+}
+
+/// `compare --json` as bytes, and whether the rows agree (the error `compare` exits with
+/// otherwise): the rows of every backend's automatic choice, or of every variant when
+/// `variants`, on `game` under `limits` (for the Python module's `compare`).
+pub(crate) fn rows_json<G: CliGame>(
+    game: &G,
+    variants: bool,
+    limits: &SolverConfig,
+) -> (Vec<u8>, Result<(), CliError>) {
+    let entries = entries(game, variants, limits);
+    let json = serde_json::to_vec(&rows(game, &entries)).unwrap_or_else(|_| b"[]".to_vec());
+    (json, verdict(game, &entries, variants))
+}
+
+/// The JSON rows of `entries`.
+fn rows<G: CliGame>(
+    game: &G,
+    entries: &[Entry<G>],
+) -> Vec<gamesolve::contract::compare::Row<G::Report>> {
+    entries
+        .iter()
+        .map(|e| row(game, e.backend, e.variant, e.kernel, &e.result, e.elapsed))
+        .collect()
+}
+
+/// Runs every backend's automatic choice (or every variant) on `game`.
+fn entries<G: CliGame>(game: &G, variants: bool, config: &SolverConfig) -> Vec<Entry<G>> {
     let mut entries = Vec::new();
     for backend in Backend::available() {
-        let variants = backend.variants::<G>();
-        let Some(first) = variants.first() else {
+        let list = backend.variants::<G>();
+        let Some(first) = list.first() else {
             entries.push(Entry {
                 backend: backend.name(),
                 variant: "-",
@@ -100,37 +134,31 @@ pub(crate) fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Res
             });
             continue;
         };
-        if cmd.variants {
-            entries.extend(variants.iter().map(|v| run_variant(v, game, &config)));
+        if variants {
+            entries.extend(list.iter().map(|v| run_variant(v, game, config)));
         } else {
-            entries.push(run_variant(first, game, &config));
+            entries.push(run_variant(first, game, config));
         }
     }
+    entries
+}
 
-    if json {
-        let rows: Vec<_> = entries
-            .iter()
-            .map(|e| row(game, e.backend, e.variant, e.kernel, &e.result, e.elapsed))
-            .collect();
-        write_json(&rows)?;
-    } else {
-        write_text(&table(game, &entries, cmd.variants))?;
-    }
-
+/// `Ok` when at least one entry answered and every answer agrees; else why not.
+fn verdict<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> Result<(), CliError> {
     let mut answers = entries.iter().filter_map(|e| {
         e.result
             .as_ref()
             .ok()
-            .map(|(solution, _)| (label(e, cmd.variants), solution))
+            .map(|(solution, _)| (label(e, variants), solution))
     });
     let Some((first_name, first)) = answers.next() else {
-        return Err(Stop::AfterOutput(CliError::new(
+        return Err(CliError::new(
             Kind::CannotAnswer,
             "no backend could answer this game (each row gives the reason)",
-        )));
+        ));
     };
     if let Some((name, other)) = answers.find(|(_, answer)| answer != &first) {
-        return Err(Stop::AfterOutput(CliError::new(
+        return Err(CliError::new(
             Kind::Disagreement,
             format!(
                 "backends disagree: `{first_name}` says \"{}\" but `{name}` says \"{}\" \
@@ -138,7 +166,7 @@ pub(crate) fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Res
                 game.short(first),
                 game.short(other)
             ),
-        )));
+        ));
     }
     Ok(())
 }

@@ -277,3 +277,48 @@ fn text<G: CliGame>(
     }
     Ok(text)
 }
+
+/// Every view `explain` gives of one run, for a front end that shows them itself (the Python
+/// module's `explain`): the text, Graphviz DOT, the self-contained HTML page of `--html` and
+/// the `--json` object.
+pub(crate) struct Views {
+    /// What `gamesolve explain GAME ...` prints.
+    pub text: String,
+    /// What `--dot -` writes (at most 400 nodes).
+    pub dot: String,
+    /// What `--html -` writes (at most 2,000 steps).
+    pub html: String,
+    /// What `--json` prints.
+    pub json: Vec<u8>,
+}
+
+/// Explains `game` with `backend` under `limits` (the node budget defaults to 10^6, as for
+/// the command) and renders every view with the command's defaults.
+pub(crate) fn views<G: CliGame>(
+    game: &G,
+    backend: BackendChoice,
+    limits: LimitArgs,
+) -> Result<Views, CliError> {
+    let view = ViewArgs {
+        backend,
+        depth: None,
+        max_lines: 200,
+        dot: None,
+        max_dot_nodes: 400,
+        html: None,
+        max_html_steps: 2000,
+        limits,
+    };
+    let config = view.config();
+    let explain_limits = ExplainLimits::from_limits(&config);
+    let explanation =
+        explain(game, &view.backend, &config, &explain_limits).map_err(explain_error)?;
+    let json = serde_json::to_vec(&ExplainReport::new(&explanation))
+        .map_err(|e| CliError::new(Kind::Io, format!("cannot write the JSON view: {e}")))?;
+    Ok(Views {
+        text: text(&explanation, &view, &explain_limits).map_err(explain_error)?,
+        dot: explanation.dot(view.max_dot_nodes),
+        html: export_html(&explanation, view.max_html_steps)?,
+        json,
+    })
+}

@@ -9,8 +9,7 @@ use super::error::Stop;
 use super::table::table;
 use super::{write_json, write_text};
 
-/// The `--json` list, as bytes (for `serve`'s `/api/games`).
-#[cfg_attr(not(feature = "serve"), allow(dead_code))]
+/// The `--json` list, as bytes (for `serve`'s `/api/games` and [`crate::embed`]).
 pub fn json() -> Vec<u8> {
     serde_json::to_vec(&infos()).unwrap_or_else(|_| b"[]".to_vec())
 }

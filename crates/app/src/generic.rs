@@ -111,24 +111,7 @@ fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> 
 
 /// `gamesolve analyze GAME ...` with the generic analysis.
 pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop> {
-    let position = replay(game, &flags.moves)?;
-    // One deadline for the position and its principal variation.
-    let config = flags
-        .limits
-        .config()
-        .with_shared_deadline(Deadline::after(flags.limits.time_limit));
-    let analysis = generic::analyze(game, position, &config)?;
-    let mut line = Vec::new();
-    let mut at = position;
-    let mut best = analysis.moves.first().map(|m| m.mv);
-    while let Some(mv) = best {
-        line.push(game.show_move(at, mv));
-        at = game.play(at, mv);
-        best = generic::analyze(game, at, &config)?
-            .moves
-            .first()
-            .map(|m| m.mv);
-    }
+    let (position, analysis, line) = analysis(game, flags)?;
     let listing = game.moves(position);
     let number = |mv| listing.iter().position(|&m| m == mv).map_or(0, |k| k + 1);
     if json {
@@ -166,6 +149,51 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
         let _ = writeln!(text, "\nPrincipal variation: {}", line.join(", "));
     }
     write_text(&text)
+}
+
+/// A position, its generic analysis and the principal variation in the game's words.
+type Analyzed<G> = (
+    <G as Game>::Position,
+    generic::PositionAnalysis<G>,
+    Vec<String>,
+);
+
+/// The position after `flags.moves`, its generic analysis under `flags`' limits and the
+/// principal variation in the game's words.
+fn analysis<G: TableGame>(game: &G, flags: &AnalyzeFlags) -> Result<Analyzed<G>, CliError> {
+    let position = replay(game, &flags.moves)?;
+    // One deadline for the position and its principal variation.
+    let config = flags
+        .limits
+        .config()
+        .with_shared_deadline(Deadline::after(flags.limits.time_limit));
+    let analysis = generic::analyze(game, position, &config)?;
+    let mut line = Vec::new();
+    let mut at = position;
+    let mut best = analysis.moves.first().map(|m| m.mv);
+    while let Some(mv) = best {
+        line.push(game.show_move(at, mv));
+        at = game.play(at, mv);
+        best = generic::analyze(game, at, &config)?
+            .moves
+            .first()
+            .map(|m| m.mv);
+    }
+    Ok((position, analysis, line))
+}
+
+/// `gamesolve analyze GAME ... --json` as bytes, for the moves `moves` from the start and the
+/// analysis limits `limits` (for the Python module's `analyze`).
+pub(crate) fn analysis_json<G: TableGame>(
+    game: &G,
+    moves: Vec<String>,
+    limits: AnalysisLimitArgs,
+) -> Result<Vec<u8>, CliError> {
+    let flags = AnalyzeFlags { moves, limits };
+    let (position, analysis, line) = analysis(game, &flags)?;
+    let report = GenericAnalysisReport::new(game, position, flags.moves.clone(), &analysis, line);
+    serde_json::to_vec(&report)
+        .map_err(|e| CliError::new(Kind::Io, format!("cannot write the analysis: {e}")))
 }
 
 /// `gamesolve play GAME ...` over the generic analysis.

@@ -34,6 +34,7 @@ mod args;
 mod backends;
 mod batch;
 mod compare;
+pub mod embed;
 mod error;
 mod explain;
 mod games;

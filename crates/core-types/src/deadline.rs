@@ -26,9 +26,62 @@
 //! # let _ = steps;
 //! ```
 
+use std::cell::Cell;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::Error;
+
+/// A flag another thread sets to stop a solve early (Ctrl-C in the Python module): a
+/// [`Deadline`] started inside [`with_cancel`] counts as reached once the flag is set, so
+/// every kernel stops at its next look at the clock, as at a time limit.
+#[derive(Clone, Copy, Debug)]
+struct CancelFlag(&'static AtomicBool);
+
+impl PartialEq for CancelFlag {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0)
+    }
+}
+
+impl Eq for CancelFlag {}
+
+thread_local! {
+    /// The cancel flag of the solves this thread starts ([`with_cancel`]).
+    static CANCEL: Cell<Option<CancelFlag>> = const { Cell::new(None) };
+}
+
+/// Runs `work` with `flag` as the cancel flag of every [`Deadline`] it starts (with or without
+/// a time limit): once another thread sets `flag`, those deadlines are reached and the solve
+/// stops at its next look at the clock (about a millisecond: a kernel reads it between chunks
+/// of its work) with the error of its time limit. The caller that set the flag knows why.
+///
+/// # Complexity
+///
+/// A deadline with a cancel flag reads the flag (one relaxed atomic load) each time it would
+/// read the clock; without a time limit it is then read as often as with one.
+///
+/// ```
+/// use std::sync::atomic::{AtomicBool, Ordering};
+/// use gamesolve::deadline::{with_cancel, Deadline};
+///
+/// static STOP: AtomicBool = AtomicBool::new(false);
+/// let deadline = with_cancel(&STOP, || Deadline::after(None));
+/// assert!(!deadline.reached());
+/// STOP.store(true, Ordering::Relaxed);
+/// assert!(deadline.reached());
+/// ```
+pub fn with_cancel<R>(flag: &'static AtomicBool, work: impl FnOnce() -> R) -> R {
+    let before = CANCEL.with(|cancel| cancel.replace(Some(CancelFlag(flag))));
+    struct Restore(Option<CancelFlag>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            CANCEL.with(|cancel| cancel.set(self.0));
+        }
+    }
+    let _restore = Restore(before);
+    work()
+}
 
 /// The moment a solve must stop, started from its time limit; [`Deadline::NEVER`] when there
 /// is none.
@@ -38,6 +91,8 @@ pub struct Deadline {
     limit: Duration,
     /// When it passes; `None` for no limit (or one too far away to represent).
     at: Option<Instant>,
+    /// Set by another thread to stop the solve now ([`with_cancel`]).
+    cancel: Option<CancelFlag>,
 }
 
 impl Deadline {
@@ -45,23 +100,37 @@ impl Deadline {
     pub const NEVER: Deadline = Deadline {
         limit: Duration::MAX,
         at: None,
+        cancel: None,
     };
 
     /// A deadline `limit` from now; [`Deadline::NEVER`] for `None` or a limit beyond what the
     /// clock can represent.
+    /// Inside [`with_cancel`], the deadline also passes when its flag is set.
     pub fn after(limit: Option<Duration>) -> Self {
+        let cancel = CANCEL.with(Cell::get);
         match limit {
-            None => Deadline::NEVER,
+            None => Deadline {
+                cancel,
+                ..Deadline::NEVER
+            },
             Some(limit) => Deadline {
                 limit,
                 at: Instant::now().checked_add(limit),
+                cancel,
             },
         }
     }
 
-    /// Whether there is a limit at all.
+    /// Whether there is a limit at all (a time limit, or a cancel flag).
     pub const fn is_limited(&self) -> bool {
-        self.at.is_some()
+        self.at.is_some() || self.cancel.is_some()
+    }
+
+    /// Whether the solve was cancelled ([`with_cancel`]).
+    #[inline]
+    fn cancelled(&self) -> bool {
+        self.cancel
+            .is_some_and(|flag| flag.0.load(Ordering::Relaxed))
     }
 
     /// The limit this deadline was started from; `None` for [`Deadline::NEVER`].
@@ -73,6 +142,9 @@ impl Deadline {
     /// [`Duration::MAX`] without a limit. For work split into several solves that share one
     /// deadline, each given the time left as its own limit.
     pub fn time_left(&self) -> Option<Duration> {
+        if self.cancelled() {
+            return None;
+        }
         match self.at {
             None => Some(Duration::MAX),
             Some(at) => at
@@ -94,17 +166,19 @@ impl Deadline {
     /// assert_eq!(Deadline::NEVER.earlier(request), request);
     /// ```
     pub fn earlier(self, other: Deadline) -> Deadline {
-        match (self.at, other.at) {
+        let cancel = self.cancel.or(other.cancel);
+        let earlier = match (self.at, other.at) {
             (Some(a), Some(b)) if b < a => other,
             (Some(_), _) => self,
             (None, _) => other,
-        }
+        };
+        Deadline { cancel, ..earlier }
     }
 
     /// Whether the deadline has passed (reads the clock).
     #[inline]
     pub fn reached(&self) -> bool {
-        self.at.is_some_and(|at| Instant::now() >= at)
+        self.cancelled() || self.at.is_some_and(|at| Instant::now() >= at)
     }
 
     /// The error a solver of `backend` gives when it stops at this deadline on `game`.
@@ -401,6 +475,28 @@ mod tests {
         assert_eq!(work.stopped(), Some(Stop::Time));
         let error = work.error("recursive", "can-i-win", |_| unreachable!());
         assert!(matches!(error, Error::TimeLimitReached { .. }), "{error}");
+    }
+
+    #[test]
+    fn a_cancel_flag_stops_clocks_and_budgets_and_survives_earlier() {
+        static STOP: AtomicBool = AtomicBool::new(false);
+        let (deadline, limited) = with_cancel(&STOP, || {
+            (
+                Deadline::after(None),
+                Deadline::after(Some(Duration::from_secs(3600))),
+            )
+        });
+        // Outside `with_cancel` a deadline has no flag.
+        assert!(!Deadline::after(None).is_limited());
+        assert!(deadline.is_limited());
+        let merged = Deadline::NEVER.earlier(limited);
+        let mut clock = DeadlineClock::new(deadline);
+        let mut budget = WorkBudget::new(u64::MAX, merged);
+        assert!(!clock.tick() && budget.take());
+        STOP.store(true, Ordering::Relaxed);
+        assert!(deadline.reached() && merged.reached() && limited.time_left().is_none());
+        assert!((0..=DeadlineClock::PERIOD).any(|_| clock.tick()));
+        assert!((0..=1 << 17).any(|_| !budget.take()));
     }
 
     #[test]

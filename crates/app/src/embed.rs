@@ -1,0 +1,330 @@
+//! The application's commands as functions of bytes, for a front end in another language (the
+//! Python module `gamesolve`, `crates/python`): a request is a batch line (`{"game": name,
+//! <parameter>: value, ...}`, read by the game table), the answer is the JSON the command
+//! prints with `--json`, byte for byte, and a failure is the command's [`ErrorReport`] (its
+//! message and machine kind).
+//!
+//! Nothing here prints or exits; the limits are read by the command line's own parsers
+//! ([`Options`]), so `memory_cap = "512MiB"` and `time_limit = "2s"` mean what
+//! `--memory-cap 512MiB` and `--time-limit 2s` mean.
+//!
+//! ```
+//! use gamesolve_app::embed::{self, Options};
+//!
+//! let answer = embed::solve(br#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#,
+//!                           &Options::default())?;
+//! let answer: serde_json::Value = serde_json::from_slice(&answer).unwrap();
+//! assert_eq!(answer["outcome"], "second");
+//!
+//! let e = embed::solve(br#"{"game":"can-i-win","max_choosable":65,"desired_total":11}"#,
+//!                      &Options::default()).unwrap_err();
+//! assert_eq!(e.kind.as_str(), "invalid_input");
+//! # Ok::<(), gamesolve::contract::error::ErrorReport>(())
+//! ```
+//!
+//! The game table is the process's ([`crate::run`]'s, else [`GameTable::builtin`]).
+//!
+//! [`GameTable::builtin`]: crate::GameTable::builtin
+
+use gamesolve::BackendChoice;
+use serde::Serialize;
+
+use super::analyze::AnalysisLimitArgs;
+use super::args::{parse_byte_size, parse_time_limit, LimitArgs, SolverArgs};
+use super::batch::{self, LineGame, LineHandler, Solvers};
+pub use super::error::{CliError as ErrorReport, Kind};
+use super::report::CliGame;
+
+/// The flags every command shares, as text or numbers a person writes: `--backend`,
+/// `--node-budget`, `--memory-cap`, `--state-budget`, `--time-limit` (each `None` for the
+/// command's default).
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `memo`, `memo/dense`, … (`None`: the game's default).
+    pub backend: Option<String>,
+    /// Positions `recursive` may expand.
+    pub node_budget: Option<u64>,
+    /// `1073741824`, `512MiB`, `2G`.
+    pub memory_cap: Option<String>,
+    /// States the sparse memo may store.
+    pub state_budget: Option<u64>,
+    /// `500ms`, `2s`, `1m 30s`.
+    pub time_limit: Option<String>,
+}
+
+impl Options {
+    /// The backend choice, parsed as `--backend` is.
+    fn backend(&self) -> Result<Option<BackendChoice>, ErrorReport> {
+        self.backend
+            .as_deref()
+            .map(|text| text.parse::<BackendChoice>().map_err(ErrorReport::from))
+            .transpose()
+    }
+
+    /// The limits, each parsed as its flag is.
+    fn limits(&self) -> Result<LimitArgs, ErrorReport> {
+        Ok(LimitArgs {
+            node_budget: self.node_budget,
+            memory_cap: parsed("memory_cap", "--memory-cap <SIZE>", &self.memory_cap, |t| {
+                parse_byte_size(t)
+            })?,
+            state_budget: self.state_budget,
+            time_limit: parsed(
+                "time_limit",
+                "--time-limit <DURATION>",
+                &self.time_limit,
+                parse_time_limit,
+            )?,
+        })
+    }
+
+    /// The backend choice (`None`: the game's default), parsed as `--backend` is.
+    ///
+    /// # Errors
+    ///
+    /// An unknown backend name.
+    pub fn backend_choice(&self) -> Result<Option<BackendChoice>, ErrorReport> {
+        self.backend()
+    }
+
+    /// The limits as the one limits type, each parsed as its flag is.
+    ///
+    /// # Errors
+    ///
+    /// A size or duration that cannot be read, with the flag's message.
+    pub fn limits_config(&self) -> Result<gamesolve::Limits, ErrorReport> {
+        Ok(self.limits()?.config())
+    }
+
+    fn solver_args(&self) -> Result<SolverArgs, ErrorReport> {
+        Ok(SolverArgs {
+            backend: self.backend()?,
+            limits: self.limits()?,
+        })
+    }
+}
+
+/// A limit's text read by its flag's parser, with the flag's message.
+fn parsed<T>(
+    name: &str,
+    flag: &str,
+    text: &Option<String>,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> Result<Option<T>, ErrorReport> {
+    text.as_deref()
+        .map(|text| {
+            parse(text).map_err(|why| {
+                ErrorReport::invalid(format!(
+                    "invalid value '{text}' for '{flag}' (`{name}`): {why}"
+                ))
+            })
+        })
+        .transpose()
+}
+
+/// `gamesolve GAME ... --json`: the game of `request` solved with `options`, counting (the
+/// contract's `stats` object).
+///
+/// # Errors
+///
+/// The line's or the backend's [`ErrorReport`], as the command reports it.
+pub fn solve(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> {
+    let args = options.solver_args()?;
+    if let Some(choice) = &args.backend {
+        if !choice.backend.is_available() {
+            return Err(gamesolve::BackendError::Unavailable {
+                backend: choice.backend,
+            }
+            .into());
+        }
+    }
+    let mut solvers = Solvers::new(&args);
+    batch::read_line(request)?.line(&mut LineHandler::Solve(&mut solvers))
+}
+
+/// `gamesolve batch` for many lines: one solver per game, reused by the lines of that game
+/// that follow, as the command does.
+pub struct Batch {
+    solvers: Solvers<'static>,
+    lines: u64,
+}
+
+impl Batch {
+    /// A batch run with `options` (`--backend` and the limits).
+    ///
+    /// # Errors
+    ///
+    /// A malformed option, or a backend this build lacks (the command fails before any line).
+    pub fn new(options: &Options) -> Result<Self, ErrorReport> {
+        let args = options.solver_args()?;
+        if let Some(choice) = &args.backend {
+            if !choice.backend.is_available() {
+                return Err(gamesolve::BackendError::Unavailable {
+                    backend: choice.backend,
+                }
+                .into());
+            }
+        }
+        Ok(Batch {
+            solvers: Solvers::owned(args),
+            lines: 0,
+        })
+    }
+
+    /// The answer line of the next input line (numbered from 1): the game's contract object,
+    /// or the error line `{"line":…,"error":…,"kind":…}` and its kind.
+    pub fn answer(&mut self, line: &[u8]) -> (Vec<u8>, Option<Kind>) {
+        self.lines += 1;
+        batch::answer_line(&mut self.solvers, line, self.lines)
+    }
+}
+
+/// `gamesolve compare GAME ... --json` (`--variants` when `variants`): the rows, and whether
+/// they agree (`Err` with the command's error when no backend answered or two disagree; the
+/// rows are written either way, as the command writes them).
+///
+/// # Errors
+///
+/// The line's error, or a malformed option.
+pub fn compare(
+    request: &[u8],
+    options: &Options,
+    variants: bool,
+) -> Result<(Vec<u8>, Result<(), ErrorReport>), ErrorReport> {
+    let mut handler = Handler::Compare {
+        variants,
+        limits: options.limits()?,
+        verdict: None,
+    };
+    let rows = batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))?;
+    let verdict = match handler {
+        Handler::Compare { verdict, .. } => verdict.unwrap_or(Ok(())),
+        Handler::Analyze { .. } | Handler::Explain { .. } => Ok(()),
+    };
+    Ok((rows, verdict))
+}
+
+/// `gamesolve analyze GAME ... --json` with the generic analysis (each move's value and
+/// remoteness, the principal variation), from the position after `moves` (as `--moves` reads
+/// them) under `options`' memory cap, state budget and time limit.
+///
+/// # Errors
+///
+/// The line's error, a move that cannot be read, or the analysis giving up.
+pub fn analyze(
+    request: &[u8],
+    options: &Options,
+    moves: Vec<String>,
+) -> Result<Vec<u8>, ErrorReport> {
+    let limits = options.limits()?;
+    let mut handler = Handler::Analyze {
+        moves,
+        limits: AnalysisLimitArgs {
+            memory_cap: limits.memory_cap,
+            state_budget: limits.state_budget,
+            time_limit: limits.time_limit,
+        },
+    };
+    batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))
+}
+
+/// Every view of `gamesolve explain GAME ... --backend B` (default `memo`, as the command's),
+/// as one JSON object: `text` (what the command prints), `dot` (`--dot -`), `html` (`--html
+/// -`, the self-contained step-through page) and `json` (the `--json` object).
+///
+/// # Errors
+///
+/// The line's error, or the backend giving up under the limits.
+pub fn explain(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> {
+    let backend = options
+        .backend()?
+        .unwrap_or_else(|| gamesolve::Backend::Memo.into());
+    let mut handler = Handler::Explain {
+        backend,
+        limits: options.limits()?,
+    };
+    batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))
+}
+
+/// `backends --json`.
+pub fn backends() -> Vec<u8> {
+    super::backends::json()
+}
+
+/// `games --json`: the game table.
+pub fn games() -> Vec<u8> {
+    super::games::json()
+}
+
+/// What to do with the game of one request.
+pub enum Handler {
+    /// `compare`.
+    Compare {
+        /// One row per variant.
+        variants: bool,
+        /// The limits.
+        limits: LimitArgs,
+        /// Whether the rows agreed, once run.
+        verdict: Option<Result<(), ErrorReport>>,
+    },
+    /// `analyze`.
+    Analyze {
+        /// The moves from the start.
+        moves: Vec<String>,
+        /// The analysis's limits.
+        limits: AnalysisLimitArgs,
+    },
+    /// `explain`.
+    Explain {
+        /// The backend explained.
+        backend: BackendChoice,
+        /// The limits.
+        limits: LimitArgs,
+    },
+}
+
+/// The views of [`explain`], as one object.
+#[derive(Serialize)]
+struct ViewsObject<'a> {
+    text: &'a str,
+    dot: &'a str,
+    html: &'a str,
+    json: &'a serde_json::value::RawValue,
+}
+
+impl LineGame for Handler {
+    type Output = Vec<u8>;
+
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, ErrorReport> {
+        match self {
+            Handler::Compare {
+                variants,
+                limits,
+                verdict,
+            } => {
+                let (rows, agreed) = super::compare::rows_json(game, *variants, &limits.config());
+                *verdict = Some(agreed);
+                Ok(rows)
+            }
+            Handler::Analyze { moves, limits } => {
+                super::generic::analysis_json(game, std::mem::take(moves), limits.clone())
+            }
+            Handler::Explain { backend, limits } => {
+                let views = super::explain::views(game, backend.clone(), limits.clone())?;
+                let io = |e: serde_json::Error| {
+                    ErrorReport::new(Kind::Io, format!("cannot write the views: {e}"))
+                };
+                let json = String::from_utf8(views.json)
+                    .map_err(|e| ErrorReport::new(Kind::Io, e.to_string()))?;
+                let raw = serde_json::value::RawValue::from_string(json).map_err(io)?;
+                serde_json::to_vec(&ViewsObject {
+                    text: &views.text,
+                    dot: &views.dot,
+                    html: &views.html,
+                    json: &raw,
+                })
+                .map_err(io)
+            }
+        }
+    }
+}

@@ -1,0 +1,428 @@
+"""Solve two-player perfect-information games exactly, from Python.
+
+The gamesolve solvers (``recursive``, ``memo``, ``tabular``, ``reduction``), its teaching views
+and its JSON contracts, with the command line's names and meanings: every answer is a plain
+``dict`` (or a ``list`` of them) with the same fields as ``gamesolve ... --json``.
+
+>>> import gamesolve
+>>> gamesolve.can_i_win(10, 11)["outcome"]
+'second'
+>>> gamesolve.predict_the_winner([1, 5, 233, 7])["margin"]
+222
+>>> gamesolve.solve("can-i-win", max_choosable=10, desired_total=11, backend="memo/dense")["can_i_win"]
+False
+
+Errors: invalid input raises ``ValueError`` with the command line's message; a budget, cap or
+time limit raises :class:`CannotAnswer`; an unknown or unavailable backend raises
+:class:`UnavailableBackend`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union
+
+from . import _native
+
+__all__ = [
+    "GamesolveError",
+    "CannotAnswer",
+    "UnavailableBackend",
+    "Explanation",
+    "solve",
+    "can_i_win",
+    "predict_the_winner",
+    "compare",
+    "analyze",
+    "explain",
+    "backends",
+    "games",
+    "batch",
+]
+
+Size = Union[int, str]
+Duration = Union[int, float, str]
+
+
+class GamesolveError(Exception):
+    """Base of the errors gamesolve raises itself (besides ``ValueError``).
+
+    >>> issubclass(gamesolve.CannotAnswer, gamesolve.GamesolveError)
+    True
+    """
+
+    def __init__(self, kind: str, reason: str) -> None:
+        super().__init__(reason)
+        #: The contract's machine kind (``"cannot_answer"``, ``"unavailable_backend"``, ...).
+        self.kind = kind
+        #: The message, as the command line prints it.
+        self.reason = reason
+
+
+class CannotAnswer(GamesolveError):
+    """A backend gave up on a valid game: a node budget, memory cap, state budget or time
+    limit was reached (``kind`` is ``"cannot_answer"``), or, for :func:`compare`, no backend
+    answered or two disagreed (``kind`` ``"disagreement"``, a bug).
+
+    >>> try:
+    ...     gamesolve.can_i_win(20, 158, backend="recursive", node_budget=10)
+    ... except gamesolve.CannotAnswer as e:
+    ...     print(e.kind)
+    cannot_answer
+    """
+
+
+class UnavailableBackend(GamesolveError, ValueError):
+    """An unknown backend or variant, one this build lacks, or one with no algorithm for the
+    game (``kind`` ``"unavailable_backend"`` or ``"usage"``).
+
+    >>> try:
+    ...     gamesolve.can_i_win(10, 11, backend="quantum")
+    ... except gamesolve.UnavailableBackend as e:
+    ...     print(e.kind)
+    usage
+    """
+
+
+def _raise(error: "_native.NativeError") -> None:
+    kind, message = error.args
+    if kind in ("cannot_answer", "disagreement"):
+        raise CannotAnswer(kind, message) from None
+    if kind in ("unavailable_backend", "usage"):
+        raise UnavailableBackend(kind, message) from None
+    if kind == "io":
+        raise OSError(message) from None
+    raise ValueError(message) from None
+
+
+def _text(name: str, value: Optional[Union[int, float, str]]) -> Optional[str]:
+    """A size or duration as the command line reads it; a number of seconds for a duration."""
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        raise ValueError(f"`{name}` must be a string like '512MiB' or '2s', got {value!r}")
+    if isinstance(value, (int, float)):
+        if name == "time_limit":
+            return f"{value}s" if isinstance(value, int) else f"{round(value * 1e9)}ns"
+        return str(value)
+    if isinstance(value, str):
+        return value
+    raise ValueError(f"`{name}` must be a string like '512MiB' or '2s', got {value!r}")
+
+
+def _count(name: str, value: Optional[int]) -> Optional[int]:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(
+            f"invalid value {value!r} for `{name}`: expected a whole number in 0..=18446744073709551615"
+        )
+    if value < 0 or value > 18446744073709551615:
+        why = "it is negative" if value < 0 else "it is too large"
+        raise ValueError(
+            f"invalid value '{value}' for `{name}`: {why}; expected a whole number in 0..=18446744073709551615"
+        )
+    return value
+
+
+def _limits(
+    node_budget: Optional[int],
+    memory_cap: Optional[Size],
+    state_budget: Optional[int],
+    time_limit: Optional[Duration],
+) -> Dict[str, Any]:
+    return {
+        "node_budget": _count("node_budget", node_budget),
+        "memory_cap": _text("memory_cap", memory_cap),
+        "state_budget": _count("state_budget", state_budget),
+        "time_limit": _text("time_limit", time_limit),
+    }
+
+
+def _request(game: str, params: Mapping[str, Any]) -> str:
+    if not isinstance(game, str):
+        raise ValueError(f"a game is a name from gamesolve.games() or a game object, got {game!r}")
+    line = {"game": game}
+    line.update(params)
+    try:
+        return json.dumps(line)
+    except (TypeError, ValueError) as e:
+        raise ValueError(f"cannot read the parameters of `{game}`: {e}") from None
+
+
+def _backend(backend: Optional[str]) -> Optional[str]:
+    if backend is not None and not isinstance(backend, str):
+        raise UnavailableBackend("usage", f"`backend` must be a string like 'memo/dense', got {backend!r}")
+    return backend
+
+
+def _is_python_game(game: Any) -> bool:
+    return not isinstance(game, str) and hasattr(game, "start") and hasattr(game, "moves")
+
+
+def solve(
+    game: Any,
+    *,
+    backend: Optional[str] = None,
+    stats: bool = False,
+    node_budget: Optional[int] = None,
+    memory_cap: Optional[Size] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[Duration] = None,
+    **params: Any,
+) -> Dict[str, Any]:
+    """Solve one game: a game of the table by name with its parameters as keywords
+    (``gamesolve games`` lists them), or a game object written in Python.
+
+    Returns the fields of ``gamesolve GAME ... --json`` (``outcome``, the game's own fields,
+    ``backend``, ``variant``, ``kernel``); ``stats=True`` adds the ``stats`` object (positions,
+    memo hits, states, table cells and bytes, max depth).
+
+    A Python game is any object with ``start()``, ``moves(position)``, ``play(position,
+    move)`` and ``terminal_value(position)`` (``None`` while the game goes on, else the value
+    for the player to move: an integer, or ``"win"``/``"draw"``/``"lose"``); ``index`` and
+    ``count`` add ``memo/indexed``, ``show_position``/``show_move`` label the views. Its answer
+    has ``outcome``, ``value`` (for the first player) and ``best_move``.
+
+    Limits, with the command line's meanings and defaults: ``node_budget`` (``recursive``,
+    default 10**8), ``memory_cap`` (``"512MiB"``, ``"2G"`` or bytes; default 1GiB),
+    ``state_budget`` (sparse memo, default 3,000,000), ``time_limit`` (``"2s"``, ``"500ms"``
+    or seconds; default none).
+
+    >>> gamesolve.solve("predict-the-winner", values=[1, 5, 2])["outcome"]
+    'second'
+    >>> class Nim:
+    ...     def start(self): return 5
+    ...     def moves(self, pile): return [1, 2] if pile >= 2 else [1]
+    ...     def play(self, pile, take): return pile - take
+    ...     def terminal_value(self, pile): return "lose" if pile == 0 else None
+    >>> gamesolve.solve(Nim(), backend="memo/hash-map")["best_move"]
+    2
+    """
+    backend = _backend(backend)
+    limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    if _is_python_game(game):
+        if params:
+            raise ValueError(
+                f"a game object takes no parameters; got {', '.join(sorted(params))}"
+            )
+        try:
+            fields, best = _native.solve_python_game(game, backend=backend, stats=bool(stats), **limits)
+        except _native.NativeError as e:
+            _raise(e)
+        answer = json.loads(fields)
+        answer["value"] = int(answer["value"])
+        answer["best_move"] = best
+        return answer
+    try:
+        answer = json.loads(_native.solve(_request(game, params), backend=backend, **limits))
+    except _native.NativeError as e:
+        _raise(e)
+    if not stats:
+        answer.pop("stats", None)
+    return answer
+
+
+def can_i_win(max_choosable: int, desired_total: int, **options: Any) -> Dict[str, Any]:
+    """Can I Win: ``solve("can-i-win", max_choosable=..., desired_total=..., **options)``.
+
+    >>> gamesolve.can_i_win(10, 11)["can_i_win"]
+    False
+    """
+    return solve("can-i-win", max_choosable=max_choosable, desired_total=desired_total, **options)
+
+
+def predict_the_winner(values: Iterable[int], **options: Any) -> Dict[str, Any]:
+    """Predict the Winner: ``solve("predict-the-winner", values=[...], **options)``.
+
+    >>> gamesolve.predict_the_winner([1, 5, 233, 7])["margin"]
+    222
+    """
+    return solve("predict-the-winner", values=list(values), **options)
+
+
+def compare(
+    game: str,
+    *,
+    variants: bool = False,
+    node_budget: Optional[int] = None,
+    memory_cap: Optional[Size] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[Duration] = None,
+    **params: Any,
+) -> List[Dict[str, Any]]:
+    """Every backend's automatic choice (``variants=True``: every variant) on one game: the
+    rows of ``gamesolve compare ... --json``, ready for ``pandas.DataFrame``. A row that could
+    not answer has ``error`` and ``kind`` in place of the answer.
+
+    Raises :class:`CannotAnswer` when no backend answered (``kind`` ``"cannot_answer"``) or
+    two disagreed (``"disagreement"``); the rows are then in ``e.rows``.
+
+    >>> rows = gamesolve.compare("can-i-win", max_choosable=10, desired_total=11, variants=True)
+    >>> sorted({row["outcome"] for row in rows if "outcome" in row})
+    ['second']
+    """
+    limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    try:
+        rows, verdict = _native.compare(_request(game, params), variants=bool(variants), **limits)
+    except _native.NativeError as e:
+        _raise(e)
+    rows = json.loads(rows)
+    if verdict is not None:
+        error = CannotAnswer(*verdict)
+        error.rows = rows  # type: ignore[attr-defined]
+        raise error
+    return rows
+
+
+def analyze(
+    game: str,
+    *,
+    moves: Optional[Iterable[str]] = None,
+    memory_cap: Optional[Size] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[Duration] = None,
+    **params: Any,
+) -> Dict[str, Any]:
+    """The value of every move, the remoteness and the principal variation of a position:
+    the start, or the position after ``moves`` (as ``analyze --moves`` reads them: what the
+    game prints for a move, or its number in the listing). The fields of the generic
+    ``gamesolve analyze GAME ... --json``.
+
+    >>> a = gamesolve.analyze("can-i-win", max_choosable=4, desired_total=6)
+    >>> a["verdict"], a["principal_variation"]
+    ('win', ['take 1', 'take 2', 'take 3'])
+    """
+    limits = _limits(None, memory_cap, state_budget, time_limit)
+    del limits["node_budget"]
+    try:
+        answer = _native.analyze(
+            _request(game, params), moves=[str(m) for m in (moves or [])], **limits
+        )
+    except _native.NativeError as e:
+        _raise(e)
+    return json.loads(answer)
+
+
+class Explanation:
+    """What a backend did on a small instance (:func:`explain`): ``_repr_html_()`` is the
+    self-contained step-through page of ``explain --html`` (a notebook cell shows it),
+    ``text()`` what ``explain`` prints, ``dot()`` the Graphviz picture, ``to_dict()`` the
+    ``--json`` object.
+
+    >>> e = gamesolve.explain("can-i-win", max_choosable=3, desired_total=4, backend="memo")
+    >>> e.dot().startswith("digraph")
+    True
+    """
+
+    def __init__(self, views: Mapping[str, Any]) -> None:
+        self._views = dict(views)
+
+    def text(self) -> str:
+        """The text view (the call tree or the table), as ``gamesolve explain`` prints it."""
+        return str(self._views["text"])
+
+    def dot(self) -> str:
+        """Graphviz DOT of the tree, DAG or table (at most 400 nodes)."""
+        return str(self._views["dot"])
+
+    def html(self) -> str:
+        """The self-contained HTML page (at most 2,000 steps)."""
+        return str(self._views["html"])
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The ``explain --json`` object."""
+        return dict(self._views["json"])
+
+    def _repr_html_(self) -> str:
+        return self.html()
+
+    def __repr__(self) -> str:
+        first = self.text().splitlines()[0] if self.text() else ""
+        return f"<gamesolve.Explanation {first!r}>"
+
+
+def explain(
+    game: str,
+    *,
+    backend: Optional[str] = None,
+    node_budget: Optional[int] = None,
+    memory_cap: Optional[Size] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[Duration] = None,
+    **params: Any,
+) -> Explanation:
+    """Show what ``backend`` (default ``memo``, as the command's) did on one game: an
+    :class:`Explanation` with the text, DOT and HTML views (``node_budget`` defaults to
+    10**6 here, for small instances).
+
+    >>> print(gamesolve.explain("predict-the-winner", values=[1, 5, 2], backend="tabular").text().splitlines()[0])
+    Second player wins by 2 ...
+    """
+    backend = _backend(backend)
+    limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    try:
+        views = _native.explain(_request(game, params), backend=backend, **limits)
+    except _native.NativeError as e:
+        _raise(e)
+    return Explanation(json.loads(views))
+
+
+def backends() -> List[Dict[str, Any]]:
+    """The backends gamesolve knows (``gamesolve backends --json``): name, whether this build
+    has it, the games it is the default for, and its variants per game.
+
+    >>> sorted(b["name"] for b in gamesolve.backends())
+    ['memo', 'recursive', 'reduction', 'tabular']
+    """
+    return json.loads(_native.backends())
+
+
+def games() -> List[Dict[str, Any]]:
+    """The game table (``gamesolve games --json``): each game's name, parameters, rules and
+    examples; :func:`solve` takes any of them by name.
+
+    >>> "can-i-win" in [g["name"] for g in gamesolve.games()]
+    True
+    """
+    return json.loads(_native.games())
+
+
+def batch(
+    lines: Iterable[Union[Mapping[str, Any], str]],
+    *,
+    backend: Optional[str] = None,
+    node_budget: Optional[int] = None,
+    memory_cap: Optional[Size] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[Duration] = None,
+) -> Iterator[Dict[str, Any]]:
+    """Answer many games, as ``gamesolve batch`` does: a generator of one answer per item,
+    in order. An item is a dict (or a JSON string) ``{"game": name, <parameter>: value}``; an
+    item that fails gives the batch error line ``{"line": n, "error": ..., "kind": ...}`` and
+    the run goes on.
+
+    >>> answers = gamesolve.batch([{"game": "can-i-win", "max_choosable": 10, "desired_total": 11},
+    ...                            {"game": "nim"}])
+    >>> [a.get("outcome", a.get("kind")) for a in answers]
+    ['second', 'invalid_input']
+    """
+    backend = _backend(backend)
+    limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    try:
+        run = _native.Batch(backend=backend, **limits)
+    except _native.NativeError as e:
+        _raise(e)
+    return _answers(run, lines)
+
+
+def _answers(run: Any, lines: Iterable[Union[Mapping[str, Any], str]]) -> Iterator[Dict[str, Any]]:
+    for item in lines:
+        if isinstance(item, str):
+            text = item
+        else:
+            try:
+                text = json.dumps(dict(item))
+            except (TypeError, ValueError) as e:
+                text = json.dumps({"__unreadable__": str(e)})
+        yield json.loads(run.answer(text))

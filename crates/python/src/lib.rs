@@ -1,0 +1,233 @@
+//! The Python module `gamesolve._native`: the application's commands (`gamesolve_app::embed`)
+//! and the generic solvers over games written in Python, wrapped thinly for the package
+//! `gamesolve` (`python/gamesolve/__init__.py`), which turns dicts into request lines and the
+//! JSON answers back into dicts.
+//!
+//! # What runs where
+//!
+//! - A built-in game (any game of the table) is solved on a worker thread while the calling
+//!   thread waits without the GIL, waking every 20 ms to run Python's signal handlers: Ctrl-C
+//!   sets the solve's cancel flag ([`gamesolve::deadline::with_cancel`]), the kernel stops at
+//!   its next look at the clock and the call raises `KeyboardInterrupt` ([`run`]).
+//! - A game written in Python is solved on the calling thread, with the GIL (every step calls
+//!   Python); see [`pygame`] for how its positions are interned and how its exceptions reach
+//!   the caller.
+//!
+//! ```no_run
+//! // Built by maturin (`pip install ./crates/python`); from Python:
+//! //   import gamesolve
+//! //   gamesolve.can_i_win(10, 11)["outcome"]   # 'second'
+//! ```
+#![deny(missing_docs)]
+
+pub mod pygame;
+pub mod run;
+
+use gamesolve_app::embed::{self, ErrorReport, Options};
+use pyo3::exceptions::PyException;
+use pyo3::prelude::*;
+
+pyo3::create_exception!(
+    _native,
+    NativeError,
+    PyException,
+    "An error of the gamesolve library: args are (kind, message); the package turns it into \
+     ValueError, CannotAnswer or UnavailableBackend."
+);
+
+/// The Python exception for a library error: [`NativeError`] with the machine kind and the
+/// message.
+pub(crate) fn native_error(e: &ErrorReport) -> PyErr {
+    NativeError::new_err((e.kind.as_str().to_owned(), e.message.clone()))
+}
+
+/// Bytes of JSON as a Python `str`.
+fn text(bytes: Vec<u8>) -> String {
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The options of every call, from the package's keyword arguments.
+#[allow(clippy::too_many_arguments)]
+fn options(
+    backend: Option<String>,
+    node_budget: Option<u64>,
+    memory_cap: Option<String>,
+    state_budget: Option<u64>,
+    time_limit: Option<String>,
+) -> Options {
+    Options {
+        backend,
+        node_budget,
+        memory_cap,
+        state_budget,
+        time_limit,
+    }
+}
+
+/// Solves the game of `request` (a batch line): the answer's JSON text.
+#[pyfunction]
+#[pyo3(signature = (request, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+fn solve(
+    py: Python<'_>,
+    request: String,
+    backend: Option<String>,
+    node_budget: Option<u64>,
+    memory_cap: Option<String>,
+    state_budget: Option<u64>,
+    time_limit: Option<String>,
+) -> PyResult<String> {
+    let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
+    let answer = run::cancellable(py, move || embed::solve(request.as_bytes(), &options))?;
+    answer.map(text).map_err(|e| native_error(&e))
+}
+
+/// `compare`: the rows' JSON text, and the verdict's `(kind, message)` when the rows do not
+/// agree or none answered.
+#[pyfunction]
+#[pyo3(signature = (request, variants=false, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+fn compare(
+    py: Python<'_>,
+    request: String,
+    variants: bool,
+    node_budget: Option<u64>,
+    memory_cap: Option<String>,
+    state_budget: Option<u64>,
+    time_limit: Option<String>,
+) -> PyResult<(String, Option<(String, String)>)> {
+    let options = options(None, node_budget, memory_cap, state_budget, time_limit);
+    let answer = run::cancellable(py, move || {
+        embed::compare(request.as_bytes(), &options, variants)
+    })?;
+    let (rows, verdict) = answer.map_err(|e| native_error(&e))?;
+    let verdict = verdict
+        .err()
+        .map(|e| (e.kind.as_str().to_owned(), e.message));
+    Ok((text(rows), verdict))
+}
+
+/// `analyze`: the analysis's JSON text.
+#[pyfunction]
+#[pyo3(signature = (request, moves=Vec::new(), memory_cap=None, state_budget=None, time_limit=None))]
+fn analyze(
+    py: Python<'_>,
+    request: String,
+    moves: Vec<String>,
+    memory_cap: Option<String>,
+    state_budget: Option<u64>,
+    time_limit: Option<String>,
+) -> PyResult<String> {
+    let options = options(None, None, memory_cap, state_budget, time_limit);
+    let answer = run::cancellable(py, move || {
+        embed::analyze(request.as_bytes(), &options, moves)
+    })?;
+    answer.map(text).map_err(|e| native_error(&e))
+}
+
+/// `explain`: the views' JSON text (`text`, `dot`, `html`, `json`).
+#[pyfunction]
+#[pyo3(signature = (request, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+fn explain(
+    py: Python<'_>,
+    request: String,
+    backend: Option<String>,
+    node_budget: Option<u64>,
+    memory_cap: Option<String>,
+    state_budget: Option<u64>,
+    time_limit: Option<String>,
+) -> PyResult<String> {
+    let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
+    let answer = run::cancellable(py, move || embed::explain(request.as_bytes(), &options))?;
+    answer.map(text).map_err(|e| native_error(&e))
+}
+
+/// `backends --json`.
+#[pyfunction]
+fn backends() -> String {
+    text(embed::backends())
+}
+
+/// `games --json`.
+#[pyfunction]
+fn games() -> String {
+    text(embed::games())
+}
+
+/// A `batch` run: one answer line per line given to `answer`.
+#[pyclass(module = "gamesolve._native")]
+struct Batch {
+    /// The run; taken out while a line is answered on the worker thread (`Mutex`: a Python
+    /// object may be used from any thread).
+    inner: std::sync::Mutex<Option<embed::Batch>>,
+}
+
+#[pymethods]
+impl Batch {
+    #[new]
+    #[pyo3(signature = (backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+    fn new(
+        backend: Option<String>,
+        node_budget: Option<u64>,
+        memory_cap: Option<String>,
+        state_budget: Option<u64>,
+        time_limit: Option<String>,
+    ) -> PyResult<Self> {
+        let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
+        let inner = embed::Batch::new(&options).map_err(|e| native_error(&e))?;
+        Ok(Batch {
+            inner: std::sync::Mutex::new(Some(inner)),
+        })
+    }
+
+    /// The answer line (JSON text) of one input line.
+    fn answer(&self, py: Python<'_>, line: String) -> PyResult<String> {
+        let taken = self.inner.lock().ok().and_then(|mut slot| slot.take());
+        let Some(mut inner) = taken else {
+            return Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "this batch run was interrupted, or is answering a line in another thread; start a new one",
+            ));
+        };
+        let result = run::cancellable(py, move || {
+            let (json, _) = inner.answer(line.as_bytes());
+            (json, inner)
+        });
+        let (json, inner) = result?;
+        if let Ok(mut slot) = self.inner.lock() {
+            *slot = Some(inner);
+        }
+        Ok(text(json))
+    }
+}
+
+/// Nanoseconds per call of `repeat` solves of `request` in Rust alone (the same
+/// `embed::solve` the Python `solve` calls, without the Python side and the worker thread):
+/// the yardstick of `crates/python/benches/overhead.py`.
+#[pyfunction]
+#[pyo3(signature = (request, repeat=1000))]
+fn _time_solve(py: Python<'_>, request: String, repeat: u32) -> PyResult<f64> {
+    let options = Options::default();
+    let repeat = repeat.max(1);
+    let elapsed = py.detach(move || {
+        let start = std::time::Instant::now();
+        for _ in 0..repeat {
+            let _ = std::hint::black_box(embed::solve(request.as_bytes(), &options));
+        }
+        start.elapsed()
+    });
+    Ok(elapsed.as_nanos() as f64 / f64::from(repeat))
+}
+
+/// The native half of `gamesolve`.
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("NativeError", m.py().get_type::<NativeError>())?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(compare, m)?)?;
+    m.add_function(wrap_pyfunction!(analyze, m)?)?;
+    m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(backends, m)?)?;
+    m.add_function(wrap_pyfunction!(games, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::solve_python_game, m)?)?;
+    m.add_function(wrap_pyfunction!(_time_solve, m)?)?;
+    m.add_class::<Batch>()?;
+    Ok(())
+}

@@ -1,0 +1,69 @@
+"""Shared helpers of the gamesolve Python tests."""
+
+import functools
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def reference_negamax(game):
+    """A plain-Python memoised negamax of a game object (the oracle): the value for the
+    player to move at the start, and the best first move (the first among equals)."""
+
+    @functools.cache
+    def value(position):
+        over = game.terminal_value(position)
+        if over is not None:
+            return {"win": 1, "draw": 0, "lose": -1}.get(over, over)
+        return max(-value(game.play(position, m)) for m in game.moves(position))
+
+    start = game.start()
+    if game.terminal_value(start) is not None:
+        return value(start), None
+    best_value, best_move = None, None
+    for m in game.moves(start):
+        v = -value(game.play(start, m))
+        if best_value is None or v > best_value:
+            best_value, best_move = v, m
+    return best_value, best_move
+
+
+@pytest.fixture(scope="session")
+def cli():
+    """The `gamesolve` program of this checkout, to compare with (skipped when not built)."""
+    for candidate in (ROOT / "target" / "debug" / "gamesolve", ROOT / "target" / "release" / "gamesolve"):
+        if candidate.exists():
+            program = str(candidate)
+            break
+    else:
+        program = shutil.which("gamesolve")
+    if program is None:
+        pytest.skip("the gamesolve program is not built (cargo build)")
+
+    def run(*args):
+        done = subprocess.run([program, *args], capture_output=True, text=True, check=False)
+        return json.loads(done.stdout)
+
+    return run
+
+
+def example_params(info):
+    """A game of the table's first example as keyword parameters, when its parameters are
+    integers and a row of values (the words of the command line); `None` otherwise."""
+    words = info["examples"][0].split()
+    params = {}
+    for param in info["params"]:
+        if param["kind"] == "integer":
+            params[param["name"]] = int(words.pop(0))
+        elif param["kind"] == "values":
+            params[param["name"]] = [int(w) for w in words]
+            words = []
+        else:
+            return None
+    return params
