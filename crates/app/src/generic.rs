@@ -7,15 +7,16 @@ use std::any::TypeId;
 use std::fmt::Write as _;
 
 use clap::Args;
+use gamesolve::analysis::generic::Analyzer;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
-use gamesolve::analysis::{generic, AnalysisConfig, Player};
+use gamesolve::analysis::{AnalysisConfig, Player};
 use gamesolve::contract::analysis::GenericAnalysisReport;
 use gamesolve::games::{parse_move, GameInfo, TableGame};
 use gamesolve::{Deadline, Game, GameValue, Margin, Verdict};
 
 use super::analyze::AnalysisLimitArgs;
-use super::error::{CliError, Kind, Stop};
+use super::error::{CliError, Stop};
 use super::play::session::{Rules, Valued};
 use super::table::{Entry, GameFlags};
 use super::{write_json, write_text};
@@ -80,9 +81,7 @@ impl GameFlags for PlayFlags {
     }
 
     fn includes(entry: &dyn Entry) -> bool {
-        // A scoring game's result needs its scores, which a margin over what is left cannot
-        // give: `play` does not offer it (`analyze` does).
-        !super::play::has_own_rules(entry.info().name) && entry.has_verdicts()
+        !super::play::has_own_rules(entry.info().name)
     }
 }
 
@@ -90,6 +89,12 @@ impl GameFlags for PlayFlags {
 /// `play` can then tell who won from the last position.
 pub(crate) fn has_verdicts<G: Game>() -> bool {
     TypeId::of::<G::Value>() != TypeId::of::<Margin>()
+}
+
+/// The points of a margin `value` (a scoring game's), `None` for a win/lose/draw value.
+fn margin_of<V: GameValue>(value: V) -> Option<i128> {
+    let value: &dyn std::any::Any = &value;
+    value.downcast_ref::<Margin>().map(|margin| margin.0)
 }
 
 /// Replays `texts` from the start of `game`.
@@ -117,17 +122,14 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
         .limits
         .config()
         .with_shared_deadline(Deadline::after(flags.limits.time_limit));
-    let analysis = generic::analyze(game, position, &config)?;
+    let mut analyzer = game.analyzer(config);
+    let deadline = config.deadline();
+    let analysis = analyzer.analyze_until(position, deadline)?;
     let mut line = Vec::new();
     let mut at = position;
-    let mut best = analysis.moves.first().map(|m| m.mv);
-    while let Some(mv) = best {
+    for mv in analyzer.principal_variation_until(position, deadline)? {
         line.push(game.show_move(at, mv));
         at = game.play(at, mv);
-        best = generic::analyze(game, at, &config)?
-            .moves
-            .first()
-            .map(|m| m.mv);
     }
     let listing = game.moves(position);
     let number = |mv| listing.iter().position(|&m| m == mv).map_or(0, |k| k + 1);
@@ -170,46 +172,54 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
 
 /// `gamesolve play GAME ...` over the generic analysis.
 pub fn play<G: TableGame>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
-    let rules = GenericRules::new(game, flags.options.limits.config())?;
+    let rules = GenericRules::new(game, flags.options.limits.config());
     super::play::run_session(rules, &flags.options)
 }
 
-/// `play`'s rules for any win/lose/draw game (the terminal `play` and `serve`'s `/api/play`).
-pub(crate) struct GenericRules<G> {
+/// A position of `play`'s generic rules: the game's position, the moves made so far, and the
+/// points each player earned so far (a scoring game's running scores; zero otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Played<P> {
+    position: P,
+    moves_made: usize,
+    /// The first player's points, then the second's.
+    scores: [i128; 2],
+}
+
+/// `play`'s rules for any game of the table (the terminal `play` and `serve`'s `/api/play`):
+/// the moves and their values from the game's own analyzer ([`TableGame::analyzer`], kept for
+/// the whole game, so each position is searched once), the running scores of a scoring game
+/// from [`TableGame::earned`].
+pub(crate) struct GenericRules<G: TableGame> {
     game: G,
-    config: AnalysisConfig,
+    analyzer: Analyzer<G>,
+    /// Whether the game scores points (its values are margins): the result is then read from
+    /// the running scores, else from the last position's value.
+    scoring: bool,
 }
 
 impl<G: TableGame> GenericRules<G> {
     /// The rules for `game`, with the analysis engine's limits.
-    ///
-    /// # Errors
-    ///
-    /// A usage error for a scoring game: its result cannot be read from its positions.
-    pub(crate) fn new(game: &G, config: AnalysisConfig) -> Result<Self, CliError> {
-        if !has_verdicts::<G>() {
-            // A margin over what is left says nothing of the scores so far: the end of a game
-            // could not be told truthfully without the game's own scoring.
-            return Err(CliError::new(
-                Kind::Usage,
-                format!(
-                    "`play` reads the result of {} from its positions, which works for \
-                     win/lose/draw games only; this one is a scoring game: `analyze` gives \
-                     every move's margin",
-                    G::NAME
-                ),
-            ));
-        }
-        Ok(GenericRules {
+    pub(crate) fn new(game: &G, config: AnalysisConfig) -> Self {
+        let scoring = !has_verdicts::<G>();
+        GenericRules {
             game: game.clone(),
-            config,
-        })
+            analyzer: game.analyzer(config),
+            scoring,
+        }
+    }
+
+    /// The scores from `human`'s side: (the human's, the computer's).
+    fn sides(p: &Played<G::Position>, human: Player) -> (i128, i128) {
+        match human {
+            Player::First => (p.scores[0], p.scores[1]),
+            Player::Second => (p.scores[1], p.scores[0]),
+        }
     }
 }
 
 impl<G: TableGame> Rules for GenericRules<G> {
-    /// The game's position and the moves made so far.
-    type Position = (G::Position, usize);
+    type Position = Played<G::Position>;
     type Move = G::Move;
     /// The value for the mover and the remoteness.
     type Eval = (G::Value, u32);
@@ -224,50 +234,64 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn start(&self) -> Self::Position {
-        (self.game.start(), 0)
-    }
-
-    fn to_move(&self, p: &Self::Position) -> Player {
-        if p.1 % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
+        Played {
+            position: self.game.start(),
+            moves_made: 0,
+            scores: [0, 0],
         }
     }
 
+    fn to_move(&self, p: &Self::Position) -> Player {
+        Player::to_move_after(p.moves_made)
+    }
+
     fn moves_made(&self, p: &Self::Position) -> usize {
-        p.1
+        p.moves_made
     }
 
     fn is_over(&self, p: &Self::Position) -> bool {
-        self.game.terminal_value(p.0).is_some()
+        self.game.terminal_value(p.position).is_some()
     }
 
-    fn board(&self, p: &Self::Position, _human: Player) -> String {
-        self.game.show_position(p.0)
+    fn board(&self, p: &Self::Position, human: Player) -> String {
+        let board = self.game.show_position(p.position);
+        if !self.scoring {
+            return board;
+        }
+        let (you, computer) = Self::sides(p, human);
+        format!("{board}   score: you {you}, computer {computer}")
     }
 
     fn move_help(&self, p: &Self::Position) -> String {
         let moves: Vec<String> = self
             .game
-            .moves(p.0)
+            .moves(p.position)
             .into_iter()
             .take(20)
-            .map(|mv| self.game.show_move(p.0, mv))
+            .map(|mv| self.game.show_move(p.position, mv))
             .collect();
         format!("a move ({}) or its number", moves.join(", "))
     }
 
     fn parse(&self, p: &Self::Position, text: &str) -> Result<G::Move, String> {
-        parse_move(&self.game, p.0, text)
+        parse_move(&self.game, p.position, text)
     }
 
     fn play(&self, p: &Self::Position, m: G::Move) -> Self::Position {
-        (self.game.play(p.0, m), p.1 + 1)
+        let mut scores = p.scores;
+        if let Some(points) = self.game.earned(p.position, m) {
+            let mover = usize::from(self.to_move(p) == Player::Second);
+            scores[mover] = scores[mover].saturating_add(points);
+        }
+        Played {
+            position: self.game.play(p.position, m),
+            moves_made: p.moves_made + 1,
+            scores,
+        }
     }
 
     fn moves(&mut self, p: &Self::Position) -> Result<Vec<Valued<Self>>, CliError> {
-        let analysis = generic::analyze(&self.game, p.0, &self.config)?;
+        let analysis = self.analyzer.analyze(p.position)?;
         Ok(analysis
             .moves
             .into_iter()
@@ -276,14 +300,18 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn move_words(&self, p: &Self::Position, m: G::Move) -> String {
-        self.game.show_move(p.0, m)
+        self.game.show_move(p.position, m)
     }
 
-    fn after_words(&self, p: &Self::Position, _human: Player) -> String {
-        self.game.show_position(p.0)
+    fn after_words(&self, p: &Self::Position, human: Player) -> String {
+        self.board(p, human)
     }
 
     fn eval_words(&self, (value, remoteness): (G::Value, u32)) -> String {
+        if self.scoring {
+            // A margin is the mover's points minus the opponent's from here on.
+            return format!("{value} over the rest");
+        }
         match value.verdict() {
             Verdict::Win => format!("win in {remoteness}"),
             Verdict::Loss => format!("loss in {remoteness}"),
@@ -292,6 +320,10 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn loss_words(&self, best: Self::Eval, chosen: Self::Eval) -> Option<String> {
+        if let (Some(best), Some(chosen)) = (margin_of(best.0), margin_of(chosen.0)) {
+            return (chosen < best)
+                .then(|| format!("it gave away {} points of margin", best - chosen));
+        }
         (chosen.0 < best.0).then(|| {
             format!(
                 "a {} instead of a {}",
@@ -302,9 +334,29 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn verdict(&self, p: &Self::Position, human: Player) -> String {
-        let Some(value) = self.game.terminal_value(p.0) else {
+        let Some(value) = self.game.terminal_value(p.position) else {
             return "The game goes on.".to_owned();
         };
+        if self.scoring {
+            // The points earned along the game, plus what the end itself is worth to the
+            // player to move there (nothing for a game whose points are all earned by moves).
+            let mut scores = p.scores;
+            if let Some(points) = margin_of(value) {
+                let mover = usize::from(self.to_move(p) == Player::Second);
+                scores[mover] = scores[mover].saturating_add(points);
+            }
+            let (you, computer) = Self::sides(&Played { scores, ..*p }, human);
+            return match you.cmp(&computer) {
+                std::cmp::Ordering::Greater => {
+                    format!("You win {you} to {computer}, by {}.", you - computer)
+                }
+                std::cmp::Ordering::Less => format!(
+                    "The computer wins {computer} to {you}, by {}.",
+                    computer - you
+                ),
+                std::cmp::Ordering::Equal => format!("A draw, {you} to {computer}."),
+            };
+        }
         // The terminal value is the player to move's; the human's is its negation when the
         // human made the last move.
         let for_human = if self.to_move(p) == human {
@@ -322,12 +374,15 @@ impl<G: TableGame> Rules for GenericRules<G> {
     fn move_json(&self, p: &Self::Position, m: G::Move) -> serde_json::Value {
         // The move as the game shows it where it is made: the replay parses it there (a
         // number would be read as the move's place in the listing, not as the move).
-        serde_json::Value::from(self.game.show_move(p.0, m))
+        serde_json::Value::from(self.game.show_move(p.position, m))
     }
 
     #[cfg(feature = "serve")]
     fn evaluation(&self, (value, remoteness): Self::Eval) -> super::play::replay::Evaluation {
-        (MoveValue::from(value.verdict()), remoteness).into()
+        match margin_of(value) {
+            Some(margin) => super::play::replay::Evaluation::scored(margin, remoteness),
+            None => (MoveValue::from(value.verdict()), remoteness).into(),
+        }
     }
 
     fn verbs(&self) -> [&'static str; 3] {

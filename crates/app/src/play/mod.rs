@@ -39,8 +39,7 @@ pub use replay::Replay;
 ///
 /// # Errors
 ///
-/// A usage error for a scoring game without rules of its own: the generic rules read a
-/// game's result from its positions, which a margin cannot tell.
+/// None today; the `Result` keeps room for rules that can refuse a game.
 #[cfg(feature = "serve")]
 pub fn rules_for<G: super::report::CliGame>(
     game: &G,
@@ -56,7 +55,7 @@ pub fn rules_for<G: super::report::CliGame>(
             config,
         }));
     }
-    Ok(Box::new(super::generic::GenericRules::new(game, config)?))
+    Ok(Box::new(super::generic::GenericRules::new(game, config)))
 }
 
 /// Arguments of `gamesolve play`.

@@ -205,6 +205,17 @@ impl From<(MoveValue, u32)> for Evaluation {
     }
 }
 
+impl Evaluation {
+    /// A scoring game's move: its margin and the moves until the end after it.
+    pub fn scored(margin: i128, remoteness: u32) -> Self {
+        Evaluation {
+            value: MoveValue::from_margin(margin),
+            remoteness: Some(u64::from(remoteness)),
+            margin: Some(margin),
+        }
+    }
+}
+
 impl From<i128> for Evaluation {
     fn from(margin: i128) -> Self {
         Evaluation {

@@ -52,6 +52,13 @@ impl TableGame for CanIWin {
         &INFO
     }
 
+    fn analyzer(
+        &self,
+        config: crate::analysis::AnalysisConfig,
+    ) -> crate::analysis::generic::Analyzer<Self> {
+        crate::analysis::generic::Analyzer::indexed(self.clone(), config)
+    }
+
     fn from_params(params: &Params) -> Result<Self, Error> {
         can_i_win_from_text(params.text("max_choosable")?, params.text("desired_total")?)
     }

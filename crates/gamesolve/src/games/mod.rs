@@ -39,11 +39,15 @@ mod predict_the_winner;
 
 pub use can_i_win::can_i_win_from_text;
 
+use std::any::Any;
+
 use serde::Serialize;
 
+use crate::analysis::generic::Analyzer;
+use crate::analysis::AnalysisConfig;
 use crate::contract::Reported;
 use crate::explain::{ExplainError, ExplainLimits, TableView};
-use crate::{Backend, Error, Outcome, Registered};
+use crate::{Backend, Error, Margin, Outcome, Registered};
 
 /// What a front end shows and asks of one game: its row of the game table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -342,6 +346,30 @@ pub trait TableGame: Registered + Reported + TableView {
     ) -> Option<Result<String, ExplainError>> {
         let _ = (backend, max_lines, limits);
         None
+    }
+
+    /// The analysis front ends use for this game (`analyze`, `play`, `serve`'s `/api/play`):
+    /// the generic search with a hash-map memo by default
+    /// ([`Analyzer::new`](crate::analysis::generic::Analyzer::new)). A game with an
+    /// [`Indexed`](crate::Indexed) numbering returns
+    /// [`Analyzer::indexed`](crate::analysis::generic::Analyzer::indexed) (a dense table, no
+    /// hashing); a game whose positions repeat returns
+    /// [`Analyzer::with_values`](crate::analysis::generic::Analyzer::with_values) over the
+    /// table a solver filled, since a search does not end on it.
+    fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
+        Analyzer::new(self.clone(), config)
+    }
+
+    /// What `mv` earns the player making it at `position`, for a scoring game (whose values
+    /// are [`Margin`]s): the running scores of `play` add it up. `None` for a win/lose/draw
+    /// game. By default a margin game's move earns its value when the reply is worth nothing
+    /// (a margin is what the mover earns now minus the opponent's margin from the reply), and
+    /// any other game's earns `None`.
+    fn earned(&self, position: Self::Position, mv: Self::Move) -> Option<i128> {
+        let zero: &dyn Any = &Margin(0);
+        let zero = zero.downcast_ref::<Self::Value>()?;
+        let value: &dyn Any = &self.move_value(position, mv, *zero);
+        value.downcast_ref::<Margin>().map(|margin| margin.0)
     }
 
     /// Whether solving with `backend` may take long enough (a tenth of a second or more) to

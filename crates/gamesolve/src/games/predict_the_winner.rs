@@ -32,6 +32,13 @@ impl TableGame for PredictTheWinner {
         &INFO
     }
 
+    fn analyzer(
+        &self,
+        config: crate::analysis::AnalysisConfig,
+    ) -> crate::analysis::generic::Analyzer<Self> {
+        crate::analysis::generic::Analyzer::indexed(self.clone(), config)
+    }
+
     fn from_params(params: &Params) -> Result<Self, Error> {
         Ok(PredictTheWinner::new(params.values("values")?.to_vec()))
     }
