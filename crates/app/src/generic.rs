@@ -58,7 +58,7 @@ impl GameFlags for AnalyzeFlags {
     }
 }
 
-/// The flags of `gamesolve play GAME ...` for a game without rules of its own.
+/// The flags of `gamesolve play GAME ...`.
 #[derive(Args, Debug)]
 pub struct PlayFlags {
     #[command(flatten)]
@@ -78,10 +78,6 @@ impl GameFlags for PlayFlags {
             "Play {} against the perfect opponent: type a move as it is shown, or its number.",
             info.title
         )
-    }
-
-    fn includes(entry: &dyn Entry) -> bool {
-        !super::play::has_own_rules(entry.info().name)
     }
 }
 
@@ -209,12 +205,13 @@ impl<G: TableGame> GenericRules<G> {
         }
     }
 
-    /// The scores from `human`'s side: (the human's, the computer's).
-    fn sides(p: &Played<G::Position>, human: Player) -> (i128, i128) {
-        match human {
+    /// A scoring game's scores from `human`'s side: (the human's, the computer's); `None`
+    /// for a win/lose/draw game.
+    fn scores(&self, p: &Played<G::Position>, human: Player) -> Option<(i128, i128)> {
+        self.scoring.then_some(match human {
             Player::First => (p.scores[0], p.scores[1]),
             Player::Second => (p.scores[1], p.scores[0]),
-        }
+        })
     }
 }
 
@@ -225,12 +222,7 @@ impl<G: TableGame> Rules for GenericRules<G> {
     type Eval = (G::Value, u32);
 
     fn intro(&self) -> String {
-        format!(
-            "{} against a perfect opponent: {}\n{}",
-            G::info().title,
-            self.game.describe(),
-            G::info().rules
-        )
+        self.game.play_intro()
     }
 
     fn start(&self) -> Self::Position {
@@ -254,27 +246,15 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn board(&self, p: &Self::Position, human: Player) -> String {
-        let board = self.game.show_position(p.position);
-        if !self.scoring {
-            return board;
-        }
-        let (you, computer) = Self::sides(p, human);
-        format!("{board}   score: you {you}, computer {computer}")
+        self.game.play_board(p.position, self.scores(p, human))
     }
 
     fn move_help(&self, p: &Self::Position) -> String {
-        let moves: Vec<String> = self
-            .game
-            .moves(p.position)
-            .into_iter()
-            .take(20)
-            .map(|mv| self.game.show_move(p.position, mv))
-            .collect();
-        format!("a move ({}) or its number", moves.join(", "))
+        self.game.play_move_help(p.position)
     }
 
     fn parse(&self, p: &Self::Position, text: &str) -> Result<G::Move, String> {
-        parse_move(&self.game, p.position, text)
+        self.game.play_read_move(p.position, text)
     }
 
     fn play(&self, p: &Self::Position, m: G::Move) -> Self::Position {
@@ -300,22 +280,22 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn move_words(&self, p: &Self::Position, m: G::Move) -> String {
-        self.game.show_move(p.position, m)
+        self.game.play_move_words(p.position, m)
     }
 
     fn after_words(&self, p: &Self::Position, human: Player) -> String {
-        self.board(p, human)
+        self.game.play_after_move(p.position, self.scores(p, human))
     }
 
     fn eval_words(&self, (value, remoteness): (G::Value, u32)) -> String {
-        if self.scoring {
+        if let Some(margin) = margin_of(value) {
             // A margin is the mover's points minus the opponent's from here on.
-            return format!("{value} over the rest");
+            return format!("margin {margin:+} over the rest");
         }
         match value.verdict() {
             Verdict::Win => format!("win in {remoteness}"),
-            Verdict::Loss => format!("loss in {remoteness}"),
-            Verdict::Draw => "draw".to_owned(),
+            Verdict::Loss => format!("lose in {remoteness}"),
+            Verdict::Draw => format!("draw ({remoteness} moves left)"),
         }
     }
 
@@ -324,12 +304,23 @@ impl<G: TableGame> Rules for GenericRules<G> {
             return (chosen < best)
                 .then(|| format!("it gave away {} points of margin", best - chosen));
         }
-        (chosen.0 < best.0).then(|| {
-            format!(
-                "a {} instead of a {}",
-                self.eval_words(chosen),
-                self.eval_words(best)
-            )
+        if best == chosen {
+            return None;
+        }
+        let (best_by, chosen_by) = (best.1, chosen.1);
+        Some(match (best.0.verdict(), chosen.0.verdict()) {
+            (Verdict::Win, Verdict::Loss) => "it threw away a won game".to_owned(),
+            (Verdict::Win, Verdict::Draw) => "it turned a win into a draw".to_owned(),
+            (Verdict::Draw, Verdict::Loss) => "it turned a draw into a loss".to_owned(),
+            (Verdict::Win, Verdict::Win) if chosen_by > best_by => {
+                format!("a slower win, by {} moves", chosen_by - best_by)
+            }
+            (Verdict::Loss, Verdict::Loss) if chosen_by < best_by => {
+                format!("a faster loss, by {} moves", best_by - chosen_by)
+            }
+            // The same verdict as fast (or a draw of another length): no value lost.
+            (b, c) if b == c && chosen.0 == best.0 => return None,
+            _ => "a worse move".to_owned(),
         })
     }
 
@@ -337,26 +328,6 @@ impl<G: TableGame> Rules for GenericRules<G> {
         let Some(value) = self.game.terminal_value(p.position) else {
             return "The game goes on.".to_owned();
         };
-        if self.scoring {
-            // The points earned along the game, plus what the end itself is worth to the
-            // player to move there (nothing for a game whose points are all earned by moves).
-            let mut scores = p.scores;
-            if let Some(points) = margin_of(value) {
-                let mover = usize::from(self.to_move(p) == Player::Second);
-                scores[mover] = scores[mover].saturating_add(points);
-            }
-            let (you, computer) = Self::sides(&Played { scores, ..*p }, human);
-            return match you.cmp(&computer) {
-                std::cmp::Ordering::Greater => {
-                    format!("You win {you} to {computer}, by {}.", you - computer)
-                }
-                std::cmp::Ordering::Less => format!(
-                    "The computer wins {computer} to {you}, by {}.",
-                    computer - you
-                ),
-                std::cmp::Ordering::Equal => format!("A draw, {you} to {computer}."),
-            };
-        }
         // The terminal value is the player to move's; the human's is its negation when the
         // human made the last move.
         let for_human = if self.to_move(p) == human {
@@ -364,17 +335,31 @@ impl<G: TableGame> Rules for GenericRules<G> {
         } else {
             value.negate()
         };
-        match for_human.verdict() {
-            Verdict::Win => "You win.".to_owned(),
-            Verdict::Loss => "The computer wins.".to_owned(),
-            Verdict::Draw => "A draw.".to_owned(),
-        }
+        let scores = if self.scoring {
+            // The points earned along the game, plus what the end itself is worth to the
+            // player to move there (nothing for a game whose points are all earned by moves).
+            let mut scores = p.scores;
+            if let Some(points) = margin_of(value) {
+                let mover = usize::from(self.to_move(p) == Player::Second);
+                scores[mover] = scores[mover].saturating_add(points);
+            }
+            self.scores(&Played { scores, ..*p }, human)
+        } else {
+            None
+        };
+        let verdict = match scores {
+            Some((you, computer)) => match you.cmp(&computer) {
+                std::cmp::Ordering::Greater => Verdict::Win,
+                std::cmp::Ordering::Less => Verdict::Loss,
+                std::cmp::Ordering::Equal => Verdict::Draw,
+            },
+            None => for_human.verdict(),
+        };
+        self.game.play_result(p.position, verdict, scores)
     }
 
     fn move_json(&self, p: &Self::Position, m: G::Move) -> serde_json::Value {
-        // The move as the game shows it where it is made: the replay parses it there (a
-        // number would be read as the move's place in the listing, not as the move).
-        serde_json::Value::from(self.game.show_move(p.position, m))
+        self.game.play_move_json(p.position, m)
     }
 
     #[cfg(feature = "serve")]
@@ -386,10 +371,6 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn verbs(&self) -> [&'static str; 3] {
-        ["play", "plays", "played"]
-    }
-
-    fn moves_left(&self, _p: &Self::Position) -> u64 {
-        0
+        self.game.play_verbs()
     }
 }

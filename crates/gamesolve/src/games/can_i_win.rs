@@ -3,7 +3,15 @@
 use super::{
     abbreviate, invalid, GameInfo, Param, ParamKind, ParamValue, Params, Sweep, TableGame,
 };
-use crate::{Backend, CanIWin, CanIWinSolution, Error, Outcome};
+use crate::analysis::generic::Analyzer;
+use crate::analysis::AnalysisConfig;
+use crate::can_i_win::mask_total;
+use crate::{Backend, CanIWin, CanIWinSolution, Error, Game, Outcome, Verdict};
+
+/// Whether the integer `number` (of the pool) is among the `used` ones.
+fn is_used(used: u64, number: u32) -> bool {
+    (1..=64).contains(&number) && used >> (number - 1) & 1 == 1
+}
 
 /// Can I Win's parameters: `N T`.
 const PARAMS: [Param; 2] = [
@@ -52,11 +60,84 @@ impl TableGame for CanIWin {
         &INFO
     }
 
-    fn analyzer(
-        &self,
-        config: crate::analysis::AnalysisConfig,
-    ) -> crate::analysis::generic::Analyzer<Self> {
-        crate::analysis::generic::Analyzer::indexed(self.clone(), config)
+    fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
+        Analyzer::indexed(*self, config)
+    }
+
+    fn play_intro(&self) -> String {
+        format!(
+            "Can I Win against a perfect opponent: players take turns taking a number from \
+             1..={} (each number once) and adding it to a running total; whoever brings the \
+             total to {} or more wins.",
+            self.max_choosable(),
+            self.desired_total()
+        )
+    }
+
+    fn play_board(&self, used: u64, _scores: Option<(i128, i128)>) -> String {
+        let pool = (1..=self.max_choosable())
+            .map(|v| {
+                if is_used(used, v) {
+                    "·".repeat(v.to_string().len())
+                } else {
+                    v.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        format!(
+            "Pool: {pool}   total {} of {}",
+            mask_total(used),
+            self.desired_total()
+        )
+    }
+
+    fn play_after_move(&self, used: u64, _scores: Option<(i128, i128)>) -> String {
+        format!("total {} of {}", mask_total(used), self.desired_total())
+    }
+
+    fn play_move_help(&self, used: u64) -> String {
+        let free: Vec<String> = self.moves(used).iter().map(u32::to_string).collect();
+        format!("a number still in the pool ({})", free.join(" "))
+    }
+
+    fn play_read_move(&self, used: u64, text: &str) -> Result<u32, String> {
+        let help = self.play_move_help(used);
+        let number: u32 = text.parse().map_err(|_| {
+            format!(
+                "`{}` is not a move: type {help}, or `hint`, `undo`, `quit`.",
+                abbreviate(text)
+            )
+        })?;
+        let n = self.max_choosable();
+        if !(1..=n).contains(&number) {
+            return Err(format!("{number} is not in the pool 1..={n}: type {help}."));
+        }
+        if is_used(used, number) {
+            return Err(format!("{number} is already taken: type {help}."));
+        }
+        Ok(number)
+    }
+
+    fn play_move_words(&self, _used: u64, number: u32) -> String {
+        number.to_string()
+    }
+
+    fn play_verbs(&self) -> [&'static str; 3] {
+        ["take", "takes", "took"]
+    }
+
+    fn play_result(&self, used: u64, verdict: Verdict, _scores: Option<(i128, i128)>) -> String {
+        let (t, total) = (self.desired_total(), mask_total(used));
+        match verdict {
+            Verdict::Draw => format!("Draw: the pool is empty and nobody reached {t}."),
+            Verdict::Win => format!("You win: the total {total} reaches {t}."),
+            Verdict::Loss => format!("The computer wins: the total {total} reaches {t}."),
+        }
+    }
+
+    fn play_move_json(&self, _used: u64, number: u32) -> serde_json::Value {
+        number.into()
     }
 
     fn from_params(params: &Params) -> Result<Self, Error> {

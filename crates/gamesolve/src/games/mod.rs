@@ -38,6 +38,7 @@ mod can_i_win;
 mod predict_the_winner;
 
 pub use can_i_win::can_i_win_from_text;
+pub use predict_the_winner::IntervalMargins;
 
 use std::any::Any;
 
@@ -47,7 +48,7 @@ use crate::analysis::generic::Analyzer;
 use crate::analysis::AnalysisConfig;
 use crate::contract::Reported;
 use crate::explain::{ExplainError, ExplainLimits, TableView};
-use crate::{Backend, Error, Margin, Outcome, Registered};
+use crate::{Backend, Error, Margin, Outcome, Registered, Verdict};
 
 /// What a front end shows and asks of one game: its row of the game table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -370,6 +371,102 @@ pub trait TableGame: Registered + Reported + TableView {
         let zero = zero.downcast_ref::<Self::Value>()?;
         let value: &dyn Any = &self.move_value(position, mv, *zero);
         value.downcast_ref::<Margin>().map(|margin| margin.0)
+    }
+
+    /// `play`: the game and its rules, shown first. By default the title, [`Game::describe`]
+    /// and the rules of the game's row.
+    fn play_intro(&self) -> String {
+        let info = Self::info();
+        format!(
+            "{} against a perfect opponent: {}\n{}",
+            info.title,
+            self.describe(),
+            info.rules
+        )
+    }
+
+    /// `play`: the board at `position`, with `scores` (the human's, the computer's) for a
+    /// scoring game. By default [`Game::show_position`] and the scores.
+    fn play_board(&self, position: Self::Position, scores: Option<(i128, i128)>) -> String {
+        let board = self.show_position(position);
+        match scores {
+            Some((you, computer)) => format!("{board}   score: you {you}, computer {computer}"),
+            None => board,
+        }
+    }
+
+    /// `play`: what is said after a move that led to `position` ("total 6 of 12"). The board
+    /// by default.
+    fn play_after_move(&self, position: Self::Position, scores: Option<(i128, i128)>) -> String {
+        self.play_board(position, scores)
+    }
+
+    /// `play`: what the player may type at `position`. By default the moves as the game shows
+    /// them (the first 20), or their numbers.
+    fn play_move_help(&self, position: Self::Position) -> String {
+        let moves: Vec<String> = self
+            .moves(position)
+            .into_iter()
+            .take(20)
+            .map(|mv| self.show_move(position, mv))
+            .collect();
+        format!("a move ({}) or its number", moves.join(", "))
+    }
+
+    /// `play` and `serve`'s `/api/play`: the move `text` names at `position`, or a sentence
+    /// saying why it names none. By default [`parse_move`]: what [`Game::show_move`] prints,
+    /// or the move's number in the listing.
+    ///
+    /// # Errors
+    ///
+    /// A sentence naming the text and the moves allowed.
+    fn play_read_move(&self, position: Self::Position, text: &str) -> Result<Self::Move, String> {
+        parse_move(self, position, text)
+    }
+
+    /// `play`: a move in words, after the verb ("You take 6", "Computer plays take 1").
+    /// [`Game::show_move`] by default.
+    fn play_move_words(&self, position: Self::Position, mv: Self::Move) -> String {
+        self.show_move(position, mv)
+    }
+
+    /// `play`: how a move is said after "You", "Computer" and "you" in the review:
+    /// `["play", "plays", "played"]` by default.
+    fn play_verbs(&self) -> [&'static str; 3] {
+        ["play", "plays", "played"]
+    }
+
+    /// `play`: the result of the finished game at `position`, for the human: `verdict` says
+    /// whether they won, lost or drew, `scores` (the human's, the computer's) are a scoring
+    /// game's final scores. By default "You win.", "The computer wins.", "A draw.", with the
+    /// scores when there are some.
+    fn play_result(
+        &self,
+        position: Self::Position,
+        verdict: Verdict,
+        scores: Option<(i128, i128)>,
+    ) -> String {
+        let _ = position;
+        match (verdict, scores) {
+            (Verdict::Win, None) => "You win.".to_owned(),
+            (Verdict::Loss, None) => "The computer wins.".to_owned(),
+            (Verdict::Draw, None) => "A draw.".to_owned(),
+            (Verdict::Win, Some((you, computer))) => {
+                format!("You win {you} to {computer}, by {}.", you - computer)
+            }
+            (Verdict::Loss, Some((you, computer))) => format!(
+                "The computer wins {computer} to {you}, by {}.",
+                computer - you
+            ),
+            (Verdict::Draw, Some((you, computer))) => format!("A draw, {you} to {computer}."),
+        }
+    }
+
+    /// `serve`'s `/api/play`: the move made at `position` as JSON, as the request gives it back
+    /// (read again at the same position by [`TableGame::play_read_move`]). By default the move
+    /// as the game shows it (a number would be read as the move's place in the listing).
+    fn play_move_json(&self, position: Self::Position, mv: Self::Move) -> serde_json::Value {
+        serde_json::Value::from(self.show_move(position, mv))
     }
 
     /// Whether solving with `backend` may take long enough (a tenth of a second or more) to
