@@ -1,27 +1,24 @@
-//! `analyze` and `play` for every game of the table that has no engine of its own (the
-//! built-in games have theirs, in `analyze.rs` and `play/`): written once over the game
-//! vocabulary, with the generic analysis (`gamesolve::analysis::generic`: each move's value
-//! and remoteness) and the default move parser (`gamesolve::games::parse_move`).
+//! The flags of `analyze` and `play`, and `play`'s rules, for every game of the table: written
+//! once over the game vocabulary, with the game's analyzer (`TableGame::analyzer`: each move's
+//! value and remoteness), its move parser (`TableGame::play_read_move`, by default
+//! `gamesolve::games::parse_move`) and its words (`TableGame::play_board`, …).
 
 use std::any::TypeId;
-use std::fmt::Write as _;
 
 use clap::Args;
 use gamesolve::analysis::generic::Analyzer;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
 use gamesolve::analysis::{AnalysisConfig, Player};
-use gamesolve::contract::analysis::GenericAnalysisReport;
 use gamesolve::games::{parse_move, GameInfo, TableGame};
-use gamesolve::{Deadline, Game, GameValue, Margin, Verdict};
+use gamesolve::{Game, GameValue, Margin, Verdict};
 
 use super::analyze::AnalysisLimitArgs;
 use super::error::{CliError, Stop};
 use super::play::session::{Rules, Valued};
-use super::table::{Entry, GameFlags};
-use super::{write_json, write_text};
+use super::table::GameFlags;
 
-/// The flags of `gamesolve analyze GAME ...` for a game without an engine of its own.
+/// The flags of `gamesolve analyze GAME ...`.
 #[derive(Args, Debug)]
 pub struct AnalyzeFlags {
     /// The moves already made from the start, in order, as `play` reads them (what the game
@@ -32,12 +29,22 @@ pub struct AnalyzeFlags {
         value_delimiter = ',',
         allow_hyphen_values = true
     )]
-    moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     #[command(flatten)]
-    limits: AnalysisLimitArgs,
+    pub(crate) limits: AnalysisLimitArgs,
+    /// The words of the game's own position flags (`--used 3,7`), by name.
+    #[arg(skip)]
+    pub(crate) position: Vec<(&'static str, Vec<String>)>,
 }
 
 impl GameFlags for AnalyzeFlags {
+    const TAKES_POSITION: bool = true;
+
+    fn with_position(mut self, position: Vec<(&'static str, Vec<String>)>) -> Self {
+        self.position = position;
+        self
+    }
+
     fn memory_cap(&self) -> Option<u64> {
         self.limits.memory_cap
     }
@@ -51,10 +58,6 @@ impl GameFlags for AnalyzeFlags {
              variation.",
             info.title
         )
-    }
-
-    fn includes(entry: &dyn Entry) -> bool {
-        !super::analyze::has_own_engine(entry.info().name)
     }
 }
 
@@ -94,7 +97,7 @@ fn margin_of<V: GameValue>(value: V) -> Option<i128> {
 }
 
 /// Replays `texts` from the start of `game`.
-fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
+pub(crate) fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
     let mut position = game.start();
     for (k, text) in texts.iter().enumerate() {
         if game.terminal_value(position).is_some() {
@@ -108,62 +111,6 @@ fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> 
         position = game.play(position, mv);
     }
     Ok(position)
-}
-
-/// `gamesolve analyze GAME ...` with the generic analysis.
-pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop> {
-    let position = replay(game, &flags.moves)?;
-    // One deadline for the position and its principal variation.
-    let config = flags
-        .limits
-        .config()
-        .with_shared_deadline(Deadline::after(flags.limits.time_limit));
-    let mut analyzer = game.analyzer(config);
-    let deadline = config.deadline();
-    let analysis = analyzer.analyze_until(position, deadline)?;
-    let mut line = Vec::new();
-    let mut at = position;
-    for mv in analyzer.principal_variation_until(position, deadline)? {
-        line.push(game.show_move(at, mv));
-        at = game.play(at, mv);
-    }
-    let listing = game.moves(position);
-    let number = |mv| listing.iter().position(|&m| m == mv).map_or(0, |k| k + 1);
-    if json {
-        return write_json(&GenericAnalysisReport::new(
-            game,
-            position,
-            flags.moves.clone(),
-            &analysis,
-            line,
-        ));
-    }
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{}: {}\nValue for the player to move: {}; {} moves to the end under perfect play.",
-        game.describe(),
-        game.show_position(position),
-        analysis.value,
-        analysis.remoteness
-    );
-    if analysis.moves.is_empty() {
-        text.push_str("The game is over: no moves.\n");
-    } else {
-        text.push_str("\nMoves, best first (value for the player making it, moves to the end):\n");
-        for m in &analysis.moves {
-            let _ = writeln!(
-                text,
-                "  {:>3}. {}: {} in {}",
-                number(m.mv),
-                game.show_move(position, m.mv),
-                m.value,
-                m.remoteness
-            );
-        }
-        let _ = writeln!(text, "\nPrincipal variation: {}", line.join(", "));
-    }
-    write_text(&text)
 }
 
 /// `gamesolve play GAME ...` over the generic analysis.

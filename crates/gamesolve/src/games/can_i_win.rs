@@ -1,5 +1,8 @@
 //! Can I Win's row of the game table: its parameters, rules and sentences.
 
+pub mod all_totals;
+mod analysis;
+
 use super::{
     abbreviate, invalid, GameInfo, Param, ParamKind, ParamValue, Params, Sweep, TableGame,
 };
@@ -60,8 +63,45 @@ impl TableGame for CanIWin {
         &INFO
     }
 
+    /// The dense table of every set of used integers within the memory cap; past it, the hash
+    /// map with the pool's theory of the positions whose integers left cannot pass the total
+    /// (a draw, or decided by parity), so a large pool's hopeless start is answered at once.
     fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
-        Analyzer::indexed(*self, config)
+        analysis::analyzer(*self, config)
+    }
+
+    fn position_flags() -> &'static [super::PositionFlag] {
+        &analysis::POSITION_FLAGS
+    }
+
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(u64, usize)>, Error> {
+        flags
+            .iter()
+            .find(|(name, _)| *name == "used")
+            .map(|(_, words)| analysis::position_from_used(self, words))
+            .transpose()
+    }
+
+    fn analysis_json(
+        &self,
+        a: &crate::analysis::report::Analysis<Self>,
+    ) -> Box<serde_json::value::RawValue> {
+        analysis::analysis_json(self, a)
+    }
+
+    fn analysis_text(&self, a: &crate::analysis::report::Analysis<Self>) -> String {
+        analysis::analysis_text(self, a)
+    }
+
+    fn sweep(
+        &self,
+        config: &AnalysisConfig,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<Result<super::SweepReport, Error>> {
+        Some(analysis::all_totals(self, config, progress))
     }
 
     fn play_intro(&self) -> String {

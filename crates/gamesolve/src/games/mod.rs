@@ -37,6 +37,10 @@
 mod can_i_win;
 mod predict_the_winner;
 
+pub use can_i_win::all_totals::{
+    self, all_totals_table_bytes, can_i_win_all_totals, can_i_win_all_totals_with_progress,
+    AllTotals, ALL_TOTALS_MAX_CHOOSABLE,
+};
 pub use can_i_win::can_i_win_from_text;
 pub use predict_the_winner::IntervalMargins;
 
@@ -45,10 +49,35 @@ use std::any::Any;
 use serde::Serialize;
 
 use crate::analysis::generic::Analyzer;
+use crate::analysis::report::Analysis;
 use crate::analysis::AnalysisConfig;
 use crate::contract::Reported;
 use crate::explain::{ExplainError, ExplainLimits, TableView};
 use crate::{Backend, Error, Margin, Outcome, Registered, Verdict};
+
+/// A flag of `analyze` naming a position of one game in its own terms
+/// ([`TableGame::position_flags`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionFlag {
+    /// The flag's name, `--` and this with `_` written `-` (`taken_left`: `--taken-left`);
+    /// [`TableGame::position_from_flags`] receives its words under this name.
+    pub name: &'static str,
+    /// The value's name in `--help`: `NUMBERS`, `K`.
+    pub value_name: &'static str,
+    /// Whether it takes a comma-separated list (`--used 3,7`), else one word.
+    pub list: bool,
+    /// Its line in `--help`.
+    pub help: &'static str,
+}
+
+/// The result of a game's parameter sweep ([`TableGame::sweep`]).
+#[derive(Clone, Debug)]
+pub struct SweepReport {
+    /// The JSON of `--json`, its fields in the game's order.
+    pub json: Box<serde_json::value::RawValue>,
+    /// The text.
+    pub text: String,
+}
 
 /// What a front end shows and asks of one game: its row of the game table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -371,6 +400,68 @@ pub trait TableGame: Registered + Reported + TableView {
         let zero = zero.downcast_ref::<Self::Value>()?;
         let value: &dyn Any = &self.move_value(position, mv, *zero);
         value.downcast_ref::<Margin>().map(|margin| margin.0)
+    }
+
+    /// `analyze`: the flags that name a position of this game in its own terms, besides the
+    /// moves from the start that every game takes (`--moves`): Can I Win's `--used 3,7`.
+    /// None by default.
+    fn position_flags() -> &'static [PositionFlag] {
+        &[]
+    }
+
+    /// `analyze`: the position the [`TableGame::position_flags`] name, and the moves made to
+    /// reach it, from the words given for each flag (by the flag's `name`; flags not given are
+    /// absent). `None` (the default) when none was given: the start, or `--moves`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidInput`]-kind errors naming the value and what is allowed.
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(Self::Position, usize)>, Error> {
+        let _ = flags;
+        Ok(None)
+    }
+
+    /// `analyze`: why the principal variation from `position` is left out under `config`, if
+    /// it is (a line too costly to walk: Predict the Winner past its table's memory cap).
+    /// `None` by default.
+    fn principal_variation_omitted(
+        &self,
+        position: Self::Position,
+        config: &AnalysisConfig,
+    ) -> Option<String> {
+        let _ = (position, config);
+        None
+    }
+
+    /// `analyze --json`: the object of one analysed position. By default the
+    /// [generic report](crate::contract::analysis::GenericAnalysisReport).
+    fn analysis_json(&self, analysis: &Analysis<Self>) -> Box<serde_json::value::RawValue> {
+        crate::analysis::report::generic_json(self, analysis)
+    }
+
+    /// `analyze`: one analysed position in words. By default every move numbered as `play`
+    /// lists them, with its value and remoteness, and the principal variation.
+    fn analysis_text(&self, analysis: &Analysis<Self>) -> String {
+        crate::analysis::report::generic_text(self, analysis)
+    }
+
+    /// The game's parameter sweep ([`GameInfo::sweep`]): every value of the swept parameter at
+    /// once, as JSON and in words, within `config`; `progress` hears `(done, total)` of its
+    /// work. `None` (the default) for a game without a sweep.
+    ///
+    /// # Errors
+    ///
+    /// The sweep's limits (memory cap, time limit), as [`Error`]s naming them.
+    fn sweep(
+        &self,
+        config: &AnalysisConfig,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<Result<SweepReport, Error>> {
+        let _ = (config, progress);
+        None
     }
 
     /// `play`: the game and its rules, shown first. By default the title, [`Game::describe`]

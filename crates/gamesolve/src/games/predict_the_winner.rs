@@ -1,5 +1,6 @@
 //! Predict the Winner's row of the game table: its parameters, rules and sentences.
 
+mod analysis;
 mod margins;
 
 pub use margins::IntervalMargins;
@@ -44,6 +45,36 @@ impl TableGame for PredictTheWinner {
     fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
         let margins = IntervalMargins::new(config.memory_cap_bytes);
         Analyzer::with_values(self.clone(), config, Box::new(margins))
+    }
+
+    fn position_flags() -> &'static [super::PositionFlag] {
+        &analysis::POSITION_FLAGS
+    }
+
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(Interval, usize)>, Error> {
+        analysis::position_from_taken(self, flags)
+    }
+
+    fn principal_variation_omitted(
+        &self,
+        position: Interval,
+        config: &AnalysisConfig,
+    ) -> Option<String> {
+        analysis::principal_variation_omitted(position, config)
+    }
+
+    fn analysis_json(
+        &self,
+        a: &crate::analysis::report::Analysis<Self>,
+    ) -> Box<serde_json::value::RawValue> {
+        analysis::analysis_json(self, a)
+    }
+
+    fn analysis_text(&self, a: &crate::analysis::report::Analysis<Self>) -> String {
+        analysis::analysis_text(self, a)
     }
 
     fn play_intro(&self) -> String {
