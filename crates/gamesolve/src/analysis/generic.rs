@@ -461,7 +461,7 @@ mod tests {
 
     #[test]
     fn a_line_is_as_long_as_the_remoteness_and_ends_the_game() {
-        let game = PredictTheWinner::new(vec![1, 5, 233, 7, 4, 9]).unwrap();
+        let game = PredictTheWinner::new(vec![1, 5, 233, 7, 4, 9]);
         let mut analyzer = Analyzer::indexed(game.clone(), AnalysisConfig::default());
         let start = game.start();
         let analysis = analyzer.analyze(start).unwrap();

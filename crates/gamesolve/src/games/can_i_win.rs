@@ -2,6 +2,10 @@
 
 pub mod all_totals;
 mod analysis;
+mod report;
+mod table_view;
+
+pub use report::CanIWinReport;
 
 use super::{
     abbreviate, invalid, GameInfo, Param, ParamKind, ParamValue, Params, Sweep, TableGame,
@@ -360,11 +364,51 @@ fn allowed_range(name: &str) -> String {
     }
 }
 
+/// [`explain`](crate::explain::explain) for a Can I Win game with a backend's automatic choice.
+///
+/// # Errors
+///
+/// As [`explain`](crate::explain::explain).
+pub fn explain_can_i_win(
+    game: &CanIWin,
+    backend: Backend,
+    config: &crate::SolverConfig,
+    limits: &crate::explain::ExplainLimits,
+) -> Result<crate::explain::Explanation<CanIWin>, crate::explain::ExplainError> {
+    crate::explain::explain(game, &backend.into(), config, limits)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::Game;
+
+    #[test]
+    fn text_errors_name_value_and_range() {
+        assert!(can_i_win_from_text("10", "11").is_ok());
+        let e = can_i_win_from_text("65", "11").unwrap_err();
+        assert!(e.to_string().contains("max_choosable = 65"), "{e}");
+        assert!(e.to_string().contains("1..=64"), "{e}");
+        let e = can_i_win_from_text("10", "-1").unwrap_err();
+        assert!(e.to_string().contains("desired_total = -1"), "{e}");
+        let huge = "1000000000000000000000000000000000000000000000";
+        let e = can_i_win_from_text("10", huge).unwrap_err();
+        assert!(
+            e.to_string().contains(&format!("desired_total = {huge}")),
+            "{e}"
+        );
+        let e = can_i_win_from_text(&format!("-{huge}"), "3").unwrap_err();
+        assert!(
+            e.to_string().contains(&format!("max_choosable = -{huge}")),
+            "{e}"
+        );
+        let e = can_i_win_from_text("ten", "3").unwrap_err();
+        assert!(e.to_string().contains("`ten` is not an integer"), "{e}");
+        assert!(e.to_string().contains("1..=64"), "{e}");
+        let e = can_i_win_from_text("10", "1.5").unwrap_err();
+        assert!(e.to_string().contains("0..=18446744073709551615"), "{e}");
+    }
 
     #[test]
     fn ordinals() {

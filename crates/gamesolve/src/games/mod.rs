@@ -41,8 +41,11 @@ pub use can_i_win::all_totals::{
     self, all_totals_table_bytes, can_i_win_all_totals, can_i_win_all_totals_with_progress,
     AllTotals, ALL_TOTALS_MAX_CHOOSABLE,
 };
-pub use can_i_win::can_i_win_from_text;
-pub use predict_the_winner::IntervalMargins;
+pub use can_i_win::{can_i_win_from_text, explain_can_i_win, CanIWinReport};
+pub use predict_the_winner::{
+    explain_predict_the_winner, explain_reduction, explain_reduction_within, IntervalMargins,
+    PredictTheWinnerReport, ReductionExplanation,
+};
 
 use std::any::Any;
 

@@ -2,13 +2,19 @@
 
 mod analysis;
 mod margins;
+mod reduction_view;
+mod report;
+mod table_view;
+
+pub use reduction_view::{explain_reduction, explain_reduction_within, ReductionExplanation};
+pub use report::PredictTheWinnerReport;
 
 pub use margins::IntervalMargins;
 
 use super::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
 use crate::analysis::generic::Analyzer;
 use crate::analysis::AnalysisConfig;
-use crate::explain::{explain_reduction_within, ExplainError, ExplainLimits};
+use crate::explain::{ExplainError, ExplainLimits};
 use crate::predict_the_winner::Interval;
 use crate::{Backend, Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side, Verdict};
 
@@ -263,6 +269,35 @@ impl TableGame for PredictTheWinner {
             .map(|k| (k as u64, PredictTheWinner::new(values[..k].to_vec())))
             .collect()
     }
+}
+
+/// [`explain`](crate::explain::explain) for a Predict the Winner game with a backend's automatic choice.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolve::explain::ExplainLimits;
+/// use gamesolve::games::explain_predict_the_winner;
+/// use gamesolve::{Backend, PredictTheWinner, SolverConfig};
+///
+/// let game = PredictTheWinner::new(vec![1, 5, 2]);
+/// let (config, limits) = (SolverConfig::default(), ExplainLimits::default());
+/// if let Ok(memo) = explain_predict_the_winner(&game, Backend::Memo, &config, &limits) {
+///     assert!(memo.tree_text(5, 50).starts_with("[0..=2] 1 5 2: margin -2"));
+/// }
+/// # Ok::<(), gamesolve::explain::crate::explain::ExplainError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`explain`](crate::explain::explain).
+pub fn explain_predict_the_winner(
+    game: &PredictTheWinner,
+    backend: Backend,
+    config: &crate::SolverConfig,
+    limits: &crate::explain::ExplainLimits,
+) -> Result<crate::explain::Explanation<PredictTheWinner>, crate::explain::ExplainError> {
+    crate::explain::explain(game, &backend.into(), config, limits)
 }
 
 #[cfg(test)]

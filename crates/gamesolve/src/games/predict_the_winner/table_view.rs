@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::TableView;
+use crate::explain::TableView;
 use crate::{Interval, Margin, PredictTheWinner};
 
 /// The rolling row after each interval length, in fill order.

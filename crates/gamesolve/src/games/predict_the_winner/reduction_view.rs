@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use super::{ExplainError, ExplainLimits};
+use crate::explain::{ExplainError, ExplainLimits};
 use crate::PredictTheWinner;
 
 /// What the `reduction` backend did on one row; see the module `explain`. The lists may
