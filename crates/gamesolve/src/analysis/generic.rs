@@ -389,18 +389,90 @@ impl<G: Game> Analyzer<G> {
 impl<G: Indexed> Analyzer<G> {
     /// The generic search with a dense table of one cell per index of the game (no hashing),
     /// when the table fits the config's memory cap; the hash-map memo of [`Analyzer::new`]
-    /// otherwise.
+    /// otherwise. The table is allocated and cleared at the first analysis, in chunks that
+    /// read its deadline, so a time limit holds while a large table is prepared.
     pub fn indexed(game: G, config: AnalysisConfig) -> Self {
-        match IndexedScores::new(game.clone(), config.memory_cap_bytes) {
-            Some(table) => Analyzer::with_values(
-                game,
-                config,
-                Box::new(Searched::new(table, config.memory_cap_bytes)),
-            ),
-            None => Analyzer::new(game, config),
+        if IndexedScores::bytes_for(&game) > u128::from(config.memory_cap_bytes) {
+            return Analyzer::new(game, config);
         }
+        let source = DenseSearch {
+            game: game.clone(),
+            table: None,
+            memory_cap_bytes: config.memory_cap_bytes,
+        };
+        Analyzer::with_values(game, config, Box::new(source))
     }
 }
+
+/// [`Analyzer::indexed`]'s source: the search over an [`IndexedScores`] table made on the first
+/// score.
+struct DenseSearch<G: Indexed> {
+    game: G,
+    table: Option<Searched<IndexedScores<G>>>,
+    memory_cap_bytes: u64,
+}
+
+/// Cells cleared between two readings of the deadline while a dense table is prepared.
+const CLEAR_CHUNK: usize = 1 << 20;
+
+impl<G: Indexed> DenseSearch<G> {
+    /// The table of `game`, allocated fallibly and cleared in chunks that read `deadline`.
+    fn prepare(
+        game: &G,
+        memory_cap_bytes: u64,
+        deadline: Deadline,
+    ) -> Result<Searched<IndexedScores<G>>, Error> {
+        let count = game.position_count();
+        let refused = Error::AllocationFailed {
+            backend: NAME,
+            game: G::NAME,
+            parameter: "states",
+            value: count,
+            required_bytes: IndexedScores::bytes_for(game),
+            memory_cap_bytes,
+            hint: "",
+        };
+        let Ok(cells) = usize::try_from(count) else {
+            return Err(refused);
+        };
+        let mut table = Vec::new();
+        if table.try_reserve_exact(cells).is_err() {
+            return Err(refused);
+        }
+        while table.len() < cells {
+            deadline.check(NAME, G::NAME)?;
+            let chunk = CLEAR_CHUNK.min(cells - table.len());
+            table.resize(table.len() + chunk, None);
+        }
+        let scores = IndexedScores {
+            game: game.clone(),
+            table,
+        };
+        Ok(Searched::new(scores, memory_cap_bytes))
+    }
+}
+
+impl<G: Indexed> PositionValues<G> for DenseSearch<G> {
+    fn score(
+        &mut self,
+        game: &G,
+        position: G::Position,
+        deadline: Deadline,
+    ) -> Result<Ranked<G::Value>, Error> {
+        let search = match &mut self.table {
+            Some(search) => search,
+            slot @ None => slot.insert(Self::prepare(&self.game, self.memory_cap_bytes, deadline)?),
+        };
+        search.score(game, position, deadline)
+    }
+}
+
+/// The names the analysis's errors carry.
+const NAMES: SearchNames = SearchNames {
+    who: NAME,
+    budget_hint: "",
+    cap_hint: "; raise --memory-cap",
+};
 
 /// Analyses `position` of `game` once (a fresh [`Analyzer::new`]); see the
 /// [module docs](self).
@@ -426,13 +498,6 @@ pub fn analyze<G: Game>(
 ) -> Result<PositionAnalysis<G>, Error> {
     Analyzer::new(game.clone(), *config).analyze(position)
 }
-
-/// The names the analysis's errors carry.
-const NAMES: SearchNames = SearchNames {
-    who: NAME,
-    budget_hint: "",
-    cap_hint: "; raise --memory-cap",
-};
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
