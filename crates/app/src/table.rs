@@ -408,9 +408,14 @@ fn game_command<F: GameFlags>(entry: &dyn Entry) -> Command {
                 .help(flag.help)
                 .allow_hyphen_values(true)
                 .conflicts_with("moves");
-            if flag.list {
-                arg = arg.value_delimiter(',').action(ArgAction::Append);
-            }
+            arg = if flag.list {
+                arg.value_delimiter(',').action(ArgAction::Append)
+            } else {
+                // A count, checked here as every count flag is (the value, why, the range).
+                arg.value_parser(|text: &str| {
+                    super::args::parse_usize(text).map(|count| count.to_string())
+                })
+            };
             command = command.arg(arg);
         }
     }

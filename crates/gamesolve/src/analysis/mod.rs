@@ -4,7 +4,7 @@
 //! The solvers answer one question ("who wins from the start?"). This module
 //! answers the ones a player or a teacher asks next: *what is each move
 //! worth, how long does the game last, and what does perfect play look
-//! like?* It is an exact engine of its own, independent of the backends, and
+//! like?* It is one exact engine for every game, independent of the backends, and
 //! tested against brute force.
 //!
 //! - [`generic`]: the [`Analyzer`](generic::Analyzer) of any [`Game`](crate::Game), written

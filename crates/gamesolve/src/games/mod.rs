@@ -67,7 +67,8 @@ pub struct PositionFlag {
     pub name: &'static str,
     /// The value's name in `--help`: `NUMBERS`, `K`.
     pub value_name: &'static str,
-    /// Whether it takes a comma-separated list (`--used 3,7`), else one word.
+    /// Whether it takes a comma-separated list (`--used 3,7`), else one whole number (a
+    /// count, `--taken-left 2`: front ends check it as they check every count).
     pub list: bool,
     /// Its line in `--help`.
     pub help: &'static str,
