@@ -285,7 +285,7 @@ impl TableGame for PredictTheWinner {
 /// if let Ok(memo) = explain_predict_the_winner(&game, Backend::Memo, &config, &limits) {
 ///     assert!(memo.tree_text(5, 50).starts_with("[0..=2] 1 5 2: margin -2"));
 /// }
-/// # Ok::<(), gamesolve::explain::crate::explain::ExplainError>(())
+/// # Ok::<(), gamesolve::explain::ExplainError>(())
 /// ```
 ///
 /// # Errors
