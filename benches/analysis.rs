@@ -1,9 +1,10 @@
 //! The analysis engine (`analyze`, `play`, `serve`'s `/api/play`): the value and remoteness of
 //! every move from the start of a Can I Win game, on a fresh engine each time (its memo empty).
 //!
-//! - `analysis/can-i-win/dense`: `n <= 30`, one byte per state over all `2^n` sets;
-//! - `analysis/can-i-win/sparse`: `n = 34`, whose `2^34` bytes exceed the 1 GiB cap, so the
-//!   memo keeps only the visited sets (`core_types::state_table`, 8 bytes a slot).
+//! - `analysis/can-i-win/dense`: the generic analysis with the dense table of every set of used
+//!   integers (`Analyzer::indexed`, 8 bytes a cell: `n <= 27` within the 1 GiB cap);
+//! - `analysis/can-i-win/sparse`: `n = 34`, whose table exceeds the cap, so the hash map keeps
+//!   only the visited sets (with the pool's theory of hopeless positions).
 //!
 //! Each point is checked (outcome and fastest winning move) before it is timed.
 //!
@@ -14,8 +15,9 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use gamesolve::analysis::{CanIWinAnalyzer, CanIWinPosition};
-use gamesolve::{CanIWin, Outcome};
+use gamesolve::analysis::report::Analysis;
+use gamesolve::analysis::AnalysisConfig;
+use gamesolve::{CanIWin, Game, Outcome};
 
 /// `(memo, n, T, outcome, the fastest winning first move)`.
 const CASES: &[(&str, u32, u64, Outcome, Option<u32>)] = &[
@@ -31,17 +33,23 @@ fn analysis(c: &mut Criterion) {
     for &(memo, n, t, outcome, best) in CASES {
         let game = CanIWin::new(n, t).expect("a valid game");
         let analyze = || {
-            CanIWinAnalyzer::new(game)
-                .analyze(&CanIWinPosition::start())
-                .expect("within the default limits")
+            Analysis::of(
+                &game,
+                game.start(),
+                0,
+                Vec::new(),
+                AnalysisConfig::default(),
+            )
+            .expect("within the default limits")
         };
         let first = analyze();
-        assert_eq!(first.outcome, outcome, "n = {n}, T = {t}");
+        assert_eq!(first.outcome(), outcome, "n = {n}, T = {t}");
         let winning = first
+            .analysis
             .moves
             .first()
             .filter(|_| outcome == Outcome::FirstPlayerWins);
-        assert_eq!(winning.map(|m| m.number), best, "n = {n}, T = {t}");
+        assert_eq!(winning.map(|m| m.mv), best, "n = {n}, T = {t}");
         group.bench_with_input(BenchmarkId::new(memo, format!("{n}-{t}")), &game, |b, _| {
             b.iter(|| black_box(analyze()))
         });

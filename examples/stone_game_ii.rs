@@ -492,6 +492,12 @@ impl TableGame for StoneGameII {
         &INFO
     }
 
+    /// `analyze` and `play` search over a dense table of every position (the game is
+    /// [`Indexed`]) instead of a hash map.
+    fn analyzer(&self, config: AnalysisConfig) -> generic::Analyzer<Self> {
+        generic::Analyzer::indexed(self.clone(), config)
+    }
+
     fn from_params(params: &Params) -> Result<Self, Error> {
         StoneGameII::new(params.values("piles")?.to_vec()).map_err(|e| invalid(e.to_string()))
     }

@@ -175,6 +175,12 @@ impl TableGame for Subtraction {
         &INFO
     }
 
+    /// `analyze` and `play` search over a dense table of every position (the game is
+    /// [`Indexed`]) instead of a hash map.
+    fn analyzer(&self, config: AnalysisConfig) -> generic::Analyzer<Self> {
+        generic::Analyzer::indexed(self.clone(), config)
+    }
+
     fn from_params(params: &Params) -> Result<Self, Error> {
         let stones = params.integer(&STONES)?;
         // In range by STONES's bounds.

@@ -6,10 +6,8 @@
 use std::collections::HashSet;
 
 use assert_cmd::Command;
-use gamesolve::explain::{
-    explain, explain_can_i_win, explain_predict_the_winner, CallTree, ExplainLimits, Explanation,
-    TableView,
-};
+use gamesolve::explain::{explain, CallTree, ExplainLimits, Explanation, TableView};
+use gamesolve::games::{explain_can_i_win, explain_predict_the_winner};
 use gamesolve::{
     all_variants, Backend, BackendChoice, CanIWin, Event, Game, Interval, Margin, PredictTheWinner,
     SolverConfig, Verdict,

@@ -554,15 +554,23 @@ fn serve_offers_a_game_added_by_an_example() {
         (400, Some("invalid_input")),
         "{e}"
     );
-    // A scoring game cannot be played with the generic rules: a clear 400.
+    // A scoring game plays with its running scores, each hint with its margin.
     let server = Server::start_program(&example("stone_game_ii"), &[]);
-    let (status, e) = play(
+    let (status, reply) = play(
         &server.addr,
         r#""game":"stone-game-ii","piles":[2,7,9,4,4]"#,
         "",
     );
-    assert_eq!(status, 400, "{e}");
-    assert!(e["error"].as_str().unwrap().contains("scoring game"), "{e}");
+    assert_eq!(status, 200, "{reply}");
+    assert!(
+        reply["board"]
+            .as_str()
+            .unwrap()
+            .ends_with("score: you 0, computer 0"),
+        "{reply}"
+    );
+    // The first player loses by 6 (10 stones to 16) whatever they take.
+    assert_eq!(reply["hints"][0]["margin"], -6, "{reply}");
 }
 
 #[test]

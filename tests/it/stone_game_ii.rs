@@ -292,11 +292,10 @@ fn an_empty_row_is_a_draw_with_no_move() {
     assert_eq!(game.table_text(&[], 10), "No table: there is no pile.\n");
 }
 
-/// `play` offers win/lose/draw games only (a scoring game's result needs its scores): the
-/// example program's `play` does not list Stone Game II, and refuses it as a usage error,
-/// while `analyze` offers it.
+/// `play` and `analyze` offer the scoring game too: the example program's `play` keeps the
+/// running scores and names the winner by them, and `analyze` gives every move's margin.
 #[test]
-fn play_does_not_offer_the_scoring_game_and_analyze_does() {
+fn play_and_analyze_offer_the_scoring_game() {
     let path = std::env::current_exe()
         .unwrap()
         .parent()
@@ -315,11 +314,39 @@ fn play_does_not_offer_the_scoring_game_and_analyze_does() {
             .output()
             .unwrap()
     };
+    // `play` keeps a scoring game's running scores (the game's `earned` points).
     let help = String::from_utf8(run(&["play", "--help"]).stdout).unwrap();
-    assert!(!help.contains("stone-game-ii"), "{help}");
-    assert_eq!(
-        run(&["play", "stone-game-ii", "1", "2"]).status.code(),
-        Some(2)
+    assert!(help.contains("stone-game-ii"), "{help}");
+    let mut child = std::process::Command::new(&path)
+        .args([
+            "play",
+            "stone-game-ii",
+            "2",
+            "7",
+            "9",
+            "4",
+            "4",
+            "--first",
+            "computer",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write as _;
+        let mut stdin = child.stdin.take().unwrap();
+        // The computer takes 2; `take 1 pile` (7) loses by 4 where `take 2 piles` (16) wins.
+        stdin.write_all(b"1\n1\n").unwrap();
+    }
+    let played = child.wait_with_output().unwrap();
+    let text = String::from_utf8(played.stdout).unwrap();
+    assert_eq!(played.status.code(), Some(0), "{text}");
+    assert!(text.contains("score: you 7, computer 2"), "{text}");
+    assert!(text.contains("The computer wins 15 to 11, by 4."), "{text}");
+    assert!(
+        text.contains("take 2 piles (16) was better (margin +8 over the rest)"),
+        "{text}"
     );
     let help = String::from_utf8(run(&["analyze", "--help"]).stdout).unwrap();
     assert!(help.contains("stone-game-ii"), "{help}");

@@ -6,57 +6,14 @@
 //! allowed range (`max_choosable = 65 is out of range: … in 1..=64`), the
 //! same message whatever the command or the batch line it came from.
 
-use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::Args;
-use gamesolve::{Backend, BackendChoice, CanIWin, Limits, PredictTheWinner, Registered, Solver};
+use gamesolve::{Backend, BackendChoice, Limits, Registered, Solver};
 
 use super::error::CliError;
-use super::input::{self, abbreviate};
-
-/// `N T` of a Can I Win game.
-#[derive(Args, Debug, Clone)]
-pub struct CanIWinArgs {
-    /// The largest integer in the pool 1..=N (N in 1..=64).
-    #[arg(value_name = "N")]
-    pub max_choosable: String,
-    /// The total to reach or pass (a whole number, 0 or more).
-    #[arg(value_name = "T")]
-    pub desired_total: String,
-}
-
-impl CanIWinArgs {
-    /// The validated game.
-    pub fn game(&self) -> Result<CanIWin, CliError> {
-        can_i_win_from_text(&self.max_choosable, &self.desired_total)
-    }
-}
-
-/// The values of a Predict the Winner game: as arguments, or from a file or
-/// standard input.
-#[derive(Args, Debug, Clone)]
-pub struct PredictTheWinnerArgs {
-    /// The values, left to right, separated by spaces and/or commas
-    /// (negative values work: `-3 5 -2`, or after `--`). No values is the
-    /// empty row.
-    #[arg(value_name = "VALUES", conflicts_with = "file")]
-    pub values: Vec<String>,
-    /// Read the values from a file (`-` for standard input), separated by
-    /// whitespace and/or commas; `[1, 5, 233, 7]` works too.
-    #[arg(long, short = 'f', value_name = "PATH")]
-    pub file: Option<PathBuf>,
-}
-
-impl PredictTheWinnerArgs {
-    /// The game, with values from a file within `memory_cap` (`--memory-cap`; `None` for the
-    /// default, 1 GiB) at 8 bytes a value.
-    pub fn game_within(&self, memory_cap: Option<u64>) -> Result<PredictTheWinner, CliError> {
-        let values = input::values_from(&self.values, self.file.as_deref(), memory_cap)?;
-        Ok(PredictTheWinner::new(values))
-    }
-}
+use super::input::abbreviate;
 
 /// `--backend` and the limits: everything needed to build one solver.
 #[derive(Args, Debug, Clone)]
@@ -204,19 +161,6 @@ fn whole_number(text: &str, max: u64) -> Result<u64, String> {
     Err(format!("{why}; expected a whole number in 0..={max}"))
 }
 
-/// Builds a Can I Win game from the text of `N` and `T` (command-line arguments); the
-/// library's reading ([`gamesolve::games::can_i_win_from_text`]) with the CLI's error type.
-///
-/// # Errors
-///
-/// An `invalid_input` error naming the value and its allowed range.
-pub fn can_i_win_from_text(max_choosable: &str, desired_total: &str) -> Result<CanIWin, CliError> {
-    Ok(gamesolve::games::can_i_win_from_text(
-        max_choosable,
-        desired_total,
-    )?)
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
@@ -245,31 +189,5 @@ mod tests {
             .unwrap_err()
             .starts_with("it is negative"));
         assert!(parse_byte_size("").unwrap_err().starts_with("it is empty"));
-    }
-
-    #[test]
-    fn can_i_win_errors_name_value_and_range() {
-        assert!(can_i_win_from_text("10", "11").is_ok());
-        let e = can_i_win_from_text("65", "11").unwrap_err();
-        assert!(e.message.contains("max_choosable = 65"), "{e}");
-        assert!(e.message.contains("1..=64"), "{e}");
-        let e = can_i_win_from_text("10", "-1").unwrap_err();
-        assert!(e.message.contains("desired_total = -1"), "{e}");
-        let huge = "1000000000000000000000000000000000000000000000";
-        let e = can_i_win_from_text("10", huge).unwrap_err();
-        assert!(
-            e.message.contains(&format!("desired_total = {huge}")),
-            "{e}"
-        );
-        let e = can_i_win_from_text(&format!("-{huge}"), "3").unwrap_err();
-        assert!(
-            e.message.contains(&format!("max_choosable = -{huge}")),
-            "{e}"
-        );
-        let e = can_i_win_from_text("ten", "3").unwrap_err();
-        assert!(e.message.contains("`ten` is not an integer"), "{e}");
-        assert!(e.message.contains("1..=64"), "{e}");
-        let e = can_i_win_from_text("10", "1.5").unwrap_err();
-        assert!(e.message.contains("0..=18446744073709551615"), "{e}");
     }
 }

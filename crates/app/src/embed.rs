@@ -307,7 +307,7 @@ impl LineGame for Handler {
                 Ok(rows)
             }
             Handler::Analyze { moves, limits } => {
-                super::generic::analysis_json(game, std::mem::take(moves), limits.clone())
+                super::analyze::analysis_json(game, std::mem::take(moves), limits.clone())
             }
             Handler::Explain { backend, limits } => {
                 let views = super::explain::views(game, backend.clone(), limits.clone())?;

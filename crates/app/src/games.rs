@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use gamesolve::games::{GameInfo, ParamKind};
 
 use super::error::Stop;
-use super::table::table;
+use super::table::{program, table};
 use super::{write_json, write_text};
 
 /// The `--json` list, as bytes (for `serve`'s `/api/games` and [`crate::embed`]).
@@ -44,10 +44,14 @@ pub fn run(json: bool) -> Result<(), Stop> {
             let _ = writeln!(text, "  {}{range}: {}", param.value_name, param.help);
         }
         for example in info.examples {
-            let _ = writeln!(text, "  e.g. gamesolve {} {example}", info.name);
+            let _ = writeln!(text, "  e.g. {} {} {example}", program(), info.name);
         }
         text.push('\n');
     }
-    text.push_str("`gamesolve GAME --help` shows a game's flags; `--json` gives this list with each game's rules.\n");
+    let _ = writeln!(
+        text,
+        "`{} GAME --help` shows a game's flags; `--json` gives this list with each game's rules.",
+        program()
+    );
     write_text(&text)
 }

@@ -1,26 +1,24 @@
-//! `analyze` and `play` for every game of the table that has no engine of its own (the
-//! built-in games have theirs, in `analyze.rs` and `play/`): written once over the game
-//! vocabulary, with the generic analysis (`gamesolve::analysis::generic`: each move's value
-//! and remoteness) and the default move parser (`gamesolve::games::parse_move`).
+//! The flags of `analyze` and `play`, and `play`'s rules, for every game of the table: written
+//! once over the game vocabulary, with the game's analyzer (`TableGame::analyzer`: each move's
+//! value and remoteness), its move parser (`TableGame::play_read_move`, by default
+//! `gamesolve::games::parse_move`) and its words (`TableGame::play_board`, …).
 
 use std::any::TypeId;
-use std::fmt::Write as _;
 
 use clap::Args;
+use gamesolve::analysis::generic::Analyzer;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
-use gamesolve::analysis::{generic, AnalysisConfig, Player};
-use gamesolve::contract::analysis::GenericAnalysisReport;
+use gamesolve::analysis::{AnalysisConfig, Player};
 use gamesolve::games::{parse_move, GameInfo, TableGame};
-use gamesolve::{Deadline, Game, GameValue, Margin, Verdict};
+use gamesolve::{Game, GameValue, Margin, Verdict};
 
 use super::analyze::AnalysisLimitArgs;
-use super::error::{CliError, Kind, Stop};
+use super::error::{CliError, Stop};
 use super::play::session::{Rules, Valued};
-use super::table::{Entry, GameFlags};
-use super::{write_json, write_text};
+use super::table::GameFlags;
 
-/// The flags of `gamesolve analyze GAME ...` for a game without an engine of its own.
+/// The flags of `gamesolve analyze GAME ...`.
 #[derive(Args, Debug)]
 pub struct AnalyzeFlags {
     /// The moves already made from the start, in order, as `play` reads them (what the game
@@ -31,12 +29,22 @@ pub struct AnalyzeFlags {
         value_delimiter = ',',
         allow_hyphen_values = true
     )]
-    moves: Vec<String>,
+    pub(crate) moves: Vec<String>,
     #[command(flatten)]
-    limits: AnalysisLimitArgs,
+    pub(crate) limits: AnalysisLimitArgs,
+    /// The words of the game's own position flags (`--used 3,7`), by name.
+    #[arg(skip)]
+    pub(crate) position: Vec<(&'static str, Vec<String>)>,
 }
 
 impl GameFlags for AnalyzeFlags {
+    const TAKES_POSITION: bool = true;
+
+    fn with_position(mut self, position: Vec<(&'static str, Vec<String>)>) -> Self {
+        self.position = position;
+        self
+    }
+
     fn memory_cap(&self) -> Option<u64> {
         self.limits.memory_cap
     }
@@ -51,13 +59,9 @@ impl GameFlags for AnalyzeFlags {
             info.title
         )
     }
-
-    fn includes(entry: &dyn Entry) -> bool {
-        !super::analyze::has_own_engine(entry.info().name)
-    }
 }
 
-/// The flags of `gamesolve play GAME ...` for a game without rules of its own.
+/// The flags of `gamesolve play GAME ...`.
 #[derive(Args, Debug)]
 pub struct PlayFlags {
     #[command(flatten)]
@@ -78,12 +82,6 @@ impl GameFlags for PlayFlags {
             info.title
         )
     }
-
-    fn includes(entry: &dyn Entry) -> bool {
-        // A scoring game's result needs its scores, which a margin over what is left cannot
-        // give: `play` does not offer it (`analyze` does).
-        !super::play::has_own_rules(entry.info().name) && entry.has_verdicts()
-    }
 }
 
 /// Whether `G`'s values are verdicts (win, lose, draw), not margins: the generic rules of
@@ -92,8 +90,14 @@ pub(crate) fn has_verdicts<G: Game>() -> bool {
     TypeId::of::<G::Value>() != TypeId::of::<Margin>()
 }
 
+/// The points of a margin `value` (a scoring game's), `None` for a win/lose/draw value.
+fn margin_of<V: GameValue>(value: V) -> Option<i128> {
+    let value: &dyn std::any::Any = &value;
+    value.downcast_ref::<Margin>().map(|margin| margin.0)
+}
+
 /// Replays `texts` from the start of `game`.
-fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
+pub(crate) fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
     let mut position = game.start();
     for (k, text) in texts.iter().enumerate() {
         if game.terminal_value(position).is_some() {
@@ -109,193 +113,112 @@ fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> 
     Ok(position)
 }
 
-/// `gamesolve analyze GAME ...` with the generic analysis.
-pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop> {
-    let (position, analysis, line) = analysis(game, flags)?;
-    let listing = game.moves(position);
-    let number = |mv| listing.iter().position(|&m| m == mv).map_or(0, |k| k + 1);
-    if json {
-        return write_json(&GenericAnalysisReport::new(
-            game,
-            position,
-            flags.moves.clone(),
-            &analysis,
-            line,
-        ));
-    }
-    let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "{}: {}\nValue for the player to move: {}; {} moves to the end under perfect play.",
-        game.describe(),
-        game.show_position(position),
-        analysis.value,
-        analysis.remoteness
-    );
-    if analysis.moves.is_empty() {
-        text.push_str("The game is over: no moves.\n");
-    } else {
-        text.push_str("\nMoves, best first (value for the player making it, moves to the end):\n");
-        for m in &analysis.moves {
-            let _ = writeln!(
-                text,
-                "  {:>3}. {}: {} in {}",
-                number(m.mv),
-                game.show_move(position, m.mv),
-                m.value,
-                m.remoteness
-            );
-        }
-        let _ = writeln!(text, "\nPrincipal variation: {}", line.join(", "));
-    }
-    write_text(&text)
-}
-
-/// A position, its generic analysis and the principal variation in the game's words.
-type Analyzed<G> = (
-    <G as Game>::Position,
-    generic::PositionAnalysis<G>,
-    Vec<String>,
-);
-
-/// The position after `flags.moves`, its generic analysis under `flags`' limits and the
-/// principal variation in the game's words.
-fn analysis<G: TableGame>(game: &G, flags: &AnalyzeFlags) -> Result<Analyzed<G>, CliError> {
-    let position = replay(game, &flags.moves)?;
-    // One deadline for the position and its principal variation.
-    let config = flags
-        .limits
-        .config()
-        .with_shared_deadline(Deadline::after(flags.limits.time_limit));
-    let analysis = generic::analyze(game, position, &config)?;
-    let mut line = Vec::new();
-    let mut at = position;
-    let mut best = analysis.moves.first().map(|m| m.mv);
-    while let Some(mv) = best {
-        line.push(game.show_move(at, mv));
-        at = game.play(at, mv);
-        best = generic::analyze(game, at, &config)?
-            .moves
-            .first()
-            .map(|m| m.mv);
-    }
-    Ok((position, analysis, line))
-}
-
-/// `gamesolve analyze GAME ... --json` as bytes, for the moves `moves` from the start and the
-/// analysis limits `limits` (for the Python module's `analyze`).
-pub(crate) fn analysis_json<G: TableGame>(
-    game: &G,
-    moves: Vec<String>,
-    limits: AnalysisLimitArgs,
-) -> Result<Vec<u8>, CliError> {
-    let flags = AnalyzeFlags { moves, limits };
-    let (position, analysis, line) = analysis(game, &flags)?;
-    let report = GenericAnalysisReport::new(game, position, flags.moves.clone(), &analysis, line);
-    serde_json::to_vec(&report)
-        .map_err(|e| CliError::new(Kind::Io, format!("cannot write the analysis: {e}")))
-}
-
 /// `gamesolve play GAME ...` over the generic analysis.
 pub fn play<G: TableGame>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
-    let rules = GenericRules::new(game, flags.options.limits.config())?;
+    let rules = GenericRules::new(game, flags.options.limits.config());
     super::play::run_session(rules, &flags.options)
 }
 
-/// `play`'s rules for any win/lose/draw game (the terminal `play` and `serve`'s `/api/play`).
-pub(crate) struct GenericRules<G> {
+/// A position of `play`'s generic rules: the game's position, the moves made so far, and the
+/// points each player earned so far (a scoring game's running scores; zero otherwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Played<P> {
+    position: P,
+    moves_made: usize,
+    /// The first player's points, then the second's.
+    scores: [i128; 2],
+}
+
+/// `play`'s rules for any game of the table (the terminal `play` and `serve`'s `/api/play`):
+/// the moves and their values from the game's own analyzer ([`TableGame::analyzer`], kept for
+/// the whole game, so each position is searched once), the running scores of a scoring game
+/// from [`TableGame::earned`].
+pub(crate) struct GenericRules<G: TableGame> {
     game: G,
-    config: AnalysisConfig,
+    analyzer: Analyzer<G>,
+    /// Whether the game scores points (its values are margins): the result is then read from
+    /// the running scores, else from the last position's value.
+    scoring: bool,
 }
 
 impl<G: TableGame> GenericRules<G> {
     /// The rules for `game`, with the analysis engine's limits.
-    ///
-    /// # Errors
-    ///
-    /// A usage error for a scoring game: its result cannot be read from its positions.
-    pub(crate) fn new(game: &G, config: AnalysisConfig) -> Result<Self, CliError> {
-        if !has_verdicts::<G>() {
-            // A margin over what is left says nothing of the scores so far: the end of a game
-            // could not be told truthfully without the game's own scoring.
-            return Err(CliError::new(
-                Kind::Usage,
-                format!(
-                    "`play` reads the result of {} from its positions, which works for \
-                     win/lose/draw games only; this one is a scoring game: `analyze` gives \
-                     every move's margin",
-                    G::NAME
-                ),
-            ));
-        }
-        Ok(GenericRules {
+    pub(crate) fn new(game: &G, config: AnalysisConfig) -> Self {
+        let scoring = !has_verdicts::<G>();
+        GenericRules {
             game: game.clone(),
-            config,
+            analyzer: game.analyzer(config),
+            scoring,
+        }
+    }
+
+    /// A scoring game's scores from `human`'s side: (the human's, the computer's); `None`
+    /// for a win/lose/draw game.
+    fn scores(&self, p: &Played<G::Position>, human: Player) -> Option<(i128, i128)> {
+        self.scoring.then_some(match human {
+            Player::First => (p.scores[0], p.scores[1]),
+            Player::Second => (p.scores[1], p.scores[0]),
         })
     }
 }
 
 impl<G: TableGame> Rules for GenericRules<G> {
-    /// The game's position and the moves made so far.
-    type Position = (G::Position, usize);
+    type Position = Played<G::Position>;
     type Move = G::Move;
     /// The value for the mover and the remoteness.
     type Eval = (G::Value, u32);
 
     fn intro(&self) -> String {
-        format!(
-            "{} against a perfect opponent: {}\n{}",
-            G::info().title,
-            self.game.describe(),
-            G::info().rules
-        )
+        self.game.play_intro()
     }
 
     fn start(&self) -> Self::Position {
-        (self.game.start(), 0)
-    }
-
-    fn to_move(&self, p: &Self::Position) -> Player {
-        if p.1 % 2 == 0 {
-            Player::First
-        } else {
-            Player::Second
+        Played {
+            position: self.game.start(),
+            moves_made: 0,
+            scores: [0, 0],
         }
     }
 
+    fn to_move(&self, p: &Self::Position) -> Player {
+        Player::to_move_after(p.moves_made)
+    }
+
     fn moves_made(&self, p: &Self::Position) -> usize {
-        p.1
+        p.moves_made
     }
 
     fn is_over(&self, p: &Self::Position) -> bool {
-        self.game.terminal_value(p.0).is_some()
+        self.game.terminal_value(p.position).is_some()
     }
 
-    fn board(&self, p: &Self::Position, _human: Player) -> String {
-        self.game.show_position(p.0)
+    fn board(&self, p: &Self::Position, human: Player) -> String {
+        self.game.play_board(p.position, self.scores(p, human))
     }
 
     fn move_help(&self, p: &Self::Position) -> String {
-        let moves: Vec<String> = self
-            .game
-            .moves(p.0)
-            .into_iter()
-            .take(20)
-            .map(|mv| self.game.show_move(p.0, mv))
-            .collect();
-        format!("a move ({}) or its number", moves.join(", "))
+        self.game.play_move_help(p.position)
     }
 
     fn parse(&self, p: &Self::Position, text: &str) -> Result<G::Move, String> {
-        parse_move(&self.game, p.0, text)
+        self.game.play_read_move(p.position, text)
     }
 
     fn play(&self, p: &Self::Position, m: G::Move) -> Self::Position {
-        (self.game.play(p.0, m), p.1 + 1)
+        let mut scores = p.scores;
+        if let Some(points) = self.game.earned(p.position, m) {
+            let mover = usize::from(self.to_move(p) == Player::Second);
+            scores[mover] = scores[mover].saturating_add(points);
+        }
+        Played {
+            position: self.game.play(p.position, m),
+            moves_made: p.moves_made + 1,
+            scores,
+        }
     }
 
     fn moves(&mut self, p: &Self::Position) -> Result<Vec<Valued<Self>>, CliError> {
-        let analysis = generic::analyze(&self.game, p.0, &self.config)?;
+        let analysis = self.analyzer.analyze(p.position)?;
         Ok(analysis
             .moves
             .into_iter()
@@ -304,33 +227,52 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn move_words(&self, p: &Self::Position, m: G::Move) -> String {
-        self.game.show_move(p.0, m)
+        self.game.play_move_words(p.position, m)
     }
 
-    fn after_words(&self, p: &Self::Position, _human: Player) -> String {
-        self.game.show_position(p.0)
+    fn after_words(&self, p: &Self::Position, human: Player) -> String {
+        self.game.play_after_move(p.position, self.scores(p, human))
     }
 
     fn eval_words(&self, (value, remoteness): (G::Value, u32)) -> String {
+        if let Some(margin) = margin_of(value) {
+            // A margin is the mover's points minus the opponent's from here on.
+            return format!("margin {margin:+} over the rest");
+        }
         match value.verdict() {
             Verdict::Win => format!("win in {remoteness}"),
-            Verdict::Loss => format!("loss in {remoteness}"),
-            Verdict::Draw => "draw".to_owned(),
+            Verdict::Loss => format!("lose in {remoteness}"),
+            Verdict::Draw => format!("draw ({remoteness} moves left)"),
         }
     }
 
     fn loss_words(&self, best: Self::Eval, chosen: Self::Eval) -> Option<String> {
-        (chosen.0 < best.0).then(|| {
-            format!(
-                "a {} instead of a {}",
-                self.eval_words(chosen),
-                self.eval_words(best)
-            )
+        if let (Some(best), Some(chosen)) = (margin_of(best.0), margin_of(chosen.0)) {
+            return (chosen < best)
+                .then(|| format!("it gave away {} points of margin", best - chosen));
+        }
+        if best == chosen {
+            return None;
+        }
+        let (best_by, chosen_by) = (best.1, chosen.1);
+        Some(match (best.0.verdict(), chosen.0.verdict()) {
+            (Verdict::Win, Verdict::Loss) => "it threw away a won game".to_owned(),
+            (Verdict::Win, Verdict::Draw) => "it turned a win into a draw".to_owned(),
+            (Verdict::Draw, Verdict::Loss) => "it turned a draw into a loss".to_owned(),
+            (Verdict::Win, Verdict::Win) if chosen_by > best_by => {
+                format!("a slower win, by {} moves", chosen_by - best_by)
+            }
+            (Verdict::Loss, Verdict::Loss) if chosen_by < best_by => {
+                format!("a faster loss, by {} moves", best_by - chosen_by)
+            }
+            // The same verdict as fast (or a draw of another length): no value lost.
+            (b, c) if b == c && chosen.0 == best.0 => return None,
+            _ => "a worse move".to_owned(),
         })
     }
 
     fn verdict(&self, p: &Self::Position, human: Player) -> String {
-        let Some(value) = self.game.terminal_value(p.0) else {
+        let Some(value) = self.game.terminal_value(p.position) else {
             return "The game goes on.".to_owned();
         };
         // The terminal value is the player to move's; the human's is its negation when the
@@ -340,29 +282,42 @@ impl<G: TableGame> Rules for GenericRules<G> {
         } else {
             value.negate()
         };
-        match for_human.verdict() {
-            Verdict::Win => "You win.".to_owned(),
-            Verdict::Loss => "The computer wins.".to_owned(),
-            Verdict::Draw => "A draw.".to_owned(),
-        }
+        let scores = if self.scoring {
+            // The points earned along the game, plus what the end itself is worth to the
+            // player to move there (nothing for a game whose points are all earned by moves).
+            let mut scores = p.scores;
+            if let Some(points) = margin_of(value) {
+                let mover = usize::from(self.to_move(p) == Player::Second);
+                scores[mover] = scores[mover].saturating_add(points);
+            }
+            self.scores(&Played { scores, ..*p }, human)
+        } else {
+            None
+        };
+        let verdict = match scores {
+            Some((you, computer)) => match you.cmp(&computer) {
+                std::cmp::Ordering::Greater => Verdict::Win,
+                std::cmp::Ordering::Less => Verdict::Loss,
+                std::cmp::Ordering::Equal => Verdict::Draw,
+            },
+            None => for_human.verdict(),
+        };
+        self.game.play_result(p.position, verdict, scores)
     }
 
     fn move_json(&self, p: &Self::Position, m: G::Move) -> serde_json::Value {
-        // The move as the game shows it where it is made: the replay parses it there (a
-        // number would be read as the move's place in the listing, not as the move).
-        serde_json::Value::from(self.game.show_move(p.0, m))
+        self.game.play_move_json(p.position, m)
     }
 
     #[cfg(feature = "serve")]
     fn evaluation(&self, (value, remoteness): Self::Eval) -> super::play::replay::Evaluation {
-        (MoveValue::from(value.verdict()), remoteness).into()
+        match margin_of(value) {
+            Some(margin) => super::play::replay::Evaluation::scored(margin, remoteness),
+            None => (MoveValue::from(value.verdict()), remoteness).into(),
+        }
     }
 
     fn verbs(&self) -> [&'static str; 3] {
-        ["play", "plays", "played"]
-    }
-
-    fn moves_left(&self, _p: &Self::Position) -> u64 {
-        0
+        self.game.play_verbs()
     }
 }

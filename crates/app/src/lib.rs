@@ -163,7 +163,8 @@ pub fn run(games: GameTable) -> ExitCode {
         return ExitCode::from(Kind::Io.exit_code());
     }
     let args: Vec<OsString> = std::env::args_os().collect();
-    let cli = match Cli::try_parse_from(&args) {
+    table::install_program(args.first().map(OsString::as_os_str));
+    let cli = match parse(&args) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e, wants_json(&args)),
     };
@@ -179,6 +180,15 @@ pub fn run(games: GameTable) -> ExitCode {
             ExitCode::from(Kind::Io.exit_code())
         }
     }
+}
+
+/// The command line read against the app's commands, named and exemplified for the running
+/// program ([`table::for_program`]).
+fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
+    let mut command = table::for_program(<Cli as clap::CommandFactory>::command());
+    let mut matches = command.try_get_matches_from_mut(args)?;
+    <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches)
+        .map_err(|e| e.format(&mut command))
 }
 
 fn run_command(cli: Cli) -> Result<ExitCode, Stop> {

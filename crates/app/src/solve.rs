@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use gamesolve::{Game, Solver, Stats};
 
-use super::analyze::{self, AnalysisLimitArgs};
+use super::analyze::AnalysisLimitArgs;
 use gamesolve::games::GameInfo;
 
 use super::args::SolverArgs;
@@ -65,7 +65,7 @@ pub fn run(cmd: &GameCmd<SolveFlags>, json: bool) -> Result<(), Stop> {
             Some(sweep) => format!("`{} --{}`", cmd.name, sweep.flag),
             None => format!("`{}`", cmd.name),
         };
-        return analyze::sweep(game.as_any(), &limits, json).map_err(|stop| match stop {
+        return game.sweep(&limits, json).map_err(|stop| match stop {
             Stop::Error(mut e) => {
                 e.message = e.message.replace("the `analyze` command", &command);
                 Stop::Error(e)

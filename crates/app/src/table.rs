@@ -6,13 +6,12 @@
 //! entry that knows the type, so every command stays one generic function over
 //! [`TableGame`] and the table hands out a game of any type as an [`AnyGame`].
 
-use std::any::Any;
 use std::marker::PhantomData;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Subcommand};
-use gamesolve::games::{GameInfo, ParamKind, ParamValue, Params, TableGame};
+use gamesolve::games::{GameInfo, ParamKind, ParamValue, Params, PositionFlag, TableGame};
 use gamesolve::{Backend, CanIWin, PredictTheWinner};
 
 use super::error::{CliError, Stop};
@@ -110,6 +109,65 @@ pub(crate) fn install(games: GameTable) {
 
 static TABLE: OnceLock<GameTable> = OnceLock::new();
 
+/// The name the running program is called by (the file name of its path on the command line,
+/// as clap names it in `Usage:`): `gamesolve` for the built-in program, the example's or user's
+/// binary name otherwise. Help examples and hints are written with it, so a user's app shows
+/// its own command lines.
+pub(crate) fn program() -> &'static str {
+    PROGRAM.get().map_or(BUILTIN_PROGRAM, String::as_str)
+}
+
+/// Records the running program's name from its first command-line word (once per process).
+pub(crate) fn install_program(first_arg: Option<&std::ffi::OsStr>) {
+    let name = first_arg
+        .map(std::path::Path::new)
+        .and_then(std::path::Path::file_stem)
+        .and_then(std::ffi::OsStr::to_str)
+        .filter(|name| !name.is_empty())
+        .unwrap_or(BUILTIN_PROGRAM);
+    let _ = PROGRAM.set(name.to_owned());
+}
+
+/// The name the help text is written with (`gamesolve`), replaced by [`program`] when the
+/// program runs under another name.
+pub(crate) const BUILTIN_PROGRAM: &str = "gamesolve";
+
+static PROGRAM: OnceLock<String> = OnceLock::new();
+
+/// `command` with its help examples (every `after_help`, its subcommands' too) and its name
+/// written for the running [`program`] instead of `gamesolve`; unchanged for `gamesolve`.
+pub(crate) fn for_program(command: Command) -> Command {
+    let name = program();
+    if name == BUILTIN_PROGRAM {
+        return command;
+    }
+    rename(
+        command.name(name.to_owned()).bin_name(name.to_owned()),
+        name,
+    )
+}
+
+fn rename(mut command: Command, name: &str) -> Command {
+    let from = format!("{BUILTIN_PROGRAM} ");
+    let to = format!("{name} ");
+    if let Some(help) = command.get_after_help() {
+        let text = help.to_string().replace(&from, &to);
+        command = command.after_help(text);
+    }
+    if let Some(about) = command.get_long_about() {
+        let text = about.to_string().replace(&from, &to);
+        command = command.long_about(text);
+    }
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|sub| sub.get_name().to_owned())
+        .collect();
+    for sub in names {
+        command = command.mut_subcommand(sub, |sub| rename(sub, name));
+    }
+    command
+}
+
 /// One game of the table, by its type.
 pub trait Entry: Send + Sync {
     /// The game's row.
@@ -120,9 +178,8 @@ pub trait Entry: Send + Sync {
     fn variants_of(&self, backend: Backend) -> Vec<(&'static str, &'static str)>;
     /// The game's default backend in this build.
     fn default_backend(&self) -> Backend;
-    /// Whether the game's values are verdicts (win, lose, draw), not margins: `play`'s generic
-    /// rules can then tell who won from the last position.
-    fn has_verdicts(&self) -> bool;
+    /// The game's own flags naming a position for `analyze`.
+    fn position_flags(&self) -> &'static [PositionFlag];
 }
 
 struct EntryOf<G>(PhantomData<fn() -> G>);
@@ -148,24 +205,24 @@ impl<G: TableGame> Entry for EntryOf<G> {
         Backend::default_for::<G>()
     }
 
-    fn has_verdicts(&self) -> bool {
-        super::generic::has_verdicts::<G>()
+    fn position_flags(&self) -> &'static [PositionFlag] {
+        G::position_flags()
     }
 }
 
 /// One instance of a game of the table, whatever its type: every command's generic function
 /// over [`TableGame`], reached through the table.
 pub(crate) trait AnyGame {
-    /// The instance, for the commands that know a game's own engine (`--all-totals`).
-    fn as_any(&self) -> &dyn Any;
     /// `gamesolve GAME ...`: solves it and prints the answer.
     fn solve(&self, args: &super::args::SolverArgs, stats: bool, json: bool) -> Result<(), Stop>;
     /// `gamesolve compare GAME ...`.
     fn compare(&self, cmd: &super::compare::CompareCmd, json: bool) -> Result<(), Stop>;
     /// `gamesolve explain GAME ...`.
     fn explain(&self, view: &super::explain::ViewArgs, json: bool) -> Result<(), Stop>;
-    /// `gamesolve analyze GAME ...` with the generic analysis.
+    /// `gamesolve analyze GAME ...`.
     fn analyze(&self, flags: &super::generic::AnalyzeFlags, json: bool) -> Result<(), Stop>;
+    /// The game's parameter sweep (`can-i-win N --all-totals`).
+    fn sweep(&self, limits: &super::analyze::AnalysisLimitArgs, json: bool) -> Result<(), Stop>;
     /// `gamesolve play GAME ...` with the generic rules.
     fn play(&self, flags: &super::generic::PlayFlags) -> Result<(), Stop>;
     /// Hands the game to a line's handler (`batch`, `serve`'s API).
@@ -175,10 +232,6 @@ pub(crate) trait AnyGame {
 struct Instance<G>(G);
 
 impl<G: TableGame> AnyGame for Instance<G> {
-    fn as_any(&self) -> &dyn Any {
-        &self.0
-    }
-
     fn solve(&self, args: &super::args::SolverArgs, stats: bool, json: bool) -> Result<(), Stop> {
         super::solve::solve_and_print(&self.0, args, stats, json)
     }
@@ -192,7 +245,11 @@ impl<G: TableGame> AnyGame for Instance<G> {
     }
 
     fn analyze(&self, flags: &super::generic::AnalyzeFlags, json: bool) -> Result<(), Stop> {
-        super::generic::analyze(&self.0, flags, json)
+        super::analyze::analyze(&self.0, flags, json)
+    }
+
+    fn sweep(&self, limits: &super::analyze::AnalysisLimitArgs, json: bool) -> Result<(), Stop> {
+        super::analyze::sweep(&self.0, limits, json)
     }
 
     fn play(&self, flags: &super::generic::PlayFlags) -> Result<(), Stop> {
@@ -216,8 +273,16 @@ pub trait GameFlags: Args + FromArgMatches {
     fn memory_cap(&self) -> Option<u64> {
         None
     }
-    /// Whether the command offers the game this way (`analyze` and `play` offer the built-in
-    /// games through their own engines; `play` offers no scoring game).
+    /// Whether the command takes the game's own flags naming a position
+    /// (`TableGame::position_flags`: `analyze`).
+    const TAKES_POSITION: bool = false;
+    /// These flags with the words given for the game's position flags (by name).
+    #[must_use]
+    fn with_position(self, position: Vec<(&'static str, Vec<String>)>) -> Self {
+        let _ = position;
+        self
+    }
+    /// Whether the command offers the game this way (every command offers every game).
     fn includes(entry: &dyn Entry) -> bool {
         let _ = entry;
         true
@@ -296,7 +361,8 @@ const SWEEP: &str = "sweep";
 const FILE: &str = "file";
 
 /// The subcommand of one game for a command with flags `F`.
-fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
+fn game_command<F: GameFlags>(entry: &dyn Entry) -> Command {
+    let info = entry.info();
     let mut command = Command::new(info.name).allow_negative_numbers(true);
     // Only solving offers the game's parameter sweep.
     let sweep = info.sweep.filter(|_| F::VERB.is_empty());
@@ -333,6 +399,26 @@ fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
                 }),
         );
     }
+    if F::TAKES_POSITION {
+        // The game's own flags naming a position (`--used 3,7`), besides `--moves`.
+        for flag in entry.position_flags() {
+            let mut arg = Arg::new(flag.name)
+                .long(flag.name.replace('_', "-"))
+                .value_name(flag.value_name)
+                .help(flag.help)
+                .allow_hyphen_values(true)
+                .conflicts_with("moves");
+            arg = if flag.list {
+                arg.value_delimiter(',').action(ArgAction::Append)
+            } else {
+                // A count, checked here as every count flag is (the value, why, the range).
+                arg.value_parser(|text: &str| {
+                    super::args::parse_usize(text).map(|count| count.to_string())
+                })
+            };
+            command = command.arg(arg);
+        }
+    }
     // The flags' own doc would be the subcommand's about: the game's row says what it does.
     command = F::augment_args(command)
         .about(F::about(info))
@@ -367,7 +453,11 @@ fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
         } else {
             format!("{} ", F::VERB)
         };
-        examples.push_str(&format!("\n  gamesolve {verb}{} {words}{flags}", info.name));
+        examples.push_str(&format!(
+            "\n  {} {verb}{} {words}{flags}",
+            program(),
+            info.name
+        ));
     }
     command.after_help(examples)
 }
@@ -375,7 +465,7 @@ fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
 impl<F: GameFlags> Subcommand for GameCmd<F> {
     fn augment_subcommands(mut command: Command) -> Command {
         for entry in table().entries().filter(|e| F::includes(*e)) {
-            command = command.subcommand(game_command::<F>(entry.info()));
+            command = command.subcommand(game_command::<F>(entry));
         }
         command
     }
@@ -422,12 +512,24 @@ impl<F: GameFlags> FromArgMatches for GameCmd<F> {
             .flatten()
             .copied()
             .unwrap_or(false);
+        let mut flags = F::from_arg_matches(sub)?;
+        if F::TAKES_POSITION {
+            let position = entry
+                .position_flags()
+                .iter()
+                .filter_map(|flag| {
+                    let words = sub.try_get_many::<String>(flag.name).ok().flatten()?;
+                    Some((flag.name, words.cloned().collect()))
+                })
+                .collect();
+            flags = flags.with_position(position);
+        }
         Ok(GameCmd {
             name: info.name,
             words,
             file,
             sweep,
-            flags: F::from_arg_matches(sub)?,
+            flags,
         })
     }
 

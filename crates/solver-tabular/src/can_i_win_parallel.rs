@@ -122,7 +122,7 @@ const BLOCK_BITS: u32 = 8;
 ///
 /// [`can_i_win::solve`](crate::can_i_win::solve), the same kernel on one
 /// core; [`solve_with`] to choose the thread count;
-/// the facade's `analysis::can_i_win_all_totals` for every total at once;
+/// the facade's `games::can_i_win_all_totals` for every total at once;
 /// the `memo` backend for small totals (it visits only reachable states).
 pub fn solve(game: &CanIWin, memory_cap_bytes: u64) -> Result<CanIWinSolution, Error> {
     solve_with(game, memory_cap_bytes, 0, Deadline::NEVER, &mut NoStats)

@@ -11,7 +11,7 @@
 //!   512 MiB at `n = 32`). With the default 1 GiB cap it answers `n <= 33`.
 //!   Tables for [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] integers
 //!   or more are split over all cores ([`can_i_win_parallel`],
-//!   [`TabularSolver::with_threads`]); the facade's `analysis::can_i_win_all_totals`
+//!   [`TabularSolver::with_threads`]); the facade's `games::can_i_win_all_totals`
 //!   answers every total of an `n` in one pass.
 //! - **Predict the Winner** ([`predict_the_winner`]): one rolling row over
 //!   interval lengths. Cost: `len(len+1)/2` cells, `O(len^2)` time, `O(len)`

@@ -9,8 +9,6 @@
 //!
 //! [`Rules`]: session::Rules
 
-mod can_i_win;
-mod predict_the_winner;
 #[cfg(feature = "serve")]
 pub(crate) mod replay;
 pub(crate) mod session;
@@ -18,77 +16,38 @@ pub(crate) mod session;
 use std::io;
 use std::path::Path;
 
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, ValueEnum};
 
 use super::analyze::AnalysisLimitArgs;
-use super::args::{CanIWinArgs, PredictTheWinnerArgs};
 use super::error::{CliError, Kind, Stop};
 use super::generic::PlayFlags;
 use super::input::abbreviate;
 use super::table::GameCmd;
-use can_i_win::CanIWinRules;
-use predict_the_winner::PredictTheWinnerRules;
 use session::session;
 
 #[cfg(feature = "serve")]
 pub use replay::Replay;
 
 /// The rules of `play` for `game`, replayable from a list of moves (`serve`'s `/api/play`),
-/// with the analysis engine's limits: the built-in games' own, the generic rules
-/// ([`GenericRules`](super::generic::GenericRules)) for every other game of the table.
+/// with the analysis engine's limits: the generic rules
+/// ([`GenericRules`](super::generic::GenericRules)), in the game's own words.
 ///
 /// # Errors
 ///
-/// A usage error for a scoring game without rules of its own: the generic rules read a
-/// game's result from its positions, which a margin cannot tell.
+/// None today: every game of the table can be played (the `Result` is `serve`'s contract).
 #[cfg(feature = "serve")]
 pub fn rules_for<G: super::report::CliGame>(
     game: &G,
     config: gamesolve::analysis::AnalysisConfig,
 ) -> Result<Box<dyn Replay>, CliError> {
-    let any: &dyn std::any::Any = game;
-    if let Some(game) = any.downcast_ref::<gamesolve::CanIWin>() {
-        return Ok(Box::new(CanIWinRules::new(*game, config)));
-    }
-    if let Some(game) = any.downcast_ref::<gamesolve::PredictTheWinner>() {
-        return Ok(Box::new(PredictTheWinnerRules {
-            game: game.clone(),
-            config,
-        }));
-    }
-    Ok(Box::new(super::generic::GenericRules::new(game, config)?))
+    Ok(Box::new(super::generic::GenericRules::new(game, config)))
 }
 
-/// Arguments of `gamesolve play`.
+/// Arguments of `gamesolve play`: a game of the table, its parameters, and the options.
 #[derive(Args, Debug)]
 pub struct PlayCmd {
     #[command(subcommand)]
-    game: PlayGame,
-}
-
-#[derive(Subcommand, Debug)]
-enum PlayGame {
-    /// Play Can I Win: type a number from the pool to take it.
-    #[command(
-        after_help = "Examples:\n  gamesolve play can-i-win 10 25\n  gamesolve play can-i-win 4 6 --first human"
-    )]
-    CanIWin(PlayCanIWin),
-    /// Play Predict the Winner: type `left` or `right` (`l`, `r`).
-    #[command(allow_negative_numbers = true)]
-    #[command(
-        after_help = "Examples:\n  gamesolve play predict-the-winner 1 5 233 7\n  gamesolve play predict-the-winner --file values.txt --first computer"
-    )]
-    PredictTheWinner(PlayPredictTheWinner),
-    /// Every other game of the table, with the generic rules.
-    #[command(flatten)]
-    Other(GameCmd<PlayFlags>),
-}
-
-/// Whether `play` has rules of its own for the game called `name` (the built-in games': their
-/// boards, totals and scores in words).
-pub fn has_own_rules(name: &str) -> bool {
-    use gamesolve::Game;
-    name == gamesolve::CanIWin::NAME || name == gamesolve::PredictTheWinner::NAME
+    game: GameCmd<PlayFlags>,
 }
 
 /// Plays `rules` on standard input and output.
@@ -97,26 +56,6 @@ pub(crate) fn run_session<R: session::Rules>(rules: R, options: &PlayOptions) ->
     let mut input = stdin.lock();
     let mut output = io::stdout().lock();
     session(rules, options.first, &mut input, &mut output)
-}
-
-#[derive(Args, Debug)]
-struct PlayCanIWin {
-    #[command(flatten)]
-    game: CanIWinArgs,
-    #[command(flatten)]
-    options: PlayOptions,
-}
-
-#[derive(Args, Debug)]
-#[command(mut_arg("file", |arg| arg.help(
-    "Read the values from a file, separated by whitespace and/or commas; `[1, 5, 233, 7]` \
-     works too (not from standard input: `play` reads your moves from it)"
-)))]
-struct PlayPredictTheWinner {
-    #[command(flatten)]
-    game: PredictTheWinnerArgs,
-    #[command(flatten)]
-    options: PlayOptions,
 }
 
 #[derive(Args, Debug)]
@@ -139,31 +78,9 @@ pub(crate) enum Starter {
 
 /// Runs `gamesolve play` on standard input and output.
 pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
-    if let PlayGame::Other(cmd) = &cmd.game {
-        refuse_values_from_stdin(cmd.file())?;
-        // The generic rules lock standard input themselves.
-        return cmd.game()?.play(&cmd.flags);
-    }
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut output = io::stdout().lock();
-    match &cmd.game {
-        PlayGame::CanIWin(args) => {
-            let game = args.game.game()?;
-            let rules = CanIWinRules::new(game, args.options.limits.config());
-            session(rules, args.options.first, &mut input, &mut output)
-        }
-        PlayGame::PredictTheWinner(args) => {
-            refuse_values_from_stdin(args.game.file.as_deref())?;
-            let game = args.game.game_within(args.options.limits.memory_cap)?;
-            let rules = PredictTheWinnerRules {
-                game,
-                config: args.options.limits.config(),
-            };
-            session(rules, args.options.first, &mut input, &mut output)
-        }
-        PlayGame::Other(_) => Ok(()), // played above
-    }
+    refuse_values_from_stdin(cmd.game.file())?;
+    // The rules lock standard input themselves.
+    cmd.game.game()?.play(&cmd.game.flags)
 }
 
 /// `play` reads the moves from standard input, so a game's values cannot come from it too.
@@ -224,6 +141,7 @@ mod tests {
 
     use super::session::Rules;
     use super::*;
+    use crate::generic::GenericRules;
 
     fn run_session<R: Rules>(rules: R, first: Option<Starter>, input: &str) -> String {
         let mut out = Vec::new();
@@ -235,7 +153,7 @@ mod tests {
     #[test]
     fn can_i_win_human_loses_and_gets_a_review() {
         let game = CanIWin::new(4, 6).unwrap();
-        let rules = CanIWinRules::new(game, AnalysisConfig::default());
+        let rules = GenericRules::new(&game, AnalysisConfig::default());
         // (4, 6): 1 wins; 2 lets the computer reach 6 with 4.
         let out = run_session(rules, Some(Starter::Human), "2\n");
         assert!(out.contains("You take 2: total 2 of 6"), "{out}");
@@ -247,10 +165,7 @@ mod tests {
     #[test]
     fn predict_the_winner_undo_and_bad_input() {
         let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
-        let rules = PredictTheWinnerRules {
-            game,
-            config: AnalysisConfig::default(),
-        };
+        let rules = GenericRules::new(&game, AnalysisConfig::default());
         let out = run_session(rules, None, "y\nsideways\nr\nundo\nl\nl\n");
         assert!(out.contains("`sideways` is not a move"), "{out}");
         assert!(out.contains("Took back your last move"), "{out}");

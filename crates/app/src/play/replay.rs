@@ -150,7 +150,6 @@ impl<R: Rules> Replay for R {
         let hints = if over {
             Vec::new()
         } else {
-            let left = rules.moves_left(&position);
             rules
                 .moves(&position)?
                 .into_iter()
@@ -160,7 +159,7 @@ impl<R: Rules> Replay for R {
                         mv: rules.move_json(&position, m),
                         label: rules.move_words(&position, m),
                         value: evaluation.value,
-                        remoteness: evaluation.remoteness.unwrap_or(left),
+                        remoteness: evaluation.remoteness,
                         margin: evaluation.margin,
                         words: rules.eval_words(eval),
                     }
@@ -190,8 +189,7 @@ impl<R: Rules> Replay for R {
 /// the margin that the game's analysis gives ([`Rules::evaluation`]).
 pub struct Evaluation {
     value: MoveValue,
-    /// `None`: the moves left in the game (every move is played to the end).
-    remoteness: Option<u64>,
+    remoteness: u64,
     margin: Option<i128>,
 }
 
@@ -199,17 +197,18 @@ impl From<(MoveValue, u32)> for Evaluation {
     fn from((value, remoteness): (MoveValue, u32)) -> Self {
         Evaluation {
             value,
-            remoteness: Some(u64::from(remoteness)),
+            remoteness: u64::from(remoteness),
             margin: None,
         }
     }
 }
 
-impl From<i128> for Evaluation {
-    fn from(margin: i128) -> Self {
+impl Evaluation {
+    /// A scoring game's move: its margin and the moves until the end after it.
+    pub fn scored(margin: i128, remoteness: u32) -> Self {
         Evaluation {
             value: MoveValue::from_margin(margin),
-            remoteness: None,
+            remoteness: u64::from(remoteness),
             margin: Some(margin),
         }
     }

@@ -55,10 +55,6 @@ pub(crate) trait Rules {
     fn verbs(&self) -> [&'static str; 3] {
         ["take", "takes", "took"]
     }
-    /// Moves left until the end if every possible move is played (the remoteness of a game
-    /// that always goes to its end).
-    #[cfg_attr(not(feature = "serve"), allow(dead_code))]
-    fn moves_left(&self, p: &Self::Position) -> u64;
 }
 
 /// A move with its value for the mover.

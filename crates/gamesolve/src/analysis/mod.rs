@@ -4,16 +4,19 @@
 //! The solvers answer one question ("who wins from the start?"). This module
 //! answers the ones a player or a teacher asks next: *what is each move
 //! worth, how long does the game last, and what does perfect play look
-//! like?* It is an exact engine of its own, independent of the backends, and
+//! like?* It is one exact engine for every game, independent of the backends, and
 //! tested against brute force.
 //!
-//! - [`can_i_win`]: win/lose/draw and remoteness of every available integer
-//!   ([`CanIWinAnalyzer`]), and the whole-game table of every total at once
-//!   ([`can_i_win_all_totals`]).
-//! - [`predict_the_winner`]: the margin each end leads to
-//!   ([`analyze_predict_the_winner`]).
-//! - [`generic`]: the value and remoteness of every move of any [`Game`](crate::Game), from the
-//!   game vocabulary alone: what a user's own game gets.
+//! - [`generic`]: the [`Analyzer`](generic::Analyzer) of any [`Game`](crate::Game), written
+//!   once over the game vocabulary: the value and remoteness of every move from a search with
+//!   a memo kept between positions (a dense table for an [`Indexed`](crate::Indexed) game), or
+//!   from a table a game supplies ([`generic::PositionValues`]: Predict the Winner's margins of
+//!   every interval; a game whose positions repeat hands over its solved table);
+//! - [`report`]: one analysed position with its principal variation, as `analyze` reports it
+//!   (each game of the table words it: [`TableGame::analysis_json`](crate::TableGame::analysis_json)).
+//!
+//! A game's extras live in the game's own module: Can I Win's every-total sweep is
+//! [`games::can_i_win_all_totals`](crate::games::can_i_win_all_totals).
 //!
 //! # Remoteness
 //!
@@ -39,42 +42,29 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::analysis::{CanIWinAnalyzer, CanIWinPosition, MoveValue, Player};
-//! use gamesolve::{CanIWin, Error, Outcome};
+//! use gamesolve::analysis::report::Analysis;
+//! use gamesolve::analysis::{AnalysisConfig, Player};
+//! use gamesolve::{CanIWin, Game, Outcome, Verdict};
 //!
 //! // The hardest LeetCode instance: the second player wins, in 16 moves.
-//! let mut analyzer = CanIWinAnalyzer::new(CanIWin::new(20, 158)?);
-//! let analysis = analyzer.analyze(&CanIWinPosition::start())?;
-//! assert_eq!(analysis.outcome, Outcome::SecondPlayerWins);
-//! assert_eq!(analysis.remoteness, 16);
-//! assert_eq!(analysis.principal_variation.len(), 16);
-//! assert!(analysis.moves.iter().all(|m| m.value == MoveValue::Lose));
-//! assert_eq!(analysis.principal_variation[15].player, Player::Second);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! let game = CanIWin::new(20, 158)?;
+//! let a = Analysis::of(&game, game.start(), 0, Vec::new(), AnalysisConfig::default())?;
+//! assert_eq!(a.outcome(), Outcome::SecondPlayerWins);
+//! assert_eq!(a.analysis.remoteness, 16);
+//! assert_eq!(a.principal_variation.len(), 16);
+//! assert!(a.analysis.moves.iter().all(|m| m.value == Verdict::Loss));
+//! assert_eq!(a.plies(&game)[15].0, Player::Second);
+//! # Ok::<(), gamesolve::Error>(())
 //! ```
 
-pub mod all_totals;
-pub mod can_i_win;
 pub mod generic;
-pub mod predict_the_winner;
+pub mod report;
 
 use std::fmt;
 
 use serde::Serialize;
 
 use crate::{Deadline, Error, ErrorKind, Outcome};
-
-pub use all_totals::{
-    all_totals_table_bytes, can_i_win_all_totals, can_i_win_all_totals_with_progress, AllTotals,
-    ALL_TOTALS_MAX_CHOOSABLE,
-};
-pub use can_i_win::{
-    analyze_can_i_win, CanIWinAnalysis, CanIWinAnalyzer, CanIWinMove, CanIWinPly, CanIWinPosition,
-};
-pub use predict_the_winner::{
-    analyze_predict_the_winner, PredictTheWinnerAnalysis, PredictTheWinnerMove,
-    PredictTheWinnerPly, PredictTheWinnerPosition,
-};
 
 /// The name the analysis engine gives itself in [`Error`]s (in the place of
 /// a backend's name).
@@ -339,9 +329,9 @@ impl AnalysisError {
     /// engine gave up ([`ErrorKind::CannotAnswer`]).
     ///
     /// ```
-    /// use gamesolve::analysis::{CanIWinPosition};
-    /// use gamesolve::{CanIWin, ErrorKind};
-    /// let err = CanIWinPosition::from_numbers(&CanIWin::new(5, 9)?, &[6]).unwrap_err();
+    /// use gamesolve::analysis::AnalysisError;
+    /// use gamesolve::ErrorKind;
+    /// let err = AnalysisError::InvalidPosition { reason: "6 is not in the pool 1..=5".into() };
     /// assert_eq!(err.kind(), ErrorKind::InvalidInput);
     /// # Ok::<(), gamesolve::Error>(())
     /// ```
@@ -349,12 +339,6 @@ impl AnalysisError {
         match self {
             AnalysisError::InvalidPosition { .. } => ErrorKind::InvalidInput,
             AnalysisError::Game(e) => e.kind(),
-        }
-    }
-
-    pub(crate) fn position(reason: impl Into<String>) -> Self {
-        AnalysisError::InvalidPosition {
-            reason: reason.into(),
         }
     }
 }

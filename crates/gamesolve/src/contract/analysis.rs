@@ -1,150 +1,24 @@
-//! The JSON of the built-in games' analyses: `analyze can-i-win` ([`CanIWinAnalysisReport`]),
-//! `analyze predict-the-winner` ([`PredictTheWinnerAnalysisReport`]) and
-//! `can-i-win N --all-totals` ([`AllTotalsReport`]); and of the generic analysis of any other
-//! game of the table (`analyze GAME … --json`, [`GenericAnalysisReport`]).
+//! The JSON of `analyze GAME … --json` for the generic analysis ([`GenericAnalysisReport`]),
+//! every game's unless it words its own ([`TableGame::analysis_json`]: the built-in games keep
+//! their fields, written in their modules).
 //!
 //! ```
-//! use gamesolve::analysis::{CanIWinAnalyzer, CanIWinPosition};
-//! use gamesolve::contract::analysis::CanIWinAnalysisReport;
-//! use gamesolve::CanIWin;
+//! use gamesolve::analysis::report::{generic_json, Analysis};
+//! use gamesolve::analysis::AnalysisConfig;
+//! use gamesolve::{CanIWin, Game};
 //!
-//! let game = CanIWin::new(10, 11)?;
-//! let analysis = CanIWinAnalyzer::new(game).analyze(&CanIWinPosition::start())?;
-//! let json = serde_json::to_string(&CanIWinAnalysisReport::new(&game, &analysis)).expect("serializes");
-//! assert!(json.starts_with(r#"{"game":"can-i-win","max_choosable":10,"desired_total":11,"used":[],"total":0,"#));
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! let game = CanIWin::new(3, 4)?;
+//! let a = Analysis::of(&game, game.start(), 0, Vec::new(), AnalysisConfig::default())?;
+//! let json: serde_json::Value = serde_json::from_str(generic_json(&game, &a).get()).unwrap();
+//! assert_eq!(json["game"], "can-i-win");
+//! assert_eq!(json["moves"].as_array().map(Vec::len), Some(3));
+//! # Ok::<(), gamesolve::Error>(())
 //! ```
 
 use serde::Serialize;
 
 use crate::analysis::generic::PositionAnalysis;
-use crate::analysis::{
-    AllTotals, CanIWinAnalysis, CanIWinMove, CanIWinPly, MoveValue, Player,
-    PredictTheWinnerAnalysis, PredictTheWinnerMove, PredictTheWinnerPly,
-};
-use crate::{CanIWin, Game, GameValue, Outcome, PredictTheWinner, TableGame, Verdict};
-
-/// The JSON of `analyze can-i-win`.
-#[derive(Clone, Debug, Serialize)]
-pub struct CanIWinAnalysisReport {
-    game: &'static str,
-    max_choosable: u32,
-    desired_total: u64,
-    used: Vec<u32>,
-    total: u64,
-    to_move: Player,
-    outcome: Outcome,
-    value: MoveValue,
-    remoteness: u32,
-    principal_variation: Vec<CanIWinPly>,
-    moves: Vec<CanIWinMove>,
-}
-
-impl CanIWinAnalysisReport {
-    /// The report of one analysis of `game`.
-    pub fn new(game: &CanIWin, a: &CanIWinAnalysis) -> Self {
-        CanIWinAnalysisReport {
-            game: CanIWin::NAME,
-            max_choosable: game.max_choosable(),
-            desired_total: game.desired_total(),
-            used: a.position.numbers(),
-            total: a.total,
-            to_move: a.to_move,
-            outcome: a.outcome,
-            value: a.value,
-            remoteness: a.remoteness,
-            principal_variation: a.principal_variation.clone(),
-            moves: a.moves.clone(),
-        }
-    }
-}
-
-/// The JSON of `analyze predict-the-winner`.
-#[derive(Clone, Debug, Serialize)]
-pub struct PredictTheWinnerAnalysisReport {
-    game: &'static str,
-    len: usize,
-    taken_left: usize,
-    taken_right: usize,
-    to_move: Player,
-    outcome: Outcome,
-    value: MoveValue,
-    margin: i128,
-    first_margin: i128,
-    remoteness: usize,
-    principal_variation: Vec<PredictTheWinnerPly>,
-    /// Why `principal_variation` is empty for a long row (else absent).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    principal_variation_omitted: Option<String>,
-    moves: Vec<PredictTheWinnerMove>,
-}
-
-impl PredictTheWinnerAnalysisReport {
-    /// The report of one analysis of `game`.
-    pub fn new(game: &PredictTheWinner, a: &PredictTheWinnerAnalysis) -> Self {
-        PredictTheWinnerAnalysisReport {
-            game: PredictTheWinner::NAME,
-            len: game.len(),
-            taken_left: a.position.taken_left(),
-            taken_right: a.position.taken_right(),
-            to_move: a.to_move,
-            outcome: a.outcome,
-            value: a.value,
-            margin: a.margin,
-            first_margin: a.first_margin,
-            remoteness: a.remoteness,
-            principal_variation: a.principal_variation.clone(),
-            principal_variation_omitted: a.principal_variation_omitted.clone(),
-            moves: a.moves.clone(),
-        }
-    }
-}
-
-/// The JSON of `can-i-win N --all-totals`.
-#[derive(Clone, Debug, Serialize)]
-pub struct AllTotalsReport {
-    game: &'static str,
-    max_choosable: u32,
-    pool_sum: u64,
-    first_wins: usize,
-    second_wins: usize,
-    second_player_totals: Vec<u64>,
-    totals: Vec<TotalReport>,
-}
-
-/// One total of an [`AllTotalsReport`].
-#[derive(Clone, Debug, Serialize)]
-pub struct TotalReport {
-    desired_total: u64,
-    outcome: Outcome,
-    can_i_win: bool,
-    best_move: Option<u32>,
-}
-
-impl AllTotalsReport {
-    /// The report of every total of the pool `1..=n` (`table`).
-    pub fn new(table: &AllTotals) -> Self {
-        let totals: Vec<TotalReport> = table
-            .iter()
-            .map(|(t, s)| TotalReport {
-                desired_total: t,
-                outcome: s.outcome,
-                can_i_win: s.can_i_win(),
-                best_move: s.best_move,
-            })
-            .collect();
-        let second = table.second_player_totals();
-        AllTotalsReport {
-            game: CanIWin::NAME,
-            max_choosable: table.max_choosable(),
-            pool_sum: table.pool_sum(),
-            first_wins: totals.len() - second.len(),
-            second_wins: second.len(),
-            second_player_totals: second,
-            totals,
-        }
-    }
-}
+use crate::{GameValue, TableGame, Verdict};
 
 /// One move of a [`GenericAnalysisReport`].
 #[derive(Clone, Debug, Serialize)]

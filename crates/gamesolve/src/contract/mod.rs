@@ -35,10 +35,7 @@ pub mod trace;
 
 use serde::Serialize;
 
-use crate::{
-    CanIWin, CanIWinSolution, Game, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side,
-    Stats,
-};
+use crate::{Game, Stats};
 
 /// A game with a JSON contract for its answers.
 pub trait Reported: Game {
@@ -56,121 +53,6 @@ pub trait Reported: Game {
         kernel: &'static str,
         stats: Stats,
     ) -> Self::Report;
-}
-
-/// The JSON contract for a Can I Win result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct CanIWinReport {
-    /// Always `"can-i-win"`.
-    pub game: &'static str,
-    /// The backend's one name.
-    pub backend: &'static str,
-    /// The variant that ran (`auto` for a backend's automatic choice).
-    pub variant: &'static str,
-    /// `N`: the pool is `1..=N`.
-    pub max_choosable: u32,
-    /// `T`: the total to reach or pass.
-    pub desired_total: u64,
-    /// `"first"`, `"second"` or `"draw"`.
-    pub outcome: Outcome,
-    /// LeetCode 464's boolean: the outcome is `"first"`.
-    pub can_i_win: bool,
-    /// The smallest winning first number, or null.
-    pub best_move: Option<u32>,
-    /// What the backend did.
-    pub stats: Stats,
-    /// The listed variant whose algorithm ran: the one an automatic choice picked
-    /// (`memo/auto` runs `dense`, `sparse-then-dense` or `sparse`; `tabular/word` runs
-    /// `word-one-core` on one thread), else the same as `variant`.
-    pub kernel: &'static str,
-}
-
-/// The JSON contract for a Predict the Winner result.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct PredictTheWinnerReport {
-    /// Always `"predict-the-winner"`.
-    pub game: &'static str,
-    /// The backend's one name.
-    pub backend: &'static str,
-    /// The variant that ran (`auto` for a backend's automatic choice).
-    pub variant: &'static str,
-    /// The number of values.
-    pub len: usize,
-    /// `"first"`, `"second"` or `"draw"`.
-    pub outcome: Outcome,
-    /// First player's score minus second player's (exact, may exceed i64).
-    pub margin: i128,
-    /// The first player's total.
-    pub first_score: i128,
-    /// The second player's total.
-    pub second_score: i128,
-    /// LeetCode 486's boolean: `margin >= 0`.
-    pub predict_the_winner: bool,
-    /// Coins in a Line III's boolean: `margin > 0`.
-    pub first_player_strictly_wins: bool,
-    /// `"left"`, `"right"`, or null for no values.
-    pub best_move: Option<Side>,
-    /// What the backend did.
-    pub stats: Stats,
-    /// The listed variant whose algorithm ran: the one an automatic choice picked
-    /// (`memo/auto` runs `dense`, `sparse-then-dense` or `sparse`; `tabular/word` runs
-    /// `word-one-core` on one thread), else the same as `variant`.
-    pub kernel: &'static str,
-}
-
-impl Reported for CanIWin {
-    type Report = CanIWinReport;
-
-    fn report(
-        &self,
-        s: &CanIWinSolution,
-        backend: &'static str,
-        variant: &'static str,
-        kernel: &'static str,
-        stats: Stats,
-    ) -> CanIWinReport {
-        CanIWinReport {
-            game: Self::NAME,
-            backend,
-            variant,
-            max_choosable: self.max_choosable(),
-            desired_total: self.desired_total(),
-            outcome: s.outcome,
-            can_i_win: s.can_i_win(),
-            best_move: s.best_move,
-            stats,
-            kernel,
-        }
-    }
-}
-
-impl Reported for PredictTheWinner {
-    type Report = PredictTheWinnerReport;
-
-    fn report(
-        &self,
-        s: &PredictTheWinnerSolution,
-        backend: &'static str,
-        variant: &'static str,
-        kernel: &'static str,
-        stats: Stats,
-    ) -> PredictTheWinnerReport {
-        PredictTheWinnerReport {
-            game: Self::NAME,
-            backend,
-            variant,
-            len: self.len(),
-            outcome: s.outcome,
-            margin: s.margin,
-            first_score: s.first_score,
-            second_score: s.second_score,
-            predict_the_winner: s.predict_the_winner(),
-            first_player_strictly_wins: s.first_player_strictly_wins(),
-            best_move: s.best_move,
-            stats,
-            kernel,
-        }
-    }
 }
 
 /// The JSON contract of a game that is not built in: the same frame as the built-in games'

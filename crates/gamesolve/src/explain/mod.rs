@@ -27,7 +27,8 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::explain::{explain_can_i_win, ExplainLimits};
+//! use gamesolve::explain::ExplainLimits;
+//! use gamesolve::games::explain_can_i_win;
 //! use gamesolve::{Backend, CanIWin, SolverConfig};
 //!
 //! let game = CanIWin::new(5, 11)?;
@@ -44,26 +45,22 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-mod can_i_win;
 mod dot;
 mod layout;
-mod predict_the_winner;
-mod reduction;
 mod trace;
 mod tree;
 
 use std::fmt::Write as _;
 
-pub use layout::{TableCell, TableLayout, TableShape};
-pub use reduction::{
+pub use crate::games::{
     explain_reduction, explain_reduction_within, ReductionExplanation, ReductionMerge, ReductionRun,
 };
+pub use layout::{TableCell, TableLayout, TableShape};
 pub use trace::{Trace, TraceOverflow};
 pub use tree::{Call, CallTree};
 
 use crate::{
-    Backend, BackendChoice, BackendError, CanIWin, Error, Event, Game, PredictTheWinner,
-    Registered, SolverConfig, Stats,
+    Backend, BackendChoice, BackendError, Error, Event, Game, Registered, SolverConfig, Stats,
 };
 
 /// Limits of an explanation run.
@@ -279,48 +276,6 @@ pub fn explain<G: Registered + TableView>(
         answer,
         trace,
     })
-}
-
-/// [`explain`] for a Can I Win game with a backend's automatic choice.
-///
-/// # Errors
-///
-/// As [`explain`].
-pub fn explain_can_i_win(
-    game: &CanIWin,
-    backend: Backend,
-    config: &SolverConfig,
-    limits: &ExplainLimits,
-) -> Result<Explanation<CanIWin>, ExplainError> {
-    explain(game, &backend.into(), config, limits)
-}
-
-/// [`explain`] for a Predict the Winner game with a backend's automatic choice.
-///
-/// # Examples
-///
-/// ```
-/// use gamesolve::explain::{explain_predict_the_winner, ExplainLimits};
-/// use gamesolve::{Backend, PredictTheWinner, SolverConfig};
-///
-/// let game = PredictTheWinner::new(vec![1, 5, 2]);
-/// let (config, limits) = (SolverConfig::default(), ExplainLimits::default());
-/// if let Ok(memo) = explain_predict_the_winner(&game, Backend::Memo, &config, &limits) {
-///     assert!(memo.tree_text(5, 50).starts_with("[0..=2] 1 5 2: margin -2"));
-/// }
-/// # Ok::<(), gamesolve::explain::ExplainError>(())
-/// ```
-///
-/// # Errors
-///
-/// As [`explain`].
-pub fn explain_predict_the_winner(
-    game: &PredictTheWinner,
-    backend: Backend,
-    config: &SolverConfig,
-    limits: &ExplainLimits,
-) -> Result<Explanation<PredictTheWinner>, ExplainError> {
-    explain(game, &backend.into(), config, limits)
 }
 
 impl<G: Game + TableView> Explanation<G> {

@@ -1,9 +1,24 @@
 //! Can I Win's row of the game table: its parameters, rules and sentences.
 
+pub mod all_totals;
+mod analysis;
+mod report;
+mod table_view;
+
+pub use report::CanIWinReport;
+
 use super::{
     abbreviate, invalid, GameInfo, Param, ParamKind, ParamValue, Params, Sweep, TableGame,
 };
-use crate::{Backend, CanIWin, CanIWinSolution, Error, Outcome};
+use crate::analysis::generic::Analyzer;
+use crate::analysis::AnalysisConfig;
+use crate::can_i_win::mask_total;
+use crate::{Backend, CanIWin, CanIWinSolution, Error, Game, Outcome, Verdict};
+
+/// Whether the integer `number` (of the pool) is among the `used` ones.
+fn is_used(used: u64, number: u32) -> bool {
+    (1..=64).contains(&number) && used >> (number - 1) & 1 == 1
+}
 
 /// Can I Win's parameters: `N T`.
 const PARAMS: [Param; 2] = [
@@ -50,6 +65,123 @@ static INFO: GameInfo = GameInfo {
 impl TableGame for CanIWin {
     fn info() -> &'static GameInfo {
         &INFO
+    }
+
+    /// The dense table of every set of used integers within the memory cap; past it, the hash
+    /// map with the pool's theory of the positions whose integers left cannot pass the total
+    /// (a draw, or decided by parity), so a large pool's hopeless start is answered at once.
+    fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
+        analysis::analyzer(*self, config)
+    }
+
+    fn position_flags() -> &'static [super::PositionFlag] {
+        &analysis::POSITION_FLAGS
+    }
+
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(u64, usize)>, Error> {
+        flags
+            .iter()
+            .find(|(name, _)| *name == "used")
+            .map(|(_, words)| analysis::position_from_used(self, words))
+            .transpose()
+    }
+
+    fn analysis_json(
+        &self,
+        a: &crate::analysis::report::Analysis<Self>,
+    ) -> Box<serde_json::value::RawValue> {
+        analysis::analysis_json(self, a)
+    }
+
+    fn analysis_text(&self, a: &crate::analysis::report::Analysis<Self>) -> String {
+        analysis::analysis_text(self, a)
+    }
+
+    fn sweep(
+        &self,
+        config: &AnalysisConfig,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<Result<super::SweepReport, Error>> {
+        Some(analysis::all_totals(self, config, progress))
+    }
+
+    fn play_intro(&self) -> String {
+        format!(
+            "Can I Win against a perfect opponent: players take turns taking a number from \
+             1..={} (each number once) and adding it to a running total; whoever brings the \
+             total to {} or more wins.",
+            self.max_choosable(),
+            self.desired_total()
+        )
+    }
+
+    fn play_board(&self, used: u64, _scores: Option<(i128, i128)>) -> String {
+        let pool = (1..=self.max_choosable())
+            .map(|v| {
+                if is_used(used, v) {
+                    "·".repeat(v.to_string().len())
+                } else {
+                    v.to_string()
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        format!(
+            "Pool: {pool}   total {} of {}",
+            mask_total(used),
+            self.desired_total()
+        )
+    }
+
+    fn play_after_move(&self, used: u64, _scores: Option<(i128, i128)>) -> String {
+        format!("total {} of {}", mask_total(used), self.desired_total())
+    }
+
+    fn play_move_help(&self, used: u64) -> String {
+        let free: Vec<String> = self.moves(used).iter().map(u32::to_string).collect();
+        format!("a number still in the pool ({})", free.join(" "))
+    }
+
+    fn play_read_move(&self, used: u64, text: &str) -> Result<u32, String> {
+        let help = self.play_move_help(used);
+        let number: u32 = text.parse().map_err(|_| {
+            format!(
+                "`{}` is not a move: type {help}, or `hint`, `undo`, `quit`.",
+                abbreviate(text)
+            )
+        })?;
+        let n = self.max_choosable();
+        if !(1..=n).contains(&number) {
+            return Err(format!("{number} is not in the pool 1..={n}: type {help}."));
+        }
+        if is_used(used, number) {
+            return Err(format!("{number} is already taken: type {help}."));
+        }
+        Ok(number)
+    }
+
+    fn play_move_words(&self, _used: u64, number: u32) -> String {
+        number.to_string()
+    }
+
+    fn play_verbs(&self) -> [&'static str; 3] {
+        ["take", "takes", "took"]
+    }
+
+    fn play_result(&self, used: u64, verdict: Verdict, _scores: Option<(i128, i128)>) -> String {
+        let (t, total) = (self.desired_total(), mask_total(used));
+        match verdict {
+            Verdict::Draw => format!("Draw: the pool is empty and nobody reached {t}."),
+            Verdict::Win => format!("You win: the total {total} reaches {t}."),
+            Verdict::Loss => format!("The computer wins: the total {total} reaches {t}."),
+        }
+    }
+
+    fn play_move_json(&self, _used: u64, number: u32) -> serde_json::Value {
+        number.into()
     }
 
     fn from_params(params: &Params) -> Result<Self, Error> {
@@ -235,11 +367,51 @@ fn allowed_range(name: &str) -> String {
     }
 }
 
+/// [`explain`](crate::explain::explain) for a Can I Win game with a backend's automatic choice.
+///
+/// # Errors
+///
+/// As [`explain`](crate::explain::explain).
+pub fn explain_can_i_win(
+    game: &CanIWin,
+    backend: Backend,
+    config: &crate::SolverConfig,
+    limits: &crate::explain::ExplainLimits,
+) -> Result<crate::explain::Explanation<CanIWin>, crate::explain::ExplainError> {
+    crate::explain::explain(game, &backend.into(), config, limits)
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::Game;
+
+    #[test]
+    fn text_errors_name_value_and_range() {
+        assert!(can_i_win_from_text("10", "11").is_ok());
+        let e = can_i_win_from_text("65", "11").unwrap_err();
+        assert!(e.to_string().contains("max_choosable = 65"), "{e}");
+        assert!(e.to_string().contains("1..=64"), "{e}");
+        let e = can_i_win_from_text("10", "-1").unwrap_err();
+        assert!(e.to_string().contains("desired_total = -1"), "{e}");
+        let huge = "1000000000000000000000000000000000000000000000";
+        let e = can_i_win_from_text("10", huge).unwrap_err();
+        assert!(
+            e.to_string().contains(&format!("desired_total = {huge}")),
+            "{e}"
+        );
+        let e = can_i_win_from_text(&format!("-{huge}"), "3").unwrap_err();
+        assert!(
+            e.to_string().contains(&format!("max_choosable = -{huge}")),
+            "{e}"
+        );
+        let e = can_i_win_from_text("ten", "3").unwrap_err();
+        assert!(e.to_string().contains("`ten` is not an integer"), "{e}");
+        assert!(e.to_string().contains("1..=64"), "{e}");
+        let e = can_i_win_from_text("10", "1.5").unwrap_err();
+        assert!(e.to_string().contains("0..=18446744073709551615"), "{e}");
+    }
 
     #[test]
     fn ordinals() {

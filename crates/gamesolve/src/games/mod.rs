@@ -37,13 +37,51 @@
 mod can_i_win;
 mod predict_the_winner;
 
-pub use can_i_win::can_i_win_from_text;
+pub use can_i_win::all_totals::{
+    self, all_totals_table_bytes, can_i_win_all_totals, can_i_win_all_totals_with_progress,
+    AllTotals, ALL_TOTALS_MAX_CHOOSABLE,
+};
+pub use can_i_win::{can_i_win_from_text, explain_can_i_win, CanIWinReport};
+pub use predict_the_winner::{
+    explain_predict_the_winner, explain_reduction, explain_reduction_within, IntervalMargins,
+    PredictTheWinnerReport, ReductionExplanation, ReductionMerge, ReductionRun,
+};
+
+use std::any::Any;
 
 use serde::Serialize;
 
+use crate::analysis::generic::Analyzer;
+use crate::analysis::report::Analysis;
+use crate::analysis::AnalysisConfig;
 use crate::contract::Reported;
 use crate::explain::{ExplainError, ExplainLimits, TableView};
-use crate::{Backend, Error, Outcome, Registered};
+use crate::{Backend, Error, Margin, Outcome, Registered, Verdict};
+
+/// A flag of `analyze` naming a position of one game in its own terms
+/// ([`TableGame::position_flags`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionFlag {
+    /// The flag's name, `--` and this with `_` written `-` (`taken_left`: `--taken-left`);
+    /// [`TableGame::position_from_flags`] receives its words under this name.
+    pub name: &'static str,
+    /// The value's name in `--help`: `NUMBERS`, `K`.
+    pub value_name: &'static str,
+    /// Whether it takes a comma-separated list (`--used 3,7`), else one whole number (a
+    /// count, `--taken-left 2`: front ends check it as they check every count).
+    pub list: bool,
+    /// Its line in `--help`.
+    pub help: &'static str,
+}
+
+/// The result of a game's parameter sweep ([`TableGame::sweep`]).
+#[derive(Clone, Debug)]
+pub struct SweepReport {
+    /// The JSON of `--json`, its fields in the game's order.
+    pub json: Box<serde_json::value::RawValue>,
+    /// The text.
+    pub text: String,
+}
 
 /// What a front end shows and asks of one game: its row of the game table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -342,6 +380,188 @@ pub trait TableGame: Registered + Reported + TableView {
     ) -> Option<Result<String, ExplainError>> {
         let _ = (backend, max_lines, limits);
         None
+    }
+
+    /// The analysis front ends use for this game (`analyze`, `play`, `serve`'s `/api/play`):
+    /// the generic search with a hash-map memo by default
+    /// ([`Analyzer::new`](crate::analysis::generic::Analyzer::new)). A game with an
+    /// [`Indexed`](crate::Indexed) numbering returns
+    /// [`Analyzer::indexed`](crate::analysis::generic::Analyzer::indexed) (a dense table, no
+    /// hashing); a game whose positions repeat returns
+    /// [`Analyzer::with_values`](crate::analysis::generic::Analyzer::with_values) over the
+    /// table a solver filled, since a search does not end on it.
+    fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
+        Analyzer::new(self.clone(), config)
+    }
+
+    /// What `mv` earns the player making it at `position`, for a scoring game (whose values
+    /// are [`Margin`]s): the running scores of `play` add it up. `None` for a win/lose/draw
+    /// game. By default a margin game's move earns its value when the reply is worth nothing
+    /// (a margin is what the mover earns now minus the opponent's margin from the reply), and
+    /// any other game's earns `None`.
+    fn earned(&self, position: Self::Position, mv: Self::Move) -> Option<i128> {
+        let zero: &dyn Any = &Margin(0);
+        let zero = zero.downcast_ref::<Self::Value>()?;
+        let value: &dyn Any = &self.move_value(position, mv, *zero);
+        value.downcast_ref::<Margin>().map(|margin| margin.0)
+    }
+
+    /// `analyze`: the flags that name a position of this game in its own terms, besides the
+    /// moves from the start that every game takes (`--moves`): Can I Win's `--used 3,7`.
+    /// None by default.
+    fn position_flags() -> &'static [PositionFlag] {
+        &[]
+    }
+
+    /// `analyze`: the position the [`TableGame::position_flags`] name, and the moves made to
+    /// reach it, from the words given for each flag (by the flag's `name`; flags not given are
+    /// absent). `None` (the default) when none was given: the start, or `--moves`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidInput`]-kind errors naming the value and what is allowed.
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(Self::Position, usize)>, Error> {
+        let _ = flags;
+        Ok(None)
+    }
+
+    /// `analyze`: why the principal variation from `position` is left out under `config`, if
+    /// it is (a line too costly to walk: Predict the Winner past its table's memory cap).
+    /// `None` by default.
+    fn principal_variation_omitted(
+        &self,
+        position: Self::Position,
+        config: &AnalysisConfig,
+    ) -> Option<String> {
+        let _ = (position, config);
+        None
+    }
+
+    /// `analyze --json`: the object of one analysed position. By default the
+    /// [generic report](crate::contract::analysis::GenericAnalysisReport).
+    fn analysis_json(&self, analysis: &Analysis<Self>) -> Box<serde_json::value::RawValue> {
+        crate::analysis::report::generic_json(self, analysis)
+    }
+
+    /// `analyze`: one analysed position in words. By default every move numbered as `play`
+    /// lists them, with its value and remoteness, and the principal variation.
+    fn analysis_text(&self, analysis: &Analysis<Self>) -> String {
+        crate::analysis::report::generic_text(self, analysis)
+    }
+
+    /// The game's parameter sweep ([`GameInfo::sweep`]): every value of the swept parameter at
+    /// once, as JSON and in words, within `config`; `progress` hears `(done, total)` of its
+    /// work. `None` (the default) for a game without a sweep.
+    ///
+    /// # Errors
+    ///
+    /// The sweep's limits (memory cap, time limit), as [`Error`]s naming them.
+    fn sweep(
+        &self,
+        config: &AnalysisConfig,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Option<Result<SweepReport, Error>> {
+        let _ = (config, progress);
+        None
+    }
+
+    /// `play`: the game and its rules, shown first. By default the title, [`Game::describe`]
+    /// and the rules of the game's row.
+    fn play_intro(&self) -> String {
+        let info = Self::info();
+        format!(
+            "{} against a perfect opponent: {}\n{}",
+            info.title,
+            self.describe(),
+            info.rules
+        )
+    }
+
+    /// `play`: the board at `position`, with `scores` (the human's, the computer's) for a
+    /// scoring game. By default [`Game::show_position`] and the scores.
+    fn play_board(&self, position: Self::Position, scores: Option<(i128, i128)>) -> String {
+        let board = self.show_position(position);
+        match scores {
+            Some((you, computer)) => format!("{board}   score: you {you}, computer {computer}"),
+            None => board,
+        }
+    }
+
+    /// `play`: what is said after a move that led to `position` ("total 6 of 12"). The board
+    /// by default.
+    fn play_after_move(&self, position: Self::Position, scores: Option<(i128, i128)>) -> String {
+        self.play_board(position, scores)
+    }
+
+    /// `play`: what the player may type at `position`. By default the moves as the game shows
+    /// them (the first 20), or their numbers.
+    fn play_move_help(&self, position: Self::Position) -> String {
+        let moves: Vec<String> = self
+            .moves(position)
+            .into_iter()
+            .take(20)
+            .map(|mv| self.show_move(position, mv))
+            .collect();
+        format!("a move ({}) or its number", moves.join(", "))
+    }
+
+    /// `play` and `serve`'s `/api/play`: the move `text` names at `position`, or a sentence
+    /// saying why it names none. By default [`parse_move`]: what [`Game::show_move`] prints,
+    /// or the move's number in the listing.
+    ///
+    /// # Errors
+    ///
+    /// A sentence naming the text and the moves allowed.
+    fn play_read_move(&self, position: Self::Position, text: &str) -> Result<Self::Move, String> {
+        parse_move(self, position, text)
+    }
+
+    /// `play`: a move in words, after the verb ("You take 6", "Computer plays take 1").
+    /// [`Game::show_move`] by default.
+    fn play_move_words(&self, position: Self::Position, mv: Self::Move) -> String {
+        self.show_move(position, mv)
+    }
+
+    /// `play`: how a move is said after "You", "Computer" and "you" in the review:
+    /// `["play", "plays", "played"]` by default.
+    fn play_verbs(&self) -> [&'static str; 3] {
+        ["play", "plays", "played"]
+    }
+
+    /// `play`: the result of the finished game at `position`, for the human: `verdict` says
+    /// whether they won, lost or drew, `scores` (the human's, the computer's) are a scoring
+    /// game's final scores. By default "You win.", "The computer wins.", "A draw.", with the
+    /// scores when there are some.
+    fn play_result(
+        &self,
+        position: Self::Position,
+        verdict: Verdict,
+        scores: Option<(i128, i128)>,
+    ) -> String {
+        let _ = position;
+        match (verdict, scores) {
+            (Verdict::Win, None) => "You win.".to_owned(),
+            (Verdict::Loss, None) => "The computer wins.".to_owned(),
+            (Verdict::Draw, None) => "A draw.".to_owned(),
+            (Verdict::Win, Some((you, computer))) => {
+                format!("You win {you} to {computer}, by {}.", you - computer)
+            }
+            (Verdict::Loss, Some((you, computer))) => format!(
+                "The computer wins {computer} to {you}, by {}.",
+                computer - you
+            ),
+            (Verdict::Draw, Some((you, computer))) => format!("A draw, {you} to {computer}."),
+        }
+    }
+
+    /// `serve`'s `/api/play`: the move made at `position` as JSON, as the request gives it back
+    /// (read again at the same position by [`TableGame::play_read_move`]). By default the move
+    /// as the game shows it (a number would be read as the move's place in the listing).
+    fn play_move_json(&self, position: Self::Position, mv: Self::Move) -> serde_json::Value {
+        serde_json::Value::from(self.show_move(position, mv))
     }
 
     /// Whether solving with `backend` may take long enough (a tenth of a second or more) to

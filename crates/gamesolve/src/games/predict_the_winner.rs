@@ -1,8 +1,24 @@
 //! Predict the Winner's row of the game table: its parameters, rules and sentences.
 
+mod analysis;
+mod margins;
+mod reduction_view;
+mod report;
+mod table_view;
+
+pub use reduction_view::{
+    explain_reduction, explain_reduction_within, ReductionExplanation, ReductionMerge, ReductionRun,
+};
+pub use report::PredictTheWinnerReport;
+
+pub use margins::IntervalMargins;
+
 use super::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
-use crate::explain::{explain_reduction_within, ExplainError, ExplainLimits};
-use crate::{Backend, Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side};
+use crate::analysis::generic::Analyzer;
+use crate::analysis::AnalysisConfig;
+use crate::explain::{ExplainError, ExplainLimits};
+use crate::predict_the_winner::Interval;
+use crate::{Backend, Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side, Verdict};
 
 /// Predict the Winner's one parameter: the row of values.
 const PARAMS: [Param; 1] = [Param {
@@ -30,6 +46,135 @@ static INFO: GameInfo = GameInfo {
 impl TableGame for PredictTheWinner {
     fn info() -> &'static GameInfo {
         &INFO
+    }
+
+    /// The margins of every interval from one bottom-up pass ([`IntervalMargins`]), not a
+    /// search: a tenth of the memory, and no recursion as deep as the row is long.
+    fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
+        let margins = IntervalMargins::new(config.memory_cap_bytes);
+        Analyzer::with_values(self.clone(), config, Box::new(margins))
+    }
+
+    fn position_flags() -> &'static [super::PositionFlag] {
+        &analysis::POSITION_FLAGS
+    }
+
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(Interval, usize)>, Error> {
+        analysis::position_from_taken(self, flags)
+    }
+
+    fn principal_variation_omitted(
+        &self,
+        position: Interval,
+        config: &AnalysisConfig,
+    ) -> Option<String> {
+        analysis::principal_variation_omitted(position, config)
+    }
+
+    fn analysis_json(
+        &self,
+        a: &crate::analysis::report::Analysis<Self>,
+    ) -> Box<serde_json::value::RawValue> {
+        analysis::analysis_json(self, a)
+    }
+
+    fn analysis_text(&self, a: &crate::analysis::report::Analysis<Self>) -> String {
+        analysis::analysis_text(self, a)
+    }
+
+    fn play_intro(&self) -> String {
+        "Predict the Winner against a perfect opponent: players take turns taking the value at \
+         either end of the row; the larger sum wins."
+            .to_owned()
+    }
+
+    fn play_board(&self, position: Interval, scores: Option<(i128, i128)>) -> String {
+        let (you, computer) = scores.unwrap_or_default();
+        let rest = self
+            .values()
+            .get(position.start..position.end)
+            .unwrap_or_default();
+        if rest.is_empty() {
+            return format!("Row: empty   you {you}, computer {computer}");
+        }
+        let row: Vec<String> = rest.iter().map(i64::to_string).collect();
+        format!("Row: {}   you {you}, computer {computer}", row.join(" "))
+    }
+
+    fn play_after_move(&self, _position: Interval, scores: Option<(i128, i128)>) -> String {
+        let (you, computer) = scores.unwrap_or_default();
+        format!("you {you}, computer {computer}")
+    }
+
+    fn play_move_help(&self, position: Interval) -> String {
+        let rest = self
+            .values()
+            .get(position.start..position.end)
+            .unwrap_or_default();
+        match (rest.first(), rest.last()) {
+            (Some(l), Some(r)) if rest.len() > 1 => {
+                format!("`left` (`l`, takes {l}) or `right` (`r`, takes {r})")
+            }
+            (Some(l), _) => format!("`left` or `right` (both take the last value, {l})"),
+            _ => "nothing: the row is empty".to_owned(),
+        }
+    }
+
+    fn play_read_move(&self, position: Interval, text: &str) -> Result<Side, String> {
+        match text {
+            "left" | "l" => Ok(Side::Left),
+            // With one value left both ends are that value: the listing's first move.
+            "right" | "r" if position.end.saturating_sub(position.start) == 1 => Ok(Side::Left),
+            "right" | "r" => Ok(Side::Right),
+            _ => Err(format!(
+                "`{}` is not a move: type {}, or `hint`, `undo`, `quit`.",
+                super::abbreviate(text),
+                self.play_move_help(position)
+            )),
+        }
+    }
+
+    fn play_move_words(&self, position: Interval, side: Side) -> String {
+        let rest = self
+            .values()
+            .get(position.start..position.end)
+            .unwrap_or_default();
+        let value = match side {
+            Side::Left => rest.first(),
+            Side::Right => rest.last(),
+        };
+        match value {
+            Some(v) => format!("the {side} end ({v})"),
+            None => format!("the {side} end"),
+        }
+    }
+
+    fn play_verbs(&self) -> [&'static str; 3] {
+        ["take", "takes", "took"]
+    }
+
+    fn play_result(
+        &self,
+        _position: Interval,
+        verdict: Verdict,
+        scores: Option<(i128, i128)>,
+    ) -> String {
+        let (you, computer) = scores.unwrap_or_default();
+        match verdict {
+            Verdict::Win => format!("You win {you} to {computer}, by {}.", you - computer),
+            Verdict::Loss => format!(
+                "The computer wins {computer} to {you}, by {}.",
+                computer - you
+            ),
+            Verdict::Draw => format!("Draw: {you} each."),
+        }
+    }
+
+    fn play_move_json(&self, _position: Interval, side: Side) -> serde_json::Value {
+        side.as_str().into()
     }
 
     fn from_params(params: &Params) -> Result<Self, Error> {
@@ -167,6 +312,35 @@ fn growth_lengths(longest: usize, points: usize) -> Vec<usize> {
         x *= std::f64::consts::SQRT_2;
     }
     lengths
+}
+
+/// [`explain`](crate::explain::explain) for a Predict the Winner game with a backend's automatic choice.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolve::explain::ExplainLimits;
+/// use gamesolve::games::explain_predict_the_winner;
+/// use gamesolve::{Backend, PredictTheWinner, SolverConfig};
+///
+/// let game = PredictTheWinner::new(vec![1, 5, 2]);
+/// let (config, limits) = (SolverConfig::default(), ExplainLimits::default());
+/// if let Ok(memo) = explain_predict_the_winner(&game, Backend::Memo, &config, &limits) {
+///     assert!(memo.tree_text(5, 50).starts_with("[0..=2] 1 5 2: margin -2"));
+/// }
+/// # Ok::<(), gamesolve::explain::ExplainError>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`explain`](crate::explain::explain).
+pub fn explain_predict_the_winner(
+    game: &PredictTheWinner,
+    backend: Backend,
+    config: &crate::SolverConfig,
+    limits: &crate::explain::ExplainLimits,
+) -> Result<crate::explain::Explanation<PredictTheWinner>, crate::explain::ExplainError> {
+    crate::explain::explain(game, &backend.into(), config, limits)
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{ExplainLimits, TableCell, TableLayout, TableShape, TableView};
+use crate::explain::{ExplainLimits, TableCell, TableLayout, TableShape, TableView};
 use crate::{Backend, Interval, Margin, PredictTheWinner};
 
 /// The rolling row after each interval length, in fill order.

@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::{TableCell, TableLayout, TableShape, TableView};
+use crate::explain::{TableCell, TableLayout, TableShape, TableView};
 use crate::{CanIWin, Game, Verdict};
 
 /// The bottom-up table in fill order.

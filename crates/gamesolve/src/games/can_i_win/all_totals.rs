@@ -37,14 +37,14 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use super::{AnalysisConfig, AnalysisError, NAME};
+use crate::analysis::{AnalysisConfig, AnalysisError, NAME};
 use crate::deadline::Deadline;
 use crate::{CanIWin, CanIWinSolution, Error, Game, Outcome};
 
 /// The answer for every total `T` in `0..=n(n+1)/2` of the game with pool
 /// `1..=max_choosable`; see [`all_totals`].
 ///
-/// The same shape as `gamesolve::analysis::AllTotals`: a vector of
+/// The same shape as `gamesolve::games::AllTotals`: a vector of
 /// solutions indexed by `T`, and the pool it was computed for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AllTotals {
@@ -101,7 +101,7 @@ pub const ALL_TOTALS_MAX_CHOOSABLE: u32 = 31;
 /// bitsets of `n(n+1)/2 + 1` bits, in whole 64-bit words.
 ///
 /// ```
-/// use gamesolve::analysis::all_totals_table_bytes;
+/// use gamesolve::games::all_totals_table_bytes;
 /// // n = 20: (C(20,10) + C(20,9)) bitsets of 211 bits (4 words): 11 MiB.
 /// assert_eq!(all_totals_table_bytes(20), (184_756 + 167_960) * 4 * 8);
 /// // n = 26: 918 MiB, within the default 1 GiB cap.
@@ -152,7 +152,7 @@ const CHUNK: usize = 1 << 13;
 /// # Examples
 ///
 /// ```
-/// use gamesolve::analysis::all_totals::all_totals;
+/// use gamesolve::games::all_totals::all_totals;
 /// use gamesolve::analysis::DEFAULT_MEMORY_CAP_BYTES as CAP;
 /// use gamesolve::{Error, Outcome};
 ///
@@ -555,7 +555,8 @@ fn fill_layer<const K: usize>(
 /// # Examples
 ///
 /// ```
-/// use gamesolve::analysis::{can_i_win_all_totals, AnalysisConfig};
+/// use gamesolve::analysis::AnalysisConfig;
+/// use gamesolve::games::can_i_win_all_totals;
 ///
 /// let table = can_i_win_all_totals(12, &AnalysisConfig::default())?;
 /// assert_eq!(table.second_player_totals().len(), 27);

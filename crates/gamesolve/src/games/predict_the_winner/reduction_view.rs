@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use super::{ExplainError, ExplainLimits};
+use crate::explain::{ExplainError, ExplainLimits};
 use crate::PredictTheWinner;
 
 /// What the `reduction` backend did on one row; see the module `explain`. The lists may
