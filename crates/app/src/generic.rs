@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use clap::Args;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
-use gamesolve::analysis::{generic, AnalysisConfig, Player};
+use gamesolve::analysis::{AnalysisConfig, Player};
 use gamesolve::contract::analysis::GenericAnalysisReport;
 use gamesolve::games::{parse_move, GameInfo, TableGame};
 use gamesolve::{Deadline, Game, GameValue, Margin, Verdict};
@@ -117,14 +117,21 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
         .limits
         .config()
         .with_shared_deadline(Deadline::after(flags.limits.time_limit));
-    let analysis = generic::analyze(game, position, &config)?;
+    let analysis = game.analyze_position(position, &config)?;
     let mut line = Vec::new();
     let mut at = position;
     let mut best = analysis.moves.first().map(|m| m.mv);
+    // A repeated position ends the line (a draw, in a game whose positions repeat).
+    let mut seen = std::collections::HashSet::from([position]);
     while let Some(mv) = best {
         line.push(game.show_move(at, mv));
         at = game.play(at, mv);
-        best = generic::analyze(game, at, &config)?
+        if !seen.insert(at) {
+            line.push("(position repeated: a draw)".to_owned());
+            break;
+        }
+        best = game
+            .analyze_position(at, &config)?
             .moves
             .first()
             .map(|m| m.mv);
@@ -143,11 +150,11 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{}: {}\nValue for the player to move: {}; {} moves to the end under perfect play.",
+        "{}: {}\nValue for the player to move: {}; {} under perfect play.",
         game.describe(),
         game.show_position(position),
         analysis.value,
-        analysis.remoteness
+        moves_to_end(analysis.remoteness)
     );
     if analysis.moves.is_empty() {
         text.push_str("The game is over: no moves.\n");
@@ -156,16 +163,29 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
         for m in &analysis.moves {
             let _ = writeln!(
                 text,
-                "  {:>3}. {}: {} in {}",
+                "  {:>3}. {}: {}",
                 number(m.mv),
                 game.show_move(position, m.mv),
-                m.value,
-                m.remoteness
+                if m.remoteness == u32::MAX {
+                    format!("{} (no end)", m.value)
+                } else {
+                    format!("{} in {}", m.value, m.remoteness)
+                }
             );
         }
         let _ = writeln!(text, "\nPrincipal variation: {}", line.join(", "));
     }
     write_text(&text)
+}
+
+/// The moves to the end as the analysis's text says them: `4 moves to the end`, or, for
+/// endless play (remoteness `u32::MAX`, a game whose positions repeat), `no end`.
+fn moves_to_end(remoteness: u32) -> String {
+    if remoteness == u32::MAX {
+        "no end (neither player can force one)".to_owned()
+    } else {
+        format!("{remoteness} moves to the end")
+    }
 }
 
 /// `gamesolve play GAME ...` over the generic analysis.
@@ -267,7 +287,7 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn moves(&mut self, p: &Self::Position) -> Result<Vec<Valued<Self>>, CliError> {
-        let analysis = generic::analyze(&self.game, p.0, &self.config)?;
+        let analysis = self.game.analyze_position(p.0, &self.config)?;
         Ok(analysis
             .moves
             .into_iter()

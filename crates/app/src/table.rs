@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use gamesolve::games::{GameInfo, ParamKind, ParamValue, Params, TableGame};
-use gamesolve::{Backend, CanIWin, PredictTheWinner};
+use gamesolve::{Backend, CanIWin, CatAndMouse, PredictTheWinner};
 
 use super::error::{CliError, Stop};
 use super::input;
@@ -37,6 +37,7 @@ impl GameTable {
         GameTable::empty()
             .with::<CanIWin>()
             .with::<PredictTheWinner>()
+            .with::<CatAndMouse>()
     }
 
     /// No games.
@@ -233,6 +234,8 @@ pub struct GameCmd<F> {
     words: Vec<(&'static str, Vec<String>)>,
     /// `--file PATH|-`, the values of a game's row of values.
     file: Option<PathBuf>,
+    /// `--NAME-file PATH|-` of each graph parameter given so.
+    graph_files: Vec<(&'static str, PathBuf)>,
     /// The game's parameter sweep was asked for (`--all-totals`).
     pub sweep: bool,
     /// The command's own flags.
@@ -271,6 +274,19 @@ impl<F> GameCmd<F> {
                 ParamKind::Values => {
                     ParamValue::Values(input::values_from(words, self.file(), memory_cap)?)
                 }
+                ParamKind::Graph => {
+                    let file = self
+                        .graph_files
+                        .iter()
+                        .find(|(name, _)| *name == param.name);
+                    match (words.first(), file) {
+                        (Some(word), _) => ParamValue::Text(word.clone()),
+                        (None, Some((_, path))) => {
+                            ParamValue::Text(input::text_from_file(path, memory_cap)?)
+                        }
+                        (None, None) => continue,
+                    }
+                }
             };
             params.set(param.name, value);
         }
@@ -295,6 +311,11 @@ const SWEEP: &str = "sweep";
 /// The argument id of `--file`.
 const FILE: &str = "file";
 
+/// The argument id of `--NAME-file` for the graph parameter `name`.
+fn graph_file_id(name: &str) -> String {
+    format!("{name}_file")
+}
+
 /// The subcommand of one game for a command with flags `F`.
 fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
     let mut command = Command::new(info.name).allow_negative_numbers(true);
@@ -312,6 +333,21 @@ fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
             ParamKind::Values => {
                 has_values = Some(param.name);
                 arg.num_args(0..).action(ArgAction::Append)
+            }
+            ParamKind::Graph => {
+                let file = graph_file_id(param.name);
+                command = command.arg(
+                    Arg::new(file.clone())
+                        .long(format!("{}-file", param.name))
+                        .value_name("PATH")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .conflicts_with(param.name)
+                        .help(format!(
+                            "Read the {} (JSON) from a file, `-` for standard input",
+                            param.name
+                        )),
+                );
+                arg.long(param.name).required_unless_present(file)
             }
         };
         command = command.arg(arg);
@@ -416,6 +452,15 @@ impl<F: GameFlags> FromArgMatches for GameCmd<F> {
             })
             .collect();
         let file = sub.try_get_one::<PathBuf>(FILE).ok().flatten().cloned();
+        let graph_files = info
+            .params
+            .iter()
+            .filter(|p| p.kind == ParamKind::Graph)
+            .filter_map(|p| {
+                let path = sub.try_get_one::<PathBuf>(&graph_file_id(p.name)).ok()??;
+                Some((p.name, path.clone()))
+            })
+            .collect();
         let sweep = sub
             .try_get_one::<bool>(SWEEP)
             .ok()
@@ -426,6 +471,7 @@ impl<F: GameFlags> FromArgMatches for GameCmd<F> {
             name: info.name,
             words,
             file,
+            graph_files,
             sweep,
             flags: F::from_arg_matches(sub)?,
         })

@@ -208,6 +208,14 @@ pub trait GameValue:
         false
     }
 
+    /// The value of a position from which play never ends under perfect play (a loopy game's
+    /// positions that retrograde analysis never decides): a draw for [`Verdict`]; `None` (the
+    /// default) for a value type that has no such value, such as a scoring game's [`Margin`],
+    /// whose positions must then all lead to an end.
+    fn endless() -> Option<Self> {
+        None
+    }
+
     /// A colour name for the views (`palegreen` for a win, `lightpink` for a loss,
     /// `lightyellow` for a draw).
     fn colour(self) -> &'static str {
@@ -277,6 +285,10 @@ impl GameValue for Verdict {
 
     fn is_best_possible(self) -> bool {
         self == Verdict::Win
+    }
+
+    fn endless() -> Option<Self> {
+        Some(Verdict::Draw)
     }
 }
 

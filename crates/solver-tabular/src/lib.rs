@@ -49,6 +49,7 @@
 pub mod can_i_win;
 pub mod can_i_win_parallel;
 pub mod predict_the_winner;
+pub mod retrograde;
 
 use std::time::Duration;
 

@@ -57,6 +57,7 @@ pub mod all_totals;
 pub mod can_i_win;
 pub mod generic;
 pub mod predict_the_winner;
+pub mod retrograde;
 
 use std::fmt;
 

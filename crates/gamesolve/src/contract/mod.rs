@@ -36,8 +36,8 @@ pub mod trace;
 use serde::Serialize;
 
 use crate::{
-    CanIWin, CanIWinSolution, Game, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side,
-    Stats,
+    CanIWin, CanIWinSolution, CatAndMouse, CatAndMouseSolution, Game, Outcome, PredictTheWinner,
+    PredictTheWinnerSolution, Side, Stats,
 };
 
 /// A game with a JSON contract for its answers.
@@ -166,6 +166,60 @@ impl Reported for PredictTheWinner {
             second_score: s.second_score,
             predict_the_winner: s.predict_the_winner(),
             first_player_strictly_wins: s.first_player_strictly_wins(),
+            best_move: s.best_move,
+            stats,
+            kernel,
+        }
+    }
+}
+
+/// The JSON contract for a Cat and Mouse result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CatAndMouseReport {
+    /// Always `"cat-and-mouse"`.
+    pub game: &'static str,
+    /// The backend's one name.
+    pub backend: &'static str,
+    /// The variant that ran.
+    pub variant: &'static str,
+    /// The graph's nodes, `n`.
+    pub nodes: usize,
+    /// The graph's (undirected) edges.
+    pub edges: u64,
+    /// The positions, `2 n²` (both nodes and whose turn).
+    pub positions: u64,
+    /// `"first"` (the Mouse wins), `"second"` (the Cat wins) or `"draw"`.
+    pub outcome: Outcome,
+    /// LeetCode 913's answer: 1 (Mouse), 2 (Cat), 0 (draw).
+    pub cat_mouse_game: u8,
+    /// The node the Mouse moves to first: the first of its best moves in the graph's order.
+    pub best_move: Option<u32>,
+    /// What the backend did.
+    pub stats: Stats,
+    /// The listed variant whose algorithm ran.
+    pub kernel: &'static str,
+}
+
+impl Reported for CatAndMouse {
+    type Report = CatAndMouseReport;
+
+    fn report(
+        &self,
+        s: &CatAndMouseSolution,
+        backend: &'static str,
+        variant: &'static str,
+        kernel: &'static str,
+        stats: Stats,
+    ) -> CatAndMouseReport {
+        CatAndMouseReport {
+            game: Self::NAME,
+            backend,
+            variant,
+            nodes: self.nodes(),
+            edges: self.edges(),
+            positions: self.position_count_u64(),
+            outcome: s.outcome,
+            cat_mouse_game: s.cat_mouse_game(),
             best_move: s.best_move,
             stats,
             kernel,

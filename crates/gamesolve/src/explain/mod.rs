@@ -45,15 +45,18 @@
 //! ```
 
 mod can_i_win;
+mod cat_and_mouse;
 mod dot;
 mod predict_the_winner;
 mod reduction;
+mod rounds;
 mod trace;
 mod tree;
 
 use std::fmt::Write as _;
 
 pub use reduction::{explain_reduction, explain_reduction_within, ReductionExplanation};
+pub use rounds::{retrograde_rounds, Decided, Rounds};
 pub use trace::{Trace, TraceOverflow};
 pub use tree::{Call, CallTree};
 

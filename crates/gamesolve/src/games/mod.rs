@@ -35,9 +35,12 @@
 //! ```
 
 mod can_i_win;
+mod cat_and_mouse;
 mod predict_the_winner;
 
 pub use can_i_win::can_i_win_from_text;
+pub use cat_and_mouse::graph_from_json;
+pub(crate) use cat_and_mouse::SEARCH_REFUSED as CAT_AND_MOUSE_SEARCH_REFUSED;
 
 use serde::Serialize;
 
@@ -115,6 +118,10 @@ pub enum ParamKind {
     /// (separated by whitespace and/or commas, `[1,5,233,7]` too), a JSON array
     /// ([`ParamValue::Values`]).
     Values,
+    /// A graph as adjacency lists in JSON (`[[2,5],[3],[0,4,5]]`: node `v`'s neighbours at
+    /// position `v`): `--NAME JSON` or `--NAME-file PATH|-` on the command line, a JSON array
+    /// of arrays in a batch line; the game reads the JSON text ([`ParamValue::Text`]).
+    Graph,
 }
 
 /// One parameter's value as a front end read it.
@@ -127,11 +134,17 @@ pub enum ParamValue {
 }
 
 impl ParamValue {
-    /// The value as JSON: a number when the text is one, else its text; an array of values.
+    /// The value as JSON: a number when the text is one, an array when it is a JSON array (a
+    /// graph's lists), else its text; an array of values.
     pub fn to_json(&self) -> serde_json::Value {
         match self {
             ParamValue::Text(text) => serde_json::from_str::<serde_json::Number>(text.trim())
-                .map_or_else(|_| serde_json::Value::from(text.as_str()), Into::into),
+                .map(Into::into)
+                .or_else(|_| match serde_json::from_str(text.trim()) {
+                    Ok(array @ serde_json::Value::Array(_)) => Ok(array),
+                    _ => Err(()),
+                })
+                .unwrap_or_else(|()| serde_json::Value::from(text.as_str())),
             ParamValue::Values(values) => values.iter().copied().collect(),
         }
     }
@@ -349,6 +362,23 @@ pub trait TableGame: Registered + Reported + TableView {
     fn is_big(&self, backend: Backend) -> bool {
         let _ = backend;
         false
+    }
+
+    /// Every move's value and remoteness at `position`, for `analyze` and `play` of a game
+    /// without an engine of its own: by default the generic search
+    /// ([`generic::analyze`](crate::analysis::generic::analyze)); a game whose positions repeat
+    /// answers from a retrograde pass instead
+    /// ([`retrograde::analyze`](crate::analysis::retrograde::analyze)).
+    ///
+    /// # Errors
+    ///
+    /// As the analysis it runs.
+    fn analyze_position(
+        &self,
+        position: Self::Position,
+        config: &crate::analysis::AnalysisConfig,
+    ) -> Result<crate::analysis::generic::PositionAnalysis<Self>, Error> {
+        crate::analysis::generic::analyze(self, position, config)
     }
 
     /// The same game at growing sizes, at most `points` of them, each with its size, for a
