@@ -376,3 +376,18 @@ fn explain_shows_the_rounds_and_analyze_the_moves() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("position repeated: a draw"), "{out}");
 }
+
+/// `play` ends a game whose position repeats in a draw, as the rules say.
+#[test]
+fn play_ends_at_a_repeated_position() {
+    if !Backend::Tabular.is_available() {
+        return;
+    }
+    let (code, out, err) = crate::common::cli::run_with_stdin(
+        &["play", "cat-and-mouse", "--graph", "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]"],
+        "y\n1\nmouse to 4\nmouse to 3\n",
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("The position repeated: a draw."), "{out}");
+    assert!(out.contains("You played perfectly."), "{out}");
+}

@@ -195,12 +195,23 @@ pub fn play<G: TableGame>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
 }
 
 /// `play`'s rules for any win/lose/draw game (the terminal `play` and `serve`'s `/api/play`).
-pub(crate) struct GenericRules<G> {
+pub(crate) struct GenericRules<G: Game> {
     game: G,
     config: AnalysisConfig,
+    /// The positions of the line being played, by moves made (`[0]` the start): a position
+    /// met again ends the game in a draw, the rule of a game whose positions repeat (Cat and
+    /// Mouse); a game whose positions never repeat never meets it. Going back (`undo`, a
+    /// replay) cuts the line at the position played from.
+    line: std::sync::Mutex<Vec<G::Position>>,
 }
 
 impl<G: TableGame> GenericRules<G> {
+    /// Whether the position `p` (after `p.1` moves) was met earlier on the line played.
+    fn repeated(&self, p: &(G::Position, usize)) -> bool {
+        let line = self.line.lock().unwrap_or_else(|e| e.into_inner());
+        line.get(p.1) == Some(&p.0) && line[..p.1].contains(&p.0)
+    }
+
     /// The rules for `game`, with the analysis engine's limits.
     ///
     /// # Errors
@@ -223,6 +234,7 @@ impl<G: TableGame> GenericRules<G> {
         Ok(GenericRules {
             game: game.clone(),
             config,
+            line: std::sync::Mutex::new(vec![game.start()]),
         })
     }
 }
@@ -260,7 +272,7 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn is_over(&self, p: &Self::Position) -> bool {
-        self.game.terminal_value(p.0).is_some()
+        self.game.terminal_value(p.0).is_some() || self.repeated(p)
     }
 
     fn board(&self, p: &Self::Position, _human: Player) -> String {
@@ -283,7 +295,13 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn play(&self, p: &Self::Position, m: G::Move) -> Self::Position {
-        (self.game.play(p.0, m), p.1 + 1)
+        let next = (self.game.play(p.0, m), p.1 + 1);
+        let mut line = self.line.lock().unwrap_or_else(|e| e.into_inner());
+        line.truncate(p.1 + 1);
+        if line.len() == p.1 + 1 {
+            line.push(next.0);
+        }
+        next
     }
 
     fn moves(&mut self, p: &Self::Position) -> Result<Vec<Valued<Self>>, CliError> {
@@ -323,6 +341,9 @@ impl<G: TableGame> Rules for GenericRules<G> {
 
     fn verdict(&self, p: &Self::Position, human: Player) -> String {
         let Some(value) = self.game.terminal_value(p.0) else {
+            if self.repeated(p) {
+                return "The position repeated: a draw.".to_owned();
+            }
             return "The game goes on.".to_owned();
         };
         // The terminal value is the player to move's; the human's is its negation when the

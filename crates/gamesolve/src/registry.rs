@@ -124,7 +124,8 @@ impl Backend {
             Backend::Tabular => {
                 "bottom-up tables: fastest on hard Can I Win totals (1 bit per state, \
                  n <= 33 within the memory cap); rolling row for Predict the Winner \
-                 (O(len) memory, 10^5 values and more)"
+                 (O(len) memory, 10^5 values and more); retrograde analysis for any indexed \
+                 game, the only one for Cat and Mouse, whose positions repeat"
             }
             Backend::Reduction => {
                 "linear-time Predict the Winner: merge every peak x <= y >= z into x - y + z, \

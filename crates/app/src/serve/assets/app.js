@@ -70,7 +70,11 @@ function exampleValues(info, example) {
   const values = {};
   let at = 0;
   info.params.forEach((p, i) => {
-    if (p.kind === "values") {
+    if (p.kind === "graph") {
+      // `--graph '[[2,5],[3]]'`: the JSON word after the flag, without its shell quotes.
+      const at = words.indexOf(`--${p.name}`);
+      values[p.name] = at >= 0 && words[at + 1] ? words[at + 1].replace(/^'|'$/g, "") : "";
+    } else if (p.kind === "values") {
       const after = info.params.slice(i + 1).filter((q) => q.kind !== "values").length;
       const end = Math.max(at, words.length - after);
       values[p.name] = words.slice(at, end).join(" ");
@@ -115,6 +119,10 @@ function showFields() {
       input.max = String(p.max);
       input.step = "1";
       input.className = "integer";
+    } else if (p.kind === "graph") {
+      input.type = "text";
+      input.size = 40;
+      input.placeholder = "[[2,5],[3],[0,4,5]]";
     } else {
       input.type = "text";
       input.size = 24;
@@ -161,6 +169,18 @@ function line() {
         throw new Error(`${paramLabel(p)} must be a whole number (${p.min}..=${p.max})`);
       }
       fields.push(`${JSON.stringify(p.name)}:${wholeNumber(text)}`);
+    } else if (p.kind === "graph") {
+      // Adjacency lists as JSON, sent as written; the server names any bad node.
+      let lists;
+      try {
+        lists = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`${paramLabel(p)} must be JSON adjacency lists like [[2,5],[3],[0,4,5]]`);
+      }
+      if (!Array.isArray(lists)) {
+        throw new Error(`${paramLabel(p)} must be a list of lists like [[2,5],[3],[0,4,5]]`);
+      }
+      fields.push(`${JSON.stringify(p.name)}:${JSON.stringify(lists)}`);
     } else {
       const tokens = text.split(/[\s,\[\]]+/).filter((s) => s !== "");
       if (!tokens.every((s) => /^-?\d+$/.test(s))) {
