@@ -364,6 +364,19 @@ fn explain_shows_the_rounds_and_analyze_the_moves() {
     assert!(out.contains("round 0 (9 positions, terminal)"), "{out}");
     assert!(out.contains("never decided (5 positions"), "{out}");
     let (code, out, err) = run(&[
+        "explain",
+        "cat-and-mouse",
+        "--graph",
+        graph,
+        "--backend",
+        "tabular",
+        "--dot",
+        "-",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("subgraph cluster_round_0"), "{out}");
+    assert!(out.contains("label=\"never decided: draws\""), "{out}");
+    let (code, out, err) = run(&[
         "analyze",
         "cat-and-mouse",
         "--graph",
@@ -384,7 +397,12 @@ fn play_ends_at_a_repeated_position() {
         return;
     }
     let (code, out, err) = crate::common::cli::run_with_stdin(
-        &["play", "cat-and-mouse", "--graph", "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]"],
+        &[
+            "play",
+            "cat-and-mouse",
+            "--graph",
+            "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]",
+        ],
         "y\n1\nmouse to 4\nmouse to 3\n",
     );
     assert_eq!(code, 0, "{err}");

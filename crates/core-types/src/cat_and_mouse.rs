@@ -394,6 +394,39 @@ impl crate::Indexed for CatAndMouse {
     }
 }
 
+/// The moves into a position come from the same neighbour lists, the graph being undirected:
+/// with the Cat to move, the Mouse came from one of its node's neighbours; with the Mouse to
+/// move, the Cat came from one of its node's neighbours other than the hole.
+impl crate::Unmove for CatAndMouse {
+    fn unmoves_into(&self, p: Chase, out: &mut Vec<(Chase, u32)>) {
+        out.clear();
+        match p.to_move {
+            Animal::Cat => out.extend(self.neighbours(p.mouse).iter().map(|&from| {
+                let parent = Chase {
+                    mouse: from,
+                    to_move: Animal::Mouse,
+                    ..p
+                };
+                (parent, p.mouse)
+            })),
+            Animal::Mouse if p.cat != Self::HOLE => out.extend(
+                self.neighbours(p.cat)
+                    .iter()
+                    .filter(|&&from| from != Self::HOLE)
+                    .map(|&from| {
+                        let parent = Chase {
+                            cat: from,
+                            to_move: Animal::Cat,
+                            ..p
+                        };
+                        (parent, p.cat)
+                    }),
+            ),
+            Animal::Mouse => {}
+        }
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -459,5 +492,45 @@ mod tests {
         };
         assert_eq!(game.moves(cat_next_to_hole), vec![2]);
         assert_eq!(game.graph_json(), "[[1,3],[0],[3],[0,2]]");
+    }
+
+    /// The moves into each position are exactly the moves that lead there.
+    #[test]
+    fn unmoves_are_the_moves_reversed() {
+        use crate::Unmove;
+        let game = CatAndMouse::new(vec![
+            vec![2, 5],
+            vec![3],
+            vec![0, 4, 5],
+            vec![1, 4, 5],
+            vec![2, 3],
+            vec![0, 2, 3],
+        ])
+        .unwrap();
+        let count = game.position_count() as usize;
+        let mut forward = Vec::new();
+        for i in 0..count {
+            let p = game.position_at(i);
+            if p.cat == 0 || game.terminal_value(p).is_some() {
+                continue;
+            }
+            for mv in game.moves(p) {
+                forward.push((game.play(p, mv), p, mv));
+            }
+        }
+        let mut backward = Vec::new();
+        let mut out = Vec::new();
+        for i in 0..count {
+            let child = game.position_at(i);
+            game.unmoves_into(child, &mut out);
+            for &(parent, mv) in &out {
+                if parent.cat != 0 && game.terminal_value(parent).is_none() {
+                    backward.push((child, parent, mv));
+                }
+            }
+        }
+        forward.sort();
+        backward.sort();
+        assert_eq!(forward, backward);
     }
 }

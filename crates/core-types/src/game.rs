@@ -190,6 +190,17 @@ pub trait Indexed: Game {
     fn position_at(&self, index: usize) -> Self::Position;
 }
 
+/// An indexed game that lists the moves into a position (an "unmove", as GamesmanClassic's
+/// loopy solver asks of a game): retrograde analysis then finds a decided position's parents
+/// from the game instead of building reversed edges (`tabular/retrograde` costs 4 bytes per
+/// position and none per move instead of 8 per move or more).
+pub trait Unmove: Indexed {
+    /// Every pair `(parent, mv)` with `mv` a move of `parent` and `play(parent, mv) ==
+    /// position`, each once, written into `out` (cleared first). It may also list parents
+    /// that are over or cannot be reached (the pass skips them), never miss one.
+    fn unmoves_into(&self, position: Self::Position, out: &mut Vec<(Self::Position, Self::Move)>);
+}
+
 /// What a position is worth to the player to move: ordered (larger is better for them) and
 /// negatable (the opponent's view).
 pub trait GameValue:

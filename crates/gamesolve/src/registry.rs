@@ -554,6 +554,18 @@ pub(crate) fn retrograde_move_scores<G: Indexed>(
     }
 }
 
+/// `tabular/retrograde` by the game's unmoves, when this build has `tabular`.
+fn retrograde_by_unmoves<G: core_types::Unmove>() -> Vec<Variant<G>> {
+    #[cfg(feature = "tabular")]
+    {
+        vec![solver_tabular::retrograde::variant_by_unmoves()]
+    }
+    #[cfg(not(feature = "tabular"))]
+    {
+        Vec::new()
+    }
+}
+
 /// `tabular/retrograde` for an indexed game, when this build has `tabular`.
 fn retrograde_variants<G: Indexed>() -> Vec<Variant<G>> {
     #[cfg(feature = "tabular")]
@@ -635,7 +647,7 @@ impl Registered for CatAndMouse {
 
     fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
         match backend {
-            Backend::Tabular => retrograde_variants(),
+            Backend::Tabular => retrograde_by_unmoves(),
             Backend::Recursive | Backend::Memo | Backend::Reduction => Vec::new(),
         }
     }

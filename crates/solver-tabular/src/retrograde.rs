@@ -75,7 +75,7 @@ use std::time::Duration;
 use core_types::search::{self, Ranked};
 use core_types::{
     Deadline, DeadlineClock, Error, Event, Game, GameValue, Indexed, Kernel, Recorder,
-    SolverConfig, Variant,
+    SolverConfig, Unmove, Variant,
 };
 
 use crate::{DEFAULT_MEMORY_CAP_BYTES, NAME};
@@ -136,12 +136,21 @@ pub const fn bytes_per_edge<G: Game>() -> u64 {
     (4 + size_of::<G::Move>()) as u64
 }
 
-/// Bytes the pass needs for `positions` indices and `edges` moves.
+/// Bytes the pass over reversed edges needs for `positions` indices and `edges` moves.
 pub fn required_bytes<G: Game>(positions: u64, edges: u64) -> u128 {
-    u128::from(positions) * u128::from(bytes_per_position::<G>())
-        + u128::from(positions).div_ceil(8)
-        + 4
-        + u128::from(edges) * u128::from(bytes_per_edge::<G>())
+    required_bytes_with::<G>(positions, edges, true)
+}
+
+/// Bytes a pass needs, with reversed edges or (for an [`Unmove`] game) without: then no
+/// offsets and no edges.
+fn required_bytes_with<G: Game>(positions: u64, edges: u64, reversing: bool) -> u128 {
+    let per_position = bytes_per_position::<G>() - if reversing { 0 } else { 4 };
+    let reversed = if reversing {
+        4 + u128::from(edges) * u128::from(bytes_per_edge::<G>())
+    } else {
+        0
+    };
+    u128::from(positions) * u128::from(per_position) + u128::from(positions).div_ceil(8) + reversed
 }
 
 /// What the pass knows of one position.
@@ -304,9 +313,9 @@ fn as_u32<G: Game>(parameter: &'static str, value: u64) -> Result<u32, Error> {
     })
 }
 
-/// Solves every position reachable from `from` in `game` by retrograde analysis, within
-/// `memory_cap_bytes` and `deadline`, reporting each decided position to `recorder` as an
-/// [`Event::Cell`] in the order it was decided (the endless ones last, valued
+/// Solves every position reachable from `from` in `game` by retrograde analysis over reversed
+/// edges, within `memory_cap_bytes` and `deadline`, reporting each decided position to
+/// `recorder` as an [`Event::Cell`] in the order it was decided (the endless ones last, valued
 /// [`GameValue::endless`] when there is such a value). See the [module docs](self).
 ///
 /// # Errors
@@ -319,188 +328,353 @@ pub fn solve_table<G: Indexed, R: Recorder<G> + ?Sized>(
     deadline: Deadline,
     recorder: &mut R,
 ) -> Result<RetrogradeTable<G>, Error> {
-    let limits = Limits {
-        cap: memory_cap_bytes,
+    let mut pass = Pass::enumerate(game, from, memory_cap_bytes, deadline, true)?;
+    let mut parents = pass.reverse_edges()?;
+    recorder.table(pass.count64, u64::try_from(pass.bytes).unwrap_or(u64::MAX));
+    pass.propagate(&mut parents, recorder)?;
+    Ok(pass.finish(recorder))
+}
+
+/// [`solve_table`] for a game that lists the moves into a position ([`Unmove`]): no reversed
+/// edges are built (one pass of move generation and [`bytes_per_edge`] per move fewer, and
+/// 4 bytes per position fewer), the parents come from [`Unmove::unmoves_into`].
+///
+/// # Errors
+///
+/// As [`solve_table`].
+pub fn solve_table_unmoving<G: Unmove, R: Recorder<G> + ?Sized>(
+    game: &G,
+    from: G::Position,
+    memory_cap_bytes: u64,
+    deadline: Deadline,
+    recorder: &mut R,
+) -> Result<RetrogradeTable<G>, Error> {
+    let mut pass = Pass::enumerate(game, from, memory_cap_bytes, deadline, false)?;
+    recorder.table(pass.count64, u64::try_from(pass.bytes).unwrap_or(u64::MAX));
+    let mut parents = Unmoves {
+        buffer: Vec::new(),
+        count: pass.count,
     };
-    let count64 = game.position_count();
-    let count = as_u32::<G>("positions", count64)? as usize;
-    let node_bytes = required_bytes::<G>(count64, 0);
-    if node_bytes > u128::from(memory_cap_bytes) {
-        return Err(limits.too_large::<G>("positions", count64, node_bytes));
+    pass.propagate(&mut parents, recorder)?;
+    Ok(pass.finish(recorder))
+}
+
+/// Where the parents of a decided position come from.
+trait Parents<G: Game> {
+    /// Calls `f(parent index, move)` for each move into the position with index `child`.
+    fn each<F: FnMut(usize, G::Move)>(&mut self, game: &G, child: usize, f: F);
+}
+
+/// The reversed edges: `parents[offsets[c]..offsets[c + 1]]` and their moves.
+struct Reversed<M> {
+    offsets: Vec<u32>,
+    parents: Vec<u32>,
+    moves: Vec<M>,
+}
+
+impl<G: Game> Parents<G> for Reversed<G::Move> {
+    #[inline]
+    fn each<F: FnMut(usize, G::Move)>(&mut self, _game: &G, child: usize, mut f: F) {
+        let (from, to) = (
+            self.offsets[child] as usize,
+            self.offsets[child + 1] as usize,
+        );
+        for edge in from..to {
+            f(self.parents[edge] as usize, self.moves[edge]);
+        }
     }
-    let refused = || limits.refused::<G>("positions", count64, node_bytes);
-    let mut reached =
-        bytemuck::allocation::try_zeroed_vec::<u64>(count.div_ceil(64)).map_err(|_| refused())?;
-    let mut remaining = zeroed_u32(count).ok_or_else(refused)?;
-    let mut offsets = zeroed_u32(count + 1).ok_or_else(refused)?;
-    let mut order = zeroed_u32(count).ok_or_else(refused)?;
-    let mut remoteness = zeroed_u32(count).ok_or_else(refused)?;
-    let mut values: Vec<Option<G::Value>> = filled(count, None).ok_or_else(refused)?;
-    let mut clock = DeadlineClock::new(deadline);
-    let mut moves = Vec::new();
-    let index_of = |position: G::Position| -> Result<usize, Error> {
-        let index = game.index(position);
-        if index < count {
+}
+
+/// The game's own list of the moves into a position.
+struct Unmoves<P, M> {
+    buffer: Vec<(P, M)>,
+    count: usize,
+}
+
+impl<G: Unmove> Parents<G> for Unmoves<G::Position, G::Move> {
+    #[inline]
+    fn each<F: FnMut(usize, G::Move)>(&mut self, game: &G, child: usize, mut f: F) {
+        game.unmoves_into(game.position_at(child), &mut self.buffer);
+        for &(parent, mv) in &self.buffer {
+            let parent = game.index(parent);
+            if parent < self.count {
+                f(parent, mv);
+            }
+        }
+    }
+}
+
+/// One retrograde pass: its arrays, by index of the game.
+struct Pass<'g, G: Indexed> {
+    game: &'g G,
+    limits: Limits,
+    count: usize,
+    count64: u64,
+    reached: Vec<u64>,
+    /// Moves of each position not yet decided.
+    remaining: Vec<u32>,
+    /// In-degrees (pass 1), then the reversed edges' offsets; empty without reversed edges.
+    offsets: Vec<u32>,
+    /// The reached positions in breadth-first order, then the queue.
+    order: Vec<u32>,
+    remoteness: Vec<u32>,
+    values: Vec<Option<G::Value>>,
+    reached_count: usize,
+    edges: u64,
+    terminal: u64,
+    decided: u64,
+    /// A move of the game, to fill the reversed edges' array before it is written.
+    some_move: Option<G::Move>,
+    bytes: u128,
+    clock: DeadlineClock,
+    moves: Vec<G::Move>,
+}
+
+impl<'g, G: Indexed> Pass<'g, G> {
+    /// Pass 1, forward and breadth first from `from`: the reachable positions, their moves,
+    /// and, when `reversing`, how many moves lead into each.
+    fn enumerate(
+        game: &'g G,
+        from: G::Position,
+        memory_cap_bytes: u64,
+        deadline: Deadline,
+        reversing: bool,
+    ) -> Result<Self, Error> {
+        let limits = Limits {
+            cap: memory_cap_bytes,
+        };
+        let count64 = game.position_count();
+        let count = as_u32::<G>("positions", count64)? as usize;
+        let node_bytes = required_bytes_with::<G>(count64, 0, reversing);
+        if node_bytes > u128::from(memory_cap_bytes) {
+            return Err(limits.too_large::<G>("positions", count64, node_bytes));
+        }
+        let refused = || limits.refused::<G>("positions", count64, node_bytes);
+        let mut pass = Pass {
+            game,
+            count,
+            count64,
+            reached: bytemuck::allocation::try_zeroed_vec::<u64>(count.div_ceil(64))
+                .map_err(|_| refused())?,
+            remaining: zeroed_u32(count).ok_or_else(refused)?,
+            offsets: if reversing {
+                zeroed_u32(count + 1).ok_or_else(refused)?
+            } else {
+                Vec::new()
+            },
+            order: zeroed_u32(count).ok_or_else(refused)?,
+            remoteness: zeroed_u32(count).ok_or_else(refused)?,
+            values: filled(count, None).ok_or_else(refused)?,
+            limits,
+            reached_count: 0,
+            edges: 0,
+            terminal: 0,
+            decided: 0,
+            some_move: None,
+            bytes: node_bytes,
+            clock: DeadlineClock::new(deadline),
+            moves: Vec::new(),
+        };
+        let start = pass.index_of(from)?;
+        pass.reached[start / 64] |= 1 << (start % 64);
+        pass.order[0] = start as u32;
+        let mut tail = 1usize;
+        let mut head = 0;
+        let mut moves = std::mem::take(&mut pass.moves);
+        while head < tail {
+            pass.clock.tick_or_stop(NAME, G::NAME)?;
+            let at = pass.order[head] as usize;
+            head += 1;
+            let position = game.position_at(at);
+            if let Some(value) = game.terminal_value(position) {
+                pass.values[at] = Some(value);
+                pass.terminal += 1;
+                continue;
+            }
+            game.moves_into(position, &mut moves);
+            if moves.is_empty() {
+                return Err(Error::NoMoves {
+                    game: G::NAME,
+                    position: game.show_position(position),
+                });
+            }
+            pass.edges += moves.len() as u64;
+            as_u32::<G>("moves", pass.edges)?;
+            pass.remaining[at] = moves.len() as u32;
+            pass.some_move = pass.some_move.or(moves.first().copied());
+            for &mv in &moves {
+                let child = pass.index_of(game.play(position, mv))?;
+                if reversing {
+                    pass.offsets[child] += 1;
+                }
+                let (word, bit) = (child / 64, 1u64 << (child % 64));
+                if pass.reached[word] & bit == 0 {
+                    pass.reached[word] |= bit;
+                    pass.order[tail] = child as u32;
+                    tail += 1;
+                }
+            }
+        }
+        pass.moves = moves;
+        pass.reached_count = tail;
+        Ok(pass)
+    }
+
+    /// The index of `position`, checked against the game's position count.
+    fn index_of(&self, position: G::Position) -> Result<usize, Error> {
+        let index = self.game.index(position);
+        if index < self.count {
             Ok(index)
         } else {
             Err(Error::IndexOutOfRange {
                 game: G::NAME,
-                position: game.show_position(position),
+                position: self.game.show_position(position),
                 index: index as u64,
-                count: count64,
+                count: self.count64,
             })
         }
-    };
+    }
 
-    // Pass 1: forward, breadth first: the reachable positions, their moves, in-degrees.
-    let start = index_of(from)?;
-    reached[start / 64] |= 1 << (start % 64);
-    order[0] = start as u32;
-    let (mut tail, mut edges, mut terminal) = (1usize, 0u64, 0u64);
-    let mut some_move = None;
-    let mut head = 0;
-    while head < tail {
-        clock.tick_or_stop(NAME, G::NAME)?;
-        let at = order[head] as usize;
-        head += 1;
-        let position = game.position_at(at);
-        if let Some(value) = game.terminal_value(position) {
-            values[at] = Some(value);
-            terminal += 1;
-            continue;
+    /// Pass 2: the reversed edges (CSR), checked against the memory cap now that the moves are
+    /// counted. `offsets[c]` becomes the end of `c`'s slice, then, filled backwards, its start.
+    fn reverse_edges(&mut self) -> Result<Reversed<G::Move>, Error> {
+        let (game, count, edges) = (self.game, self.count, self.edges);
+        let bytes = required_bytes::<G>(self.count64, edges);
+        if bytes > u128::from(self.limits.cap) {
+            return Err(self.limits.too_large::<G>("moves", edges, bytes));
         }
-        game.moves_into(position, &mut moves);
-        if moves.is_empty() {
-            return Err(Error::NoMoves {
-                game: G::NAME,
-                position: game.show_position(position),
-            });
+        self.bytes = bytes;
+        let mut offsets = std::mem::take(&mut self.offsets);
+        let mut sum = 0u32;
+        for offset in &mut offsets[..count] {
+            sum += *offset;
+            *offset = sum;
         }
-        edges += moves.len() as u64;
-        as_u32::<G>("moves", edges)?;
-        remaining[at] = moves.len() as u32;
-        some_move = some_move.or(moves.first().copied());
-        for &mv in &moves {
-            let child = index_of(game.play(position, mv))?;
-            offsets[child] += 1;
-            let (word, bit) = (child / 64, 1u64 << (child % 64));
-            if reached[word] & bit == 0 {
-                reached[word] |= bit;
-                order[tail] = child as u32;
-                tail += 1;
-            }
-        }
-    }
-    let positions = tail as u64;
-
-    // Pass 2: the reversed edges (CSR). `offsets[c]` becomes the end of `c`'s slice, then,
-    // filled backwards, its start; `offsets[count]` is the end of the last.
-    let bytes = required_bytes::<G>(count64, edges);
-    if bytes > u128::from(memory_cap_bytes) {
-        return Err(limits.too_large::<G>("moves", edges, bytes));
-    }
-    let mut sum = 0u32;
-    for offset in &mut offsets[..count] {
-        sum += *offset;
-        *offset = sum;
-    }
-    offsets[count] = sum;
-    let refused = || limits.refused::<G>("moves", edges, bytes);
-    let mut parents = zeroed_u32(edges as usize).ok_or_else(refused)?;
-    let mut edge_moves = match some_move {
-        Some(mv) => filled(edges as usize, mv).ok_or_else(refused)?,
-        None => Vec::new(),
-    };
-    for &at in &order[..tail] {
-        clock.tick_or_stop(NAME, G::NAME)?;
-        let at = at as usize;
-        if values[at].is_some() {
-            continue;
-        }
-        let position = game.position_at(at);
-        game.moves_into(position, &mut moves);
-        for &mv in &moves {
-            let child = index_of(game.play(position, mv))?;
-            offsets[child] -= 1;
-            let edge = offsets[child] as usize;
-            parents[edge] = at as u32;
-            edge_moves[edge] = mv;
-        }
-    }
-    recorder.table(count64, u64::try_from(bytes).unwrap_or(u64::MAX));
-
-    // Pass 3: backwards from the terminal positions, by a FIFO queue (the order array, reused:
-    // its first `queued` entries, compacted from the reachable ones).
-    let mut queued = 0;
-    for k in 0..tail {
-        let at = order[k] as usize;
-        if let Some(value) = values[at] {
-            order[queued] = at as u32;
-            queued += 1;
-            recorder.event(Event::Cell(game.position_at(at), value));
-        }
-    }
-    let mut head = 0;
-    while head < queued {
-        clock.tick_or_stop(NAME, G::NAME)?;
-        let child = order[head] as usize;
-        head += 1;
-        let Some(value) = values[child] else {
-            continue;
+        offsets[count] = sum;
+        let refused = || self.limits.refused::<G>("moves", edges, bytes);
+        let mut parents = zeroed_u32(edges as usize).ok_or_else(refused)?;
+        let mut edge_moves = match self.some_move {
+            Some(mv) => filled(edges as usize, mv).ok_or_else(refused)?,
+            None => Vec::new(),
         };
-        let rounds = remoteness[child].saturating_add(1);
-        let (from, to) = (offsets[child] as usize, offsets[child + 1] as usize);
-        for edge in from..to {
-            let parent = parents[edge] as usize;
-            if values[parent].is_some() {
+        let mut moves = std::mem::take(&mut self.moves);
+        for k in 0..self.reached_count {
+            self.clock.tick_or_stop(NAME, G::NAME)?;
+            let at = self.order[k] as usize;
+            if self.values[at].is_some() {
                 continue;
             }
-            let position = game.position_at(parent);
-            let mv_value = game.move_value(position, edge_moves[edge], value);
-            let decided = if mv_value.is_best_possible() {
-                Some(Ranked {
-                    value: mv_value,
-                    remoteness: rounds,
-                })
-            } else {
-                remaining[parent] -= 1;
-                if remaining[parent] == 0 {
-                    best_of_decided(game, position, &mut moves, &values, &remoteness)
-                } else {
-                    None
-                }
-            };
-            if let Some(score) = decided {
-                values[parent] = Some(score.value);
-                remoteness[parent] = score.remoteness;
-                order[queued] = parent as u32;
+            let position = game.position_at(at);
+            game.moves_into(position, &mut moves);
+            for &mv in &moves {
+                let child = self.index_of(game.play(position, mv))?;
+                offsets[child] -= 1;
+                let edge = offsets[child] as usize;
+                parents[edge] = at as u32;
+                edge_moves[edge] = mv;
+            }
+        }
+        self.moves = moves;
+        Ok(Reversed {
+            offsets,
+            parents,
+            moves: edge_moves,
+        })
+    }
+
+    /// Pass 3: backwards from the terminal positions by a FIFO queue (the order array, reused:
+    /// its first `queued` entries, compacted from the reachable ones).
+    fn propagate<P: Parents<G>, R: Recorder<G> + ?Sized>(
+        &mut self,
+        parents: &mut P,
+        recorder: &mut R,
+    ) -> Result<(), Error> {
+        let game = self.game;
+        let mut queued = 0;
+        for k in 0..self.reached_count {
+            let at = self.order[k] as usize;
+            if let Some(value) = self.values[at] {
+                self.order[queued] = at as u32;
                 queued += 1;
-                recorder.event(Event::Cell(position, score.value));
+                recorder.event(Event::Cell(game.position_at(at), value));
             }
         }
+        let mut moves = std::mem::take(&mut self.moves);
+        let mut head = 0;
+        while head < queued {
+            self.clock.tick_or_stop(NAME, G::NAME)?;
+            let child = self.order[head] as usize;
+            head += 1;
+            let Some(value) = self.values[child] else {
+                continue;
+            };
+            let rounds = self.remoteness[child].saturating_add(1);
+            let Pass {
+                values,
+                remaining,
+                remoteness,
+                order,
+                reached,
+                ..
+            } = self;
+            parents.each(game, child, |parent, mv| {
+                if values[parent].is_some() || reached[parent / 64] >> (parent % 64) & 1 == 0 {
+                    return;
+                }
+                let position = game.position_at(parent);
+                let mv_value = game.move_value(position, mv, value);
+                let decided = if mv_value.is_best_possible() {
+                    Some(Ranked {
+                        value: mv_value,
+                        remoteness: rounds,
+                    })
+                } else {
+                    remaining[parent] -= 1;
+                    if remaining[parent] == 0 {
+                        best_of_decided(game, position, &mut moves, values, remoteness)
+                    } else {
+                        None
+                    }
+                };
+                if let Some(score) = decided {
+                    values[parent] = Some(score.value);
+                    remoteness[parent] = score.remoteness;
+                    order[queued] = parent as u32;
+                    queued += 1;
+                    recorder.event(Event::Cell(position, score.value));
+                }
+            });
+        }
+        self.moves = moves;
+        self.decided = queued as u64;
+        Ok(())
     }
-    let decided = queued as u64;
-    if decided < positions {
-        if let Some(endless) = G::Value::endless() {
-            for at in set_bits_in(&reached) {
-                if values[at].is_none() {
-                    recorder.event(Event::Cell(game.position_at(at), endless));
+
+    /// The table, after reporting the endless positions and the counters.
+    fn finish<R: Recorder<G> + ?Sized>(self, recorder: &mut R) -> RetrogradeTable<G> {
+        let positions = self.reached_count as u64;
+        if self.decided < positions {
+            if let Some(endless) = G::Value::endless() {
+                for at in set_bits_in(&self.reached) {
+                    if self.values[at].is_none() {
+                        recorder.event(Event::Cell(self.game.position_at(at), endless));
+                    }
                 }
             }
         }
+        recorder.positions(positions);
+        recorder.states_stored(positions);
+        RetrogradeTable {
+            values: self.values,
+            remoteness: self.remoteness,
+            reached: self.reached,
+            positions,
+            edges: self.edges,
+            terminal: self.terminal,
+            decided: self.decided,
+            bytes: self.bytes,
+        }
     }
-    recorder.positions(positions);
-    recorder.states_stored(positions);
-    Ok(RetrogradeTable {
-        values,
-        remoteness,
-        reached,
-        positions,
-        edges,
-        terminal,
-        decided,
-        bytes,
-    })
 }
 
 /// The best move's score at `position`, all of whose moves lead to decided positions: the
@@ -534,29 +708,72 @@ impl<G: Indexed> Kernel<G> for Retrograde {
     const VARIANT: &'static str = VARIANT;
 
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        let start = match search::before_search(game) {
-            Ok(start) => start,
-            Err(settled) => return Ok(settled),
-        };
-        let deadline = Deadline::after(self.time_limit);
-        deadline.check(NAME, G::NAME)?;
-        let table = solve_table(game, start, self.memory_cap_bytes, deadline, recorder)?;
-        let endless = || Error::EndlessPlay {
-            game: G::NAME,
-            position: game.show_position(start),
-        };
-        let value = table.value_of(game, start).ok_or_else(endless)?;
-        // The first of the best moves in the game's order, as every other variant reports it.
-        let mut best: Option<(G::Value, G::Move)> = None;
-        for mv in game.moves(start) {
-            let Some(reply) = table.value_of(game, game.play(start, mv)) else {
-                continue;
-            };
-            let mv_value = game.move_value(start, mv, reply);
-            if best.is_none_or(|(b, _)| mv_value > b) {
-                best = Some((mv_value, mv));
-            }
-        }
-        Ok(game.solution(value, best.map(|(_, mv)| mv)))
+        let (cap, time_limit) = (self.memory_cap_bytes, self.time_limit);
+        run_with(game, time_limit, |start, deadline| {
+            solve_table(game, start, cap, deadline, recorder)
+        })
     }
+}
+
+/// `tabular/retrograde` for a game that lists the moves into a position ([`Unmove`]): the
+/// same pass without reversed edges ([`solve_table_unmoving`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RetrogradeByUnmoves(pub Retrograde);
+
+/// The `tabular/retrograde` entry for a game that lists the moves into a position: the same
+/// pass, its parents from [`Unmove::unmoves_into`] in place of reversed edges.
+pub const fn variant_by_unmoves<G: Unmove>() -> Variant<G> {
+    Variant {
+        backend: NAME,
+        name: VARIANT,
+        summary: "retrograde analysis (loopy games too): from the terminal positions backwards \
+                  by a queue, each position's parents listed by the game, the undecided are \
+                  draws",
+        build: |config| Box::new(RetrogradeByUnmoves(Retrograde::from_config(config))),
+    }
+}
+
+impl<G: Unmove> Kernel<G> for RetrogradeByUnmoves {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = VARIANT;
+
+    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+        let (cap, time_limit) = (self.0.memory_cap_bytes, self.0.time_limit);
+        run_with(game, time_limit, |start, deadline| {
+            solve_table_unmoving(game, start, cap, deadline, recorder)
+        })
+    }
+}
+
+/// A solve: the settled answer, or the table `pass` builds from the start and the start's
+/// value with the first of its best moves in the game's order, as every other variant reports
+/// it.
+fn run_with<G: Indexed>(
+    game: &G,
+    time_limit: Option<Duration>,
+    pass: impl FnOnce(G::Position, Deadline) -> Result<RetrogradeTable<G>, Error>,
+) -> Result<G::Solution, Error> {
+    let start = match search::before_search(game) {
+        Ok(start) => start,
+        Err(settled) => return Ok(settled),
+    };
+    let deadline = Deadline::after(time_limit);
+    deadline.check(NAME, G::NAME)?;
+    let table = pass(start, deadline)?;
+    let endless = || Error::EndlessPlay {
+        game: G::NAME,
+        position: game.show_position(start),
+    };
+    let value = table.value_of(game, start).ok_or_else(endless)?;
+    let mut best: Option<(G::Value, G::Move)> = None;
+    for mv in game.moves(start) {
+        let Some(reply) = table.value_of(game, game.play(start, mv)) else {
+            continue;
+        };
+        let mv_value = game.move_value(start, mv, reply);
+        if best.is_none_or(|(b, _)| mv_value > b) {
+            best = Some((mv_value, mv));
+        }
+    }
+    Ok(game.solution(value, best.map(|(_, mv)| mv)))
 }

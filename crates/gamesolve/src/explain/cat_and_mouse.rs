@@ -10,4 +10,13 @@ impl TableView for CatAndMouse {
     fn table_text(&self, cells: &[(Chase, Verdict)], max_lines: usize) -> String {
         retrograde_rounds(self, cells).text(self, max_lines)
     }
+
+    fn table_dot(
+        &self,
+        cells: &[(Chase, Verdict)],
+        title: &str,
+        max_nodes: usize,
+    ) -> Option<String> {
+        Some(retrograde_rounds(self, cells).dot(self, title, max_nodes))
+    }
 }

@@ -159,6 +159,18 @@ pub trait TableView: Game {
         None
     }
 
+    /// The table of a bottom-up pass as Graphviz DOT, titled `title`, at most `max_nodes`
+    /// nodes; `None` (the default) for the fill-order graph every game gets.
+    fn table_dot(
+        &self,
+        cells: &[(Self::Position, Self::Value)],
+        title: &str,
+        max_nodes: usize,
+    ) -> Option<String> {
+        let _ = (cells, title, max_nodes);
+        None
+    }
+
     /// The table of a bottom-up pass in fill order, at most `max_lines` lines.
     fn table_text(&self, cells: &[(Self::Position, Self::Value)], max_lines: usize) -> String {
         let mut text = String::new();
@@ -469,7 +481,20 @@ impl<G: Game + TableView> Explanation<G> {
     pub fn dot(&self, max_nodes: usize) -> String {
         let title = format!("{} on {}", self.backend, self.game.describe());
         if self.is_table() {
-            dot::dot_table(&self.game, self.trace.events(), &title, max_nodes)
+            let cells: Vec<(G::Position, G::Value)> = self
+                .trace
+                .events()
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::Cell(node, value) => Some((node, value)),
+                    _ => None,
+                })
+                .collect();
+            self.game
+                .table_dot(&cells, &title, max_nodes)
+                .unwrap_or_else(|| {
+                    dot::dot_table(&self.game, self.trace.events(), &title, max_nodes)
+                })
         } else if self.stats().memo_hits == 0 && self.backend == Backend::Recursive.name() {
             dot::dot_tree(&self.game, &self.call_tree(), &title, max_nodes)
         } else {

@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use super::dot::{dot_cut_note, dot_header, quoted};
 use crate::{Game, GameValue, Verdict};
 
 /// One decided position of a retrograde pass.
@@ -98,6 +99,65 @@ fn decided_by<G: Game>(
 }
 
 impl<G: Game> Rounds<G> {
+    /// The rounds as Graphviz DOT: one cluster per round (round 0 the terminal positions), one
+    /// for the positions never decided, an edge from each decided position along the move
+    /// that decided it; at most `max_nodes` nodes.
+    pub fn dot(&self, game: &G, title: &str, max_nodes: usize) -> String {
+        let mut text = dot_header(
+            title,
+            "retrograde rounds: round 0 the terminal positions, round k decided by a move into \
+             round k-1; the positions never decided are draws",
+        );
+        let mut ids: HashMap<G::Position, usize> = HashMap::new();
+        let total = self.rounds.iter().map(Vec::len).sum::<usize>() + self.endless.len();
+        let mut node = |text: &mut String, position: G::Position, value: G::Value| {
+            if ids.len() >= max_nodes {
+                return;
+            }
+            let id = ids.len();
+            ids.insert(position, id);
+            let _ = writeln!(
+                text,
+                "    p{id} [label={}, fillcolor={}];",
+                quoted(&format!("{}\n{value}", game.show_position(position))),
+                value.colour()
+            );
+        };
+        for (round, positions) in self.rounds.iter().enumerate() {
+            let _ = writeln!(text, "  subgraph cluster_round_{round} {{");
+            let what = if round == 0 { " (terminal)" } else { "" };
+            let _ = writeln!(
+                text,
+                "    label={};",
+                quoted(&format!("round {round}{what}"))
+            );
+            for d in positions {
+                node(&mut text, d.position, d.value);
+            }
+            text.push_str("  }\n");
+        }
+        if !self.endless.is_empty() {
+            text.push_str("  subgraph cluster_never {\n    label=\"never decided: draws\";\n");
+            for &(position, value) in &self.endless {
+                node(&mut text, position, value);
+            }
+            text.push_str("  }\n");
+        }
+        for d in self.rounds.iter().flatten() {
+            let Some((mv, child)) = d.by else { continue };
+            if let (Some(from), Some(to)) = (ids.get(&d.position), ids.get(&child)) {
+                let _ = writeln!(
+                    text,
+                    "  p{from} -> p{to} [label={}];",
+                    quoted(&game.show_move(d.position, mv))
+                );
+            }
+        }
+        dot_cut_note(&mut text, ids.len(), total);
+        text.push_str("}\n");
+        text
+    }
+
     /// The rounds as text, at most `max_lines` position lines.
     pub fn text(&self, game: &G, max_lines: usize) -> String {
         let mut text = String::new();
