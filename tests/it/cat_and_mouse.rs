@@ -41,10 +41,10 @@ fn value_iteration(graph: &[Vec<u32>]) -> u8 {
     let n = graph.len();
     // value[turn][mouse][cat]: 0 undecided, 1 Mouse wins, 2 Cat wins; turn 0 = Mouse to move.
     let mut value = vec![vec![vec![0u8; n]; n]; 2];
-    for turn in 0..2 {
-        for m in 0..n {
-            for c in 0..n {
-                value[turn][m][c] = if m == 0 {
+    for by_mouse in value.iter_mut() {
+        for (m, by_cat) in by_mouse.iter_mut().enumerate() {
+            for (c, cell) in by_cat.iter_mut().enumerate() {
+                *cell = if m == 0 {
                     1
                 } else if m == c {
                     2
@@ -204,13 +204,21 @@ fn limits_hold() {
             time_limit: Some(std::time::Duration::ZERO),
             ..SolverConfig::default()
         };
-        let err = variant.solver(&hasty).solve(&game).map(|_| ()).unwrap_err();
+        let err = variant
+            .solver(&hasty)
+            .solve(&game)
+            .map(|_| ())
+            .expect_err("answered with a time limit of zero");
         assert!(matches!(err, Error::TimeLimitReached { .. }), "{err}");
         let small = SolverConfig {
             memory_cap_bytes: Some(1 << 16),
             ..SolverConfig::default()
         };
-        let err = variant.solver(&small).solve(&game).map(|_| ()).unwrap_err();
+        let err = variant
+            .solver(&small)
+            .solve(&game)
+            .map(|_| ())
+            .expect_err("answered beyond the memory cap");
         assert!(matches!(err, Error::TableTooLarge { .. }), "{err}");
         assert!(
             err.to_string().contains("memory cap of 65536 bytes"),

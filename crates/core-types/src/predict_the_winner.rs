@@ -403,6 +403,28 @@ impl crate::Indexed for PredictTheWinner {
     }
 }
 
+/// The moves into an interval: taking the left end of the interval one longer on the left,
+/// or the right end of the one one longer on the right.
+impl crate::Unmove for PredictTheWinner {
+    fn unmoves_into(&self, position: Interval, out: &mut Vec<(Interval, Side)>) {
+        out.clear();
+        if position.start > 0 {
+            let parent = Interval {
+                start: position.start - 1,
+                ..position
+            };
+            out.push((parent, Side::Left));
+        }
+        if position.end < self.values.len() {
+            let parent = Interval {
+                end: position.end + 1,
+                ..position
+            };
+            out.push((parent, Side::Right));
+        }
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

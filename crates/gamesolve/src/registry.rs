@@ -527,6 +527,7 @@ pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
 /// it (`tabular`'s [`solve_table`](solver_tabular::retrograde::solve_table)), within the memory
 /// cap and by the deadline given; [`Error::NoAlgorithm`](crate::Error::NoAlgorithm) in a build
 /// without `tabular`.
+#[allow(clippy::type_complexity)]
 pub(crate) fn retrograde_move_scores<G: Indexed>(
     game: &G,
     position: G::Position,

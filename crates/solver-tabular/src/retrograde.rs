@@ -777,3 +777,52 @@ fn run_with<G: Indexed>(
     }
     Ok(game.solution(value, best.map(|(_, mv)| mv)))
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use core_types::{CanIWin, CatAndMouse, NoStats, PredictTheWinner, Solver};
+
+    /// The two ways to find parents (reversed edges, the game's unmoves) give the same table.
+    fn same_tables<G: Unmove>(game: &G) {
+        let reversed = solve_table(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats);
+        let unmoved =
+            solve_table_unmoving(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats);
+        let (reversed, unmoved) = (reversed.unwrap(), unmoved.unwrap());
+        assert_eq!(reversed.positions, unmoved.positions);
+        assert_eq!(reversed.decided, unmoved.decided);
+        for index in 0..game.position_count() as usize {
+            assert_eq!(reversed.cell(index), unmoved.cell(index), "{index}");
+        }
+    }
+
+    #[test]
+    fn reversed_edges_and_unmoves_agree() {
+        for (n, t) in [(5, 11), (10, 40), (12, 50), (8, 36)] {
+            same_tables(&CanIWin::new(n, t).unwrap());
+        }
+        same_tables(&PredictTheWinner::new(vec![3, 9, 1, 2, -7, 4, 4]));
+        let graph = vec![
+            vec![2, 5],
+            vec![3],
+            vec![0, 4, 5],
+            vec![1, 4, 5],
+            vec![2, 3],
+            vec![0, 2, 3],
+        ];
+        same_tables(&CatAndMouse::new(graph).unwrap());
+    }
+
+    #[test]
+    fn both_kernels_answer_alike() {
+        let game = CanIWin::new(12, 40).unwrap();
+        let a = Retrograde::new().solve_with_stats(&game).unwrap();
+        let b = RetrogradeByUnmoves(Retrograde::new())
+            .solve_with_stats(&game)
+            .unwrap();
+        assert_eq!(a.0, b.0);
+        assert_eq!(a.1.positions, b.1.positions);
+        assert!(a.1.table_bytes > b.1.table_bytes);
+    }
+}
