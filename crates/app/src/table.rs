@@ -317,7 +317,8 @@ fn graph_file_id(name: &str) -> String {
 }
 
 /// The subcommand of one game for a command with flags `F`.
-fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
+fn game_command<F: GameFlags>(entry: &dyn Entry) -> Command {
+    let info = entry.info();
     let mut command = Command::new(info.name).allow_negative_numbers(true);
     // Only solving offers the game's parameter sweep.
     let sweep = info.sweep.filter(|_| F::VERB.is_empty());
@@ -398,6 +399,13 @@ fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
     let mut examples = String::from("Examples:");
     for (k, words) in info.examples.iter().take(3).enumerate() {
         let flags = F::EXAMPLE_FLAGS.get(k).copied().unwrap_or_default();
+        // Flags naming a backend with no algorithm for the game are left out.
+        let names_other_backend = flags
+            .split_once("--backend ")
+            .and_then(|(_, rest)| rest.split(['/', ' ']).next())
+            .and_then(|name| name.parse::<Backend>().ok())
+            .is_some_and(|backend| entry.variants_of(backend).is_empty());
+        let flags = if names_other_backend { "" } else { flags };
         let verb = if F::VERB.is_empty() {
             String::new()
         } else {
@@ -411,7 +419,7 @@ fn game_command<F: GameFlags>(info: &'static GameInfo) -> Command {
 impl<F: GameFlags> Subcommand for GameCmd<F> {
     fn augment_subcommands(mut command: Command) -> Command {
         for entry in table().entries().filter(|e| F::includes(*e)) {
-            command = command.subcommand(game_command::<F>(entry.info()));
+            command = command.subcommand(game_command::<F>(entry));
         }
         command
     }

@@ -25,8 +25,9 @@
 //! - **Any indexed game** ([`retrograde`]): retrograde analysis, from the terminal positions
 //!   backwards by a queue over reversed edges, the positions never decided being draws. The
 //!   only solver of loopy games (Cat and Mouse, whose positions repeat); a generic table for
-//!   acyclic ones. Cost: `O(positions + moves)` time, 17 bytes per position and 8 per move for
-//!   a win/lose/draw game with 4-byte moves.
+//!   acyclic ones. Cost: `O(positions + moves)` time; 13 bytes per position for a win/lose/draw
+//!   game that lists the moves into a position ([`core_types::Unmove`]), else 17 bytes per
+//!   position and 8 per move (4-byte moves).
 //!
 //! Prefer the `memo` backend for Can I Win with a small total (it visits only
 //! the few states reachable from the start), and `tabular` for hard totals and

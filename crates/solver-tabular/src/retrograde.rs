@@ -22,24 +22,36 @@
 //! loser delays), which is also the round of the propagation that decided it: round 0 holds the
 //! terminal positions, round `k` the positions decided from round `k - 1`.
 //!
-//! Why reversed edges built once rather than an "unmove" the game would offer: it needs nothing
-//! of the game beyond [`Game`] and [`Indexed`] (a user's game gets it for free, and no second
-//! definition of the rules can drift from the first), and it costs one extra pass of move
-//! generation plus `4 + size_of::<Move>()` bytes per move, which the memory cap accounts for.
+//! Where the parents come from: a game may list the moves into a position ([`Unmove`], as
+//! GamesmanClassic's loopy solver asks for an "unmove"); Cat and Mouse, Can I Win and Predict
+//! the Winner do, and their `tabular/retrograde` ([`variant_by_unmoves`],
+//! [`solve_table_unmoving`]) needs no second pass and no edge arrays. Any other indexed game
+//! (a user's) gets the reversed edges built once from its moves ([`variant`], [`solve_table`]):
+//! it needs nothing beyond [`Game`] and [`Indexed`], so no second statement of the rules can
+//! drift from the first, at the cost of one more pass of move generation and
+//! `4 + size_of::<Move>()` bytes per move, which the memory cap accounts for.
 //!
 //! # Complexity
 //!
 //! With `C` = [`Indexed::position_count`] indices, `S` positions reachable from the start and
-//! `E` moves between them: time `O(C + S + E)` (the game's `moves_into` twice per position,
-//! `play` and `move_value` about twice per move); no allocation per position. Memory,
-//! allocated before the passes and checked against the memory cap:
-//! [`bytes_per_position`] per index (`size_of::<Option<Value>>() + 16` bytes and one bit:
-//! 17 bytes for a win/lose/draw game) and [`bytes_per_edge`] per move
-//! (`4 + size_of::<Move>()`: 8 bytes for Cat and Mouse and Can I Win).
+//! `E` moves between them: time `O(C + S + E)` (the game's `moves_into` once per position, or
+//! twice with reversed edges, `play` and `move_value` about twice per move); no allocation per
+//! position. Memory, allocated before the passes and checked against the memory cap:
+//! [`bytes_per_position`] per index (`size_of::<Option<Value>>() + 16` bytes and one bit: 17
+//! bytes for a win/lose/draw game; 4 fewer by unmoves: 13 bytes for Cat and Mouse) and, with
+//! reversed edges only, [`bytes_per_edge`] per move (`4 + size_of::<Move>()`: 8 bytes for
+//! 4-byte moves).
 //!
-//! Measured (release build, one core of a shared two-core machine): a Cat and Mouse graph of
-//! 1,000 nodes (2·10^6 positions), see the crate's `BENCHMARKS.md` entry and the figures in
-//! the README.
+//! Measured (release build, a shared 2-core AMD EPYC under a load average of 8 to 14 from
+//! other builds, so wall times are inflated; `--stats` and `/usr/bin/time`): a Cat and Mouse
+//! graph of 1,000 nodes (2·10^6 positions, a ring plus random chords, average degree 4; 25 MiB)
+//! takes 0.25 to 0.35 s of CPU time (0.7 to 1.3 s wall), about 6 to 8 million positions per CPU
+//! second; average degree 10, 0.35 to 0.5 s of CPU. The largest graph within `--memory-cap 1GiB`
+//! has 6,395 nodes (81,792,050 positions, 1,023.8 MiB; 6,396 nodes are refused before
+//! allocating): 25.7 s of CPU time. Can I Win `n = 20, T = 158` (`compare --variants`, one run):
+//! 725 ms against `memo/dense`'s 28 ms and `memo/indexed`'s 345 ms (13 MiB of arrays against
+//! 256 KiB): the pass visits all 10^6 subsets and their 10^7 moves where the memo stops at the
+//! first winning move, and every array access is a cache miss.
 //!
 //! # Examples
 //!
