@@ -603,7 +603,12 @@ impl Registered for CanIWin {
             #[cfg(feature = "memo")]
             Backend::Memo => solver_memo::can_i_win::VARIANTS.to_vec(),
             #[cfg(feature = "tabular")]
-            Backend::Tabular => solver_tabular::can_i_win::VARIANTS.to_vec(),
+            Backend::Tabular => {
+                // The game-specific tables, then the generic retrograde pass.
+                let mut variants = solver_tabular::can_i_win::VARIANTS.to_vec();
+                variants.push(solver_tabular::retrograde::variant_by_unmoves());
+                variants
+            }
             #[allow(unreachable_patterns)]
             _ => Vec::new(),
         }
@@ -622,7 +627,12 @@ impl Registered for PredictTheWinner {
             #[cfg(feature = "memo")]
             Backend::Memo => solver_memo::predict_the_winner::VARIANTS.to_vec(),
             #[cfg(feature = "tabular")]
-            Backend::Tabular => solver_tabular::predict_the_winner::VARIANTS.to_vec(),
+            Backend::Tabular => {
+                // The game-specific tables, then the generic retrograde pass.
+                let mut variants = solver_tabular::predict_the_winner::VARIANTS.to_vec();
+                variants.push(solver_tabular::retrograde::variant_by_unmoves());
+                variants
+            }
             #[cfg(feature = "reduction")]
             Backend::Reduction => solver_reduction::predict_the_winner::VARIANTS.to_vec(),
             #[allow(unreachable_patterns)]

@@ -73,7 +73,6 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
                   reference",
         build: |config| Box::new(PerMask(TabularSolver::from_config(config))),
     },
-    crate::retrograde::variant_by_unmoves(),
 ];
 
 /// The `tabular/word-one-core` variant: [`solve_with`] on one thread, with the memory cap and

@@ -78,7 +78,6 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
                   cell",
         build: |config| Box::new(ByLength(TabularSolver::from_config(config))),
     },
-    crate::retrograde::variant_by_unmoves(),
 ];
 
 /// The traced half of a row kernel that does not work one cell at a time (`one-core`,
