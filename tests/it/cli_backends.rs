@@ -167,6 +167,12 @@ fn backends_lists_every_backend_with_availability() {
                     .iter()
                     .map(|v| ("predict-the-winner".to_owned(), v.name.to_owned())),
             )
+            .chain(
+                backend
+                    .variants::<gamesolve::CatAndMouse>()
+                    .iter()
+                    .map(|v| ("cat-and-mouse".to_owned(), v.name.to_owned())),
+            )
             .collect();
         assert_eq!(listed, registry, "{backend}");
         // The default for a game is the first of the priority list with an algorithm for it.
@@ -184,6 +190,9 @@ fn backends_lists_every_backend_with_availability() {
             && backend.is_available()
         {
             want.push("predict-the-winner");
+        }
+        if Backend::default_for::<gamesolve::CatAndMouse>() == backend && backend.is_available() {
+            want.push("cat-and-mouse");
         }
         assert_eq!(default_for, want, "{backend}");
         assert_eq!(entry["default"], !want.is_empty());

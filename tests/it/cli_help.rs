@@ -396,7 +396,11 @@ fn help_examples_run() {
                 if needs_more || other_game || !seen.insert(example.to_owned()) {
                     continue;
                 }
-                let args: Vec<&str> = args.split_whitespace().collect();
+                // Words as a shell reads them: a JSON graph is quoted ('[[1,3],[0]]').
+                let args: Vec<&str> = args
+                    .split_whitespace()
+                    .map(|word| word.trim_matches('\''))
+                    .collect();
                 let output = assert_cmd::Command::new(program)
                     .args(&args)
                     .current_dir(dir.path())

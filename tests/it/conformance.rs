@@ -62,6 +62,11 @@ fn golden_max_n(variant: &Variant<CanIWin>) -> Option<(u32, &'static str)> {
             "the generic indexed memo allocates and fills all 2^n cells for each of the \
              n(n+1)/2 totals, and recomputes each position's total: seconds per n above n = 16",
         )),
+        "tabular/retrograde" => Some((
+            16,
+            "generic retrograde analysis enumerates all 2^n positions and reverses n 2^(n-1) \
+             moves for each of the n(n+1)/2 totals: seconds per n above n = 16",
+        )),
         _ => None,
     }
 }

@@ -19,12 +19,16 @@ fn limits() -> ExplainLimits {
 
 /// Brute force: does the player to move win Can I Win after `used`, with
 /// `t` to reach (the search only asks about positions below `t` from which
-/// no draw is reachable)?
+/// no draw is reachable; a retrograde pass also reports the positions whose total already
+/// reaches `t`, which the player to move has lost)?
 fn wins(n: u32, t: u64, used: u64) -> bool {
     let total: u64 = (1..=n)
         .filter(|v| used >> (v - 1) & 1 == 1)
         .map(u64::from)
         .sum();
+    if used != 0 && total >= t {
+        return false;
+    }
     (1..=n)
         .filter(|v| used >> (v - 1) & 1 == 0)
         .any(|v| total + u64::from(v) >= t || !wins(n, t, used | 1 << (v - 1)))

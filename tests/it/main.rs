@@ -18,6 +18,7 @@ mod subtraction_example;
 
 mod analysis;
 mod bench_inputs;
+mod cat_and_mouse;
 mod cli;
 mod cli_backends;
 mod cli_batch;

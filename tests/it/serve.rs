@@ -510,7 +510,12 @@ fn serve_offers_a_game_added_by_an_example() {
         .collect();
     assert_eq!(
         names,
-        ["can-i-win", "predict-the-winner", "subtraction-1-3-4"]
+        [
+            "can-i-win",
+            "predict-the-winner",
+            "cat-and-mouse",
+            "subtraction-1-3-4"
+        ]
     );
     let line = r#"{"game":"subtraction-1-3-4","stones":22}"#;
     let (status, answer) = post(addr, "/api/solve", line);
@@ -1496,6 +1501,7 @@ fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
         json!([
             ["can-i-win", "Can I Win"],
             ["predict-the-winner", "Predict the Winner"],
+            ["cat-and-mouse", "Cat and Mouse"],
             ["subtraction-1-3-4", "Subtraction game {1, 3, 4}"]
         ])
     );

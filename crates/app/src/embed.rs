@@ -236,9 +236,9 @@ pub fn analyze(
 ///
 /// The line's error, or the backend giving up under the limits.
 pub fn explain(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> {
-    let backend = options
-        .backend()?
-        .unwrap_or_else(|| gamesolve::Backend::Memo.into());
+    // None: the command's default (`memo`, or the game's default backend where `memo` has
+    // no algorithm, as for Cat and Mouse).
+    let backend = options.backend()?;
     let mut handler = Handler::Explain {
         backend,
         limits: options.limits()?,
@@ -276,8 +276,8 @@ pub enum Handler {
     },
     /// `explain`.
     Explain {
-        /// The backend explained.
-        backend: BackendChoice,
+        /// The backend explained; `None`: the command's default.
+        backend: Option<BackendChoice>,
         /// The limits.
         limits: LimitArgs,
     },

@@ -61,10 +61,11 @@ impl GameFlags for ViewArgs {
 pub struct ViewArgs {
     /// The backend to explain: `recursive` and `memo` show their call tree (and `memo` its
     /// memo as the game's table), `tabular` its table in fill order, `reduction` its merges.
-    /// Any `BACKEND/VARIANT` works (`memo/hash-map`, `tabular/per-mask`).
-    #[arg(long, short = 'b', value_name = "BACKEND[/VARIANT]", default_value = "memo",
+    /// Any `BACKEND/VARIANT` works (`memo/hash-map`, `tabular/per-mask`) [default: memo; the
+    /// game's default backend for a game memo has no algorithm for (cat-and-mouse: tabular)].
+    #[arg(long, short = 'b', value_name = "BACKEND[/VARIANT]",
           value_parser = super::args::backend_parser())]
-    backend: BackendChoice,
+    backend: Option<BackendChoice>,
     /// Levels of the call tree shown below the root (`recursive`, `memo`)
     /// [default: 4].
     #[arg(long, value_name = "LEVELS", value_parser = parse_usize, allow_negative_numbers = true, conflicts_with = "json")]
@@ -112,6 +113,20 @@ pub fn explain_error(e: ExplainError) -> CliError {
     }
 }
 
+impl ViewArgs {
+    /// The backend asked for, else `memo`, else (for a game `memo` has no algorithm for) the
+    /// game's default backend.
+    fn backend_for<G: gamesolve::Registered>(&self) -> BackendChoice {
+        self.backend.clone().unwrap_or_else(|| {
+            if Backend::Memo.variants::<G>().is_empty() {
+                BackendChoice::automatic(Backend::default_for::<G>())
+            } else {
+                BackendChoice::automatic(Backend::Memo)
+            }
+        })
+    }
+}
+
 /// Runs `gamesolve explain`.
 pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
     cmd.game.game()?.explain(&cmd.game.flags, json)
@@ -119,14 +134,13 @@ pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
 
 /// Explains one game with the chosen backend variant and prints the views.
 pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<(), Stop> {
+    let chosen = view.backend_for::<G>();
     let config = view.config();
     // `--memory-cap` bounds the trace as it bounds the backends' tables.
     let limits = ExplainLimits::from_limits(&config);
-    let progress = Progress::spinner_if(
-        game.is_big(view.backend.backend),
-        format!("explaining {}", view.backend),
-    );
-    let explanation = explain(game, &view.backend, &config, &limits).map_err(explain_error);
+    let progress =
+        Progress::spinner_if(game.is_big(chosen.backend), format!("explaining {chosen}"));
+    let explanation = explain(game, &chosen, &config, &limits).map_err(explain_error);
     drop(progress);
     let explanation = explanation?;
     if explanation.is_table() && view.depth.is_some() {
@@ -135,7 +149,7 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
             format!(
                 "`--depth` cuts the call tree of `recursive` and `memo`; `{}` shows its table \
                  (cut it with `--max-lines`)",
-                view.backend
+                chosen
             ),
         )
         .into());
@@ -197,7 +211,7 @@ fn text<G: CliGame>(
     let backend = e.backend();
     let mut text = String::new();
     let headline = e.game().headline(e.answer());
-    let _ = writeln!(text, "{headline}   (backend {})", view.backend);
+    let _ = writeln!(text, "{headline}   (backend {})", view.backend_for::<G>());
     if let Some(own) = e.game().own_view(backend, view.max_lines, limits) {
         // A backend that does not walk the game's positions shows what it does instead.
         text.push_str(&own?);
@@ -296,7 +310,7 @@ pub(crate) struct Views {
 /// the command) and renders every view with the command's defaults.
 pub(crate) fn views<G: CliGame>(
     game: &G,
-    backend: BackendChoice,
+    backend: Option<BackendChoice>,
     limits: LimitArgs,
 ) -> Result<Views, CliError> {
     let view = ViewArgs {
@@ -312,7 +326,7 @@ pub(crate) fn views<G: CliGame>(
     let config = view.config();
     let explain_limits = ExplainLimits::from_limits(&config);
     let explanation =
-        explain(game, &view.backend, &config, &explain_limits).map_err(explain_error)?;
+        explain(game, &view.backend_for::<G>(), &config, &explain_limits).map_err(explain_error)?;
     let json = serde_json::to_vec(&ExplainReport::new(&explanation))
         .map_err(|e| CliError::new(Kind::Io, format!("cannot write the JSON view: {e}")))?;
     Ok(Views {

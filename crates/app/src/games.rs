@@ -32,6 +32,7 @@ pub fn run(json: bool) -> Result<(), Stop> {
             .map(|p| match p.kind {
                 ParamKind::Integer { .. } => p.value_name.to_owned(),
                 ParamKind::Values => format!("[{}...]", p.value_name),
+                ParamKind::Graph => format!("--{} {}", p.name, p.value_name),
             })
             .collect();
         let _ = writeln!(text, "{} {}", info.name, words.join(" "));
@@ -39,7 +40,7 @@ pub fn run(json: bool) -> Result<(), Stop> {
         for param in info.params {
             let range = match param.kind {
                 ParamKind::Integer { min, max } => format!(" ({min}..={max})"),
-                ParamKind::Values => String::new(),
+                ParamKind::Values | ParamKind::Graph => String::new(),
             };
             let _ = writeln!(text, "  {}{range}: {}", param.value_name, param.help);
         }

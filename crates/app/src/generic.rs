@@ -139,6 +139,11 @@ pub(crate) struct GenericRules<G: TableGame> {
     /// Whether the game scores points (its values are margins): the result is then read from
     /// the running scores, else from the last position's value.
     scoring: bool,
+    /// The positions of the line being played, by moves made (`[0]` the start): a position
+    /// met again ends the game in a draw, the rule of a game whose positions repeat (Cat and
+    /// Mouse); a game whose positions never repeat never meets it. Going back (`undo`, a
+    /// replay) cuts the line at the position played from.
+    line: std::sync::Mutex<Vec<G::Position>>,
 }
 
 impl<G: TableGame> GenericRules<G> {
@@ -149,7 +154,14 @@ impl<G: TableGame> GenericRules<G> {
             game: game.clone(),
             analyzer: game.analyzer(config),
             scoring,
+            line: std::sync::Mutex::new(vec![game.start()]),
         }
+    }
+
+    /// Whether the position `p` was met earlier on the line played.
+    fn repeated(&self, p: &Played<G::Position>) -> bool {
+        let line = self.line.lock().unwrap_or_else(|e| e.into_inner());
+        line.get(p.moves_made) == Some(&p.position) && line[..p.moves_made].contains(&p.position)
     }
 
     /// A scoring game's scores from `human`'s side: (the human's, the computer's); `None`
@@ -189,7 +201,7 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn is_over(&self, p: &Self::Position) -> bool {
-        self.game.terminal_value(p.position).is_some()
+        self.game.terminal_value(p.position).is_some() || self.repeated(p)
     }
 
     fn board(&self, p: &Self::Position, human: Player) -> String {
@@ -210,11 +222,17 @@ impl<G: TableGame> Rules for GenericRules<G> {
             let mover = usize::from(self.to_move(p) == Player::Second);
             scores[mover] = scores[mover].saturating_add(points);
         }
-        Played {
+        let next = Played {
             position: self.game.play(p.position, m),
             moves_made: p.moves_made + 1,
             scores,
+        };
+        let mut line = self.line.lock().unwrap_or_else(|e| e.into_inner());
+        line.truncate(p.moves_made + 1);
+        if line.len() == p.moves_made + 1 {
+            line.push(next.position);
         }
+        next
     }
 
     fn moves(&mut self, p: &Self::Position) -> Result<Vec<Valued<Self>>, CliError> {
@@ -242,6 +260,7 @@ impl<G: TableGame> Rules for GenericRules<G> {
         match value.verdict() {
             Verdict::Win => format!("win in {remoteness}"),
             Verdict::Loss => format!("lose in {remoteness}"),
+            Verdict::Draw if remoteness == u32::MAX => "draw (no end)".to_owned(),
             Verdict::Draw => format!("draw ({remoteness} moves left)"),
         }
     }
@@ -273,6 +292,9 @@ impl<G: TableGame> Rules for GenericRules<G> {
 
     fn verdict(&self, p: &Self::Position, human: Player) -> String {
         let Some(value) = self.game.terminal_value(p.position) else {
+            if self.repeated(p) {
+                return "The position repeated: a draw.".to_owned();
+            }
             return "The game goes on.".to_owned();
         };
         // The terminal value is the player to move's; the human's is its negation when the

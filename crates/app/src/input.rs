@@ -190,6 +190,42 @@ pub fn values_from(
     }
 }
 
+/// The whole text of the file at `path` (`-` for standard input), read within `memory_cap`
+/// bytes (1 GiB by default): a graph given with `--graph-file`.
+///
+/// # Errors
+///
+/// An `io` error naming the file when it cannot be read or is not UTF-8; a `cannot_answer`
+/// one when it is longer than the cap.
+pub fn text_from_file(path: &Path, memory_cap: Option<u64>) -> Result<String, CliError> {
+    use std::io::Read as _;
+    let cap = memory_cap.unwrap_or(gamesolve::analysis::DEFAULT_MEMORY_CAP_BYTES);
+    let shown = path.display();
+    let reader: Box<dyn std::io::Read> = if path == Path::new("-") {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(
+            std::fs::File::open(path)
+                .map_err(|e| CliError::new(Kind::Io, format!("cannot read {shown}: {e}")))?,
+        )
+    };
+    let mut text = String::new();
+    reader
+        .take(cap.saturating_add(1))
+        .read_to_string(&mut text)
+        .map_err(|e| CliError::new(Kind::Io, format!("cannot read {shown}: {e}")))?;
+    if text.len() as u64 > cap {
+        return Err(CliError::new(
+            Kind::CannotAnswer,
+            format!(
+                "cannot read {shown}: it is longer than the memory cap of {cap} bytes; raise \
+                 the cap with --memory-cap"
+            ),
+        ));
+    }
+    Ok(text)
+}
+
 /// Parses values separated by whitespace and/or commas (the command line's words, joined by
 /// spaces) with the one values parser, [`gamesolve::core_types::values::parse_values`]; see
 /// the [module docs](self).

@@ -12,7 +12,7 @@ use std::sync::OnceLock;
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Subcommand};
 use gamesolve::games::{GameInfo, ParamKind, ParamValue, Params, PositionFlag, TableGame};
-use gamesolve::{Backend, CanIWin, PredictTheWinner};
+use gamesolve::{Backend, CanIWin, CatAndMouse, PredictTheWinner};
 
 use super::error::{CliError, Stop};
 use super::input;
@@ -36,6 +36,7 @@ impl GameTable {
         GameTable::empty()
             .with::<CanIWin>()
             .with::<PredictTheWinner>()
+            .with::<CatAndMouse>()
     }
 
     /// No games.
@@ -298,6 +299,8 @@ pub struct GameCmd<F> {
     words: Vec<(&'static str, Vec<String>)>,
     /// `--file PATH|-`, the values of a game's row of values.
     file: Option<PathBuf>,
+    /// `--NAME-file PATH|-` of each graph parameter given so.
+    graph_files: Vec<(&'static str, PathBuf)>,
     /// The game's parameter sweep was asked for (`--all-totals`).
     pub sweep: bool,
     /// The command's own flags.
@@ -336,6 +339,19 @@ impl<F> GameCmd<F> {
                 ParamKind::Values => {
                     ParamValue::Values(input::values_from(words, self.file(), memory_cap)?)
                 }
+                ParamKind::Graph => {
+                    let file = self
+                        .graph_files
+                        .iter()
+                        .find(|(name, _)| *name == param.name);
+                    match (words.first(), file) {
+                        (Some(word), _) => ParamValue::Text(word.clone()),
+                        (None, Some((_, path))) => {
+                            ParamValue::Text(input::text_from_file(path, memory_cap)?)
+                        }
+                        (None, None) => continue,
+                    }
+                }
             };
             params.set(param.name, value);
         }
@@ -360,6 +376,11 @@ const SWEEP: &str = "sweep";
 /// The argument id of `--file`.
 const FILE: &str = "file";
 
+/// The argument id of `--NAME-file` for the graph parameter `name`.
+fn graph_file_id(name: &str) -> String {
+    format!("{name}_file")
+}
+
 /// The subcommand of one game for a command with flags `F`.
 fn game_command<F: GameFlags>(entry: &dyn Entry) -> Command {
     let info = entry.info();
@@ -378,6 +399,21 @@ fn game_command<F: GameFlags>(entry: &dyn Entry) -> Command {
             ParamKind::Values => {
                 has_values = Some(param.name);
                 arg.num_args(0..).action(ArgAction::Append)
+            }
+            ParamKind::Graph => {
+                let file = graph_file_id(param.name);
+                command = command.arg(
+                    Arg::new(file.clone())
+                        .long(format!("{}-file", param.name))
+                        .value_name("PATH")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .conflicts_with(param.name)
+                        .help(format!(
+                            "Read the {} (JSON) from a file, `-` for standard input",
+                            param.name
+                        )),
+                );
+                arg.long(param.name).required_unless_present(file)
             }
         };
         command = command.arg(arg);
@@ -448,6 +484,13 @@ fn game_command<F: GameFlags>(entry: &dyn Entry) -> Command {
     let mut examples = String::from("Examples:");
     for (k, words) in info.examples.iter().take(3).enumerate() {
         let flags = F::EXAMPLE_FLAGS.get(k).copied().unwrap_or_default();
+        // Flags naming a backend with no algorithm for the game are left out.
+        let names_other_backend = flags
+            .split_once("--backend ")
+            .and_then(|(_, rest)| rest.split(['/', ' ']).next())
+            .and_then(|name| name.parse::<Backend>().ok())
+            .is_some_and(|backend| entry.variants_of(backend).is_empty());
+        let flags = if names_other_backend { "" } else { flags };
         let verb = if F::VERB.is_empty() {
             String::new()
         } else {
@@ -506,6 +549,15 @@ impl<F: GameFlags> FromArgMatches for GameCmd<F> {
             })
             .collect();
         let file = sub.try_get_one::<PathBuf>(FILE).ok().flatten().cloned();
+        let graph_files = info
+            .params
+            .iter()
+            .filter(|p| p.kind == ParamKind::Graph)
+            .filter_map(|p| {
+                let path = sub.try_get_one::<PathBuf>(&graph_file_id(p.name)).ok()??;
+                Some((p.name, path.clone()))
+            })
+            .collect();
         let sweep = sub
             .try_get_one::<bool>(SWEEP)
             .ok()
@@ -528,6 +580,7 @@ impl<F: GameFlags> FromArgMatches for GameCmd<F> {
             name: info.name,
             words,
             file,
+            graph_files,
             sweep,
             flags,
         })

@@ -433,6 +433,14 @@ impl crate::Indexed for CanIWin {
     }
 }
 
+/// The moves into a set of used integers: taking any one of them last.
+impl crate::Unmove for CanIWin {
+    fn unmoves_into(&self, used: u64, out: &mut Vec<(u64, u32)>) {
+        out.clear();
+        out.extend(crate::bits::set_bits(used).map(|k| (used & !(1 << k), k + 1)));
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -78,6 +78,38 @@ pub enum Error {
         position: String,
     },
 
+    /// A game's index broke its contract: [`Indexed::index`](crate::Indexed::index) of a
+    /// position is not below [`Indexed::position_count`](crate::Indexed::position_count). A bug
+    /// in the game's code, not a limit of the backend.
+    #[error(
+        "{game}: position `{position}` has index {index}, not below the game's position_count() \
+         = {count}; the game's index and position_count disagree"
+    )]
+    IndexOutOfRange {
+        /// The game's machine name.
+        game: &'static str,
+        /// The position, as the game shows it.
+        position: String,
+        /// Its index.
+        index: u64,
+        /// The game's position count.
+        count: u64,
+    },
+
+    /// Play from a position can go on forever under perfect play, and the game's value type
+    /// has no value for that ([`GameValue::endless`](crate::GameValue::endless) is `None`: a
+    /// scoring game whose positions repeat).
+    #[error(
+        "{game}: play from position `{position}` can go on forever under perfect play, and the \
+         game's value type has no value for a game that never ends (GameValue::endless)"
+    )]
+    EndlessPlay {
+        /// The game's machine name.
+        game: &'static str,
+        /// The start position, as the game shows it.
+        position: String,
+    },
+
     /// This backend's state encoding cannot represent a game this large.
     #[error(
         "{} cannot answer {game} with {parameter} = {value}: it supports at most {limit}{hint}",
@@ -232,7 +264,9 @@ impl Error {
             Error::MaxChoosableOutOfRange { .. }
             | Error::DesiredTotalOutOfRange { .. }
             | Error::InvalidParameter { .. }
-            | Error::NoMoves { .. } => ErrorKind::InvalidInput,
+            | Error::NoMoves { .. }
+            | Error::IndexOutOfRange { .. }
+            | Error::EndlessPlay { .. } => ErrorKind::InvalidInput,
             Error::GameTooLarge { .. }
             | Error::TableTooLarge { .. }
             | Error::AllocationFailed { .. }

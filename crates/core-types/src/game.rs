@@ -204,6 +204,17 @@ pub trait Indexed: Game {
     fn position_at(&self, index: usize) -> Self::Position;
 }
 
+/// An indexed game that lists the moves into a position (an "unmove", as GamesmanClassic's
+/// loopy solver asks of a game): retrograde analysis then finds a decided position's parents
+/// from the game instead of building reversed edges (`tabular/retrograde` costs 4 bytes per
+/// position and none per move instead of 8 per move or more).
+pub trait Unmove: Indexed {
+    /// Every pair `(parent, mv)` with `mv` a move of `parent` and `play(parent, mv) ==
+    /// position`, each once, written into `out` (cleared first). It may also list parents
+    /// that are over or cannot be reached (the pass skips them), never miss one.
+    fn unmoves_into(&self, position: Self::Position, out: &mut Vec<(Self::Position, Self::Move)>);
+}
+
 /// What a position is worth to the player to move: ordered (larger is better for them) and
 /// negatable (the opponent's view).
 pub trait GameValue:
@@ -226,6 +237,14 @@ pub trait GameValue:
     /// for a game valued only by win, draw or loss. The teaching page shows a table cell's
     /// number where there is one, its verdict otherwise.
     fn amount(self) -> Option<i128> {
+        None
+    }
+
+    /// The value of a position from which play never ends under perfect play (a loopy game's
+    /// positions that retrograde analysis never decides): a draw for [`Verdict`]; `None` (the
+    /// default) for a value type that has no such value, such as a scoring game's [`Margin`],
+    /// whose positions must then all lead to an end.
+    fn endless() -> Option<Self> {
         None
     }
 
@@ -298,6 +317,10 @@ impl GameValue for Verdict {
 
     fn is_best_possible(self) -> bool {
         self == Verdict::Win
+    }
+
+    fn endless() -> Option<Self> {
+        Some(Verdict::Draw)
     }
 }
 

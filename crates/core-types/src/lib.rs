@@ -12,6 +12,8 @@
 //!   replacement; whoever brings the running total to `T` or beyond wins.
 //! - [`PredictTheWinner`] ([`predict_the_winner`] module): take values from
 //!   either end of a row; the larger sum wins.
+//! - [`CatAndMouse`] ([`cat_and_mouse`] module): LeetCode 913's chase on a graph, whose
+//!   positions repeat (a loopy game: only retrograde analysis solves it).
 //!
 //! Each module documents the exact semantics (the draws, `T == 0`, the
 //! tie-breaks for the reported best move, and the exact `i128` margins).
@@ -56,6 +58,7 @@
 
 pub mod bits;
 pub mod can_i_win;
+pub mod cat_and_mouse;
 pub mod deadline;
 pub mod error;
 pub mod events;
@@ -71,10 +74,11 @@ pub mod stats;
 pub mod values;
 
 pub use can_i_win::{CanIWin, CanIWinSolution};
+pub use cat_and_mouse::{Animal, CatAndMouse, CatAndMouseSolution, Chase};
 pub use deadline::{Deadline, DeadlineClock};
 pub use error::{Error, ErrorKind};
 pub use events::{Event, GameEvent};
-pub use game::{Game, GameValue, Indexed, Margin, Verdict};
+pub use game::{Game, GameValue, Indexed, Margin, Unmove, Verdict};
 pub use limits::Limits;
 pub use outcome::Outcome;
 pub use predict_the_winner::{

@@ -428,6 +428,28 @@ fn row_start(len: usize, start: usize) -> usize {
     start * (len + 1) - start * start.saturating_sub(1) / 2
 }
 
+/// The moves into an interval: taking the left end of the interval one longer on the left,
+/// or the right end of the one one longer on the right.
+impl crate::Unmove for PredictTheWinner {
+    fn unmoves_into(&self, position: Interval, out: &mut Vec<(Interval, Side)>) {
+        out.clear();
+        if position.start > 0 {
+            let parent = Interval {
+                start: position.start - 1,
+                ..position
+            };
+            out.push((parent, Side::Left));
+        }
+        if position.end < self.values.len() {
+            let parent = Interval {
+                end: position.end + 1,
+                ..position
+            };
+            out.push((parent, Side::Right));
+        }
+    }
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

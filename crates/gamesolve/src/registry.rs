@@ -8,7 +8,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use core_types::{CanIWin, Game, Indexed, PredictTheWinner, Solver, SolverConfig, Variant};
+use core_types::{
+    CanIWin, CatAndMouse, Game, Indexed, PredictTheWinner, Solver, SolverConfig, Variant,
+};
 
 #[cfg(not(any(
     feature = "recursive",
@@ -122,7 +124,8 @@ impl Backend {
             Backend::Tabular => {
                 "bottom-up tables: fastest on hard Can I Win totals (1 bit per state, \
                  n <= 33 within the memory cap); rolling row for Predict the Winner \
-                 (O(len) memory, 10^5 values and more)"
+                 (O(len) memory, 10^5 values and more); retrograde analysis for any indexed \
+                 game, the only one for Cat and Mouse, whose positions repeat"
             }
             Backend::Reduction => {
                 "linear-time Predict the Winner: merge every peak x <= y >= z into x - y + z, \
@@ -518,7 +521,8 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 }
 
 /// The generic variants of `backend` for a game with a dense index ([`Indexed`]): those of
-/// any game, and `memo/indexed` (a table indexed by position in place of the hash map). An
+/// any game, `memo/indexed` (a table indexed by position in place of the hash map) and
+/// `tabular/retrograde` (the bottom-up pass from the terminal positions backwards). An
 /// indexed game's `Registered` impl offers them with one line:
 ///
 /// ```
@@ -535,7 +539,66 @@ pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
     if backend == Backend::Memo {
         variants.push(solver_memo::indexed::variant());
     }
+    if backend == Backend::Tabular {
+        variants.extend(retrograde_variants());
+    }
     variants
+}
+
+/// Every move's score at `position` from a retrograde pass over the positions reachable from
+/// it (`tabular`'s [`solve_table`](solver_tabular::retrograde::solve_table)), within the memory
+/// cap and by the deadline given; [`Error::NoAlgorithm`](crate::Error::NoAlgorithm) in a build
+/// without `tabular`.
+#[allow(clippy::type_complexity)]
+pub(crate) fn retrograde_move_scores<G: Indexed>(
+    game: &G,
+    position: G::Position,
+    memory_cap_bytes: u64,
+    deadline: crate::Deadline,
+) -> Result<Vec<(G::Move, crate::search::Ranked<G::Value>)>, crate::Error> {
+    #[cfg(feature = "tabular")]
+    {
+        let table = solver_tabular::retrograde::solve_table(
+            game,
+            position,
+            memory_cap_bytes,
+            deadline,
+            &mut crate::NoStats,
+        )?;
+        Ok(table.move_scores(game, position))
+    }
+    #[cfg(not(feature = "tabular"))]
+    {
+        let _ = (game, position, memory_cap_bytes, deadline);
+        Err(crate::Error::NoAlgorithm {
+            backend: Backend::Tabular.name(),
+            game: G::NAME,
+        })
+    }
+}
+
+/// `tabular/retrograde` by the game's unmoves, when this build has `tabular`.
+fn retrograde_by_unmoves<G: core_types::Unmove>() -> Vec<Variant<G>> {
+    #[cfg(feature = "tabular")]
+    {
+        vec![solver_tabular::retrograde::variant_by_unmoves()]
+    }
+    #[cfg(not(feature = "tabular"))]
+    {
+        Vec::new()
+    }
+}
+
+/// `tabular/retrograde` for an indexed game, when this build has `tabular`.
+fn retrograde_variants<G: Indexed>() -> Vec<Variant<G>> {
+    #[cfg(feature = "tabular")]
+    {
+        vec![solver_tabular::retrograde::variant()]
+    }
+    #[cfg(not(feature = "tabular"))]
+    {
+        Vec::new()
+    }
 }
 
 /// The generic variants of `backend`, which solve any [`Game`].
@@ -562,7 +625,12 @@ impl Registered for CanIWin {
             #[cfg(feature = "memo")]
             Backend::Memo => solver_memo::can_i_win::VARIANTS.to_vec(),
             #[cfg(feature = "tabular")]
-            Backend::Tabular => solver_tabular::can_i_win::VARIANTS.to_vec(),
+            Backend::Tabular => {
+                // The game-specific tables, then the generic retrograde pass.
+                let mut variants = solver_tabular::can_i_win::VARIANTS.to_vec();
+                variants.push(solver_tabular::retrograde::variant_by_unmoves());
+                variants
+            }
             #[allow(unreachable_patterns)]
             _ => Vec::new(),
         }
@@ -581,11 +649,39 @@ impl Registered for PredictTheWinner {
             #[cfg(feature = "memo")]
             Backend::Memo => solver_memo::predict_the_winner::VARIANTS.to_vec(),
             #[cfg(feature = "tabular")]
-            Backend::Tabular => solver_tabular::predict_the_winner::VARIANTS.to_vec(),
+            Backend::Tabular => {
+                // The game-specific tables, then the generic retrograde pass.
+                let mut variants = solver_tabular::predict_the_winner::VARIANTS.to_vec();
+                variants.push(solver_tabular::retrograde::variant_by_unmoves());
+                variants
+            }
             #[cfg(feature = "reduction")]
             Backend::Reduction => solver_reduction::predict_the_winner::VARIANTS.to_vec(),
             #[allow(unreachable_patterns)]
             _ => Vec::new(),
+        }
+    }
+}
+
+/// Cat and Mouse's positions repeat: only the bottom-up `tabular/retrograde` decides them. A
+/// search (`recursive`, `memo`) would not terminate, or with an "in progress" mark would answer
+/// wrong, so those backends have no variant for it and refuse with the reason.
+impl Registered for CatAndMouse {
+    fn not_applicable_hint(backend: Backend) -> &'static str {
+        match backend {
+            Backend::Recursive | Backend::Memo | Backend::Tabular => {
+                crate::games::CAT_AND_MOUSE_SEARCH_REFUSED
+            }
+            Backend::Reduction => {
+                "; reduction solves Predict the Winner only; use tabular/retrograde"
+            }
+        }
+    }
+
+    fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
+        match backend {
+            Backend::Tabular => retrograde_by_unmoves(),
+            Backend::Recursive | Backend::Memo | Backend::Reduction => Vec::new(),
         }
     }
 }

@@ -1,5 +1,5 @@
-//! Bottom-up table solvers for Can I Win and Predict the Winner: the
-//! `tabular` backend of gamesolve.
+//! Bottom-up table solvers for Can I Win and Predict the Winner, and retrograde analysis for
+//! any indexed game (Cat and Mouse): the `tabular` backend of gamesolve.
 //!
 //! Both games are solved by filling a table in an order where every value a
 //! cell needs is already there, so there is no recursion and no hashing.
@@ -21,6 +21,13 @@
 //!   nanosecond on one core, so `10^5` values take about half a second; rows
 //!   of [`predict_the_winner::PARALLEL_MIN_LEN`] values or more are split
 //!   over all cores ([`TabularSolver::with_threads`]).
+//!
+//! - **Any indexed game** ([`retrograde`]): retrograde analysis, from the terminal positions
+//!   backwards by a queue over reversed edges, the positions never decided being draws. The
+//!   only solver of loopy games (Cat and Mouse, whose positions repeat); a generic table for
+//!   acyclic ones. Cost: `O(positions + moves)` time; 13 bytes per position for a win/lose/draw
+//!   game that lists the moves into a position ([`core_types::Unmove`]), else 17 bytes per
+//!   position and 8 per move (4-byte moves).
 //!
 //! Prefer the `memo` backend for Can I Win with a small total (it visits only
 //! the few states reachable from the start), and `tabular` for hard totals and
@@ -49,6 +56,7 @@
 pub mod can_i_win;
 pub mod can_i_win_parallel;
 pub mod predict_the_winner;
+pub mod retrograde;
 
 use std::time::Duration;
 

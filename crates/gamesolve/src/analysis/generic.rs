@@ -357,10 +357,16 @@ impl<G: Game> Analyzer<G> {
     ) -> Result<Vec<G::Move>, Error> {
         let mut line = Vec::new();
         let mut at = position;
+        // A position met again ends the line: in a game whose positions repeat (Cat and
+        // Mouse), best play that never ends is a draw, and its line would go round for ever.
+        let mut seen = std::collections::HashSet::from([position]);
         while self.game.terminal_value(at).is_none() {
             let best = self.best_move(at, deadline)?;
             line.push(best);
             at = self.game.play(at, best);
+            if !seen.insert(at) {
+                break;
+            }
         }
         Ok(line)
     }

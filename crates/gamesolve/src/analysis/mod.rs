@@ -59,6 +59,7 @@
 
 pub mod generic;
 pub mod report;
+pub mod retrograde;
 
 use std::fmt;
 

@@ -140,11 +140,11 @@ pub fn generic_text<G: TableGame>(game: &G, a: &Analysis<G>) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{}: {}\nValue for the player to move: {}; {} moves to the end under perfect play.",
+        "{}: {}\nValue for the player to move: {}; {} under perfect play.",
         game.describe(),
         game.show_position(position),
         analysis.value,
-        analysis.remoteness
+        moves_to_end(analysis.remoteness)
     );
     if analysis.moves.is_empty() {
         text.push_str("The game is over: no moves.\n");
@@ -156,11 +156,14 @@ pub fn generic_text<G: TableGame>(game: &G, a: &Analysis<G>) -> String {
     for m in &analysis.moves {
         let _ = writeln!(
             text,
-            "  {:>3}. {}: {} in {}",
+            "  {:>3}. {}: {}",
             number(m.mv),
             game.show_move(position, m.mv),
-            m.value,
-            m.remoteness
+            if m.remoteness == u32::MAX {
+                format!("{} (no end)", m.value)
+            } else {
+                format!("{} in {}", m.value, m.remoteness)
+            }
         );
     }
     let mut at = position;
@@ -182,4 +185,14 @@ pub fn generic_text<G: TableGame>(game: &G, a: &Analysis<G>) -> String {
         }
     }
     text
+}
+
+/// The moves to the end as the analysis's text says them: `4 moves to the end`, or, for
+/// endless play (remoteness `u32::MAX`, a game whose positions repeat), `no end`.
+fn moves_to_end(remoteness: u32) -> String {
+    if remoteness == u32::MAX {
+        "no end (neither player can force one)".to_owned()
+    } else {
+        format!("{remoteness} moves to the end")
+    }
 }

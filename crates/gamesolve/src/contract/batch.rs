@@ -175,7 +175,7 @@ pub fn read_line<'g>(
             )));
         };
         let value = match param.kind {
-            ParamKind::Integer { .. } => ParamValue::Text(raw.get().to_owned()),
+            ParamKind::Integer { .. } | ParamKind::Graph => ParamValue::Text(raw.get().to_owned()),
             ParamKind::Values => ParamValue::Values(values_of(param.name, raw.get())?),
         };
         params.set(param.name, value);

@@ -12,7 +12,7 @@ fn colour<V: GameValue>(value: Option<V>) -> &'static str {
 }
 
 /// A double-quoted DOT string.
-fn quoted(text: &str) -> String {
+pub(super) fn quoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     for c in text.chars() {
@@ -27,14 +27,14 @@ fn quoted(text: &str) -> String {
     out
 }
 
-fn dot_header(title: &str, legend: &str) -> String {
+pub(super) fn dot_header(title: &str, legend: &str) -> String {
     format!(
         "digraph explain {{\n  label={};\n  labelloc=t;\n  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n  edge [fontname=\"Helvetica\", fontsize=10];\n",
         quoted(&format!("{title}\n{legend}"))
     )
 }
 
-fn dot_cut_note(text: &mut String, shown: usize, total: usize) {
+pub(super) fn dot_cut_note(text: &mut String, shown: usize, total: usize) {
     if total > shown {
         let _ = writeln!(
             text,

@@ -47,6 +47,7 @@
 
 mod dot;
 mod layout;
+mod rounds;
 mod trace;
 mod tree;
 
@@ -56,6 +57,7 @@ pub use crate::games::{
     explain_reduction, explain_reduction_within, ReductionExplanation, ReductionMerge, ReductionRun,
 };
 pub use layout::{TableCell, TableLayout, TableShape};
+pub use rounds::{retrograde_rounds, Decided, Rounds};
 pub use trace::{Trace, TraceOverflow};
 pub use tree::{Call, CallTree};
 
@@ -182,6 +184,18 @@ pub trait TableView: Game {
         limits: &ExplainLimits,
     ) -> Option<serde_json::Value> {
         let _ = (backend, max_lines, limits);
+        None
+    }
+
+    /// The table of a bottom-up pass as Graphviz DOT, titled `title`, at most `max_nodes`
+    /// nodes; `None` (the default) for the fill-order graph every game gets.
+    fn table_dot(
+        &self,
+        cells: &[(Self::Position, Self::Value)],
+        title: &str,
+        max_nodes: usize,
+    ) -> Option<String> {
+        let _ = (cells, title, max_nodes);
         None
     }
 
@@ -453,7 +467,20 @@ impl<G: Game + TableView> Explanation<G> {
     pub fn dot(&self, max_nodes: usize) -> String {
         let title = format!("{} on {}", self.backend, self.game.describe());
         if self.is_table() {
-            dot::dot_table(&self.game, self.trace.events(), &title, max_nodes)
+            let cells: Vec<(G::Position, G::Value)> = self
+                .trace
+                .events()
+                .iter()
+                .filter_map(|e| match *e {
+                    Event::Cell(node, value) => Some((node, value)),
+                    _ => None,
+                })
+                .collect();
+            self.game
+                .table_dot(&cells, &title, max_nodes)
+                .unwrap_or_else(|| {
+                    dot::dot_table(&self.game, self.trace.events(), &title, max_nodes)
+                })
         } else if self.stats().memo_hits == 0 && self.backend == Backend::Recursive.name() {
             dot::dot_tree(&self.game, &self.call_tree(), &title, max_nodes)
         } else {

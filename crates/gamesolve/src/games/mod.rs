@@ -35,6 +35,7 @@
 //! ```
 
 mod can_i_win;
+mod cat_and_mouse;
 mod predict_the_winner;
 
 pub use can_i_win::all_totals::{
@@ -46,6 +47,9 @@ pub use predict_the_winner::{
     explain_predict_the_winner, explain_reduction, explain_reduction_within, IntervalMargins,
     PredictTheWinnerReport, ReductionExplanation, ReductionMerge, ReductionRun,
 };
+
+pub(crate) use cat_and_mouse::SEARCH_REFUSED as CAT_AND_MOUSE_SEARCH_REFUSED;
+pub use cat_and_mouse::{graph_from_json, CatAndMouseReport};
 
 use std::any::Any;
 
@@ -153,6 +157,10 @@ pub enum ParamKind {
     /// (separated by whitespace and/or commas, `[1,5,233,7]` too), a JSON array
     /// ([`ParamValue::Values`]).
     Values,
+    /// A graph as adjacency lists in JSON (`[[2,5],[3],[0,4,5]]`: node `v`'s neighbours at
+    /// position `v`): `--NAME JSON` or `--NAME-file PATH|-` on the command line, a JSON array
+    /// of arrays in a batch line; the game reads the JSON text ([`ParamValue::Text`]).
+    Graph,
 }
 
 /// One parameter's value as a front end read it.
@@ -165,11 +173,17 @@ pub enum ParamValue {
 }
 
 impl ParamValue {
-    /// The value as JSON: a number when the text is one, else its text; an array of values.
+    /// The value as JSON: a number when the text is one, an array when it is a JSON array (a
+    /// graph's lists), else its text; an array of values.
     pub fn to_json(&self) -> serde_json::Value {
         match self {
             ParamValue::Text(text) => serde_json::from_str::<serde_json::Number>(text.trim())
-                .map_or_else(|_| serde_json::Value::from(text.as_str()), Into::into),
+                .map(Into::into)
+                .or_else(|_| match serde_json::from_str(text.trim()) {
+                    Ok(array @ serde_json::Value::Array(_)) => Ok(array),
+                    _ => Err(()),
+                })
+                .unwrap_or_else(|()| serde_json::Value::from(text.as_str())),
             ParamValue::Values(values) => values.iter().copied().collect(),
         }
     }

@@ -41,7 +41,11 @@ function exampleValues(info, example) {
   const values = {};
   let at = 0;
   info.params.forEach((p, i) => {
-    if (p.kind === "values") {
+    if (p.kind === "graph") {
+      // `--graph '[[2,5],[3]]'`: the JSON word after the flag, without its shell quotes.
+      const flag = words.indexOf(`--${p.name}`);
+      values[p.name] = flag >= 0 && words[flag + 1] ? words[flag + 1].replace(/^'|'$/g, "") : "";
+    } else if (p.kind === "values") {
       const after = info.params.slice(i + 1).filter((q) => q.kind !== "values").length;
       const end = Math.max(at, words.length - after);
       values[p.name] = words.slice(at, end).join(" ");
@@ -92,6 +96,10 @@ function showFields(values) {
       input.max = String(p.max);
       input.step = "1";
       input.className = "integer";
+    } else if (p.kind === "graph") {
+      input.type = "text";
+      input.size = 40;
+      input.placeholder = "[[2,5],[3],[0,4,5]]";
     } else {
       input.type = "text";
       input.size = 24;
@@ -146,7 +154,22 @@ function line() {
   const fields = [`"game":${JSON.stringify(info.name)}`];
   for (const p of info.params) {
     const input = paramInput(p);
-    const tokens = paramTokens(p, input ? input.value.trim() : "");
+    const text = input ? input.value.trim() : "";
+    if (p.kind === "graph") {
+      // Adjacency lists as JSON, sent as written; the server names any bad node.
+      let lists;
+      try {
+        lists = JSON.parse(text);
+      } catch (e) {
+        throw new Error(`${paramLabel(p)} must be JSON adjacency lists like [[2,5],[3],[0,4,5]]`);
+      }
+      if (!Array.isArray(lists)) {
+        throw new Error(`${paramLabel(p)} must be a list of lists like [[2,5],[3],[0,4,5]]`);
+      }
+      fields.push(`${JSON.stringify(p.name)}:${JSON.stringify(lists)}`);
+      continue;
+    }
+    const tokens = paramTokens(p, text);
     const json = p.kind === "integer" ? tokens[0] : `[${tokens.join(",")}]`;
     fields.push(`${JSON.stringify(p.name)}:${json}`);
   }

@@ -1,0 +1,161 @@
+//! Cat and Mouse's row of the game table: its parameter (the graph), rules and sentences.
+
+mod report;
+mod table_view;
+
+pub use report::CatAndMouseReport;
+
+use super::{abbreviate, GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
+use crate::analysis::AnalysisConfig;
+use crate::{Backend, CatAndMouse, CatAndMouseSolution, Error, Outcome};
+
+/// Cat and Mouse's one parameter: the graph's adjacency lists.
+const PARAMS: [Param; 1] = [Param {
+    name: "graph",
+    value_name: "JSON",
+    kind: ParamKind::Graph,
+    help: "The undirected graph as JSON adjacency lists, node v's neighbours at position v: \
+           `[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]`. Node 0 is the hole, the Mouse starts at \
+           1, the Cat at 2.",
+}];
+
+static INFO: GameInfo = GameInfo {
+    name: "cat-and-mouse",
+    title: "Cat and Mouse",
+    summary: "Who wins Cat and Mouse: a chase on a graph whose positions repeat (LeetCode 913).",
+    rules: "An undirected graph with nodes 0..n. The Mouse starts at node 1 and moves first, \
+            the Cat starts at node 2; node 0 is the hole, which the Cat may never enter. In \
+            turn each player must move along an edge from their node. The Cat wins on the \
+            Mouse's node, the Mouse wins when it reaches the hole, and when a position (both \
+            nodes and whose turn it is) repeats, the game is a draw (LeetCode 913). First = \
+            the Mouse, second = the Cat. Positions repeat, so only retrograde analysis \
+            (tabular/retrograde) solves it.",
+    params: &PARAMS,
+    examples: &[
+        "--graph '[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]'",
+        "--graph '[[1,3],[0],[3],[0,2]]'",
+    ],
+    sweep: None,
+};
+
+/// The reason every searching backend refuses the game.
+pub(crate) const SEARCH_REFUSED: &str =
+    "; positions repeat in cat-and-mouse: plain recursion cannot decide them; use \
+     tabular/retrograde";
+
+/// The graph read from its JSON text: an array of arrays of node numbers, each checked, with
+/// a message naming the list and the item.
+///
+/// ```
+/// use gamesolve::games::graph_from_json;
+///
+/// assert_eq!(graph_from_json("[[1],[0,2],[1]]")?, vec![vec![1], vec![0, 2], vec![1]]);
+/// let err = graph_from_json("[[1],[0,-2],[1]]").unwrap_err();
+/// assert!(err.to_string().contains("graph[1][1] = -2"), "{err}");
+/// # Ok::<(), gamesolve::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// [`Error::InvalidParameter`] for text that is not JSON, not an array of arrays, or holds an
+/// item that is not a node number (a whole number in `0..2^32`).
+pub fn graph_from_json(text: &str) -> Result<Vec<Vec<u32>>, Error> {
+    let lists: Vec<serde_json::Value> = match serde_json::from_str(text.trim()) {
+        Ok(serde_json::Value::Array(lists)) => lists,
+        Ok(_) => {
+            return Err(super::invalid(format!(
+                "graph = {} is not a list of adjacency lists: expected JSON like \
+                 [[2,5],[3],[0,4,5]]",
+                abbreviate(text.trim())
+            )))
+        }
+        Err(e) => {
+            return Err(super::invalid(format!(
+                "graph = {} is not JSON ({e}): expected adjacency lists like [[2,5],[3],[0,4,5]]",
+                abbreviate(text.trim())
+            )))
+        }
+    };
+    let mut graph = Vec::new();
+    graph
+        .try_reserve_exact(lists.len())
+        .map_err(|_| super::invalid(format!("graph: no memory for {} lists", lists.len())))?;
+    for (v, list) in lists.iter().enumerate() {
+        let serde_json::Value::Array(items) = list else {
+            return Err(super::invalid(format!(
+                "graph[{v}] = {} is not a list of neighbours",
+                abbreviate(&list.to_string())
+            )));
+        };
+        let mut neighbours = Vec::with_capacity(items.len());
+        for (k, item) in items.iter().enumerate() {
+            let node = item.as_u64().and_then(|w| u32::try_from(w).ok());
+            match node {
+                Some(w) => neighbours.push(w),
+                None => {
+                    return Err(super::invalid(format!(
+                        "graph[{v}][{k}] = {} is not a node number: node {v}'s neighbours are \
+                         whole numbers 0..n",
+                        abbreviate(&item.to_string())
+                    )))
+                }
+            }
+        }
+        graph.push(neighbours);
+    }
+    Ok(graph)
+}
+
+impl TableGame for CatAndMouse {
+    fn info() -> &'static GameInfo {
+        &INFO
+    }
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        CatAndMouse::new(graph_from_json(params.text("graph")?)?)
+    }
+
+    fn params(&self) -> Params {
+        Params::new().with("graph", ParamValue::Text(self.graph_json()))
+    }
+
+    fn headline(&self, s: &CatAndMouseSolution) -> String {
+        let first = s.best_move.map_or(String::new(), |to| {
+            format!(" (the Mouse's first move: to {to})")
+        });
+        match s.outcome {
+            Outcome::FirstPlayerWins => format!("The Mouse wins{first}"),
+            Outcome::SecondPlayerWins => format!("The Cat wins{first}"),
+            Outcome::Draw => format!("Draw: neither can force a win{first}"),
+        }
+    }
+
+    fn short(&self, s: &CatAndMouseSolution) -> String {
+        match s.outcome {
+            Outcome::FirstPlayerWins => "mouse wins".to_owned(),
+            Outcome::SecondPlayerWins => "cat wins".to_owned(),
+            Outcome::Draw => "draw".to_owned(),
+        }
+    }
+
+    fn details(&self, s: &CatAndMouseSolution, backend: &str) -> String {
+        format!(
+            "Cat and Mouse: {} nodes, {} edges, {} positions; LeetCode 913 answer: {}; backend \
+             {backend}\n",
+            self.nodes(),
+            self.edges(),
+            self.position_count_u64(),
+            s.cat_mouse_game()
+        )
+    }
+
+    /// From retrograde passes: the generic search would not terminate (positions repeat).
+    fn analyzer(&self, config: AnalysisConfig) -> crate::analysis::generic::Analyzer<Self> {
+        crate::analysis::retrograde::analyzer(self.clone(), config)
+    }
+
+    fn is_big(&self, backend: Backend) -> bool {
+        let _ = backend;
+        self.position_count_u64() >= 1 << 22
+    }
+}
