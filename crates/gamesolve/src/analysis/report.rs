@@ -167,7 +167,7 @@ pub fn generic_text<G: TableGame>(game: &G, a: &Analysis<G>) -> String {
         );
     }
     let mut at = position;
-    let line: Vec<String> = a
+    let mut line: Vec<String> = a
         .principal_variation
         .iter()
         .map(|&mv| {
@@ -176,6 +176,10 @@ pub fn generic_text<G: TableGame>(game: &G, a: &Analysis<G>) -> String {
             shown
         })
         .collect();
+    if !line.is_empty() && game.terminal_value(at).is_none() {
+        // The line stopped where a position came back (a game whose positions repeat).
+        line.push("(position repeated: a draw)".to_owned());
+    }
     match &a.principal_variation_omitted {
         Some(why) => {
             let _ = writeln!(text, "\nNo principal variation: {why}.");
