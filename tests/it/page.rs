@@ -123,6 +123,50 @@ fn page_table_of_predict_the_winner_from_a_permalink() {
     screenshot(&browser, "#trace", "page-table-predict-the-winner.png");
 }
 
+/// Cat and Mouse's table is LeetCode 913's `dp[mouse][cat][turn]` grid, filled in the
+/// retrograde pass's order (terminal positions first), the positions never decided shown as
+/// draws at the end; the start (mouse 1, cat 2, the Mouse to move) is the answer.
+#[test]
+fn page_table_of_cat_and_mouse_is_the_retrograde_grid() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=cat-and-mouse&graph=[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]&backend=tabular&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    assert_eq!(browser.text("step-note"), "step 28 of 28");
+    assert_eq!(count(&browser, "[data-cell][data-value]"), 28);
+    assert_eq!(
+        attr(&browser, "[data-cell='1,2,mouse']", "data-value"),
+        "draw"
+    );
+    assert!(attr(&browser, "[data-cell='1,2,mouse']", "class")
+        .as_str()
+        .unwrap()
+        .contains("answer"));
+    // The Mouse at the hole has lost, whoever's turn (the Cat moves there next).
+    assert_eq!(
+        attr(&browser, "[data-cell='0,2,cat']", "data-value"),
+        "lose"
+    );
+    let rows = browser.eval(
+        "return [...document.querySelectorAll('[data-view=\"table\"] th')].map((t) => t.textContent).filter((t) => t.startsWith('mouse 1,'));",
+    );
+    assert_eq!(
+        rows,
+        json!(["mouse 1, the Mouse to move", "mouse 1, the Cat to move"])
+    );
+    // The first step writes a terminal position: round 0 of the retrograde pass.
+    slide(&browser, 1);
+    assert_eq!(count(&browser, "[data-cell][data-value]"), 1);
+    screenshot(&browser, "#trace", "page-table-cat-and-mouse.png");
+}
+
 /// Can I Win's table is the subset lattice by the number of integers used, each cell its mask
 /// and win/lose in words; the start (mask 0) is the answer.
 #[test]

@@ -48,6 +48,10 @@ pub struct TableLayout {
     pub formula: String,
     /// The key ([`TableCell::key`]) of the cell that holds the answer, if the table has one.
     pub answer: Option<String>,
+    /// A name for each row where `row_label = k` would not say it (Cat and Mouse's rows are
+    /// a node and whose turn it is); empty: the rows are numbered.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub row_names: Vec<String>,
 }
 
 impl TableLayout {
@@ -67,7 +71,15 @@ impl TableLayout {
             column_label: column_label.into(),
             formula: String::new(),
             answer: None,
+            row_names: Vec::new(),
         }
+    }
+
+    /// The same layout with a name for each row, in order.
+    #[must_use]
+    pub fn with_row_names(mut self, names: Vec<String>) -> Self {
+        self.row_names = names;
+        self
     }
 
     /// The same layout with the recurrence of its cells.

@@ -1,12 +1,46 @@
 //! How Cat and Mouse's retrograde pass reads in the teaching views: round by round.
 
-use crate::explain::retrograde_rounds;
-use crate::explain::TableView;
-use crate::{CatAndMouse, Chase, Verdict};
+use crate::explain::{retrograde_rounds, TableCell, TableLayout, TableShape, TableView};
+use crate::{Animal, CatAndMouse, Chase, Game, Verdict};
 
 /// The retrograde pass's rounds (which positions each round decided, from which terminal
 /// positions, and the draws that remain), in place of a plain fill-order list.
 impl TableView for CatAndMouse {
+    /// LeetCode 913's table `dp[mouse][cat][turn]` as a grid: a row per Mouse's node and turn
+    /// (the Mouse's turns first, then the Cat's), a column per Cat's node; the page fills it
+    /// in the retrograde pass's order, round after round, from the terminal positions back.
+    fn table_layout(&self) -> Option<TableLayout> {
+        let n = self.nodes() as u64;
+        let names = ["the Mouse", "the Cat"]
+            .iter()
+            .flat_map(|who| (0..n).map(move |m| format!("mouse {m}, {who} to move")))
+            .collect();
+        let start = self.start();
+        Some(
+            TableLayout::new(TableShape::Grid, 2 * n, n, "mouse, turn", "cat")
+                .with_formula(
+                    "a position is won when one move reaches a position lost for the opponent, \
+                     lost when every move reaches a position won for the opponent; decided from \
+                     the terminal positions back (the Mouse at the hole, the Cat on the Mouse); \
+                     never decided: a draw",
+                )
+                .with_answer(cell_key(start))
+                .with_row_names(names),
+        )
+    }
+
+    /// Position `(mouse, cat, turn)` at row `mouse` (plus `n` on the Cat's turn), column
+    /// `cat`, key `"mouse,cat,mouse"` or `"mouse,cat,cat"`.
+    fn table_cell(&self, position: Chase) -> Option<TableCell> {
+        let n = self.nodes() as u64;
+        let turn = u64::from(position.to_move == Animal::Cat);
+        Some(TableCell::new(
+            cell_key(position),
+            turn * n + u64::from(position.mouse),
+            u64::from(position.cat),
+        ))
+    }
+
     fn table_text(&self, cells: &[(Chase, Verdict)], max_lines: usize) -> String {
         retrograde_rounds(self, cells).text(self, max_lines)
     }
@@ -19,4 +53,13 @@ impl TableView for CatAndMouse {
     ) -> Option<String> {
         Some(retrograde_rounds(self, cells).dot(self, title, max_nodes))
     }
+}
+
+/// A position's key on the page (`data-cell`): `"1,2,mouse"`.
+fn cell_key(position: Chase) -> String {
+    let turn = match position.to_move {
+        Animal::Mouse => "mouse",
+        Animal::Cat => "cat",
+    };
+    format!("{},{},{turn}", position.mouse, position.cat)
 }

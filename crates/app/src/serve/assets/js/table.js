@@ -46,7 +46,8 @@ function layoutTable(t, layout) {
     for (let col = 0; col < layout.columns; col++) head.append(el("th", `${layout.column_label} = ${col}`));
     for (let row = 0; row < layout.rows; row++) {
       const tr = table.insertRow();
-      tr.append(el("th", `${layout.row_label} = ${row}`));
+      const named = layout.row_names && layout.row_names[row];
+      tr.append(el("th", named || `${layout.row_label} = ${row}`));
       for (let col = 0; col < layout.columns; col++) {
         const c = byPlace.get(`${row},${col}`);
         if (c) {
