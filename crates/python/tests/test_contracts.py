@@ -83,13 +83,15 @@ def test_compare_when_none_answers():
     assert all("error" in row for row in caught.value.rows)
 
 
-def test_analyze():
+def test_analyze(cli):
     analysis = gamesolve.analyze("can-i-win", max_choosable=4, desired_total=6)
-    assert analysis["verdict"] == "win"
-    assert analysis["principal_variation"][0] == "take 1"
+    assert analysis == cli("analyze", "can-i-win", "4", "6", "--json")
+    assert analysis["value"] == "win"
+    assert analysis["principal_variation"][0]["move"] == 1
     after = gamesolve.analyze("can-i-win", max_choosable=4, desired_total=6, moves=["take 1"])
-    assert after["moves_made"] == ["take 1"]
-    assert after["verdict"] == "lose"
+    assert after == cli("analyze", "can-i-win", "4", "6", "--moves", "take 1", "--json")
+    assert after["used"] == [1]
+    assert after["value"] == "lose"
 
 
 def test_backends_and_games(cli):

@@ -286,12 +286,12 @@ def analyze(
 ) -> Dict[str, Any]:
     """The value of every move, the remoteness and the principal variation of a position:
     the start, or the position after ``moves`` (as ``analyze --moves`` reads them: what the
-    game prints for a move, or its number in the listing). The fields of the generic
-    ``gamesolve analyze GAME ... --json``.
+    game prints for a move, or its number in the listing). The fields of
+    ``gamesolve analyze GAME ... --json`` for that game (each game words its own).
 
     >>> a = gamesolve.analyze("can-i-win", max_choosable=4, desired_total=6)
-    >>> a["verdict"], a["principal_variation"]
-    ('win', ['take 1', 'take 2', 'take 3'])
+    >>> a["value"], [step["move"] for step in a["principal_variation"]]
+    ('win', [1, 2, 3])
     """
     limits = _limits(None, memory_cap, state_budget, time_limit)
     del limits["node_budget"]
