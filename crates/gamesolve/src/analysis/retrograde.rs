@@ -88,16 +88,16 @@ pub fn analyze<G: Indexed>(
 /// retrograde passes ([`RetrogradeValues`]), since the generic search would not terminate.
 pub fn analyzer<G: Indexed>(game: G, config: AnalysisConfig) -> Analyzer<G> {
     let values = RetrogradeValues {
-        memory_cap_bytes: config.memory_cap_bytes,
+        config,
         known: HashMap::new(),
     };
     Analyzer::with_values(game, config, Box::new(values))
 }
 
 /// Scores of positions from retrograde passes, each kept once computed: a position's score is
-/// its best move's, from one pass over the positions reachable from it.
+/// its best move's ([`analyze`]), from one pass over the positions reachable from it.
 pub struct RetrogradeValues<P, V> {
-    memory_cap_bytes: u64,
+    config: AnalysisConfig,
     known: HashMap<P, Ranked<V>>,
 }
 
@@ -108,36 +108,15 @@ impl<G: Indexed> PositionValues<G> for RetrogradeValues<G::Position, G::Value> {
         position: G::Position,
         deadline: Deadline,
     ) -> Result<Ranked<G::Value>, Error> {
-        if let Some(value) = game.terminal_value(position) {
-            return Ok(Ranked {
-                value,
-                remoteness: 0,
-            });
-        }
         if let Some(&known) = self.known.get(&position) {
             return Ok(known);
         }
-        let moves = crate::registry::retrograde_move_scores(
-            game,
-            position,
-            self.memory_cap_bytes,
-            deadline,
-        )?;
-        let best = moves
-            .into_iter()
-            .map(|(_, score)| score)
-            .reduce(|best, score| {
-                if score.cmp_for_mover(&best) == std::cmp::Ordering::Greater {
-                    score
-                } else {
-                    best
-                }
-            })
-            .ok_or_else(|| Error::NoMoves {
-                game: G::NAME,
-                position: game.show_position(position),
-            })?;
-        self.known.insert(position, best);
-        Ok(best)
+        let analysis = analyze(game, position, &self.config.with_shared_deadline(deadline))?;
+        let score = Ranked {
+            value: analysis.value,
+            remoteness: analysis.remoteness,
+        };
+        self.known.insert(position, score);
+        Ok(score)
     }
 }
