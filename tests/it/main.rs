@@ -16,6 +16,10 @@ mod stone_game_example;
 #[allow(dead_code)] // the example's `main` runs the app; the tests call `report`
 mod subtraction_example;
 
+/// Domineering, the bench game of a numbering far larger than what its start reaches.
+#[path = "../../benches/games/domineering.rs"]
+mod domineering_game;
+
 mod analysis;
 mod bench_inputs;
 mod cat_and_mouse;
@@ -28,6 +32,7 @@ mod cli_limits;
 mod cli_time_limit;
 mod cli_variants;
 mod conformance;
+mod domineering;
 mod explain;
 mod kernels;
 mod page;

@@ -118,7 +118,8 @@ pub enum Error {
     #[error(
         "{} cannot solve {game}: position `{position}` repeats on the search's own path (the \
          game's positions can repeat, so this search would never end); use \
-         `tabular/retrograde`, which solves games whose positions repeat{hint}",
+         `tabular/retrograde`, which solves games whose positions repeat: it needs the game's \
+         index (`index(position)` and `count()` for a Python game, `Indexed` in Rust)",
         who(backend)
     )]
     PositionRepeats {
@@ -128,8 +129,6 @@ pub enum Error {
         game: &'static str,
         /// The position met again, as the game shows it.
         position: String,
-        /// What the game needs for `tabular/retrograde`; empty or starting with `" ("`/`"; "`.
-        hint: &'static str,
     },
 
     /// Play from a position can go on forever under perfect play, and the game's value type
