@@ -9,9 +9,9 @@
 //! cargo bench --bench retrograde
 //! ```
 
-mod support;
 #[path = "games/domineering.rs"]
 mod domineering;
+mod support;
 
 use std::hint::black_box;
 

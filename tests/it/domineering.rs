@@ -28,7 +28,11 @@ fn every_variant_agrees_on_small_boards() {
             let answer = variant.solver(&config).solve(&game).unwrap_or_else(|e| {
                 panic!("{id} on {}: {e}", game.describe());
             });
-            assert_eq!(*reference.get_or_insert(answer), answer, "{id} {rows}x{cols}");
+            assert_eq!(
+                *reference.get_or_insert(answer),
+                answer,
+                "{id} {rows}x{cols}"
+            );
         }
         if let (Some(first), Some(answer)) = (first, reference) {
             assert_eq!(answer, first, "{rows}x{cols}");

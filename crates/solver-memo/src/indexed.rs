@@ -45,8 +45,8 @@
 
 use std::time::Duration;
 
-use core_types::search::{self, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
 use core_types::limits::DENSE_INDICES;
+use core_types::search::{self, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
 use core_types::{
     Deadline, DeadlineClock, Error, Indexed, Kernel, Recorder, SolverConfig, Variant,
 };
@@ -267,7 +267,7 @@ mod tests {
             ..SolverConfig::default()
         };
         let (a, stats) = IndexedMemo::from_config(&config)
-            .solve_with_stats(&Spread(game.clone()))
+            .solve_with_stats(&Spread(game))
             .unwrap();
         assert_eq!(a, HashMemo::new().solve(&game).unwrap());
         assert!(stats.table_cells < 1 << 11, "{}", stats.table_cells);

@@ -44,8 +44,8 @@
 use std::time::Duration;
 
 use core_types::deadline::{Deadline, WorkBudget};
-use core_types::search::{self, NoMemo, Plain, Search, SearchNames};
 use core_types::limits::DEFAULT_MEMORY_CAP_BYTES;
+use core_types::search::{self, NoMemo, Plain, Search, SearchNames};
 use core_types::{Error, Game, Kernel, Recorder, SolverConfig, Variant};
 
 use crate::{DEFAULT_NODE_BUDGET, NAME};

@@ -151,7 +151,10 @@ impl Game for Line {
 /// search's path, naming it, with or without a memo.
 #[test]
 fn a_repeated_position_on_the_path_is_refused_at_once() {
-    let game = Line { len: 5, loops: true };
+    let game = Line {
+        len: 5,
+        loops: true,
+    };
     let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
     let mut stats = NoStats;
     let mut plain = Search::new(&game, NoMemo, &mut stats, pace, NAMES, u64::MAX);
