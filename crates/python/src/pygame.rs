@@ -82,6 +82,12 @@ impl GameValue for PyValue {
     fn is_best_possible(self) -> bool {
         self.0 == 1 && WORDS.with(Cell::get)
     }
+
+    /// A draw for a game that speaks in words (win/draw/lose): play that never ends is a draw;
+    /// none for a game of margins.
+    fn endless() -> Option<Self> {
+        WORDS.with(Cell::get).then_some(PyValue(0))
+    }
 }
 
 impl fmt::Display for PyValue {
