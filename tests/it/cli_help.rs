@@ -188,6 +188,11 @@ fn guide_synopsis_lists_each_command_once_with_every_flag() {
             .unwrap_or_else(|| panic!("gamesolve {word}: not in the synopsis"))
             .1
             .clone();
+        // Flags every command takes, when the synopsis lists them once
+        // (`EVERY COMMAND: [--flag ...]`).
+        if let Some((_, every)) = definitions.iter().find(|(n, _)| n == "EVERY COMMAND") {
+            lines.push_str(every);
+        }
         if let Some(game) = game {
             // The definitions' lines that name the game.
             for (_, text) in &definitions {
