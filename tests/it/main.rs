@@ -32,6 +32,7 @@ mod cli_limits;
 mod cli_time_limit;
 mod cli_variants;
 mod conformance;
+mod docs;
 mod domineering;
 mod explain;
 mod kernels;
