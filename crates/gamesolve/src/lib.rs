@@ -108,7 +108,8 @@ pub mod __private {
 pub use core_types::{self, *};
 pub use games::TableGame;
 pub use registry::{
-    all_variants, backends, generic_variants_of, indexed_variants_of, Backend, BackendChoice, BackendError, Registered,
+    all_variants, backends, generic_variants_of, indexed_variants_of, Backend, BackendChoice,
+    BackendError, Registered,
 };
 
 /// Solves a Can I Win game with the default backend.

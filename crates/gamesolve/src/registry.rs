@@ -451,9 +451,7 @@ pub trait Registered: Game {
 macro_rules! register {
     ($game:ty) => {
         impl $crate::Registered for $game {
-            fn variants_of(
-                backend: $crate::Backend,
-            ) -> ::std::vec::Vec<$crate::Variant<Self>> {
+            fn variants_of(backend: $crate::Backend) -> ::std::vec::Vec<$crate::Variant<Self>> {
                 #[allow(unused_imports)]
                 use $crate::__private::{ViaGame as _, ViaIndexed as _};
                 (&&$crate::__private::Probe::<Self>::new()).variants_of(backend)

@@ -203,15 +203,27 @@ pub fn grid_text<G: super::TableView>(
     }
     let mut header = format!("  {:>row_width$} │", layout.row_label);
     for column in 0..columns {
-        let _ = write!(header, " {:>width$}", format!("{}={column}", layout.column_label));
+        let _ = write!(
+            header,
+            " {:>width$}",
+            format!("{}={column}", layout.column_label)
+        );
     }
     if columns < layout.columns {
-        let _ = write!(header, "  … {} more columns not shown", layout.columns - columns);
+        let _ = write!(
+            header,
+            "  … {} more columns not shown",
+            layout.columns - columns
+        );
     }
     let _ = writeln!(text, "{header}");
     for row in 0..layout.rows {
         if row as usize >= max_lines {
-            let _ = writeln!(text, "  … {} more rows (raise --max-lines)", layout.rows - row);
+            let _ = writeln!(
+                text,
+                "  … {} more rows (raise --max-lines)",
+                layout.rows - row
+            );
             break;
         }
         let mut line = format!("  {row:>row_width$} │");
