@@ -411,6 +411,16 @@ pub trait Registered: Game {
         let _ = backend;
         "; the generic variants recursive/negamax and memo/hash-map solve any game"
     }
+
+    /// The analysis that suits the game's representation, the default of
+    /// [`TableGame::analyzer`](crate::TableGame::analyzer): a dense table for an
+    /// [`Indexed`] game ([`register!`] picks it), a hash map otherwise (this default).
+    fn default_analyzer(
+        game: &Self,
+        config: crate::analysis::AnalysisConfig,
+    ) -> crate::analysis::generic::Analyzer<Self> {
+        crate::analysis::generic::Analyzer::new(game.clone(), config)
+    }
 }
 
 /// Registers a game with the backends: `gamesolve::register!(MyGame);` implements
@@ -456,6 +466,15 @@ macro_rules! register {
                 use $crate::__private::{ViaGame as _, ViaIndexed as _};
                 (&&$crate::__private::Probe::<Self>::new()).variants_of(backend)
             }
+
+            fn default_analyzer(
+                game: &Self,
+                config: $crate::analysis::AnalysisConfig,
+            ) -> $crate::analysis::generic::Analyzer<Self> {
+                #[allow(unused_imports)]
+                use $crate::__private::{ViaGame as _, ViaIndexed as _};
+                (&&$crate::__private::Probe::<Self>::new()).analyzer(game, config)
+            }
         }
     };
 }
@@ -469,6 +488,8 @@ pub mod probe {
     use std::marker::PhantomData;
 
     use super::{generic_variants_of, indexed_variants_of, Backend};
+    use crate::analysis::generic::Analyzer;
+    use crate::analysis::AnalysisConfig;
     use crate::{Game, Indexed, Variant};
 
     /// A zero-sized stand-in for the game type `G`.
@@ -491,11 +512,18 @@ pub mod probe {
     pub trait ViaIndexed<G: Game> {
         /// [`indexed_variants_of`].
         fn variants_of(&self, backend: Backend) -> Vec<Variant<G>>;
+
+        /// [`Analyzer::indexed`].
+        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G>;
     }
 
     impl<G: Indexed> ViaIndexed<G> for &Probe<G> {
         fn variants_of(&self, backend: Backend) -> Vec<Variant<G>> {
             indexed_variants_of(backend)
+        }
+
+        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G> {
+            Analyzer::indexed(game.clone(), config)
         }
     }
 
@@ -503,11 +531,18 @@ pub mod probe {
     pub trait ViaGame<G: Game> {
         /// [`generic_variants_of`].
         fn variants_of(&self, backend: Backend) -> Vec<Variant<G>>;
+
+        /// [`Analyzer::new`].
+        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G>;
     }
 
     impl<G: Game> ViaGame<G> for Probe<G> {
         fn variants_of(&self, backend: Backend) -> Vec<Variant<G>> {
             generic_variants_of(backend)
+        }
+
+        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G> {
+            Analyzer::new(game.clone(), config)
         }
     }
 }

@@ -454,15 +454,16 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
     }
 
     /// The analysis front ends use for this game (`analyze`, `play`, `serve`'s `/api/play`):
-    /// the generic search with a hash-map memo by default
-    /// ([`Analyzer::new`](crate::analysis::generic::Analyzer::new)). A game with an
-    /// [`Indexed`](crate::Indexed) numbering returns
+    /// by default [`Registered::default_analyzer`], which [`register!`](crate::register)
+    /// (and so [`table_game!`](crate::table_game)) makes
     /// [`Analyzer::indexed`](crate::analysis::generic::Analyzer::indexed) (a dense table, no
-    /// hashing); a game whose positions repeat returns
+    /// hashing) for an [`Indexed`](crate::Indexed) game and
+    /// [`Analyzer::new`](crate::analysis::generic::Analyzer::new) (a hash map) for any
+    /// other. A game whose positions repeat returns
     /// [`Analyzer::with_values`](crate::analysis::generic::Analyzer::with_values) over the
     /// table a solver filled, since a search does not end on it.
     fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
-        Analyzer::new(self.clone(), config)
+        <Self as Registered>::default_analyzer(self, config)
     }
 
     /// What `mv` earns the player making it at `position`, for a scoring game (whose values

@@ -157,6 +157,9 @@ pub fn write_params<T: Serialize>(game: &T, list: &[Param]) -> Params {
 ///     fn moves(&self, p: u32) -> Vec<u32> { (1..=p.min(2)).collect() }
 ///     fn play(&self, p: u32, take: u32) -> u32 { p - take }
 /// }
+/// impl gamesolve::TableGame for Pile {
+///     const INFO: gamesolve::games::GameInfo = gamesolve::games::GameInfo::of::<Self>("Pile");
+/// }
 ///
 /// assert_eq!(Pile::PARAMS[0].name, "stones");
 /// assert_eq!(Pile::PARAMS[0].help, "The stones on the pile at the start.");
