@@ -389,3 +389,31 @@ fn api_play_of_every_game_follows_one_schema() {
         }
     }
 }
+
+/// The text of `analyze` never shows the engine's sentinel for endless play: a draw that
+/// never ends says so in words (Cat and Mouse, LeetCode 913's first example).
+#[test]
+fn analyze_text_says_an_endless_draw_in_words() {
+    for (program, info) in every_game() {
+        let name = info["name"].as_str().unwrap();
+        for example in info["examples"].as_array().unwrap() {
+            let mut args = vec!["analyze".to_owned(), name.to_owned()];
+            args.extend(words(example.as_str().unwrap()));
+            let output = Command::new(&program).args(&args).output().unwrap();
+            let text = String::from_utf8(output.stdout).unwrap();
+            assert!(output.status.success(), "{args:?}: {text}");
+            assert!(!text.contains(&u32::MAX.to_string()), "{args:?}: {text}");
+        }
+    }
+    let text = crate::common::cli::run(&[
+        "analyze",
+        "cat-and-mouse",
+        "--graph",
+        "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]",
+    ])
+    .1;
+    assert!(
+        text.contains("the game never ends: a draw") && text.contains("draw (play never ends)"),
+        "{text}"
+    );
+}
