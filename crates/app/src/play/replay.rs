@@ -184,32 +184,3 @@ impl<R: Rules> Replay for R {
         })
     }
 }
-
-/// A move's value in the terms of the hint view: win, lose or draw, and the remoteness or
-/// the margin that the game's analysis gives ([`Rules::evaluation`]).
-pub struct Evaluation {
-    value: MoveValue,
-    remoteness: u64,
-    margin: Option<i128>,
-}
-
-impl From<(MoveValue, u32)> for Evaluation {
-    fn from((value, remoteness): (MoveValue, u32)) -> Self {
-        Evaluation {
-            value,
-            remoteness: u64::from(remoteness),
-            margin: None,
-        }
-    }
-}
-
-impl Evaluation {
-    /// A scoring game's move: its margin and the moves until the end after it.
-    pub fn scored(margin: i128, remoteness: u32) -> Self {
-        Evaluation {
-            value: MoveValue::from_margin(margin),
-            remoteness: u64::from(remoteness),
-            margin: Some(margin),
-        }
-    }
-}

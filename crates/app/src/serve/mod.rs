@@ -33,26 +33,23 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use gamesolve::explain::{explain, ExplainLimits};
-use gamesolve::{BackendChoice, SolverConfig};
-use serde::Serialize;
+use gamesolve::BackendChoice;
 use serde_json::value::RawValue;
 
-pub(crate) mod api;
+mod api;
 mod framing;
+pub(crate) mod handlers;
 mod http;
 mod routes;
 
 use super::args::{parse_byte_size, parse_count, parse_time_limit, LimitArgs, SolverArgs};
-use super::batch::{answer_line, error_line, read_line, LineGame, LineHandler, Solvers};
+use super::batch::{answer_line, error_line, read_line};
 use super::error::{CliError, Kind, Stop};
-use super::explain::explain_error;
-use super::report::CliGame;
+use super::line::Solvers;
+use super::table::{GameTable, LineHandler};
 
 /// The largest request body read, in bytes (1 MiB); a larger one gets 413.
 pub const MAX_BODY: usize = 1 << 20;
-
-use super::page::trace_json;
 
 /// Arguments of `gamesolve serve`.
 #[derive(Args, Debug)]
@@ -130,6 +127,8 @@ const TRACE_STATE_BUDGET: u64 = 1_000_000;
 
 /// What every request shares.
 struct State {
+    /// The games the API offers (the table given to [`crate::run`]).
+    games: Arc<GameTable>,
     limits: LimitArgs,
     trace_limits: LimitArgs,
     max_trace_events: usize,
@@ -177,7 +176,7 @@ impl Reply {
 ///
 /// `--max-solves` not below `--threads` (usage), an address that cannot be bound or a
 /// runtime that cannot start (I/O).
-pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
+pub fn run(cmd: &ServeCmd, games: Arc<GameTable>) -> Result<(), Stop> {
     if cmd.max_solves >= cmd.threads {
         return Err(CliError::new(
             Kind::Usage,
@@ -229,6 +228,7 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
         time_limit: Some(cmd.time_limit),
     };
     let state = State {
+        games,
         limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
         trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
         max_trace_events: cmd.max_trace_events,

@@ -51,6 +51,11 @@ def solve_python_game(
     time_limit: Optional[str] = None,
 ) -> Tuple[str, Any]: ...
 
+class Games:
+    """The game table a native module answers for (its `_games`)."""
+
+_games: Games
+
 class Batch:
     def __init__(
         self,
@@ -59,5 +64,6 @@ class Batch:
         memory_cap: Optional[str] = None,
         state_budget: Optional[int] = None,
         time_limit: Optional[str] = None,
+        games: Optional[Games] = None,
     ) -> None: ...
     def answer(self, line: str) -> str: ...
