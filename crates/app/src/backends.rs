@@ -30,7 +30,7 @@ struct VariantEntry {
     summary: &'static str,
 }
 
-/// The `--json` list, as bytes (for `serve`'s `/api/backends` and [`crate::embed`]).
+/// The `--json` list, as bytes (for `serve`'s `/api/backends` and the embedding API).
 pub fn json(games: &GameTable) -> Vec<u8> {
     serde_json::to_vec(&entries(games)).unwrap_or_else(|_| b"[]".to_vec())
 }

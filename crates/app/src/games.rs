@@ -10,7 +10,7 @@ use super::program::program;
 use super::stdio::{write_json, write_text};
 use super::table::GameTable;
 
-/// The `--json` list, as bytes (for `serve`'s `/api/games` and [`crate::embed`]).
+/// The `--json` list, as bytes (for `serve`'s `/api/games` and the embedding API).
 pub fn json(games: &GameTable) -> Vec<u8> {
     serde_json::to_vec(&infos(games)).unwrap_or_else(|_| b"[]".to_vec())
 }

@@ -2,7 +2,7 @@
 //! ([`LineGame`]), and [`Solvers`], which solves it with one solver per game, reused by the
 //! lines of that game that follow (`batch`, `serve`'s `/api/solve`, the embedding API's
 //! `solve`). It knows no caller: the table hands each line's game to the handler the caller
-//! gives ([`crate::table::LineHandler`]).
+//! gives (the table's `LineHandler`).
 
 use std::any::Any;
 
@@ -35,7 +35,7 @@ impl<'a> Solvers<'a> {
     }
 
     /// No solver yet, with its own copy of `args` (for a run that outlives them: the embedding
-    /// API's [`crate::embed::Batch`]).
+    /// API's `embed::Batch`).
     pub fn owned(args: SolverArgs) -> Solvers<'static> {
         Solvers {
             args: std::borrow::Cow::Owned(args),
