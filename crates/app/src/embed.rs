@@ -265,3 +265,34 @@ pub fn backends(games: &GameTable) -> Vec<u8> {
 pub fn games(games: &GameTable) -> Vec<u8> {
     super::games::json(games)
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use gamesolve::CanIWin;
+
+    /// The table is a value: each call answers for the games of the table it is given, two
+    /// tables in one process each for their own.
+    #[test]
+    fn each_table_answers_for_its_own_games() {
+        let only_can_i_win = GameTable::empty().with::<CanIWin>();
+        let builtin = GameTable::builtin();
+        let line = br#"{"game":"predict-the-winner","values":[1,5,233,7]}"#;
+        let answer: serde_json::Value =
+            serde_json::from_slice(&solve(&builtin, line, &Options::default()).unwrap()).unwrap();
+        assert_eq!(answer["outcome"], "first");
+        let e = solve(&only_can_i_win, line, &Options::default()).unwrap_err();
+        assert_eq!(e.kind, Kind::InvalidInput);
+        // The line is read against this table's one game: its fields are the only ones known.
+        assert!(e.message.contains("max_choosable"), "{}", e.message);
+        let listed: serde_json::Value = serde_json::from_slice(&games(&only_can_i_win)).unwrap();
+        assert_eq!(listed.as_array().unwrap().len(), 1);
+        let listed: serde_json::Value = serde_json::from_slice(&games(&builtin)).unwrap();
+        assert_eq!(listed.as_array().unwrap().len(), 3);
+        // Solving runs after the failed line as before: the tables share nothing.
+        let line = br#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+        assert!(solve(&only_can_i_win, line, &Options::default()).is_ok());
+    }
+}
