@@ -566,8 +566,7 @@ proptest! {
 // The command line: `analyze` and `can-i-win N --all-totals`
 
 fn gamesolve_json(args: &[&str]) -> serde_json::Value {
-    let out = assert_cmd::Command::cargo_bin("gamesolve")
-        .unwrap()
+    let out = crate::common::cli::gamesolve()
         .arg("--json")
         .args(args)
         .assert()
@@ -641,8 +640,7 @@ fn cli_analyze_predict_the_winner_json() {
 #[test]
 fn cli_analyze_errors() {
     let run = |args: &[&str]| {
-        assert_cmd::Command::cargo_bin("gamesolve")
-            .unwrap()
+        crate::common::cli::gamesolve()
             .args(args)
             .assert()
     };
@@ -705,8 +703,7 @@ fn cli_all_totals() {
         json["totals"][158],
         serde_json::json!({"desired_total": 158, "outcome": "second", "can_i_win": false, "best_move": null})
     );
-    let text = assert_cmd::Command::cargo_bin("gamesolve")
-        .unwrap()
+    let text = crate::common::cli::gamesolve()
         .args(["can-i-win", "5", "--all-totals"])
         .assert()
         .success()
@@ -723,13 +720,11 @@ fn cli_all_totals() {
         "{text}"
     );
     // T and --all-totals exclude each other; without either, T is missing.
-    assert_cmd::Command::cargo_bin("gamesolve")
-        .unwrap()
+    crate::common::cli::gamesolve()
         .args(["can-i-win", "5", "7", "--all-totals"])
         .assert()
         .code(2);
-    assert_cmd::Command::cargo_bin("gamesolve")
-        .unwrap()
+    crate::common::cli::gamesolve()
         .args(["can-i-win", "5"])
         .assert()
         .code(2);

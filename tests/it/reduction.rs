@@ -3,7 +3,7 @@
 //! Win, its teaching view, and `analyze` on rows too long for the decision triangle.
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
+use crate::common::cli::gamesolve;
 use gamesolve::{Backend, CanIWin, PredictTheWinner};
 use serde_json::Value;
 
@@ -20,9 +20,6 @@ impl Rng {
     }
 }
 
-fn gamesolve() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin!("gamesolve"))
-}
 
 /// Long rows, several seeds and shapes, including values so large that margins need `i128`:
 /// the linear reduction equals the tabular interval row on every one (10^4 and 3·10^4 values

@@ -16,7 +16,6 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
 
 /// The server, killed when dropped.
 pub(crate) struct Server {
@@ -28,17 +27,23 @@ pub(crate) struct Server {
 impl Server {
     /// Starts `gamesolve serve --port 0 ARGS` and reads its URL from the first line.
     pub(crate) fn start(args: &[&str]) -> Server {
-        Server::start_program(Path::new(BIN), args)
+        Server::start_program(crate::common::cli::bin(), args)
     }
 
     /// Starts `PROGRAM serve --port 0 ARGS`: `gamesolve`, or an example that runs the app
     /// with its own game added.
     pub(crate) fn start_program(program: &Path, args: &[&str]) -> Server {
+        Server::spawn(program, args, Stdio::inherit())
+    }
+
+    /// Starts `PROGRAM serve --port 0 ARGS` with its standard error going to `stderr` (piped
+    /// for a test that reads the log).
+    pub(crate) fn spawn(program: &Path, args: &[&str], stderr: Stdio) -> Server {
         let mut child = Command::new(program)
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let mut first = String::new();
@@ -173,7 +178,7 @@ pub(crate) fn get(addr: &str, path: &str) -> (u16, String) {
 
 /// What `gamesolve batch ARGS` answers for `lines`.
 fn batch(lines: &[&str], args: &[&str]) -> Vec<Value> {
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(crate::common::cli::bin())
         .arg("batch")
         .args(args)
         .stdin(Stdio::piped())
@@ -428,7 +433,7 @@ fn serve_backends_is_the_backends_json_list() {
     let (status, text) = get(&server.addr, "/api/backends");
     assert_eq!(status, 200);
     let listed: Value = serde_json::from_str(&text).unwrap();
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["backends", "--json"])
         .output()
         .unwrap();
@@ -469,7 +474,7 @@ fn serve_games_lists_the_builtin_games_with_their_params() {
     assert_eq!(row_game["params"][0]["name"], "values");
     assert_eq!(row_game["params"][0]["kind"], "values");
     // The same list as `gamesolve games --json`.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["games", "--json"])
         .output()
         .unwrap();
@@ -760,7 +765,7 @@ fn serve_play_refuses_bad_moves_naming_them_and_the_legal_ones() {
 
 #[test]
 fn serve_time_limit_is_checked_and_documented() {
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--time-limit", "0", "--port", "0"])
         .output()
         .unwrap();
@@ -770,12 +775,12 @@ fn serve_time_limit_is_checked_and_documented() {
         stderr.contains("--time-limit") && stderr.contains("zero"),
         "{stderr}"
     );
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--time-limit", "soon", "--port", "0"])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--help"])
         .output()
         .unwrap();
@@ -1003,7 +1008,7 @@ fn serve_refuses_solves_beyond_its_limit_with_503() {
 
 #[test]
 fn serve_reports_an_address_it_cannot_bind() {
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--host", "256.0.0.1", "--port", "0"])
         .output()
         .unwrap();
@@ -1277,7 +1282,7 @@ fn serve_play_in_headless_chromium() {
 fn explain_html_is_self_contained_and_steps_from_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("memo.html");
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args([
             "explain",
             "can-i-win",
@@ -1306,7 +1311,7 @@ fn explain_html_is_self_contained_and_steps_from_a_file() {
     assert_eq!(trace["events"].as_array().unwrap().len(), 20);
     assert_eq!(trace["headline"], "Second player wins");
     // `--html -` writes the same file to standard output.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args([
             "explain",
             "can-i-win",
@@ -1321,7 +1326,7 @@ fn explain_html_is_self_contained_and_steps_from_a_file() {
         .unwrap();
     assert_eq!(String::from_utf8(output.stdout).unwrap(), html);
     // A cut trace says so.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args([
             "explain",
             "can-i-win",
@@ -1342,7 +1347,7 @@ fn explain_html_is_self_contained_and_steps_from_a_file() {
         &cut[..2000]
     );
     // A path that cannot be written: a clear message, exit 2, as for `--dot`.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["explain", "can-i-win", "5", "11", "--html"])
         .arg(dir.path().join("no/such/dir/x.html"))
         .output()
