@@ -639,11 +639,7 @@ fn cli_analyze_predict_the_winner_json() {
 
 #[test]
 fn cli_analyze_errors() {
-    let run = |args: &[&str]| {
-        crate::common::cli::gamesolve()
-            .args(args)
-            .assert()
-    };
+    let run = |args: &[&str]| crate::common::cli::gamesolve().args(args).assert();
     run(&["analyze", "can-i-win", "10", "11", "--used", "11"])
         .code(2)
         .stderr(predicates::str::contains(

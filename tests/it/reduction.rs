@@ -20,7 +20,6 @@ impl Rng {
     }
 }
 
-
 /// Long rows, several seeds and shapes, including values so large that margins need `i128`:
 /// the linear reduction equals the tabular interval row on every one (10^4 and 3·10^4 values
 /// for every seed and shape, and one row of 10^5: the table's `len^2 / 2` cells take about a

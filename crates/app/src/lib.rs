@@ -56,6 +56,8 @@ mod solve;
 mod stdio;
 mod table;
 
+#[cfg(feature = "serve")]
+pub use serve::router as serve_router;
 pub use table::GameTable;
 
 use std::ffi::OsString;

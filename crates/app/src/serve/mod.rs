@@ -221,19 +221,7 @@ pub fn run(cmd: &ServeCmd, games: Arc<GameTable>) -> Result<(), Stop> {
     writeln!(out, "gamesolve serve: http://{bound}/ (Ctrl-C to stop)")?;
     out.flush()?;
     drop(out);
-    let limits = |node: u64, memory: u64, states: u64| LimitArgs {
-        node_budget: Some(cmd.node_budget.unwrap_or(node)),
-        memory_cap: Some(cmd.memory_cap.unwrap_or(memory)),
-        state_budget: Some(cmd.state_budget.unwrap_or(states)),
-        time_limit: Some(cmd.time_limit),
-    };
-    let state = State {
-        games,
-        limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
-        trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
-        max_trace_events: cmd.max_trace_events,
-        solves: Arc::new(tokio::sync::Semaphore::new(cmd.max_solves)),
-    };
+    let state = state(cmd, games);
     let settings = http::Settings {
         max_requests: cmd.max_requests,
         max_connections: cmd.max_connections,
@@ -243,6 +231,53 @@ pub fn run(cmd: &ServeCmd, games: Arc<GameTable>) -> Result<(), Stop> {
     let app = routes::router(Arc::new(state));
     runtime.block_on(http::serve(listener, app, &settings));
     Ok(())
+}
+
+/// What every request of a server run with `cmd` shares: the table and the limits.
+fn state(cmd: &ServeCmd, games: Arc<GameTable>) -> State {
+    let limits = |node: u64, memory: u64, states: u64| LimitArgs {
+        node_budget: Some(cmd.node_budget.unwrap_or(node)),
+        memory_cap: Some(cmd.memory_cap.unwrap_or(memory)),
+        state_budget: Some(cmd.state_budget.unwrap_or(states)),
+        time_limit: Some(cmd.time_limit),
+    };
+    State {
+        games,
+        limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
+        trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
+        max_trace_events: cmd.max_trace_events,
+        solves: Arc::new(tokio::sync::Semaphore::new(cmd.max_solves)),
+    }
+}
+
+/// The page and the JSON API of `gamesolve serve ARGS` (its flags, as the command reads
+/// them) for the games of `games`, as an axum [`Router`](axum::Router) without a socket: to
+/// mount in a server of one's own, or to answer requests in process (tower's `oneshot`). The
+/// HTTP side (connections, framing, body and request limits, the log) is the command's.
+///
+/// ```
+/// let api = gamesolve_app::serve_router(gamesolve_app::GameTable::builtin(), &["--max-solves", "4"]);
+/// assert!(api.is_ok());
+/// ```
+///
+/// # Errors
+///
+/// A flag the command refuses, with clap's message (usage).
+pub fn router(games: GameTable, args: &[&str]) -> Result<axum::Router, CliError> {
+    #[derive(clap::Parser)]
+    #[command(name = "serve")]
+    struct Serve {
+        #[command(flatten)]
+        cmd: ServeCmd,
+    }
+    let parsed = <Serve as clap::Parser>::try_parse_from(
+        std::iter::once("serve").chain(args.iter().copied()),
+    )
+    .map_err(|e| CliError::new(Kind::Usage, e.to_string().trim().to_owned()))?;
+    Ok(routes::router(Arc::new(state(
+        &parsed.cmd,
+        Arc::new(games),
+    ))))
 }
 
 /// Refuses a body that is not JSON (415).
