@@ -406,17 +406,10 @@ fn all_totals_is_refused_above_the_memory_cap() {
 // ---------------------------------------------------------------------------
 // Predict the Winner
 
-/// Obviously right: plain recursion on the interval, exact in `i128`.
+/// Obviously right: plain recursion on the interval, exact in `i128` (the shared reference,
+/// `common::reference`).
 fn brute_margin(values: &[i64]) -> i128 {
-    match values {
-        [] => 0,
-        [only] => i128::from(*only),
-        [first, .., last] => {
-            let left = i128::from(*first) - brute_margin(&values[1..]);
-            let right = i128::from(*last) - brute_margin(&values[..values.len() - 1]);
-            left.max(right)
-        }
-    }
+    crate::common::reference::predict_the_winner_brute(values).margin
 }
 
 fn check_predict_the_winner(values: &[i64]) {
