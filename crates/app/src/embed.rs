@@ -29,14 +29,14 @@
 //!
 //! [`GameTable::builtin`]: crate::GameTable::builtin
 
-use gamesolve::BackendChoice;
+use gamesolve::{BackendChoice, TableGame};
 
 use super::args::AnalysisLimitArgs;
 use super::args::{parse_byte_size, parse_time_limit, LimitArgs, SolverArgs};
 use super::batch;
 use super::embed_views::Handler;
 pub use super::error::{CliError as ErrorReport, Kind};
-use super::line::Solvers;
+use super::line::{LineGame as _, Solvers};
 use super::table::{GameTable, LineHandler};
 
 /// The flags every command shares, as text or numbers a person writes: `--backend`,
@@ -196,17 +196,25 @@ pub fn compare(
     options: &Options,
     variants: bool,
 ) -> Result<(Vec<u8>, Result<(), ErrorReport>), ErrorReport> {
-    let mut handler = Handler::Compare {
-        variants,
-        limits: options.limits()?,
-        verdict: None,
-    };
+    let mut handler = Handler::compare(options, variants)?;
     let rows = batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))?;
-    let verdict = match handler {
-        Handler::Compare { verdict, .. } => verdict.unwrap_or(Ok(())),
-        Handler::Analyze { .. } | Handler::Explain { .. } => Ok(()),
-    };
-    Ok((rows, verdict))
+    Ok((rows, handler.verdict()))
+}
+
+/// [`compare`] of a game value rather than a request line: a game that is no row of the
+/// table (the Python module's games written in Python, `crates/python`).
+///
+/// # Errors
+///
+/// A malformed option.
+pub fn compare_game<G: TableGame>(
+    game: &G,
+    options: &Options,
+    variants: bool,
+) -> Result<(Vec<u8>, Result<(), ErrorReport>), ErrorReport> {
+    let mut handler = Handler::compare(options, variants)?;
+    let rows = handler.with(game)?;
+    Ok((rows, handler.verdict()))
 }
 
 /// `gamesolve analyze GAME ... --json` with the generic analysis (each move's value and
@@ -222,16 +230,21 @@ pub fn analyze(
     options: &Options,
     moves: Vec<String>,
 ) -> Result<Vec<u8>, ErrorReport> {
-    let limits = options.limits()?;
-    let mut handler = Handler::Analyze {
-        moves,
-        limits: AnalysisLimitArgs {
-            memory_cap: limits.memory_cap,
-            state_budget: limits.state_budget,
-            time_limit: limits.time_limit,
-        },
-    };
+    let mut handler = Handler::analyze(options, moves)?;
     batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))
+}
+
+/// [`analyze`] of a game value rather than a request line (see [`compare_game`]).
+///
+/// # Errors
+///
+/// A malformed option, a move that cannot be read, or the analysis giving up.
+pub fn analyze_game<G: TableGame>(
+    game: &G,
+    options: &Options,
+    moves: Vec<String>,
+) -> Result<Vec<u8>, ErrorReport> {
+    Handler::analyze(options, moves)?.with(game)
 }
 
 /// Every view of `gamesolve explain GAME ... --backend B` (default `memo`, as the command's),
@@ -246,14 +259,17 @@ pub fn explain(
     request: &[u8],
     options: &Options,
 ) -> Result<Vec<u8>, ErrorReport> {
-    // None: the command's default (`memo`, or the game's default backend where `memo` has
-    // no algorithm, as for Cat and Mouse).
-    let backend = options.backend()?;
-    let mut handler = Handler::Explain {
-        backend,
-        limits: options.limits()?,
-    };
+    let mut handler = Handler::explain(options)?;
     batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))
+}
+
+/// [`explain`] of a game value rather than a request line (see [`compare_game`]).
+///
+/// # Errors
+///
+/// A malformed option, or the backend giving up under the limits.
+pub fn explain_game<G: TableGame>(game: &G, options: &Options) -> Result<Vec<u8>, ErrorReport> {
+    Handler::explain(options)?.with(game)
 }
 
 /// `backends --json`.
@@ -264,6 +280,46 @@ pub fn backends(games: &GameTable) -> Vec<u8> {
 /// `games --json`: the game table.
 pub fn games(games: &GameTable) -> Vec<u8> {
     super::games::json(games)
+}
+
+/// The handlers of the commands, each from the options as the command reads them.
+impl Handler {
+    fn compare(options: &Options, variants: bool) -> Result<Self, ErrorReport> {
+        Ok(Handler::Compare {
+            variants,
+            limits: options.limits()?,
+            verdict: None,
+        })
+    }
+
+    fn analyze(options: &Options, moves: Vec<String>) -> Result<Self, ErrorReport> {
+        let limits = options.limits()?;
+        Ok(Handler::Analyze {
+            moves,
+            limits: AnalysisLimitArgs {
+                memory_cap: limits.memory_cap,
+                state_budget: limits.state_budget,
+                time_limit: limits.time_limit,
+            },
+        })
+    }
+
+    fn explain(options: &Options) -> Result<Self, ErrorReport> {
+        // None: the command's default (`memo`, or the game's default backend where `memo` has
+        // no algorithm, as for Cat and Mouse).
+        Ok(Handler::Explain {
+            backend: options.backend()?,
+            limits: options.limits()?,
+        })
+    }
+
+    /// Whether a `compare` run's rows agreed (`Ok` for the other commands).
+    fn verdict(self) -> Result<(), ErrorReport> {
+        match self {
+            Handler::Compare { verdict, .. } => verdict.unwrap_or(Ok(())),
+            Handler::Analyze { .. } | Handler::Explain { .. } => Ok(()),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -151,5 +151,5 @@ pub trait LineGame {
 
 /// Whether batch counts statistics: always, so every line carries real
 /// counters. On the 6,020 LeetCode instances counting costs about 8 ms of
-/// 70 ms with `tabular` (README, "Batch input and output").
+/// 70 ms with `tabular` (`docs/GUIDE.md`, "Batch").
 const COUNT: bool = true;

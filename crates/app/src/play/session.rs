@@ -324,7 +324,7 @@ fn write_review<R: Rules>(
 #[cfg(feature = "serve")]
 pub struct Evaluation {
     pub(crate) value: gamesolve::analysis::MoveValue,
-    pub(crate) remoteness: u64,
+    pub(crate) remoteness: Option<u64>,
     pub(crate) margin: Option<i128>,
 }
 
@@ -333,7 +333,7 @@ impl From<(gamesolve::analysis::MoveValue, u32)> for Evaluation {
     fn from((value, remoteness): (gamesolve::analysis::MoveValue, u32)) -> Self {
         Evaluation {
             value,
-            remoteness: u64::from(remoteness),
+            remoteness: gamesolve::analysis::remoteness_json(remoteness).map(u64::from),
             margin: None,
         }
     }
@@ -345,7 +345,7 @@ impl Evaluation {
     pub fn scored(margin: i128, remoteness: u32) -> Self {
         Evaluation {
             value: gamesolve::analysis::MoveValue::from_margin(margin),
-            remoteness: u64::from(remoteness),
+            remoteness: gamesolve::analysis::remoteness_json(remoteness).map(u64::from),
             margin: Some(margin),
         }
     }
