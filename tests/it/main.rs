@@ -13,7 +13,7 @@ mod common;
 mod stone_game_example;
 /// The example games, each loaded once, for the modules that test them.
 #[path = "../../examples/subtraction_game.rs"]
-#[allow(dead_code)] // the example's `main` runs the app; the tests call `report`
+#[allow(dead_code)] // the example's `main` runs the app; the tests use its game
 mod subtraction_example;
 
 /// Domineering, the bench game of a numbering far larger than what its start reaches.
@@ -21,6 +21,7 @@ mod subtraction_example;
 mod domineering_game;
 
 mod analysis;
+mod answer_contract;
 mod bench_inputs;
 mod cat_and_mouse;
 mod cli;

@@ -38,6 +38,8 @@
 //! 3.11 and newer, a note saying both. Python's signal handlers run every 1,024 calls, so
 //! Ctrl-C stops a Python game's solve too.
 
+pub mod table;
+
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
@@ -87,6 +89,10 @@ impl GameValue for PyValue {
     /// none for a game of margins.
     fn endless() -> Option<Self> {
         WORDS.with(Cell::get).then_some(PyValue(0))
+    }
+
+    fn amount(self) -> Option<i128> {
+        (!WORDS.with(Cell::get)).then_some(self.0)
     }
 }
 
@@ -539,18 +545,6 @@ impl Game for PyGame {
         self.0.held.load(Ordering::Relaxed)
     }
 
-    fn solution(&self, value: PyValue, best_move: Option<u32>) -> PySolution {
-        PySolution { value, best_move }
-    }
-
-    fn outcome(&self, solution: &PySolution) -> Outcome {
-        match solution.value.0.signum() {
-            1 => Outcome::FirstPlayerWins,
-            -1 => Outcome::SecondPlayerWins,
-            _ => Outcome::Draw,
-        }
-    }
-
     fn describe(&self) -> String {
         self.0.title.clone()
     }
@@ -584,7 +578,26 @@ impl Game for PyGame {
     }
 }
 
-impl Registered for PyGame {}
+impl Registered for PyGame {
+    fn variants_of(backend: Backend) -> Vec<gamesolve::Variant<Self>> {
+        gamesolve::generic_variants_of(backend)
+    }
+}
+
+/// The answer of a Python game (plain or indexed): its value and best first move.
+impl<G: Game<Value = PyValue, Move = u32>> gamesolve::SolutionOf<G> for PySolution {
+    fn from_search(_game: &G, value: PyValue, best_move: Option<u32>) -> Self {
+        PySolution { value, best_move }
+    }
+
+    fn outcome(&self) -> Outcome {
+        match self.value.0.signum() {
+            1 => Outcome::FirstPlayerWins,
+            -1 => Outcome::SecondPlayerWins,
+            _ => Outcome::Draw,
+        }
+    }
+}
 
 impl Game for PyIndexedGame {
     const NAME: &'static str = "python";

@@ -50,6 +50,34 @@ def solve_python_game(
     state_budget: Optional[int] = None,
     time_limit: Optional[str] = None,
 ) -> Tuple[str, Any]: ...
+def analyze_python_game(
+    game: Any,
+    moves: List[Any] = ...,
+    memory_cap: Optional[str] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[str] = None,
+) -> str: ...
+def explain_python_game(
+    game: Any,
+    backend: Optional[str] = None,
+    node_budget: Optional[int] = None,
+    memory_cap: Optional[str] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[str] = None,
+) -> str: ...
+def compare_python_game(
+    game: Any,
+    variants: bool = False,
+    node_budget: Optional[int] = None,
+    memory_cap: Optional[str] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[str] = None,
+) -> Tuple[str, Optional[Tuple[str, str]]]: ...
+
+class Games:
+    """The game table a native module answers for (its `_games`)."""
+
+_games: Games
 
 class Batch:
     def __init__(
@@ -59,5 +87,6 @@ class Batch:
         memory_cap: Optional[str] = None,
         state_budget: Optional[int] = None,
         time_limit: Optional[str] = None,
+        games: Optional[Games] = None,
     ) -> None: ...
     def answer(self, line: str) -> str: ...
