@@ -221,7 +221,7 @@ mod tests {
             type Position = u64;
             type Move = u32;
             type Value = core_types::Verdict;
-            type Solution = core_types::CanIWinSolution;
+            type Solution = core_types::Verdict;
             fn start(&self) -> u64 {
                 self.0.start()
             }
@@ -233,12 +233,6 @@ mod tests {
             }
             fn play(&self, p: u64, mv: u32) -> u64 {
                 self.0.play(p, mv)
-            }
-            fn solution(&self, v: core_types::Verdict, m: Option<u32>) -> Self::Solution {
-                self.0.solution(v, m)
-            }
-            fn outcome(&self, s: &Self::Solution) -> core_types::Outcome {
-                self.0.outcome(s)
             }
             fn describe(&self) -> String {
                 self.0.describe()
@@ -269,7 +263,7 @@ mod tests {
         let (a, stats) = IndexedMemo::from_config(&config)
             .solve_with_stats(&Spread(game))
             .unwrap();
-        assert_eq!(a, HashMemo::new().solve(&game).unwrap());
+        assert_eq!(a, HashMemo::new().solve(&Spread(game)).unwrap());
         assert!(stats.table_cells < 1 << 11, "{}", stats.table_cells);
     }
 }
