@@ -16,6 +16,10 @@ mod stone_game_example;
 #[allow(dead_code)] // the example's `main` runs the app; the tests use its game
 mod subtraction_example;
 
+/// Domineering, the bench game of a numbering far larger than what its start reaches.
+#[path = "../../benches/games/domineering.rs"]
+mod domineering_game;
+
 mod analysis;
 mod answer_contract;
 mod bench_inputs;
@@ -30,6 +34,7 @@ mod cli_time_limit;
 mod cli_variants;
 mod conformance;
 mod docs;
+mod domineering;
 mod explain;
 mod kernels;
 mod page;

@@ -96,6 +96,41 @@ pub enum Error {
         count: u64,
     },
 
+    /// A game answered differently when asked the same thing twice: a position's moves, or
+    /// where they lead, changed between two passes over it (`tabular/retrograde` lists each
+    /// position's moves twice when it reverses the edges). A bug in the game's code (or a
+    /// method that failed in between), not a limit of the backend.
+    #[error(
+        "{game}: position `{position}` gave different moves, or moves leading elsewhere, when \
+         asked a second time; a game's moves and play must give the same answer every time"
+    )]
+    Inconsistent {
+        /// The game's machine name.
+        game: &'static str,
+        /// The position, as the game shows it.
+        position: String,
+    },
+
+    /// A search met a position again on its own path: the game's positions repeat, so a
+    /// search that recurses (`recursive`, `memo`) would never end; retrograde analysis
+    /// (`tabular/retrograde`) solves such games. This backend cannot answer, whatever its
+    /// limits.
+    #[error(
+        "{} cannot solve {game}: position `{position}` repeats on the search's own path (the \
+         game's positions can repeat, so this search would never end); use \
+         `tabular/retrograde`, which solves games whose positions repeat: it needs the game's \
+         index (`index(position)` and `count()` for a Python game, `Indexed` in Rust)",
+        who(backend)
+    )]
+    PositionRepeats {
+        /// The backend's name.
+        backend: &'static str,
+        /// The game's machine name.
+        game: &'static str,
+        /// The position met again, as the game shows it.
+        position: String,
+    },
+
     /// Play from a position can go on forever under perfect play, and the game's value type
     /// has no value for that ([`GameValue::endless`](crate::GameValue::endless) is `None`: a
     /// scoring game whose positions repeat).
@@ -266,12 +301,14 @@ impl Error {
             | Error::InvalidParameter { .. }
             | Error::NoMoves { .. }
             | Error::IndexOutOfRange { .. }
+            | Error::Inconsistent { .. }
             | Error::EndlessPlay { .. } => ErrorKind::InvalidInput,
             Error::GameTooLarge { .. }
             | Error::TableTooLarge { .. }
             | Error::AllocationFailed { .. }
             | Error::StackRefused { .. }
             | Error::NoAlgorithm { .. }
+            | Error::PositionRepeats { .. }
             | Error::BudgetExhausted { .. }
             | Error::TimeLimitReached { .. } => ErrorKind::CannotAnswer,
         }

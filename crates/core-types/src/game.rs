@@ -198,6 +198,23 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         children.dedup();
         children
     }
+
+    /// Whether a position may come back on its own line of play (a loopy game, or one whose
+    /// definition is not known to end: a game written in Python). A search that recurses
+    /// (`recursive`, `memo`) then keeps the positions of its path and refuses at once, naming
+    /// the position, when one comes back ([`Error::PositionRepeats`](crate::Error)), instead of
+    /// recursing until a limit stops it. `false` by default: the built-in games' positions never
+    /// repeat, and the check costs a hash set insertion per position.
+    fn positions_may_repeat(&self) -> bool {
+        false
+    }
+
+    /// Bytes the game itself holds for the solve under way, which count against the memory
+    /// cap with the search's own (a Python game's table of the positions it has been given).
+    /// `0` by default.
+    fn held_bytes(&self) -> u64 {
+        0
+    }
 }
 
 /// What a game's answer type ([`Game::Solution`]) must offer: how it is built from the start

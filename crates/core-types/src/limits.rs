@@ -49,6 +49,15 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 /// States a sparse memo (`memo`, the analysis) stores before giving up: 3,000,000.
 pub const DEFAULT_STATE_BUDGET: u64 = 3_000_000;
 
+/// The most indices of an [`Indexed`](crate::Indexed) game for which a table indexed by
+/// position keeps one cell per index (`memo/indexed`, `tabular/retrograde` over reversed
+/// edges): 2^24. Past it, a table keeps cells only for the positions the search reaches, in a
+/// hash map, because a numbering that large usually names far more than the start reaches
+/// (Domineering 5x5: 2^26 indices, 455,317 positions reached) and allocating, zeroing and
+/// touching one cell per index would cost more than the whole search. Below it, a table of
+/// every index costs at most a few tens of milliseconds and no hashing.
+pub const DENSE_INDICES: u64 = 1 << 24;
+
 /// The limits of one solve or one command; `None` keeps the default, and a limit a backend
 /// does not use is ignored by it. See the [module docs](self).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

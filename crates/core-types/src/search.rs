@@ -51,7 +51,7 @@ use std::hash::Hash;
 use std::marker::PhantomData;
 use std::mem::{align_of, size_of, MaybeUninit};
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 
 use crate::deadline::{DeadlineClock, WorkBudget};
 use crate::stack::{self, StackRefused};
@@ -552,6 +552,12 @@ pub struct Search<'a, G: Game, S, M, R, T> {
     /// One move list per depth, reused: no allocation per position once the search has been
     /// that deep ([`Game::moves_into`]).
     buffers: Vec<Vec<G::Move>>,
+    /// Bytes of the move lists' buffers (their lists and their moves), counted with the stack
+    /// segments against the cap.
+    buffer_bytes: u64,
+    /// The positions on the search's path, when the game's positions may repeat
+    /// ([`Game::positions_may_repeat`]).
+    path: Option<HashSet<G::Position>>,
     score: PhantomData<S>,
 }
 
@@ -582,6 +588,8 @@ where
             cap,
             stack_bytes: 0,
             buffers: Vec::new(),
+            buffer_bytes: 0,
+            path: game.positions_may_repeat().then(HashSet::new),
             score: PhantomData,
         }
     }
@@ -607,11 +615,17 @@ where
         self.pace.step(&self.names, G::NAME)?;
         self.recorder.position(depth);
         self.recorder.event(Event::Enter(position));
+        if let Some(path) = &mut self.path {
+            if !path.insert(position) {
+                return Err(self.repeats(position));
+            }
+        }
         let slot = usize::try_from(depth).unwrap_or(usize::MAX);
         if self.buffers.len() <= slot {
-            self.buffers.resize_with(slot.saturating_add(1), Vec::new);
+            self.deeper(slot, depth)?;
         }
         let mut moves = std::mem::take(&mut self.buffers[slot]);
+        let capacity = moves.capacity();
         // The root reports the first best move in the game's order; below it, any best move
         // serves, and a memo's search takes the game's search order, which finds one sooner.
         // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
@@ -620,6 +634,9 @@ where
             self.game.search_moves_into(position, &mut moves);
         } else {
             self.game.moves_into(position, &mut moves);
+        }
+        if moves.capacity() > capacity {
+            self.buffer_bytes += ((moves.capacity() - capacity) * size_of::<G::Move>()) as u64;
         }
         let mut best: Option<(S, G::Move)> = None;
         for &mv in &moves {
@@ -637,6 +654,9 @@ where
         let Some((score, mv)) = best else {
             return Err(self.no_moves(position));
         };
+        if let Some(path) = &mut self.path {
+            path.remove(&position);
+        }
         if M::REMEMBERS {
             self.store(position, score, depth)?;
             self.recorder.states_stored(1);
@@ -695,6 +715,59 @@ where
         Ok(self.expand(position, depth)?.0)
     }
 
+    /// Bytes held beside the memo that count against the cap: the stack segments, the move
+    /// lists' buffers, the path's positions (when kept) and what the game holds
+    /// ([`Game::held_bytes`]).
+    fn other_bytes(&self) -> u64 {
+        let path = self
+            .path
+            .as_ref()
+            .map_or(0, |path| map_bytes::<G::Position, ()>(path.capacity()));
+        let path = u64::try_from(path).unwrap_or(u64::MAX);
+        self.stack_bytes
+            .saturating_add(self.buffer_bytes)
+            .saturating_add(path)
+            .saturating_add(self.game.held_bytes())
+    }
+
+    /// One more move list for the first position at `depth` (slot `slot`), the bytes held
+    /// beside the memo checked against the cap first: a search that goes ever deeper (a game
+    /// that does not end) stops at the cap even without a memo.
+    #[cold]
+    fn deeper(&mut self, slot: usize, depth: u64) -> Result<(), Error> {
+        let lists = slot.saturating_add(1);
+        if lists > self.buffers.capacity() {
+            let grown = lists.max(self.buffers.capacity() * 2);
+            let before = self.buffers.capacity() * size_of::<Vec<G::Move>>();
+            self.buffer_bytes += (grown * size_of::<Vec<G::Move>>() - before) as u64;
+            let required = self.memo.bytes() + u128::from(self.other_bytes());
+            if required > u128::from(self.cap) {
+                return Err(Error::TableTooLarge {
+                    backend: self.names.who,
+                    game: G::NAME,
+                    parameter: "depth",
+                    value: depth,
+                    required_bytes: required,
+                    memory_cap_bytes: self.cap,
+                    hint: self.names.cap_hint,
+                });
+            }
+            self.buffers.reserve_exact(grown - self.buffers.len());
+        }
+        self.buffers.resize_with(lists, Vec::new);
+        Ok(())
+    }
+
+    /// The error for `position` met again on the search's path.
+    #[cold]
+    fn repeats(&self, position: G::Position) -> Error {
+        Error::PositionRepeats {
+            backend: self.names.who,
+            game: G::NAME,
+            position: self.game.show_position(position),
+        }
+    }
+
     fn no_moves(&self, position: G::Position) -> Error {
         Error::NoMoves {
             game: G::NAME,
@@ -706,7 +779,7 @@ where
     /// returns the bytes counted, to give back when the segment is unmapped.
     fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
         let segment = stack::segment_mapping_bytes(SEGMENT);
-        let required = self.memo.bytes() + u128::from(self.stack_bytes) + u128::from(segment);
+        let required = self.memo.bytes() + u128::from(self.other_bytes()) + u128::from(segment);
         if required > u128::from(self.cap) {
             return Err(Error::TableTooLarge {
                 backend: self.names.who,
@@ -725,7 +798,7 @@ where
     fn store(&mut self, position: G::Position, score: S, _depth: u64) -> Result<(), Error> {
         let (who, game) = (self.names.who, G::NAME);
         self.memo
-            .store(position, score, self.stack_bytes)
+            .store(position, score, self.other_bytes())
             .map_err(|refusal| match refusal {
                 MemoRefusal::Budget { budget } => Error::BudgetExhausted {
                     backend: who,
@@ -763,104 +836,4 @@ where
 }
 
 #[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use super::*;
-    use crate::{CanIWin, Deadline, NoStats, PredictTheWinner};
-
-    const NAMES: SearchNames = SearchNames {
-        who: "test",
-        budget_hint: "",
-        cap_hint: "",
-    };
-
-    /// With and without a memo, the search finds the same values; the memo stores each
-    /// distinct position once.
-    #[test]
-    fn memo_and_no_memo_agree() {
-        for n in 1..=8u32 {
-            for t in 1..=u64::from(n * (n + 1) / 2) {
-                let game = CanIWin::new(n, t).unwrap();
-                let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
-                let mut stats = NoStats;
-                let mut plain = Search::new(&game, NoMemo, &mut stats, pace, NAMES, u64::MAX);
-                let a = plain
-                    .expand(game.start(), 1)
-                    .map(|(s, _): (Plain<Verdict>, u32)| s);
-                let memo = HashMemo::new(u64::MAX, u64::MAX);
-                let pace = DeadlineClock::new(Deadline::after(None));
-                let mut stats = NoStats;
-                let mut memoized = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
-                let b = memoized
-                    .expand(game.start(), 1)
-                    .map(|(s, _): (Plain<Verdict>, u32)| s);
-                assert_eq!(a, b, "n = {n}, T = {t}");
-            }
-        }
-    }
-
-    /// The dense table finds what the hash map finds.
-    #[test]
-    fn the_dense_table_agrees_with_the_hash_map() {
-        for values in [
-            vec![],
-            vec![3],
-            vec![1, 5, 2],
-            vec![1, 5, 233, 7],
-            vec![-4, 9, 9, -1, 0, 7],
-        ] {
-            let game = PredictTheWinner::new(values);
-            let start = game.start();
-            if game.terminal_value(start).is_some() {
-                continue;
-            }
-            let memo = HashMemo::new(u64::MAX, u64::MAX);
-            let pace = DeadlineClock::new(Deadline::after(None));
-            let mut stats = NoStats;
-            let mut hashed = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
-            let a: (Plain<crate::Margin>, _) = hashed.expand(start, 1).unwrap();
-            let memo = DenseMemo::new(&game, u64::MAX).unwrap();
-            let pace = DeadlineClock::new(Deadline::after(None));
-            let mut stats = NoStats;
-            let mut dense = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
-            assert_eq!(dense.expand(start, 1).unwrap(), a);
-        }
-        let big = CanIWin::new(40, 500).unwrap();
-        let refused = DenseMemo::<CanIWin, Plain<Verdict>>::new(&big, 1 << 30);
-        assert!(matches!(refused, Err(MemoRefusal::Cap { .. })));
-    }
-
-    /// Remoteness: Predict the Winner always lasts one move per value.
-    #[test]
-    fn ranked_scores_count_the_moves_to_the_end() {
-        let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
-        let memo = HashMemo::new(u64::MAX, u64::MAX);
-        let pace = DeadlineClock::new(Deadline::after(None));
-        let mut stats = NoStats;
-        let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
-        let (score, _): (Ranked<crate::Margin>, _) = search.expand(game.start(), 1).unwrap();
-        assert_eq!(score.value, crate::Margin(222));
-        assert_eq!(score.remoteness, 4);
-    }
-
-    /// The state budget and the memory cap are refusals with the search's names.
-    #[test]
-    fn the_memo_refuses_past_its_budget_and_cap() {
-        let game = CanIWin::new(12, 40).unwrap();
-        let memo: HashMemo<u64, Plain<Verdict>> = HashMemo::new(10, u64::MAX);
-        let pace = DeadlineClock::new(Deadline::after(None));
-        let mut stats = NoStats;
-        let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
-        let err = search.expand(game.start(), 1).unwrap_err();
-        assert!(
-            matches!(err, Error::BudgetExhausted { budget: 10, .. }),
-            "{err}"
-        );
-        let memo: HashMemo<u64, Plain<Verdict>> = HashMemo::new(u64::MAX, 1024);
-        let pace = DeadlineClock::new(Deadline::after(None));
-        let mut stats = NoStats;
-        let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, 1024);
-        let err = search.expand(game.start(), 1).unwrap_err();
-        assert!(matches!(err, Error::TableTooLarge { .. }), "{err}");
-    }
-}
+mod tests;

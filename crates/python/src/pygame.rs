@@ -14,10 +14,21 @@
 //! `core_types::Game` needs `Copy + Ord + Hash` positions; a Python game's are any hashable
 //! values. Each distinct position (and move) is given a number the first time it is seen,
 //! through a Python `dict` (so Python's own `__hash__`/`__eq__` decide what is "the same
-//! position"), and the search works on numbers. Cost: one dict lookup per position and per move
-//! returned by the game (`O(1)` expected), and one table entry (a reference to the Python object
-//! plus its dict slot, about 100 bytes beside the object itself) per distinct position and move,
-//! held until the solve returns.
+//! position"), and the search works on numbers. Beside each position's number is what the game
+//! said of it (its terminal value, its moves, where each move led, its index), so each method
+//! is asked **at most once per position** (`play` once per position and move) on every
+//! variant, `tabular/retrograde`'s second pass included. Cost: one dict lookup per position and
+//! per move returned by the game (`O(1)` expected), and about [`INTERNED_BYTES`] per distinct
+//! position and move plus [`EDGE_BYTES`] per move listed, beside the objects themselves, held
+//! until the solve returns and counted against the memory cap with the search's own tables
+//! (`Game::held_bytes`): past it the solve raises `CannotAnswer`.
+//!
+//! # Positions that repeat
+//!
+//! Python code may lead back to a position on its own line of play, so a search that recurses
+//! (`recursive/negamax`, `memo/*`) keeps the positions of its path and refuses at once, with
+//! `UnavailableBackend` naming the position, when one comes back; `tabular/retrograde` (for a
+//! class with `index` and `count`) solves such games.
 //!
 //! # Exceptions
 //!
@@ -32,7 +43,7 @@ pub mod table;
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use gamesolve::{
@@ -74,6 +85,12 @@ impl GameValue for PyValue {
         self.0 == 1 && WORDS.with(Cell::get)
     }
 
+    /// A draw for a game that speaks in words (win/draw/lose): play that never ends is a draw;
+    /// none for a game of margins.
+    fn endless() -> Option<Self> {
+        WORDS.with(Cell::get).then_some(PyValue(0))
+    }
+
     fn amount(self) -> Option<i128> {
         (!WORDS.with(Cell::get)).then_some(self.0)
     }
@@ -94,17 +111,43 @@ const SEEN_NOTHING: u8 = 0;
 const SEEN_WORDS: u8 = 1;
 const SEEN_NUMBERS: u8 = 2;
 
-/// Objects numbered in the order first seen, by Python equality.
+/// Objects numbered in the order first seen, by Python equality, with what the game said of
+/// each (for positions: [`Known`]).
 struct Interner {
     objects: Vec<Py<PyAny>>,
     ids: Py<PyDict>,
+    known: Vec<Known>,
 }
+
+/// What the game said of one position: each method is asked once per position, and the
+/// search's later questions are answered from here.
+#[derive(Default)]
+struct Known {
+    /// `terminal_value`'s answer, once asked.
+    terminal: Option<Option<PyValue>>,
+    /// `moves`' answer (interned), once asked.
+    moves: Option<Box<[u32]>>,
+    /// Where each of those moves leads, once played (`u32::MAX` before).
+    children: Box<[u32]>,
+    /// `index`'s answer, once asked (an indexed game's).
+    index: Option<usize>,
+}
+
+/// Bytes counted per interned object against the memory cap: its reference, its slot in the
+/// dictionary (a few words, in a table kept at most 2/3 full) and its number as a Python
+/// integer. The objects themselves are the game's (made by its `start` and `play`), not
+/// counted.
+const INTERNED_BYTES: u64 = 112;
+
+/// Bytes counted per move of a position whose moves were asked: its number and where it leads.
+const EDGE_BYTES: u64 = 8;
 
 impl Interner {
     fn new(py: Python<'_>) -> Self {
         Interner {
             objects: Vec::new(),
             ids: PyDict::new(py).unbind(),
+            known: Vec::new(),
         }
     }
 
@@ -126,6 +169,15 @@ impl Interner {
     fn get<'py>(&self, py: Python<'py>, id: u32) -> Option<Bound<'py, PyAny>> {
         self.objects.get(id as usize).map(|o| o.bind(py).clone())
     }
+
+    /// What is known of position `id`, made room for.
+    fn known(&mut self, id: u32) -> &mut Known {
+        let id = id as usize;
+        if self.known.len() <= id {
+            self.known.resize_with(id + 1, Known::default);
+        }
+        &mut self.known[id]
+    }
 }
 
 /// The state one solve shares between the game's clones.
@@ -145,6 +197,11 @@ struct Shared {
     calls: AtomicU32,
     /// [`SEEN_NOTHING`], [`SEEN_WORDS`] or [`SEEN_NUMBERS`].
     values: std::sync::atomic::AtomicU8,
+    /// Bytes held for the solve ([`INTERNED_BYTES`] per position and move, [`EDGE_BYTES`] per
+    /// move listed, and what is known of each position), checked against `cap`.
+    held: AtomicU64,
+    /// The solve's memory cap.
+    cap: u64,
 }
 
 /// A game written in Python (see the [module docs](self)).
@@ -169,7 +226,7 @@ pub struct PySolution {
 }
 
 impl PyGame {
-    fn new(py: Python<'_>, object: Bound<'_, PyAny>, count: u64) -> PyResult<Self> {
+    fn new(py: Python<'_>, object: Bound<'_, PyAny>, count: u64, cap: u64) -> PyResult<Self> {
         let title = object.get_type().name()?.to_string();
         Ok(PyGame(Arc::new(Shared {
             terminal_fn: object.getattr("terminal_value")?.unbind(),
@@ -184,7 +241,35 @@ impl PyGame {
             failure: Mutex::new(None),
             calls: AtomicU32::new(0),
             values: std::sync::atomic::AtomicU8::new(SEEN_NOTHING),
+            held: AtomicU64::new(0),
+            cap,
         })))
+    }
+
+    /// Counts `bytes` more held for the solve; past the memory cap, the solve cannot answer
+    /// (a [`CannotAnswer`](crate) error, kept as the game's failure).
+    fn hold(&self, bytes: u64) -> PyResult<()> {
+        let held = self.0.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        if held <= self.0.cap {
+            return Ok(());
+        }
+        let e = gamesolve::Error::TableTooLarge {
+            backend: "python",
+            game: "python",
+            parameter: "positions and moves interned",
+            value: held / INTERNED_BYTES,
+            required_bytes: u128::from(held),
+            memory_cap_bytes: self.0.cap,
+            hint: "; the game's positions and moves are kept until the solve returns: raise \
+                   memory_cap",
+        };
+        Err(crate::native_error(&e.into()))
+    }
+
+    /// Runs `f` on what is known of position `id`.
+    fn with_known<T>(&self, id: u32, f: impl FnOnce(&mut Known) -> T) -> Option<T> {
+        let mut positions = self.0.positions.lock().ok()?;
+        Some(f(positions.known(id)))
     }
 
     fn failed(&self) -> bool {
@@ -245,11 +330,18 @@ impl PyGame {
     }
 
     fn intern_position(&self, py: Python<'_>, object: Bound<'_, PyAny>) -> PyResult<u32> {
-        self.0
+        let mut table = self
+            .0
             .positions
             .lock()
-            .map_err(|_| PyTypeError::new_err("position table poisoned"))?
-            .intern(py, object)
+            .map_err(|_| PyTypeError::new_err("position table poisoned"))?;
+        let before = table.objects.len();
+        let id = table.intern(py, object)?;
+        drop(table);
+        if id as usize >= before {
+            self.hold(INTERNED_BYTES + std::mem::size_of::<Known>() as u64)?;
+        }
+        Ok(id)
     }
 
     /// The position object of `id`, or a failure.
@@ -264,6 +356,9 @@ impl PyGame {
     }
 
     fn index_of(&self, position: u32) -> Option<usize> {
+        if let Some(Some(index)) = self.with_known(position, |k| k.index) {
+            return Some(index);
+        }
         let index = self.call("index", Some(position), |py, obj| {
             let index: u64 = obj
                 .call_method1("index", (self.arg(py, position)?,))?
@@ -281,6 +376,7 @@ impl PyGame {
         if let Ok(mut map) = self.0.by_index.lock() {
             map.entry(index).or_insert(position);
         }
+        self.with_known(position, |k| k.index = Some(index));
         Some(index)
     }
 }
@@ -354,20 +450,34 @@ impl Game for PyGame {
     }
 
     fn terminal_value(&self, position: u32) -> Option<PyValue> {
-        self.call("terminal_value", Some(position), |py, _| {
+        if let Some(Some(known)) = self.with_known(position, |k| k.terminal) {
+            return known;
+        }
+        let value = self.call("terminal_value", Some(position), |py, _| {
             let value = self
                 .0
                 .terminal_fn
                 .bind(py)
                 .call1((self.arg(py, position)?,))?;
             terminal(&value, &self.0.values)
-        })
-        // After a failure every position is over, so the search winds down at once.
-        .unwrap_or(Some(PyValue(0)))
+        });
+        match value {
+            Some(value) => {
+                self.with_known(position, |k| k.terminal = Some(value));
+                value
+            }
+            // After a failure every position is over, so the search winds down at once.
+            None => Some(PyValue(0)),
+        }
     }
 
     fn moves(&self, position: u32) -> Vec<u32> {
-        self.call("moves", Some(position), |py, _| {
+        if let Some(Some(known)) =
+            self.with_known(position, |k| k.moves.as_ref().map(|m| m.to_vec()))
+        {
+            return known;
+        }
+        let moves = self.call("moves", Some(position), |py, _| {
             let listed = self.0.moves_fn.bind(py).call1((self.arg(py, position)?,))?;
             let mut moves = Vec::new();
             let mut table = self
@@ -375,16 +485,37 @@ impl Game for PyGame {
                 .moves
                 .lock()
                 .map_err(|_| PyTypeError::new_err("move table poisoned"))?;
+            let before = table.objects.len();
             for mv in listed.try_iter()? {
                 moves.push(table.intern(py, mv?)?);
             }
+            let new = (table.objects.len() - before) as u64;
+            drop(table);
+            self.hold(new * INTERNED_BYTES + moves.len() as u64 * EDGE_BYTES)?;
             Ok(moves)
-        })
-        .unwrap_or_default()
+        });
+        let Some(moves) = moves else {
+            return Vec::new();
+        };
+        self.with_known(position, |k| {
+            k.children = vec![u32::MAX; moves.len()].into_boxed_slice();
+            k.moves = Some(moves.clone().into_boxed_slice());
+        });
+        moves
     }
 
     fn play(&self, position: u32, mv: u32) -> u32 {
-        self.call("play", Some(position), |py, _| {
+        // Where the move leads, if played before; else its place in the position's moves.
+        let known = self.with_known(position, |k| {
+            let at = k.moves.as_ref()?.iter().position(|&m| m == mv)?;
+            Some((at, k.children[at]))
+        });
+        let at = match known.flatten() {
+            Some((_, child)) if child != u32::MAX => return child,
+            Some((at, _)) => Some(at),
+            None => None,
+        };
+        let child = self.call("play", Some(position), |py, _| {
             let m = self
                 .a_move(py, mv)
                 .ok_or_else(|| PyTypeError::new_err(format!("unknown move #{mv}")))?;
@@ -394,8 +525,24 @@ impl Game for PyGame {
                 .bind(py)
                 .call1((self.arg(py, position)?, m))?;
             self.intern_position(py, next)
-        })
-        .unwrap_or(position)
+        });
+        match (child, at) {
+            (Some(child), Some(at)) => {
+                self.with_known(position, |k| k.children[at] = child);
+                child
+            }
+            (Some(child), None) => child,
+            (None, _) => position,
+        }
+    }
+
+    fn positions_may_repeat(&self) -> bool {
+        // Python code may return to a position on its own line: a search keeps its path.
+        true
+    }
+
+    fn held_bytes(&self) -> u64 {
+        self.0.held.load(Ordering::Relaxed)
     }
 
     fn describe(&self) -> String {
@@ -485,6 +632,12 @@ impl Game for PyIndexedGame {
     }
     fn show_move(&self, position: u32, mv: u32) -> String {
         self.0.show_move(position, mv)
+    }
+    fn positions_may_repeat(&self) -> bool {
+        true
+    }
+    fn held_bytes(&self) -> u64 {
+        self.0.held_bytes()
     }
 }
 
@@ -616,12 +769,12 @@ fn solve_either(
 ) -> PyResult<(String, Option<Py<PyAny>>)> {
     if indexed {
         let count: u64 = game.call_method0("count")?.extract()?;
-        let inner = PyGame::new(py, game, count)?;
+        let inner = PyGame::new(py, game, count, config.memory_cap_or_default())?;
         let wrapped = PyIndexedGame(inner.clone());
         let backend = choice.unwrap_or_else(|| Backend::default_for::<PyIndexedGame>().into());
         solve_with(py, &wrapped, &inner, &backend, config, stats)
     } else {
-        let inner = PyGame::new(py, game, 0)?;
+        let inner = PyGame::new(py, game, 0, config.memory_cap_or_default())?;
         let backend = choice.unwrap_or_else(|| Backend::default_for::<PyGame>().into());
         solve_with(py, &inner, &inner, &backend, config, stats)
     }

@@ -4,12 +4,18 @@
 //! of the game ([`Indexed::index`]) in place of the hash map: no hashing, no growth, the whole
 //! table allocated (and checked against the memory cap) before the search starts. The moves
 //! are listed into one reused buffer per depth ([`Game::moves_into`](core_types::Game::moves_into)).
+//! A game numbered with more than [`DENSE_INDICES`] (2^24) indices gets a hash map of the
+//! positions reached instead (`memo/hash-map`'s memo, within the same memory cap and without
+//! a state budget): such a numbering usually names far more than the start reaches
+//! (Domineering 5x5: 2^26 indices, 455,317 positions), and a table of every index would cost
+//! more than the search.
 //!
 //! # Complexity
 //!
 //! With `S` the distinct positions reachable from the start and `m` the moves per position:
 //! time `O(S · m)` game calls plus the table's allocation, `O(C)` for `C` =
-//! [`Indexed::position_count`] cells; memory `C` cells of `Option<value>` (one byte a cell for
+//! [`Indexed::position_count`] cells (none past [`DENSE_INDICES`]: then `S` hash-map
+//! entries); memory `C` cells of `Option<value>` (one byte a cell for
 //! win/lose/draw games, `2^n` bytes for Can I Win) plus `O(depth)` stack frames.
 //!
 //! # Examples
@@ -39,6 +45,7 @@
 
 use std::time::Duration;
 
+use core_types::limits::DENSE_INDICES;
 use core_types::search::{self, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
 use core_types::{
     Deadline, DeadlineClock, Error, Indexed, Kernel, Recorder, SolverConfig, Variant,
@@ -105,6 +112,20 @@ impl<G: Indexed> Kernel<G> for IndexedMemo {
             Ok(start) => start,
             Err(settled) => return Ok(settled),
         };
+        let (cap, time_limit) = (self.memory_cap_bytes, self.time_limit);
+        if game.position_count() > DENSE_INDICES {
+            // A numbering this large names far more than the search reaches: the cells of the
+            // positions reached, in a hash map, within the same cap.
+            let memo = search::HashMemo::new(u64::MAX, cap);
+            let pace = DeadlineClock::new(Deadline::after(time_limit));
+            let mut search = Search::new(game, memo, recorder, pace, NAMES, cap);
+            let (Plain(value), best) = search.expand(start, 1)?;
+            let capacity = MemoPolicy::<G::Position, Plain<G::Value>>::capacity(search.memo());
+            let bytes = MemoPolicy::<G::Position, Plain<G::Value>>::bytes(search.memo());
+            let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
+            search.recorder().table(capacity as u64, bytes);
+            return Ok(game.solution(value, Some(best)));
+        }
         let cap = self.memory_cap_bytes;
         let memo = DenseMemo::<G, Plain<G::Value>>::new(game, cap).map_err(|refusal| {
             let (value, required_bytes, refused) = match refusal {
@@ -144,7 +165,7 @@ impl<G: Indexed> Kernel<G> for IndexedMemo {
         let bytes = u64::try_from(MemoPolicy::<G::Position, Plain<G::Value>>::bytes(&memo))
             .unwrap_or(u64::MAX);
         recorder.table(cells, bytes);
-        let pace = DeadlineClock::new(Deadline::after(self.time_limit));
+        let pace = DeadlineClock::new(Deadline::after(time_limit));
         let mut search = Search::new(game, memo, recorder, pace, NAMES, cap);
         let (Plain(value), best) = search.expand(start, 1)?;
         Ok(game.solution(value, Some(best)))
@@ -187,5 +208,62 @@ mod tests {
             .solve(&CanIWin::new(20, 150).unwrap())
             .unwrap_err();
         assert!(matches!(err, Error::TableTooLarge { .. }), "{err}");
+    }
+
+    /// A game numbered with more than 2^24 indices is searched with a hash map of the
+    /// positions reached: a table of 2^32 cells would pass the cap, the search needs 2^10.
+    #[test]
+    fn a_numbering_past_the_dense_bound_takes_a_hash_map() {
+        #[derive(Clone, Debug)]
+        struct Spread(CanIWin);
+        impl core_types::Game for Spread {
+            const NAME: &'static str = "spread";
+            type Position = u64;
+            type Move = u32;
+            type Value = core_types::Verdict;
+            type Solution = core_types::Verdict;
+            fn start(&self) -> u64 {
+                self.0.start()
+            }
+            fn terminal_value(&self, p: u64) -> Option<core_types::Verdict> {
+                self.0.terminal_value(p)
+            }
+            fn moves(&self, p: u64) -> Vec<u32> {
+                self.0.moves(p)
+            }
+            fn play(&self, p: u64, mv: u32) -> u64 {
+                self.0.play(p, mv)
+            }
+            fn describe(&self) -> String {
+                self.0.describe()
+            }
+            fn show_position(&self, p: u64) -> String {
+                self.0.show_position(p)
+            }
+            fn show_move(&self, p: u64, mv: u32) -> String {
+                self.0.show_move(p, mv)
+            }
+        }
+        impl Indexed for Spread {
+            fn position_count(&self) -> u64 {
+                1 << 32
+            }
+            fn index(&self, p: u64) -> usize {
+                (p as usize) << 22
+            }
+            fn position_at(&self, index: usize) -> u64 {
+                (index >> 22) as u64
+            }
+        }
+        let game = CanIWin::new(10, 40).unwrap();
+        let config = SolverConfig {
+            memory_cap_bytes: Some(1 << 20),
+            ..SolverConfig::default()
+        };
+        let (a, stats) = IndexedMemo::from_config(&config)
+            .solve_with_stats(&Spread(game))
+            .unwrap();
+        assert_eq!(a, HashMemo::new().solve(&Spread(game)).unwrap());
+        assert!(stats.table_cells < 1 << 11, "{}", stats.table_cells);
     }
 }

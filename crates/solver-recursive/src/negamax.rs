@@ -13,8 +13,9 @@
 //! Time: one expansion per path through the game tree up to the first winning move of each
 //! position (at most `n!` orders for Can I Win; `2^len - 1` calls for Predict the Winner, whose
 //! margins never stop a search early), each costing the game's `moves` and `play`. Auxiliary
-//! memory: `O(depth)` frames; deep games run on heap-allocated stack segments
-//! ([`core_types::stack`]).
+//! memory: `O(depth)` frames and move lists; deep games run on heap-allocated stack segments
+//! ([`core_types::stack`]). The segments, the move lists and what the game holds count
+//! against the memory cap (1 GiB by default): a game whose lines never end stops there.
 //!
 //! # Examples
 //!
@@ -32,7 +33,9 @@
 //!
 //! [`Error::BudgetExhausted`] (unit `positions`) past the node budget; [`Error::NoMoves`] when
 //! the game has a position that is neither over nor has a move; [`Error::StackRefused`] when the
-//! system refuses a new stack segment.
+//! system refuses a new stack segment; [`Error::TableTooLarge`] (parameter `depth`) when the
+//! recursion would pass the memory cap; [`Error::PositionRepeats`] when a game whose positions
+//! may repeat ([`Game::positions_may_repeat`]) meets one again on the search's path.
 //!
 //! # See also
 //!
@@ -41,6 +44,7 @@
 use std::time::Duration;
 
 use core_types::deadline::{Deadline, WorkBudget};
+use core_types::limits::DEFAULT_MEMORY_CAP_BYTES;
 use core_types::search::{self, NoMemo, Plain, Search, SearchNames};
 use core_types::{Error, Game, Kernel, Recorder, SolverConfig, Variant};
 
@@ -50,6 +54,7 @@ use crate::{DEFAULT_NODE_BUDGET, NAME};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Negamax {
     node_budget: u64,
+    memory_cap_bytes: u64,
     time_limit: Option<Duration>,
 }
 
@@ -58,14 +63,17 @@ impl Negamax {
     pub const fn new() -> Self {
         Negamax {
             node_budget: DEFAULT_NODE_BUDGET,
+            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
             time_limit: None,
         }
     }
 
-    /// A solver with the budget and time limit of `config` (or the defaults: no time limit).
+    /// A solver with the budget, memory cap and time limit of `config` (or the defaults: no
+    /// time limit).
     pub fn from_config(config: &SolverConfig) -> Self {
         Negamax {
             node_budget: config.node_budget.unwrap_or(DEFAULT_NODE_BUDGET),
+            memory_cap_bytes: config.memory_cap_or_default(),
             time_limit: config.time_limit,
         }
     }
@@ -93,7 +101,7 @@ const NAMES: SearchNames = SearchNames {
     who: NAME,
     budget_hint: "; a memo remembers positions (`--backend memo/hash-map`), or raise \
                   --node-budget",
-    cap_hint: "",
+    cap_hint: "; raise --memory-cap",
 };
 
 impl<G: Game> Kernel<G> for Negamax {
@@ -107,7 +115,9 @@ impl<G: Game> Kernel<G> for Negamax {
         };
         // The one generic search, without a memo, paced by the node budget.
         let pace = WorkBudget::new(self.node_budget, Deadline::after(self.time_limit));
-        let mut search = Search::new(game, NoMemo, recorder, pace, NAMES, u64::MAX);
+        // The memory cap bounds what the recursion holds: its stack segments, its move lists
+        // (one per depth), and what the game holds (a Python game's positions).
+        let mut search = Search::new(game, NoMemo, recorder, pace, NAMES, self.memory_cap_bytes);
         let (Plain(value), best) = search.expand(start, 1)?;
         Ok(game.solution(value, Some(best)))
     }

@@ -123,9 +123,13 @@ impl fmt::Display for ErrorReport {
 impl std::error::Error for ErrorReport {}
 
 impl From<Error> for ErrorReport {
-    /// `invalid_input` for a malformed game, else `cannot_answer`.
+    /// `invalid_input` for a malformed game; `unavailable_backend` for a search that met a
+    /// position again on its own path ([`Error::PositionRepeats`]: no limit makes this backend
+    /// answer, `tabular/retrograde` does); else `cannot_answer`.
     fn from(e: Error) -> Self {
-        let kind = if e.is_invalid_input() {
+        let kind = if matches!(e, Error::PositionRepeats { .. }) {
+            Kind::UnavailableBackend
+        } else if e.is_invalid_input() {
             Kind::InvalidInput
         } else {
             Kind::CannotAnswer

@@ -229,7 +229,14 @@ fn run_python_game(
         } else {
             0
         };
-        let inner = PyGame::new(py, game, count)?;
+        // What the game holds counts against the memory cap (a bad cap is the command's
+        // error, reported when it runs).
+        let cap = options
+            .limits_config()
+            .map_or(gamesolve::limits::DEFAULT_MEMORY_CAP_BYTES, |c| {
+                c.memory_cap_or_default()
+            });
+        let inner = PyGame::new(py, game, count, cap)?;
         let command = make(&inner);
         if let Some(e) = inner.take_failure() {
             return Err(e);

@@ -1,0 +1,67 @@
+//! `tabular/retrograde` against the memos on a game whose numbering is much larger than what
+//! its start reaches: Domineering ([`games::domineering`]), 2^(cells + 1) indices.
+//!
+//! - `retrograde/domineering-4x4` and `retrograde/domineering-5x5`: `memo/hash-map`,
+//!   `memo/indexed` and `tabular/retrograde`, each checked against `memo/hash-map`'s answer
+//!   before it is timed (the target of issue 28: retrograde within 3x of the fastest memo).
+//!
+//! ```text
+//! cargo bench --bench retrograde
+//! ```
+
+#[path = "games/domineering.rs"]
+mod domineering;
+mod support;
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use domineering::Domineering;
+use gamesolve::{all_variants, Game, SolverConfig};
+
+/// The variants compared, the reference first.
+const VARIANTS: [&str; 3] = ["memo/hash-map", "memo/indexed", "tabular/retrograde"];
+
+fn retrograde(c: &mut Criterion) {
+    // Room for the hash map beyond its default state budget, as for the larger boards.
+    let config = SolverConfig {
+        state_budget: Some(10_000_000),
+        ..SolverConfig::default()
+    };
+    for (rows, cols) in [(4, 4), (5, 5)] {
+        let game = Domineering::new(rows, cols);
+        let mut group = c.benchmark_group(format!("retrograde/domineering-{rows}x{cols}"));
+        group.sample_size(10);
+        let variants = all_variants::<Domineering>();
+        let mut expected = None;
+        for id in VARIANTS {
+            let Some(variant) = variants.iter().find(|v| v.id() == id) else {
+                eprintln!("{id}: not in this build");
+                continue;
+            };
+            let mut solver = variant.solver(&config);
+            let answer = match solver.solve(&game) {
+                Ok(answer) => answer,
+                Err(e) => {
+                    eprintln!("{id}: left out: {e}");
+                    continue;
+                }
+            };
+            match expected {
+                None => expected = Some(answer),
+                Some(e) => assert_eq!(answer, e, "{id} on {}", game.describe()),
+            }
+            group.bench_function(BenchmarkId::from_parameter(id), |b| {
+                b.iter(|| solver.solve(black_box(&game)))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group! {
+    name = benches;
+    config = support::criterion();
+    targets = retrograde
+}
+criterion_main!(benches);

@@ -1,0 +1,205 @@
+//! The search's unit tests.
+
+#![allow(clippy::unwrap_used)]
+
+use super::*;
+use crate::{CanIWin, Deadline, NoStats, PredictTheWinner};
+
+const NAMES: SearchNames = SearchNames {
+    who: "test",
+    budget_hint: "",
+    cap_hint: "",
+};
+
+/// With and without a memo, the search finds the same values; the memo stores each
+/// distinct position once.
+#[test]
+fn memo_and_no_memo_agree() {
+    for n in 1..=8u32 {
+        for t in 1..=u64::from(n * (n + 1) / 2) {
+            let game = CanIWin::new(n, t).unwrap();
+            let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+            let mut stats = NoStats;
+            let mut plain = Search::new(&game, NoMemo, &mut stats, pace, NAMES, u64::MAX);
+            let a = plain
+                .expand(game.start(), 1)
+                .map(|(s, _): (Plain<Verdict>, u32)| s);
+            let memo = HashMemo::new(u64::MAX, u64::MAX);
+            let pace = DeadlineClock::new(Deadline::after(None));
+            let mut stats = NoStats;
+            let mut memoized = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+            let b = memoized
+                .expand(game.start(), 1)
+                .map(|(s, _): (Plain<Verdict>, u32)| s);
+            assert_eq!(a, b, "n = {n}, T = {t}");
+        }
+    }
+}
+
+/// The dense table finds what the hash map finds.
+#[test]
+fn the_dense_table_agrees_with_the_hash_map() {
+    for values in [
+        vec![],
+        vec![3],
+        vec![1, 5, 2],
+        vec![1, 5, 233, 7],
+        vec![-4, 9, 9, -1, 0, 7],
+    ] {
+        let game = PredictTheWinner::new(values);
+        let start = game.start();
+        if game.terminal_value(start).is_some() {
+            continue;
+        }
+        let memo = HashMemo::new(u64::MAX, u64::MAX);
+        let pace = DeadlineClock::new(Deadline::after(None));
+        let mut stats = NoStats;
+        let mut hashed = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+        let a: (Plain<crate::Margin>, _) = hashed.expand(start, 1).unwrap();
+        let memo = DenseMemo::new(&game, u64::MAX).unwrap();
+        let pace = DeadlineClock::new(Deadline::after(None));
+        let mut stats = NoStats;
+        let mut dense = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+        assert_eq!(dense.expand(start, 1).unwrap(), a);
+    }
+    let big = CanIWin::new(40, 500).unwrap();
+    let refused = DenseMemo::<CanIWin, Plain<Verdict>>::new(&big, 1 << 30);
+    assert!(matches!(refused, Err(MemoRefusal::Cap { .. })));
+}
+
+/// Remoteness: Predict the Winner always lasts one move per value.
+#[test]
+fn ranked_scores_count_the_moves_to_the_end() {
+    let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+    let memo = HashMemo::new(u64::MAX, u64::MAX);
+    let pace = DeadlineClock::new(Deadline::after(None));
+    let mut stats = NoStats;
+    let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+    let (score, _): (Ranked<crate::Margin>, _) = search.expand(game.start(), 1).unwrap();
+    assert_eq!(score.value, crate::Margin(222));
+    assert_eq!(score.remoteness, 4);
+}
+
+/// The state budget and the memory cap are refusals with the search's names.
+#[test]
+fn the_memo_refuses_past_its_budget_and_cap() {
+    let game = CanIWin::new(12, 40).unwrap();
+    let memo: HashMemo<u64, Plain<Verdict>> = HashMemo::new(10, u64::MAX);
+    let pace = DeadlineClock::new(Deadline::after(None));
+    let mut stats = NoStats;
+    let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+    let err = search.expand(game.start(), 1).unwrap_err();
+    assert!(
+        matches!(err, Error::BudgetExhausted { budget: 10, .. }),
+        "{err}"
+    );
+    let memo: HashMemo<u64, Plain<Verdict>> = HashMemo::new(u64::MAX, 1024);
+    let pace = DeadlineClock::new(Deadline::after(None));
+    let mut stats = NoStats;
+    let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, 1024);
+    let err = search.expand(game.start(), 1).unwrap_err();
+    assert!(matches!(err, Error::TableTooLarge { .. }), "{err}");
+}
+
+/// A line of `len` positions and, with `loops`, a move from its end back to its start: a game
+/// whose positions repeat (and that says so) or one that only goes deep.
+#[derive(Clone, Debug)]
+struct Line {
+    len: u64,
+    loops: bool,
+}
+
+impl Game for Line {
+    const NAME: &'static str = "line";
+    type Position = u64;
+    type Move = u64;
+    type Value = Verdict;
+    type Solution = Verdict;
+    fn start(&self) -> u64 {
+        0
+    }
+    fn terminal_value(&self, p: u64) -> Option<Verdict> {
+        (p == self.len && !self.loops).then_some(Verdict::Loss)
+    }
+    fn moves(&self, p: u64) -> Vec<u64> {
+        vec![if p == self.len { 0 } else { p + 1 }]
+    }
+    fn play(&self, _p: u64, to: u64) -> u64 {
+        to
+    }
+    fn solution(&self, value: Verdict, _best: Option<u64>) -> Verdict {
+        value
+    }
+    fn outcome(&self, value: &Verdict) -> crate::Outcome {
+        value.outcome_for_first()
+    }
+    fn describe(&self) -> String {
+        format!("line {}", self.len)
+    }
+    fn show_position(&self, p: u64) -> String {
+        format!("at {p}")
+    }
+    fn show_move(&self, _p: u64, to: u64) -> String {
+        format!("to {to}")
+    }
+    fn positions_may_repeat(&self) -> bool {
+        self.loops
+    }
+}
+
+/// A game whose positions may repeat is refused at the first position met again on the
+/// search's path, naming it, with or without a memo.
+#[test]
+fn a_repeated_position_on_the_path_is_refused_at_once() {
+    let game = Line {
+        len: 5,
+        loops: true,
+    };
+    let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+    let mut stats = NoStats;
+    let mut plain = Search::new(&game, NoMemo, &mut stats, pace, NAMES, u64::MAX);
+    let err = plain.expand(0, 1).map(|(s, _): (Plain<Verdict>, u64)| s);
+    let err = err.unwrap_err();
+    assert!(
+        matches!(&err, Error::PositionRepeats { position, .. } if position == "at 0"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("tabular/retrograde"), "{err}");
+    let memo = HashMemo::new(u64::MAX, u64::MAX);
+    let pace = DeadlineClock::new(Deadline::after(None));
+    let mut stats = NoStats;
+    let mut memoized = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
+    let err = memoized.expand(0, 1).map(|(s, _): (Plain<Verdict>, u64)| s);
+    assert!(matches!(err, Err(Error::PositionRepeats { .. })), "{err:?}");
+    // The same line without the loop back is solved.
+    let game = Line {
+        len: 5,
+        loops: false,
+    };
+    let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+    let mut stats = NoStats;
+    let mut plain = Search::new(&game, NoMemo, &mut stats, pace, NAMES, u64::MAX);
+    let (score, _): (Plain<Verdict>, u64) = plain.expand(0, 1).unwrap();
+    assert_eq!(score, Plain(Verdict::Win)); // five moves: the first player makes the last
+}
+
+/// Without a memo, what the recursion holds (its move lists, its stack segments) counts
+/// against the cap: a line too deep for it stops with the cap's error.
+#[test]
+fn plain_recursion_stops_at_the_memory_cap() {
+    let game = Line {
+        len: 10_000_000,
+        loops: false,
+    };
+    let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+    let mut stats = NoStats;
+    let cap = 16 << 20;
+    let mut plain = Search::new(&game, NoMemo, &mut stats, pace, NAMES, cap);
+    let err = plain.expand(0, 1).map(|(s, _): (Plain<Verdict>, u64)| s);
+    let err = err.unwrap_err();
+    assert!(
+        matches!(err, Error::TableTooLarge { parameter: "depth", required_bytes, .. }
+            if required_bytes > u128::from(cap)),
+        "{err}"
+    );
+}
