@@ -394,8 +394,8 @@ impl FromStr for BackendChoice {
 /// A game whose backends' variants the registry knows.
 ///
 /// The built-in games list every backend's game-specific kernels; any other game gets, by
-/// default, the generic variants (`recursive/negamax` and `memo/hash-map`, where compiled in),
-/// so a user's game needs only `impl gamesolve::Registered for MyGame {}`.
+/// default, the generic variants (`recursive/negamax`, `memo/hash-map` and `memo/alpha-beta`,
+/// where compiled in), so a user's game needs only `impl gamesolve::Registered for MyGame {}`.
 pub trait Registered: Game {
     /// The variants `backend` has for this game, its automatic choice first; called only for
     /// backends this build has.
@@ -406,7 +406,7 @@ pub trait Registered: Game {
     /// Advice when `backend` has no algorithm for this game; empty or starting with `"; "`.
     fn not_applicable_hint(backend: Backend) -> &'static str {
         let _ = backend;
-        "; the generic variants recursive/negamax and memo/hash-map solve any game"
+        "; the generic variants recursive/negamax, memo/hash-map and memo/alpha-beta solve any game"
     }
 }
 
@@ -530,14 +530,15 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 ///
 /// let memo: Vec<_> = indexed_variants_of::<CanIWin>(Backend::Memo).iter().map(|v| v.name).collect();
 /// if Backend::Memo.is_available() {
-///     assert_eq!(memo, ["hash-map", "indexed"]);
+///     assert_eq!(memo, ["hash-map", "indexed", "alpha-beta"]);
 /// }
 /// ```
 pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
     let mut variants = generic_variants_of(backend);
     #[cfg(feature = "memo")]
     if backend == Backend::Memo {
-        variants.push(solver_memo::indexed::variant());
+        // After `hash-map`, as in the built-in games' lists: hash-map, indexed, alpha-beta.
+        variants.insert(1.min(variants.len()), solver_memo::indexed::variant());
     }
     if backend == Backend::Tabular {
         variants.extend(retrograde_variants());
@@ -607,7 +608,10 @@ fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
         #[cfg(feature = "recursive")]
         Backend::Recursive => vec![solver_recursive::negamax::variant()],
         #[cfg(feature = "memo")]
-        Backend::Memo => vec![solver_memo::hash_map::variant()],
+        Backend::Memo => vec![
+            solver_memo::hash_map::variant(),
+            solver_memo::alpha_beta::variant(),
+        ],
         #[allow(unreachable_patterns)]
         _ => Vec::new(),
     }

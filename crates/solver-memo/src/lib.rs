@@ -76,6 +76,7 @@
 //! memory for Predict the Winner).
 #![deny(missing_docs)]
 
+pub mod alpha_beta;
 pub mod can_i_win;
 pub mod hash_map;
 pub mod indexed;
