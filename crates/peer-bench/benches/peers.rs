@@ -164,7 +164,8 @@ mod peers {
             ttt::search_moves(x, o, moves);
         }
 
-        fn apply(&(x, o): &mut (u16, u16), m: u8) -> Option<(u16, u16)> {
+        fn apply(state: &mut (u16, u16), m: u8) -> Option<(u16, u16)> {
+            let (x, o) = *state;
             Some(if x.count_ones() == o.count_ones() {
                 (x | 1 << m, o)
             } else {
@@ -195,8 +196,8 @@ mod peers {
             dom::cells(dom::placements(W, H, position), moves);
         }
 
-        fn apply(&mut position: &mut u64, m: u8) -> Option<u64> {
-            Some(dom::play(W, position, m))
+        fn apply(position: &mut u64, m: u8) -> Option<u64> {
+            Some(dom::play(W, *position, m))
         }
 
         fn get_winner(&position: &u64) -> Option<Winner> {
@@ -271,7 +272,8 @@ struct Case<'a, G> {
     expected: Verdict,
     /// The gamesolve variants left out.
     skip: &'a [&'a str],
-    /// Whether one solve takes seconds (10 samples of one solve each).
+    /// Whether one solve takes seconds (10 samples of one solve each, and the state budget
+    /// and memory cap raised for the memos' tens of millions of positions).
     slow: bool,
 }
 
@@ -298,7 +300,15 @@ fn compare<G: Registered<Solution = Answer>>(
             .warm_up_time(Duration::from_millis(1))
             .measurement_time(Duration::from_secs(1));
     }
-    let config = SolverConfig::default();
+    let config = if slow {
+        SolverConfig {
+            state_budget: Some(500_000_000),
+            memory_cap_bytes: Some(8 << 30),
+            ..SolverConfig::default()
+        }
+    } else {
+        SolverConfig::default()
+    };
     for variant in all_variants::<G>() {
         let id = variant.id();
         if skip.contains(&id.as_str()) {

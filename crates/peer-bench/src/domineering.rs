@@ -129,7 +129,13 @@ impl<const W: usize, const H: usize> Game for Domineering<W, H> {
         let rows: Vec<String> = (0..H)
             .map(|r| {
                 (0..W)
-                    .map(|c| if position >> (r * W + c) & 1 == 1 { '#' } else { '.' })
+                    .map(|c| {
+                        if position >> (r * W + c) & 1 == 1 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
                     .collect()
             })
             .collect();
@@ -159,7 +165,7 @@ impl<const W: usize, const H: usize> Registered for Domineering<W, H> {}
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use gamesolve::{all_variants, Solver, SolverConfig};
+    use gamesolve::{all_variants, SolverConfig};
 
     fn verdicts<const W: usize, const H: usize>(skip: &[&str]) -> Vec<(String, Verdict)> {
         all_variants::<Domineering<W, H>>()

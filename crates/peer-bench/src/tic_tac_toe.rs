@@ -6,7 +6,9 @@
 //! at once, else blocks the opponent's win at once, else tries the centre, the corners, then
 //! the edges.
 
-use gamesolve::{indexed_variants_of, Backend, Game, Indexed, Outcome, Registered, Variant, Verdict};
+use gamesolve::{
+    indexed_variants_of, Backend, Game, Indexed, Outcome, Registered, Variant, Verdict,
+};
 
 use crate::Answer;
 
@@ -33,7 +35,7 @@ pub mod rules {
     /// Whether `marks` hold a line.
     #[inline]
     pub fn won(marks: u16) -> bool {
-        LINES.iter().any(|&line| marks & line == line)
+        LINES.iter().any(|&line| line & !marks == 0)
     }
 
     /// The marks of the player to move and of the opponent.
@@ -135,7 +137,11 @@ impl Game for TicTacToe {
     #[inline]
     fn play(&self, position: u32, cell: u8) -> u32 {
         let (x, o) = split(position);
-        let shift = if x.count_ones() == o.count_ones() { 0 } else { 16 };
+        let shift = if x.count_ones() == o.count_ones() {
+            0
+        } else {
+            16
+        };
         position | 1 << (u32::from(cell) + shift)
     }
 

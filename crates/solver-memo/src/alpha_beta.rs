@@ -140,11 +140,13 @@ pub struct Bounds<V> {
 const NO_MOVE: u16 = u16::MAX;
 
 impl<V: GameValue> Bounds<V> {
-    /// The exact value, when the bounds meet.
+    /// The exact value, when the bounds meet, or one bound is the best (a win) or the worst
+    /// (a loss: its negation is the best) value there is.
     fn exact(&self) -> Option<V> {
         match (self.lower, self.upper) {
             (Some(lower), Some(upper)) if lower == upper => Some(lower),
             (Some(lower), _) if lower.is_best_possible() => Some(lower),
+            (_, Some(upper)) if upper.negate().is_best_possible() => Some(upper),
             _ => None,
         }
     }
@@ -385,8 +387,8 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
         if len < capacity {
             return Ok(());
         }
-        let required = growth_bytes::<G::Position, Bounds<G::Value>>(capacity)
-            + u128::from(self.stack_bytes);
+        let required =
+            growth_bytes::<G::Position, Bounds<G::Value>>(capacity) + u128::from(self.stack_bytes);
         if required > u128::from(self.cap) {
             return Err(Error::TableTooLarge {
                 backend: NAME,

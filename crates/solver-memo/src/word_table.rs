@@ -159,7 +159,8 @@ mod tests {
         memo.store(start, Plain(Margin(-7)), 0).unwrap();
         memo.store(left, Plain(Margin(i128::from(i64::MAX) * 3)), 0)
             .unwrap();
-        memo.store(right, Plain(Margin(i64::MIN.into())), 0).unwrap(); // the word FLIP: aside
+        memo.store(right, Plain(Margin(i64::MIN.into())), 0)
+            .unwrap(); // the word FLIP: aside
         assert_eq!(memo.get(&start), Some(Plain(Margin(-7))));
         assert_eq!(
             memo.get(&left),
