@@ -52,6 +52,13 @@ fn check_events<G: Game + TableView>(e: &Explanation<G>, truth: impl Fn(G::Posit
         assert!(events.is_empty());
         return;
     }
+    if (e.backend(), e.variant()) == ("memo", "alpha-beta") {
+        // Alpha-beta searches a position within a window and may search it again with another:
+        // what it knows on leaving is a bound, not the position's value, so it reports no
+        // events (its view is its counters).
+        assert!(events.is_empty());
+        return;
+    }
     assert_eq!(e.trace().dropped(), 0);
     let stats = e.stats();
     let count = |f: fn(&Event<G::Position, G::Value>) -> bool| {

@@ -414,6 +414,24 @@ pub trait GameValue:
         None
     }
 
+    /// Whether values pack into one 64-bit word ([`GameValue::to_word`]) where they fit: a
+    /// table of values (`memo/indexed`) then takes 8 bytes a cell, sized to the game's values,
+    /// instead of the value type's size (a [`Margin`]'s `i128`: 16 bytes and a presence bit).
+    /// `false` by default.
+    const PACKS: bool = false;
+
+    /// The value as one 64-bit word, when it fits in one (`None` by default, and for a value
+    /// that does not fit: a table keeps it aside). [`GameValue::from_word`] reads it back.
+    fn to_word(self) -> Option<u64> {
+        None
+    }
+
+    /// The value of a word made by [`GameValue::to_word`] (`None` by default).
+    fn from_word(word: u64) -> Option<Self> {
+        let _ = word;
+        None
+    }
+
     /// A colour name for the views (`palegreen` for a win, `lightpink` for a loss,
     /// `lightyellow` for a draw).
     fn colour(self) -> &'static str {
@@ -527,6 +545,18 @@ impl GameValue for Margin {
 
     fn amount(self) -> Option<i128> {
         Some(self.0)
+    }
+
+    /// A margin within `i64` (every margin of a row of `i64` values whose sums fit) is its
+    /// two's-complement word.
+    const PACKS: bool = true;
+
+    fn to_word(self) -> Option<u64> {
+        i64::try_from(self.0).ok().map(|margin| margin as u64)
+    }
+
+    fn from_word(word: u64) -> Option<Self> {
+        Some(Margin(i128::from(word as i64)))
     }
 }
 

@@ -396,7 +396,7 @@ impl FromStr for BackendChoice {
 /// The built-in games list every backend's game-specific kernels. Any other game says
 /// `gamesolve::register!(MyGame);` (or declares its parameters with
 /// [`table_game!`](crate::table_game), which does it): that gives it the generic variants
-/// (`recursive/negamax`, `memo/hash-map`, where compiled in) and, when `MyGame` implements
+/// (`recursive/negamax`, `memo/hash-map`, `memo/alpha-beta`, where compiled in) and, when `MyGame` implements
 /// [`Indexed`], the indexed ones too (`memo/indexed` first, so `memo` picks the table over the
 /// hash map, and `tabular/retrograde`), with no more code. [`Registered::variants_of`] has no
 /// default on purpose: an empty `impl Registered for MyGame {}` does not compile, instead of
@@ -409,7 +409,7 @@ pub trait Registered: Game {
     /// Advice when `backend` has no algorithm for this game; empty or starting with `"; "`.
     fn not_applicable_hint(backend: Backend) -> &'static str {
         let _ = backend;
-        "; the generic variants recursive/negamax and memo/hash-map solve any game"
+        "; the generic variants recursive/negamax, memo/hash-map and memo/alpha-beta solve any game"
     }
 
     /// The analysis that suits the game's representation, the default of
@@ -669,7 +669,7 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 ///
 /// let memo: Vec<_> = indexed_variants_of::<CanIWin>(Backend::Memo).iter().map(|v| v.name).collect();
 /// if Backend::Memo.is_available() {
-///     assert_eq!(memo, ["indexed", "hash-map"]);
+///     assert_eq!(memo, ["indexed", "hash-map", "alpha-beta"]);
 /// }
 /// ```
 pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
@@ -747,7 +747,10 @@ pub fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
         #[cfg(feature = "recursive")]
         Backend::Recursive => vec![solver_recursive::negamax::variant()],
         #[cfg(feature = "memo")]
-        Backend::Memo => vec![solver_memo::hash_map::variant()],
+        Backend::Memo => vec![
+            solver_memo::hash_map::variant(),
+            solver_memo::alpha_beta::variant(),
+        ],
         #[allow(unreachable_patterns)]
         _ => Vec::new(),
     }

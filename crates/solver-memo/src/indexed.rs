@@ -15,8 +15,10 @@
 //! With `S` the distinct positions reachable from the start and `m` the moves per position:
 //! time `O(S · m)` game calls plus the table's allocation, `O(C)` for `C` =
 //! [`Indexed::position_count`] cells (none past [`DENSE_INDICES`]: then `S` hash-map
-//! entries); memory `C` cells of `Option<value>` (one byte a cell for
-//! win/lose/draw games, `2^n` bytes for Can I Win) plus `O(depth)` stack frames.
+//! entries); memory `C` cells sized to the game's values (one byte a
+//! cell for win/lose/draw games, `2^n` bytes for Can I Win; one 8-byte word for a value that
+//! packs into one, [`GameValue::PACKS`]: Predict the Winner's margins, see
+//! [`crate::word_table`]) plus `O(depth)` stack frames.
 //!
 //! # Examples
 //!
@@ -48,9 +50,10 @@ use std::time::Duration;
 use core_types::limits::DENSE_INDICES;
 use core_types::search::{self, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
 use core_types::{
-    Deadline, DeadlineClock, Error, Indexed, Kernel, Recorder, SolverConfig, Variant,
+    Deadline, DeadlineClock, Error, GameValue, Indexed, Kernel, Recorder, SolverConfig, Variant,
 };
 
+use crate::word_table::WordMemo;
 use crate::{DEFAULT_MEMORY_CAP_BYTES, NAME};
 
 /// Memoized negamax over a dense table; see the [module docs](self).
@@ -103,6 +106,66 @@ const NAMES: SearchNames = SearchNames {
                positions reached",
 };
 
+/// The error of a table refused before the search.
+fn refused<G: Indexed>(refusal: MemoRefusal, cap: u64) -> Error {
+    let (value, required_bytes, refused) = match refusal {
+        MemoRefusal::Cap {
+            states,
+            required_bytes,
+        } => (states, required_bytes, false),
+        MemoRefusal::Allocation {
+            states,
+            required_bytes,
+        } => (states, required_bytes, true),
+        MemoRefusal::Budget { budget } => (budget, 0, false),
+    };
+    if refused {
+        Error::AllocationFailed {
+            backend: NAME,
+            game: G::NAME,
+            parameter: "positions",
+            value,
+            required_bytes,
+            memory_cap_bytes: cap,
+            hint: "",
+        }
+    } else {
+        Error::TableTooLarge {
+            backend: NAME,
+            game: G::NAME,
+            parameter: "positions",
+            value,
+            required_bytes,
+            memory_cap_bytes: cap,
+            hint: NAMES.cap_hint,
+        }
+    }
+}
+
+impl IndexedMemo {
+    /// The search of `game` from `start` with `memo`, its table reported first.
+    fn search<G, M, R>(
+        &self,
+        game: &G,
+        start: G::Position,
+        memo: M,
+        recorder: &mut R,
+    ) -> Result<G::Solution, Error>
+    where
+        G: Indexed,
+        M: MemoPolicy<G::Position, Plain<G::Value>>,
+        R: Recorder<G>,
+    {
+        let cells = memo.capacity() as u64;
+        let bytes = u64::try_from(memo.bytes()).unwrap_or(u64::MAX);
+        recorder.table(cells, bytes);
+        let pace = DeadlineClock::new(Deadline::after(self.time_limit));
+        let mut search = Search::new(game, memo, recorder, pace, NAMES, self.memory_cap_bytes);
+        let (Plain(value), best) = search.expand(start, 1)?;
+        Ok(game.solution(value, Some(best)))
+    }
+}
+
 impl<G: Indexed> Kernel<G> for IndexedMemo {
     const BACKEND: &'static str = NAME;
     const VARIANT: &'static str = "indexed";
@@ -127,48 +190,16 @@ impl<G: Indexed> Kernel<G> for IndexedMemo {
             return Ok(game.solution(value, Some(best)));
         }
         let cap = self.memory_cap_bytes;
-        let memo = DenseMemo::<G, Plain<G::Value>>::new(game, cap).map_err(|refusal| {
-            let (value, required_bytes, refused) = match refusal {
-                MemoRefusal::Cap {
-                    states,
-                    required_bytes,
-                } => (states, required_bytes, false),
-                MemoRefusal::Allocation {
-                    states,
-                    required_bytes,
-                } => (states, required_bytes, true),
-                MemoRefusal::Budget { budget } => (budget, 0, false),
-            };
-            if refused {
-                Error::AllocationFailed {
-                    backend: NAME,
-                    game: G::NAME,
-                    parameter: "positions",
-                    value,
-                    required_bytes,
-                    memory_cap_bytes: cap,
-                    hint: "",
-                }
-            } else {
-                Error::TableTooLarge {
-                    backend: NAME,
-                    game: G::NAME,
-                    parameter: "positions",
-                    value,
-                    required_bytes,
-                    memory_cap_bytes: cap,
-                    hint: NAMES.cap_hint,
-                }
-            }
-        })?;
-        let cells = MemoPolicy::<G::Position, Plain<G::Value>>::capacity(&memo) as u64;
-        let bytes = u64::try_from(MemoPolicy::<G::Position, Plain<G::Value>>::bytes(&memo))
-            .unwrap_or(u64::MAX);
-        recorder.table(cells, bytes);
-        let pace = DeadlineClock::new(Deadline::after(time_limit));
-        let mut search = Search::new(game, memo, recorder, pace, NAMES, cap);
-        let (Plain(value), best) = search.expand(start, 1)?;
-        Ok(game.solution(value, Some(best)))
+        // Cells sized to the game's values: a word where they pack (margins), else the value
+        // itself (a one-byte `Option` for win/lose/draw).
+        if <G::Value as GameValue>::PACKS {
+            let memo = WordMemo::new(game, cap).map_err(|r| refused::<G>(r, cap))?;
+            self.search(game, start, memo, recorder)
+        } else {
+            let memo = DenseMemo::<G, Plain<G::Value>>::new(game, cap)
+                .map_err(|r| refused::<G>(r, cap))?;
+            self.search(game, start, memo, recorder)
+        }
     }
 }
 

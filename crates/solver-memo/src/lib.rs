@@ -76,10 +76,12 @@
 //! memory for Predict the Winner).
 #![deny(missing_docs)]
 
+pub mod alpha_beta;
 pub mod can_i_win;
 pub mod hash_map;
 pub mod indexed;
 pub mod predict_the_winner;
+pub mod word_table;
 
 use std::time::Duration;
 

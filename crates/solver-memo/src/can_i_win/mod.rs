@@ -82,6 +82,7 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
     },
     crate::hash_map::variant(),
     crate::indexed::variant(),
+    crate::alpha_beta::variant(),
 ];
 
 /// The limits a fixed-variant kernel runs with.

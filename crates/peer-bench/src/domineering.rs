@@ -1,0 +1,211 @@
+//! Domineering on a `W` x `H` board (`W · H <= 63`) as a gamesolve [`Game`].
+//!
+//! The players alternately place a domino on two free cells: the first player vertically,
+//! the second horizontally; whoever cannot place one loses. A position is one `u64`: bit `c`
+//! set when cell `c` (row by row) is covered, bit 63 set when the horizontal player moves. A
+//! move is the cell of the domino's top or left half. Known results: the first player wins
+//! on 3x3, 4x4 and 6x6, the second on 5x5.
+
+use std::marker::PhantomData;
+
+use gamesolve::{Game, Outcome, Registered, Verdict};
+
+use crate::Answer;
+
+/// The bitboard rules, shared with the peer implementations of the bench.
+pub mod rules {
+    /// The bit saying that the horizontal player moves.
+    pub const HORIZONTAL: u64 = 1 << 63;
+
+    /// Every cell of a `w` x `h` board.
+    #[inline]
+    pub const fn full(w: usize, h: usize) -> u64 {
+        (1 << (w * h)) - 1
+    }
+
+    /// The cells not in the last column.
+    #[inline]
+    pub const fn not_last_column(w: usize, h: usize) -> u64 {
+        let mut mask = 0;
+        let mut c = 0;
+        while c < w * h {
+            if c % w != w - 1 {
+                mask |= 1 << c;
+            }
+            c += 1;
+        }
+        mask
+    }
+
+    /// The cells where the player to move can place a domino's top or left half.
+    #[inline]
+    pub const fn placements(w: usize, h: usize, position: u64) -> u64 {
+        let free = full(w, h) & !position;
+        if position & HORIZONTAL == 0 {
+            free & (free >> w)
+        } else {
+            free & (free >> 1) & not_last_column(w, h)
+        }
+    }
+
+    /// The position after the player to move places a domino at `cell`.
+    #[inline]
+    pub const fn play(w: usize, position: u64, cell: u8) -> u64 {
+        let other = if position & HORIZONTAL == 0 { w } else { 1 };
+        (position | 1 << cell | 1 << (cell as usize + other)) ^ HORIZONTAL
+    }
+
+    /// The cells of `placements`, lowest first, appended to `out`.
+    #[inline]
+    pub fn cells(mut placements: u64, out: &mut Vec<u8>) {
+        while placements != 0 {
+            out.push(placements.trailing_zeros() as u8);
+            placements &= placements - 1;
+        }
+    }
+}
+
+/// Domineering on an empty `W` x `H` board; see the [module docs](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Domineering<const W: usize, const H: usize>;
+
+/// Not constructible: the board's size is checked at compile time.
+struct Check<const W: usize, const H: usize>(PhantomData<()>);
+
+impl<const W: usize, const H: usize> Check<W, H> {
+    const FITS: () = assert!(W >= 1 && H >= 1 && W * H <= 63, "at most 63 cells");
+}
+
+impl<const W: usize, const H: usize> Game for Domineering<W, H> {
+    const NAME: &'static str = "domineering";
+    type Position = u64;
+    type Move = u8;
+    type Value = Verdict;
+    type Solution = Answer;
+
+    fn start(&self) -> u64 {
+        let () = Check::<W, H>::FITS;
+        0
+    }
+
+    #[inline]
+    fn terminal_value(&self, position: u64) -> Option<Verdict> {
+        (rules::placements(W, H, position) == 0).then_some(Verdict::Loss)
+    }
+
+    fn moves(&self, position: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        self.moves_into(position, &mut out);
+        out
+    }
+
+    #[inline]
+    fn moves_into(&self, position: u64, out: &mut Vec<u8>) {
+        out.clear();
+        rules::cells(rules::placements(W, H, position), out);
+    }
+
+    #[inline]
+    fn play(&self, position: u64, cell: u8) -> u64 {
+        rules::play(W, position, cell)
+    }
+
+    fn solution(&self, value: Verdict, best_move: Option<u8>) -> Answer {
+        Answer {
+            verdict: value,
+            best_move,
+        }
+    }
+
+    fn outcome(&self, answer: &Answer) -> Outcome {
+        answer.verdict.outcome_for_first()
+    }
+
+    fn describe(&self) -> String {
+        format!("domineering {W}x{H}")
+    }
+
+    fn show_position(&self, position: u64) -> String {
+        let rows: Vec<String> = (0..H)
+            .map(|r| {
+                (0..W)
+                    .map(|c| {
+                        if position >> (r * W + c) & 1 == 1 {
+                            '#'
+                        } else {
+                            '.'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let side = if position & rules::HORIZONTAL == 0 {
+            "vertical"
+        } else {
+            "horizontal"
+        };
+        format!("{} ({side} to move)", rows.join("/"))
+    }
+
+    fn show_move(&self, position: u64, cell: u8) -> String {
+        let (r, c) = (usize::from(cell) / W, usize::from(cell) % W);
+        let dir = if position & rules::HORIZONTAL == 0 {
+            "down"
+        } else {
+            "right"
+        };
+        format!("row {r} column {c} {dir}")
+    }
+}
+
+/// The generic variants (`recursive/negamax`, `memo/hash-map`, `memo/alpha-beta`).
+impl<const W: usize, const H: usize> Registered for Domineering<W, H> {}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use gamesolve::{all_variants, SolverConfig};
+
+    fn verdicts<const W: usize, const H: usize>(skip: &[&str]) -> Vec<(String, Verdict)> {
+        all_variants::<Domineering<W, H>>()
+            .into_iter()
+            .filter(|v| !skip.contains(&v.id().as_str()))
+            .map(|v| {
+                let answer = v
+                    .solver(&SolverConfig::default())
+                    .solve(&Domineering::<W, H>)
+                    .unwrap();
+                (v.id(), answer.verdict)
+            })
+            .collect()
+    }
+
+    /// The known results, by every generic variant (plain negamax on the small boards only).
+    #[test]
+    fn known_results() {
+        for (id, verdict) in verdicts::<3, 3>(&[]) {
+            assert_eq!(verdict, Verdict::Win, "{id} 3x3");
+        }
+        for (id, verdict) in verdicts::<4, 4>(&[]) {
+            assert_eq!(verdict, Verdict::Win, "{id} 4x4");
+        }
+        let five = verdicts::<5, 5>(&["recursive/negamax"]);
+        assert!(five.iter().any(|(id, _)| id == "memo/alpha-beta"));
+        for (id, verdict) in five {
+            assert_eq!(verdict, Verdict::Loss, "{id} 5x5");
+        }
+    }
+
+    #[test]
+    fn the_rules_place_dominoes() {
+        let game = Domineering::<3, 3>;
+        // Vertical: the top two rows' cells.
+        assert_eq!(game.moves(0), [0, 1, 2, 3, 4, 5]);
+        let after = game.play(0, 4);
+        assert_eq!(after, 1 << 4 | 1 << 7 | rules::HORIZONTAL);
+        // Horizontal: cells 0, 1 and 2 (not 4), 6 (not 7).
+        assert_eq!(game.moves(after), [0, 1]);
+        assert_eq!(game.terminal_value(rules::full(3, 3)), Some(Verdict::Loss));
+    }
+}

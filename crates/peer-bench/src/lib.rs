@@ -1,0 +1,39 @@
+//! Two games outside gamesolve's built-in table, written against the public [`Game`]
+//! vocabulary, for the peer benchmark of issue 28 (`benches/peers.rs`) and its tests:
+//! [`tic_tac_toe::TicTacToe`] (a draw) and [`domineering::Domineering`] on boards up to 63
+//! cells (5x5: the second player wins; 6x6: the first).
+//!
+//! Each keeps its rules in plain functions on bitboards ([`tic_tac_toe::rules`],
+//! [`domineering::rules`]) that the bench's peer implementations (the `game-solver` and
+//! `minimax` crates' traits) call too, so every library solves the same game with the same
+//! move generation and the same move order.
+//!
+//! ```
+//! use gamesolve::{Backend, BackendChoice, Outcome, Solver, Verdict};
+//! use gamesolve_peers::domineering::Domineering;
+//! use gamesolve_peers::tic_tac_toe::TicTacToe;
+//!
+//! let choice: BackendChoice = "memo/alpha-beta".parse()?;
+//! let ttt = choice.solver::<TicTacToe>()?.solve(&TicTacToe)?;
+//! assert_eq!(ttt.verdict, Verdict::Draw);
+//! let board = Domineering::<4, 4>;
+//! assert_eq!(choice.solver()?.solve(&board)?.verdict, Verdict::Win);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! [`Game`]: gamesolve::Game
+
+pub mod domineering;
+pub mod tic_tac_toe;
+
+use gamesolve::Verdict;
+
+/// The answer of either game: the first player's verdict and the first best move in the
+/// game's order (a cell number), `None` when the game is over at the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// Win, draw or loss for the first player.
+    pub verdict: Verdict,
+    /// The first best first move.
+    pub best_move: Option<u8>,
+}

@@ -1,0 +1,548 @@
+//! Alpha-beta search over a table of bounds for any [`Game`]: the `memo/alpha-beta` variant.
+//!
+//! Negamax with alpha-beta pruning (fail-soft) and a transposition table that keeps, for each
+//! position searched, a **lower and an upper bound** on its value and the move that was best
+//! there (Plaat's "alpha-beta with memory"). A position whose bounds meet is known exactly and
+//! answered from the table; otherwise its bounds narrow the window it is searched with. The
+//! moves are tried in the game's search order ([`Game::search_moves_into`]) with the table's
+//! stored best move first; at the root, in the game's order ([`Game::moves`]), so that the
+//! reported best move is the first of equally good moves, as every variant reports it.
+//!
+//! The answer is exact: the root is searched with an open window, and each later root move
+//! with the window "better than the best so far" only, so the value (the margin of a scoring
+//! game, the verdict of a win/lose/draw game) is the one `memo/hash-map` finds. Where a plain
+//! memo must search every move of a position that cannot win, this search stops at the first
+//! move that reaches the window's upper end: draws and scores prune too.
+//!
+//! # Windows through [`Game::move_value`]
+//!
+//! A move is worth `f(reply) = move_value(position, mv, reply)`; the search assumes `f` is
+//! non-increasing (what is better for the opponent is not better for the mover: true of the
+//! default `reply.negate()` and of every scoring game's "what the move earns minus the reply").
+//! To search a reply inside the window `(alpha, beta)` on the move's value it needs `f`'s
+//! inverse at `alpha` and `beta`. Every `f` of the form `c - reply` is its own inverse, so the
+//! search takes `f(beta)` and `f(alpha)` as the reply's window after checking `f(f(x)) == x`
+//! at each end; where that check fails (a game whose `move_value` is not such a map) that end
+//! of the reply's window is left open, which costs pruning, never exactness.
+//!
+//! # Complexity
+//!
+//! With `S` the distinct positions reachable and `m` the moves per position: at most
+//! `O(S · m)` game calls per distinct window a position is searched with; in practice far
+//! fewer positions than a plain memo (alpha-beta with good move ordering searches about the
+//! square root of the tree's leaves). Memory: one table entry per position searched (its key,
+//! two optional values and a 2-byte move index, in a `hashbrown` map: see
+//! [`entry_bytes`]) plus `O(depth)` stack frames on heap-allocated segments for deep games.
+//!
+//! The memory cap counts the table as `hashbrown` lays it out and, while it doubles, its old
+//! and new tables together, and the stack segments the search maps; a growth or a segment
+//! that would pass the cap is refused before it is asked for. The state budget bounds the
+//! entries; the time limit is read once every 4,096 positions expanded.
+//!
+//! # Examples
+//!
+//! ```
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Solver};
+//! use gamesolve::backends::solver_memo::alpha_beta::AlphaBeta;
+//!
+//! let mut solver = AlphaBeta::new();
+//! // A scoring game: the exact margin, not only the winner.
+//! let answer = solver.solve(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
+//! assert_eq!(answer.margin, 222);
+//! // A win/lose game: n = 10, T = 11 is a second-player win.
+//! let answer = solver.solve(&CanIWin::new(10, 11)?)?;
+//! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//! # Ok::<(), Error>(())
+//! ```
+//!
+//! # Errors
+//!
+//! [`Error::BudgetExhausted`] (unit `states`) when the table would need more entries than the
+//! state budget; [`Error::TableTooLarge`] (parameter `states`, or `depth` for a stack segment)
+//! when the table's next growth or a new stack segment would pass the memory cap;
+//! [`Error::AllocationFailed`] when the system refuses the table's growth;
+//! [`Error::TimeLimitReached`] past the time limit; [`Error::NoMoves`] for a position that is
+//! neither over nor has a move; [`Error::StackRefused`] when the system refuses a new stack
+//! segment.
+//!
+//! # See also
+//!
+//! [`crate::hash_map`] (the plain memo: every position's exact value, one entry each, the
+//! search the teaching views trace), and [`crate::indexed`].
+
+use std::time::Duration;
+
+use core_types::search::{growth_bytes, map_bytes};
+use core_types::stack::{self, StackRefused};
+use core_types::{
+    Deadline, DeadlineClock, Error, Game, GameValue, Kernel, Recorder, SolverConfig, Variant,
+};
+use hashbrown::HashMap;
+
+use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
+
+/// Alpha-beta over a table of bounds; see the [module docs](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AlphaBeta {
+    memory_cap_bytes: u64,
+    state_budget: u64,
+    time_limit: Option<Duration>,
+}
+
+impl AlphaBeta {
+    /// A solver with the default memory cap and state budget.
+    pub const fn new() -> Self {
+        AlphaBeta {
+            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
+            state_budget: DEFAULT_STATE_BUDGET,
+            time_limit: None,
+        }
+    }
+
+    /// A solver with the limits of `config` (or the defaults).
+    pub fn from_config(config: &SolverConfig) -> Self {
+        AlphaBeta {
+            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
+            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+            time_limit: config.time_limit,
+        }
+    }
+}
+
+impl Default for AlphaBeta {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The `memo/alpha-beta` entry for any game's variant list.
+pub const fn variant<G: Game>() -> Variant<G> {
+    Variant {
+        backend: NAME,
+        name: "alpha-beta",
+        summary: "alpha-beta negamax over a table of lower and upper bounds (works for any \
+                  game): exact values, prunes draws and scores too; the stored best move and \
+                  the game's search order first",
+        build: |config| Box::new(AlphaBeta::from_config(config)),
+    }
+}
+
+/// What the table keeps of a position: bounds on its value (`None`: unbounded on that side)
+/// and the index of its best move in the game's search order (`NO_MOVE`: none yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds<V> {
+    lower: Option<V>,
+    upper: Option<V>,
+    best: u16,
+}
+
+/// No stored best move (or one past the index range).
+const NO_MOVE: u16 = u16::MAX;
+
+impl<V: GameValue> Bounds<V> {
+    /// The exact value, when the bounds meet, or one bound is the best (a win) or the worst
+    /// (a loss: its negation is the best) value there is.
+    fn exact(&self) -> Option<V> {
+        match (self.lower, self.upper) {
+            (Some(lower), Some(upper)) if lower == upper => Some(lower),
+            (Some(lower), _) if lower.is_best_possible() => Some(lower),
+            (_, Some(upper)) if upper.negate().is_best_possible() => Some(upper),
+            _ => None,
+        }
+    }
+}
+
+/// Bytes one table entry takes on average right after a growth (key, bounds, a control byte,
+/// and the doubling's spare room). A figure for planning; the cap counts the real tables.
+pub const fn entry_bytes<G: Game>() -> u64 {
+    2 * (std::mem::size_of::<(G::Position, Bounds<G::Value>)>() as u64 + 1)
+}
+
+/// Stack left before the recursion moves to a fresh heap segment, and that segment's size
+/// (as the generic search: the stack is looked at every 4 levels).
+const RED_ZONE: usize = 256 * 1024;
+const STACK_CHECK_EVERY: u64 = 4;
+const SEGMENT: usize = 1024 * 1024;
+
+/// The advice of a refusal at the memory cap.
+const CAP_HINT: &str = "; the table doubles when it grows (its old and new tables are held \
+                        together while the entries move) and the recursion's stack segments \
+                        count too: raise --memory-cap";
+
+/// One solve: the game, the table, the limits and the buffers.
+struct Searcher<'a, G: Game, R> {
+    game: &'a G,
+    table: HashMap<G::Position, Bounds<G::Value>>,
+    recorder: &'a mut R,
+    clock: DeadlineClock,
+    budget: u64,
+    cap: u64,
+    stack_bytes: u64,
+    /// One move list per depth, reused.
+    buffers: Vec<Vec<G::Move>>,
+}
+
+/// `x` is above `alpha` (`None`: minus infinity).
+#[inline(always)]
+fn above<V: Ord>(x: V, alpha: Option<V>) -> bool {
+    alpha.is_none_or(|a| x > a)
+}
+
+/// `x` is at or above `beta` (`None`: plus infinity).
+#[inline(always)]
+fn reaches<V: Ord>(x: V, beta: Option<V>) -> bool {
+    beta.is_some_and(|b| x >= b)
+}
+
+impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
+    /// The reply's window end for the move's window end `bound`: `f(bound)` where `f` is its
+    /// own inverse there, else open (`None`).
+    #[inline(always)]
+    fn reply_bound(
+        &self,
+        position: G::Position,
+        mv: G::Move,
+        bound: Option<G::Value>,
+    ) -> Option<G::Value> {
+        let bound = bound?;
+        let reply = self.game.move_value(position, mv, bound);
+        (self.game.move_value(position, mv, reply) == bound).then_some(reply)
+    }
+
+    /// The value of `position` (fail-soft) within `(alpha, beta)`: exact when strictly inside,
+    /// an upper bound on the true value when at or below `alpha`, a lower bound when at or
+    /// above `beta`.
+    #[inline]
+    fn value(
+        &mut self,
+        position: G::Position,
+        alpha: Option<G::Value>,
+        beta: Option<G::Value>,
+        depth: u64,
+    ) -> Result<G::Value, Error> {
+        if let Some(value) = self.game.terminal_value(position) {
+            return Ok(value);
+        }
+        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
+            let segment = self.admit_segment(depth)?;
+            let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
+            let value = stack::grow_fallible(SEGMENT, refused, || {
+                self.expand(position, alpha, beta, depth).map(|(v, _)| v)
+            });
+            self.stack_bytes -= segment;
+            return value;
+        }
+        Ok(self.expand(position, alpha, beta, depth)?.0)
+    }
+
+    /// Searches `position` (not over) within `(alpha, beta)`; its value as in
+    /// [`Searcher::value`] and the best move found. At the root (`depth` 1) the moves are in
+    /// the game's order and the first of equally good moves is kept.
+    fn expand(
+        &mut self,
+        position: G::Position,
+        mut alpha: Option<G::Value>,
+        mut beta: Option<G::Value>,
+        depth: u64,
+    ) -> Result<(G::Value, Option<G::Move>), Error> {
+        let root = depth == 1;
+        let stored = if root {
+            None
+        } else {
+            self.table.get(&position).copied()
+        };
+        if let Some(bounds) = stored {
+            if let Some(exact) = bounds.exact() {
+                self.recorder.memo_hit();
+                return Ok((exact, None));
+            }
+            if let Some(lower) = bounds.lower {
+                if reaches(lower, beta) {
+                    self.recorder.memo_hit();
+                    return Ok((lower, None));
+                }
+                if above(lower, alpha) {
+                    alpha = Some(lower);
+                }
+            }
+            if let Some(upper) = bounds.upper {
+                if !above(upper, alpha) {
+                    self.recorder.memo_hit();
+                    return Ok((upper, None));
+                }
+                if !reaches(upper, beta) {
+                    beta = Some(upper);
+                }
+            }
+        }
+        self.clock.tick_or_stop(NAME, G::NAME)?;
+        self.recorder.position(depth);
+        let slot = usize::try_from(depth).unwrap_or(usize::MAX);
+        if self.buffers.len() <= slot {
+            self.buffers.resize_with(slot.saturating_add(1), Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[slot]);
+        if root {
+            self.game.moves_into(position, &mut moves);
+        } else {
+            self.game.search_moves_into(position, &mut moves);
+            // The table's best move first.
+            if let Some(best) = stored.map(|b| usize::from(b.best)) {
+                if best != 0 && best < moves.len() {
+                    moves.swap(0, best);
+                }
+            }
+        }
+        let window_low = alpha;
+        let mut best: Option<(G::Value, usize)> = None;
+        let mut outcome = Ok(());
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = self.game.play(position, mv);
+            // The reply's window: the move's (alpha, beta) through f's inverse, reversed.
+            let reply_alpha = self.reply_bound(position, mv, beta);
+            let reply_beta = self.reply_bound(position, mv, alpha);
+            let reply = match self.value(child, reply_alpha, reply_beta, depth + 1) {
+                Ok(reply) => reply,
+                Err(e) => {
+                    outcome = Err(e);
+                    break;
+                }
+            };
+            let score = self.game.move_value(position, mv, reply);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, i));
+            }
+            if above(score, alpha) {
+                alpha = Some(score);
+            }
+            if reaches(score, beta) || score.is_best_possible() {
+                break;
+            }
+        }
+        let found = best.map(|(value, i)| (value, i, moves[i]));
+        self.buffers[slot] = moves;
+        outcome?;
+        let Some((value, index, mv)) = found else {
+            return Err(Error::NoMoves {
+                game: G::NAME,
+                position: self.game.show_position(position),
+            });
+        };
+        if !root {
+            let index = u16::try_from(index).unwrap_or(NO_MOVE);
+            self.store(position, value, window_low, beta, index)?;
+        }
+        Ok((value, Some(mv)))
+    }
+
+    /// Stores what the search of `position` within `(alpha, beta)` found: `value` bounds it
+    /// from above when at or below `alpha`, from below when at or above `beta`, else exactly.
+    fn store(
+        &mut self,
+        position: G::Position,
+        value: G::Value,
+        alpha: Option<G::Value>,
+        beta: Option<G::Value>,
+        best: u16,
+    ) -> Result<(), Error> {
+        let upper = !above(value, alpha);
+        let lower = reaches(value, beta);
+        let exact = !upper && !lower;
+        if let Some(bounds) = self.table.get_mut(&position) {
+            if upper || exact {
+                bounds.upper = Some(bounds.upper.map_or(value, |u| u.min(value)));
+            }
+            if lower || exact {
+                bounds.lower = Some(bounds.lower.map_or(value, |l| l.max(value)));
+            }
+            if !upper {
+                bounds.best = best;
+            }
+            return Ok(());
+        }
+        self.admit_entry()?;
+        let bounds = Bounds {
+            lower: (lower || exact).then_some(value),
+            upper: (upper || exact).then_some(value),
+            best: if upper { NO_MOVE } else { best },
+        };
+        self.table.insert(position, bounds);
+        self.recorder.states_stored(1);
+        Ok(())
+    }
+
+    /// Checks the state budget and, when the table is full, that its growth fits the cap.
+    fn admit_entry(&mut self) -> Result<(), Error> {
+        let len = self.table.len();
+        if len as u64 >= self.budget {
+            return Err(Error::BudgetExhausted {
+                backend: NAME,
+                game: G::NAME,
+                budget: self.budget,
+                unit: "states",
+                hint: "; raise --state-budget",
+            });
+        }
+        let capacity = self.table.capacity();
+        if len < capacity {
+            return Ok(());
+        }
+        let required =
+            growth_bytes::<G::Position, Bounds<G::Value>>(capacity) + u128::from(self.stack_bytes);
+        if required > u128::from(self.cap) {
+            return Err(Error::TableTooLarge {
+                backend: NAME,
+                game: G::NAME,
+                parameter: "states",
+                value: len as u64 + 1,
+                required_bytes: required,
+                memory_cap_bytes: self.cap,
+                hint: CAP_HINT,
+            });
+        }
+        self.table
+            .try_reserve(1)
+            .map_err(|_| Error::AllocationFailed {
+                backend: NAME,
+                game: G::NAME,
+                parameter: "states",
+                value: len as u64,
+                required_bytes: required,
+                memory_cap_bytes: self.cap,
+                hint: "",
+            })
+    }
+
+    fn table_bytes(&self) -> u128 {
+        map_bytes::<G::Position, Bounds<G::Value>>(self.table.capacity())
+    }
+
+    /// Counts a new stack segment at `depth`, or refuses it past the cap.
+    fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
+        let segment = stack::segment_mapping_bytes(SEGMENT);
+        let required = self.table_bytes() + u128::from(self.stack_bytes) + u128::from(segment);
+        if required > u128::from(self.cap) {
+            return Err(Error::TableTooLarge {
+                backend: NAME,
+                game: G::NAME,
+                parameter: "depth",
+                value: depth,
+                required_bytes: required,
+                memory_cap_bytes: self.cap,
+                hint: CAP_HINT,
+            });
+        }
+        self.stack_bytes += segment;
+        Ok(segment)
+    }
+}
+
+impl<G: Game> Kernel<G> for AlphaBeta {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = "alpha-beta";
+
+    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+        let start = match core_types::search::before_search(game) {
+            Ok(start) => start,
+            Err(settled) => return Ok(settled),
+        };
+        let mut searcher = Searcher {
+            game,
+            table: HashMap::new(),
+            recorder,
+            clock: DeadlineClock::new(Deadline::after(self.time_limit)),
+            budget: self.state_budget,
+            cap: self.memory_cap_bytes,
+            stack_bytes: 0,
+            buffers: Vec::new(),
+        };
+        let (value, best) = searcher.expand(start, None, None, 1)?;
+        let capacity = searcher.table.capacity() as u64;
+        let bytes = u64::try_from(searcher.table_bytes()).unwrap_or(u64::MAX);
+        searcher.recorder.table(capacity, bytes);
+        Ok(game.solution(value, best))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use crate::hash_map::HashMemo;
+    use core_types::{CanIWin, PredictTheWinner, Solver};
+
+    /// The same answers (values and first best moves) as the plain memo, on every total of
+    /// small pools and on rows with ties, negatives and extremes.
+    #[test]
+    fn agrees_with_the_hash_map() {
+        for n in 1..=10u32 {
+            for t in 0..=u64::from(n * (n + 1) / 2) + 1 {
+                let game = CanIWin::new(n, t).unwrap();
+                let a = AlphaBeta::new().solve(&game).unwrap();
+                let b = HashMemo::new().solve(&game).unwrap();
+                assert_eq!(a, b, "n = {n}, T = {t}");
+            }
+        }
+        let mut seed = 0x1234_5678_u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for len in 0..=12usize {
+            for _ in 0..20 {
+                let row: Vec<i64> = (0..len).map(|_| (next() % 9) as i64 - 3).collect();
+                let game = PredictTheWinner::new(row.clone());
+                let a = AlphaBeta::new().solve(&game).unwrap();
+                let b = HashMemo::new().solve(&game).unwrap();
+                assert_eq!(a, b, "{row:?}");
+            }
+        }
+        let extremes = PredictTheWinner::new(vec![i64::MAX, i64::MIN, 5, i64::MAX]);
+        assert_eq!(
+            AlphaBeta::new().solve(&extremes).unwrap(),
+            HashMemo::new().solve(&extremes).unwrap()
+        );
+    }
+
+    /// Pruning: a scoring game's positions that cannot change the margin are never searched,
+    /// so fewer distinct positions are stored than the plain memo stores (every interval). A
+    /// position may be searched more than once, with different windows.
+    #[test]
+    fn stores_fewer_positions_than_the_plain_memo() {
+        let row: Vec<i64> = (0..40).map(|i| (i * 7919 % 101) as i64).collect();
+        let game = PredictTheWinner::new(row);
+        let (a, sa) = AlphaBeta::new().solve_with_stats(&game).unwrap();
+        let (b, sb) = HashMemo::new().solve_with_stats(&game).unwrap();
+        assert_eq!(a, b);
+        assert!(sa.states < sb.states, "{sa:?} vs {sb:?}");
+        assert!(sa.positions >= sa.states, "{sa:?}");
+    }
+
+    #[test]
+    fn honours_the_budget_and_the_cap() {
+        let game = CanIWin::new(14, 60).unwrap();
+        let budget = SolverConfig {
+            state_budget: Some(10),
+            ..SolverConfig::default()
+        };
+        let err = AlphaBeta::from_config(&budget).solve(&game).unwrap_err();
+        assert!(
+            matches!(err, Error::BudgetExhausted { budget: 10, .. }),
+            "{err}"
+        );
+        let cap = SolverConfig {
+            memory_cap_bytes: Some(1024),
+            ..SolverConfig::default()
+        };
+        let err = AlphaBeta::from_config(&cap).solve(&game).unwrap_err();
+        assert!(matches!(err, Error::TableTooLarge { .. }), "{err}");
+        let time = SolverConfig {
+            time_limit: Some(Duration::ZERO),
+            ..SolverConfig::default()
+        };
+        let err = AlphaBeta::from_config(&time).solve(&game).unwrap_err();
+        assert!(matches!(err, Error::TimeLimitReached { .. }), "{err}");
+    }
+}
