@@ -8,7 +8,7 @@
 
 use std::marker::PhantomData;
 
-use gamesolve::{Game, Outcome, Registered, Verdict};
+use gamesolve::{Game, Registered, Verdict};
 
 use crate::Answer;
 
@@ -110,17 +110,6 @@ impl<const W: usize, const H: usize> Game for Domineering<W, H> {
         rules::play(W, position, cell)
     }
 
-    fn solution(&self, value: Verdict, best_move: Option<u8>) -> Answer {
-        Answer {
-            verdict: value,
-            best_move,
-        }
-    }
-
-    fn outcome(&self, answer: &Answer) -> Outcome {
-        answer.verdict.outcome_for_first()
-    }
-
     fn describe(&self) -> String {
         format!("domineering {W}x{H}")
     }
@@ -159,7 +148,11 @@ impl<const W: usize, const H: usize> Game for Domineering<W, H> {
 }
 
 /// The generic variants (`recursive/negamax`, `memo/hash-map`, `memo/alpha-beta`).
-impl<const W: usize, const H: usize> Registered for Domineering<W, H> {}
+impl<const W: usize, const H: usize> Registered for Domineering<W, H> {
+    fn variants_of(backend: gamesolve::Backend) -> Vec<gamesolve::Variant<Self>> {
+        gamesolve::generic_variants_of(backend)
+    }
+}
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]

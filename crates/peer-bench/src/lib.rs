@@ -26,7 +26,7 @@
 pub mod domineering;
 pub mod tic_tac_toe;
 
-use gamesolve::Verdict;
+use gamesolve::{Game, Outcome, SolutionOf, Verdict};
 
 /// The answer of either game: the first player's verdict and the first best move in the
 /// game's order (a cell number), `None` when the game is over at the start.
@@ -36,4 +36,22 @@ pub struct Answer {
     pub verdict: Verdict,
     /// The first best first move.
     pub best_move: Option<u8>,
+}
+
+/// Both games answer with the first player's verdict and the first best move.
+impl<G: Game<Value = Verdict, Move = u8>> SolutionOf<G> for Answer {
+    fn from_search(_game: &G, value: Verdict, best_move: Option<u8>) -> Self {
+        Answer {
+            verdict: value,
+            best_move,
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.verdict.outcome_for_first()
+    }
+
+    fn best_move(&self) -> Option<u8> {
+        self.best_move
+    }
 }

@@ -6,9 +6,7 @@
 //! at once, else blocks the opponent's win at once, else tries the centre, the corners, then
 //! the edges.
 
-use gamesolve::{
-    indexed_variants_of, Backend, Game, Indexed, Outcome, Registered, Variant, Verdict,
-};
+use gamesolve::{indexed_variants_of, Backend, Game, Indexed, Registered, Variant, Verdict};
 
 use crate::Answer;
 
@@ -143,17 +141,6 @@ impl Game for TicTacToe {
             16
         };
         position | 1 << (u32::from(cell) + shift)
-    }
-
-    fn solution(&self, value: Verdict, best_move: Option<u8>) -> Answer {
-        Answer {
-            verdict: value,
-            best_move,
-        }
-    }
-
-    fn outcome(&self, answer: &Answer) -> Outcome {
-        answer.verdict.outcome_for_first()
     }
 
     fn describe(&self) -> String {
