@@ -33,6 +33,8 @@ mod kernels;
 mod page;
 mod play;
 mod play_input;
+#[cfg(unix)]
+mod play_tty;
 mod properties;
 mod reduction;
 mod serve;

@@ -34,6 +34,7 @@ mod args;
 mod backends;
 mod batch;
 mod compare;
+mod compare_table;
 pub mod embed;
 mod error;
 mod explain;
@@ -49,6 +50,7 @@ mod report;
 mod serve;
 mod solve;
 mod table;
+mod term;
 
 pub use table::GameTable;
 
@@ -83,6 +85,8 @@ struct Cli {
     /// print results take it too: `gamesolve can-i-win 10 11 --json`).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    term: term::TermArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -94,9 +98,7 @@ enum Command {
     #[command(flatten)]
     Game(table::GameCmd<solve::SolveFlags>),
     /// Run every backend of this build on one game, side by side.
-    #[command(
-        after_help = "Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare predict-the-winner 1 5 233 7 --json\n  gamesolve compare can-i-win 16 60 --node-budget 100000"
-    )]
+    #[command(after_help = compare::AFTER_HELP)]
     Compare(compare::CompareCmd),
     /// Solve JSON Lines from standard input: one JSON line out per line in.
     #[command(
@@ -164,11 +166,14 @@ pub fn run(games: GameTable) -> ExitCode {
     }
     let args: Vec<OsString> = std::env::args_os().collect();
     table::install_program(args.first().map(OsString::as_os_str));
+    // Before parsing, so that clap's help and errors follow `--color` too.
+    term::ColorWhen::from_args(&args).install();
     let cli = match parse(&args) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e, wants_json(&args)),
     };
     let json = cli.json || cli.command.json();
+    cli.term.install();
     guard::install();
     match run_command(cli) {
         Ok(code) => code,
@@ -185,7 +190,8 @@ pub fn run(games: GameTable) -> ExitCode {
 /// The command line read against the app's commands, named and exemplified for the running
 /// program ([`table::for_program`]).
 fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
-    let mut command = table::for_program(<Cli as clap::CommandFactory>::command());
+    let color = term::ColorWhen::from_args(args).clap();
+    let mut command = table::for_program(<Cli as clap::CommandFactory>::command()).color(color);
     let mut matches = command.try_get_matches_from_mut(args)?;
     <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches)
         .map_err(|e| e.format(&mut command))
@@ -334,7 +340,11 @@ fn report_error(e: &CliError, json: bool) -> ExitCode {
         // Standard output may be gone too; the exit code still tells.
         let _ = write_json(&e.object());
     } else {
-        let _ = writeln!(io::stderr(), "error: {}", e.message);
+        let _ = writeln!(
+            anstream::stderr(),
+            "{}",
+            term::wrap(&format!("{} {}", term::error_label(), e.message))
+        );
     }
     ExitCode::from(e.kind.exit_code())
 }
@@ -393,9 +403,9 @@ fn write_json(value: &impl Serialize) -> Result<(), Stop> {
     Ok(())
 }
 
-/// Writes `text` on standard output.
+/// Writes `text` on standard output, its styles dropped where colour is off.
 fn write_text(text: &str) -> Result<(), Stop> {
-    let mut out = io::stdout().lock();
+    let mut out = anstream::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())

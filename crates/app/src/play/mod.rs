@@ -9,11 +9,12 @@
 //!
 //! [`Rules`]: session::Rules
 
+mod editor;
 #[cfg(feature = "serve")]
 pub(crate) mod replay;
 pub(crate) mod session;
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
@@ -50,12 +51,19 @@ pub struct PlayCmd {
     game: GameCmd<PlayFlags>,
 }
 
-/// Plays `rules` on standard input and output.
+/// Plays `rules` on standard input and output: through the line editor when both are a
+/// terminal ([`editor`]), else reading lines as they come (scripts and tests pipe moves).
+/// Colour follows `--color` and the terminal ([`anstream`]).
 pub(crate) fn run_session<R: session::Rules>(rules: R, options: &PlayOptions) -> Result<(), Stop> {
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut output = io::stdout().lock();
-    session(rules, options.first, &mut input, &mut output)
+    let mut output = anstream::stdout().lock();
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        let mut input = editor::Edited::new()?;
+        session(rules, options.first, &mut input, &mut output)
+    } else {
+        let stdin = io::stdin();
+        let mut input = session::Piped(stdin.lock());
+        session(rules, options.first, &mut input, &mut output)
+    }
 }
 
 #[derive(Args, Debug)]
@@ -145,7 +153,13 @@ mod tests {
 
     fn run_session<R: Rules>(rules: R, first: Option<Starter>, input: &str) -> String {
         let mut out = Vec::new();
-        let result = session(rules, first, &mut input.as_bytes(), &mut out);
+        let mut plain = anstream::StripStream::new(&mut out);
+        let result = session(
+            rules,
+            first,
+            &mut session::Piped(input.as_bytes()),
+            &mut plain,
+        );
         assert!(result.is_ok());
         String::from_utf8(out).unwrap()
     }
