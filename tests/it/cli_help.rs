@@ -146,6 +146,10 @@ fn readme_command_summary_lists_every_flag() {
             .lines()
             .find_map(|l| l.strip_prefix("ANALYSIS LIMITS: "))
             .unwrap();
+        let every_command = summary
+            .lines()
+            .find_map(|l| l.strip_prefix("Every command: "))
+            .unwrap();
         let lines = lines
             .replace("[LIMITS]", limits)
             .replace("[ANALYSIS LIMITS]", analysis_limits);
@@ -167,7 +171,11 @@ fn readme_command_summary_lists_every_flag() {
             let long = format!("--{}", long.split_whitespace().next().unwrap());
             // `--json` is global, but refused by `play` and `batch`.
             let refused = long == "--json" && matches!(command[0], "play" | "batch");
-            if long == "--help" || refused {
+            // The terminal flags of every command are listed once.
+            let everywhere = every_command.contains(&format!("{long} "))
+                || every_command.contains(&format!("{long}|"))
+                || every_command.contains(&format!("{long}]"));
+            if long == "--help" || refused || everywhere {
                 continue;
             }
             assert!(

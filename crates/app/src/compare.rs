@@ -250,7 +250,7 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
     render(
         &rows,
         if variants { "variant" } else { "backend" },
-        crate::term::width(),
+        crate::term::width().unwrap_or(crate::term::DEFAULT_WIDTH),
     )
 }
 

@@ -214,7 +214,7 @@ fn blocks(rows: &[Row], notes: &[(usize, &Row)], width: usize) -> String {
             .zip(&row.cells)
             .filter(|(_, value)| value.as_str() != "-")
             // A no-break space: a counter's name and value stay on one line.
-            .map(|(name, value)| format!("{}\u{a0}{value}", name.replace(' ', "\u{a0}")))
+            .map(|(name, value)| format!("{name} {value}").replace(' ', "\u{a0}"))
             .collect();
         if !counters.is_empty() {
             text.push_str(&term::wrap_at(&format!("  {}", counters.join(", ")), width));
@@ -264,7 +264,10 @@ mod tests {
             assert!(text.contains("budget of 10^8 positions"), "{text}");
             assert!(text.contains("recursive [1]"), "{text}");
             assert!(
-                text.contains("[1] recursive: backend `recursive` gave up"),
+                text.split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+                    .contains("[1] recursive: backend `recursive` gave up"),
                 "{text}"
             );
         }

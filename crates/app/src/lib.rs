@@ -343,7 +343,7 @@ fn report_error(e: &CliError, json: bool) -> ExitCode {
         let _ = writeln!(
             anstream::stderr(),
             "{}",
-            term::wrap(&format!("{} {}", term::error_label(), e.message))
+            term::wrap_error(&format!("{} {}", term::error_label(), e.message))
         );
     }
     ExitCode::from(e.kind.exit_code())

@@ -1,19 +1,22 @@
 //! What the terminal shows: text wrapped to its width, colour for outcomes, errors and
 //! warnings, and the `--color`, `--progress` and `--no-progress` flags every command takes.
 //!
-//! Prose is wrapped with [`textwrap`] at the width [`terminal_size`] reports for standard
-//! output (or `COLUMNS`, or 80 when neither is known), on spaces only, so a word is never
-//! broken. Colour is written as ANSI styles ([`anstyle`]) through [`anstream`]'s streams,
+//! On a terminal, prose is wrapped with [`textwrap`] at the width [`terminal_size`] reports
+//! (80 when it reports none), on spaces only, so a word is never broken, and structural lines
+//! (trees, tables) are cut with `…`; into a pipe or a file, text is written as it is, for the
+//! scripts that read it (`compare`'s table alone keeps to 80 columns there). Colour is written as ANSI styles ([`anstyle`]) through [`anstream`]'s streams,
 //! which drop them when the stream is not a terminal, under `NO_COLOR`, or with
 //! `--color never`, and keep them under `CLICOLOR_FORCE` or with `--color always`. JSON is
 //! written past these streams and never holds a style.
 
 use std::ffi::OsString;
+use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
 use clap::{Args, ValueEnum};
 
-/// The width used when standard output's is unknown (a pipe, a file) and `COLUMNS` is unset.
+/// The width of a terminal that does not report its size, and of `compare`'s table in a pipe
+/// or a file.
 pub(crate) const DEFAULT_WIDTH: usize = 80;
 
 /// The narrowest width text is wrapped to, however narrow the terminal.
@@ -106,24 +109,42 @@ impl TermArgs {
     }
 }
 
-/// The width to wrap prose at: standard output's terminal width, else `COLUMNS` (a whole
-/// number), else [`DEFAULT_WIDTH`]; never below 20.
-pub(crate) fn width() -> usize {
-    let measured = terminal_size::terminal_size_of(std::io::stdout())
-        .map(|(terminal_size::Width(w), _)| usize::from(w))
-        .or_else(|| {
-            std::env::var("COLUMNS")
-                .ok()
-                .and_then(|c| c.trim().parse::<usize>().ok())
-                .filter(|&c| c > 0)
+/// The width of the terminal standard output is, when it is one: [`terminal_size`]'s, or
+/// [`DEFAULT_WIDTH`] when the terminal does not say; never below 20. `None` when standard
+/// output is a pipe or a file: prose is then left as it is (scripts and tests read it).
+pub(crate) fn width() -> Option<usize> {
+    let out = std::io::stdout();
+    out.is_terminal()
+        .then(|| {
+            terminal_size::terminal_size_of(out).map_or(DEFAULT_WIDTH, |(w, _)| usize::from(w.0))
         })
-        .unwrap_or(DEFAULT_WIDTH);
-    measured.max(MIN_WIDTH)
+        .map(|w| w.max(MIN_WIDTH))
 }
 
-/// `text` wrapped at [`width`]: see [`wrap_at`].
+/// [`width`] for standard error (errors and warnings).
+pub(crate) fn error_width() -> Option<usize> {
+    let err = std::io::stderr();
+    err.is_terminal()
+        .then(|| {
+            terminal_size::terminal_size_of(err).map_or(DEFAULT_WIDTH, |(w, _)| usize::from(w.0))
+        })
+        .map(|w| w.max(MIN_WIDTH))
+}
+
+/// `text` wrapped at [`width`] on a terminal, as it is elsewhere: see [`wrap_at`].
 pub(crate) fn wrap(text: &str) -> String {
-    wrap_at(text, width())
+    match width() {
+        Some(width) => wrap_at(text, width),
+        None => text.to_owned(),
+    }
+}
+
+/// `text` wrapped at [`error_width`] on a terminal, as it is elsewhere.
+pub(crate) fn wrap_error(text: &str) -> String {
+    match error_width() {
+        Some(width) => wrap_at(text, width),
+        None => text.to_owned(),
+    }
 }
 
 /// `text` wrapped at `width` columns, line by line: a line's leading spaces indent its
@@ -160,9 +181,12 @@ pub(crate) fn wrap_hanging(text: &str, width: usize, indent: &str) -> String {
     textwrap::fill(text, options)
 }
 
-/// `text` made to fit [`width`]: see [`fit_at`].
+/// `text` made to fit [`width`] on a terminal, as it is elsewhere: see [`fit_at`].
 pub(crate) fn fit(text: &str) -> String {
-    fit_at(text, width())
+    match width() {
+        Some(width) => fit_at(text, width),
+        None => text.to_owned(),
+    }
 }
 
 /// `text` made to fit `width` columns, line by line: a structural line (a tree's branch, a

@@ -181,7 +181,10 @@ mod tests {
         let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
         let rules = GenericRules::new(&game, AnalysisConfig::default());
         let out = run_session(rules, None, "y\nsideways\nr\nundo\nl\nl\n");
-        assert!(out.contains("`sideways` is not a move"), "{out}");
+        assert!(
+            out.contains("`sideways` is not a legal move here: type a move as listed"),
+            "{out}"
+        );
         assert!(out.contains("Took back your last move"), "{out}");
         assert!(out.contains("You win 234 to 12"), "{out}");
         assert!(out.contains("You played perfectly"), "{out}");

@@ -215,7 +215,7 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
         let _ = writeln!(
             anstream::stderr(),
             "{}",
-            crate::term::wrap(&format!(
+            crate::term::wrap_error(&format!(
                 "{} listening on {bound}, not only on this machine's loopback interface: \
                  anyone who can reach it can use the page and the API (use --host 127.0.0.1 \
                  to keep it local)",
