@@ -17,6 +17,7 @@ mod stone_game_example;
 mod subtraction_example;
 
 mod analysis;
+mod answer_contract;
 mod bench_inputs;
 mod cat_and_mouse;
 mod cli;
@@ -28,6 +29,7 @@ mod cli_limits;
 mod cli_time_limit;
 mod cli_variants;
 mod conformance;
+mod docs;
 mod explain;
 mod kernels;
 mod page;

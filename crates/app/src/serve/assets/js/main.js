@@ -209,7 +209,9 @@ function showGame(r) {
     const button = el("button", null, "move");
     button.type = "button";
     button.dataset.move = String(h.move);
-    const hint = el("span", `${h.value} · remoteness ${h.remoteness}`, `hint ${h.value}`);
+    // A draw that never ends has no remoteness (`null`).
+    const far = h.remoteness === null ? "never ends" : `remoteness ${h.remoteness}`;
+    const hint = el("span", `${h.value} · ${far}`, `hint ${h.value}`);
     hint.title = h.words;
     button.append(el("span", h.label), hint);
     button.setAttribute("aria-label", `${h.label}: ${h.words}`);
