@@ -42,6 +42,6 @@ mod reduction;
 mod serve;
 mod serve_hostile;
 mod stack_refusal;
-mod terminal;
 mod stone_game_ii;
 mod subtraction_game;
+mod terminal;

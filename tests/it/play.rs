@@ -281,7 +281,10 @@ fn one_rule_for_moves_in_play_and_analyze_moves() {
     let (code, err, _) = analyze(&[&pool[..], &["3,3"]].concat());
     assert_eq!(code, Some(2));
     assert!(err.contains("3 is already taken"), "{err}");
-    assert!(err.contains("its number in the listing (#1 to #4)"), "{err}");
+    assert!(
+        err.contains("its number in the listing (#1 to #4)"),
+        "{err}"
+    );
     // Cat and Mouse: the node moved to; the mouse at node 1 has one neighbour, node 3.
     let graph = [
         "cat-and-mouse",
@@ -296,7 +299,10 @@ fn one_rule_for_moves_in_play_and_analyze_moves() {
     }
     let (code, err, _) = analyze(&[&graph[..], &["1"]].concat());
     assert_eq!(code, Some(2));
-    assert!(err.contains("node 1 is not next to the mouse's node 1"), "{err}");
+    assert!(
+        err.contains("node 1 is not next to the mouse's node 1"),
+        "{err}"
+    );
 
     // `play` reads the same words and says exactly what is accepted.
     let out = play(

@@ -42,7 +42,10 @@ fn colour_follows_the_flag_and_the_environment_and_never_enters_json() {
         (bad.to_vec(), vec![("CLICOLOR_FORCE", "1")]),
     ] {
         let (_, _, err) = run_env(&args, &env);
-        assert!(err.starts_with(&format!("{ESC}[")), "{args:?} {env:?}: {err:?}");
+        assert!(
+            err.starts_with(&format!("{ESC}[")),
+            "{args:?} {env:?}: {err:?}"
+        );
         assert!(err.contains("error:"), "{err:?}");
     }
     // `never` wins over CLICOLOR_FORCE.
@@ -50,13 +53,36 @@ fn colour_follows_the_flag_and_the_environment_and_never_enters_json() {
     let (_, _, err) = run_env(&args, &[("CLICOLOR_FORCE", "1")]);
     assert!(!err.contains(ESC), "{err:?}");
     // JSON is never coloured, whatever the flag.
-    let (_, out, err) = run_env(&["--color", "always", "can-i-win", "65", "1", "--json"], &[]);
+    let (_, out, err) = run_env(
+        &["--color", "always", "can-i-win", "65", "1", "--json"],
+        &[],
+    );
     assert!(!out.contains(ESC) && !err.contains(ESC), "{out:?} {err:?}");
-    let (_, out, _) = run_env(&["--color", "always", "compare", "can-i-win", "5", "6", "--json"], &[]);
+    let (_, out, _) = run_env(
+        &[
+            "--color",
+            "always",
+            "compare",
+            "can-i-win",
+            "5",
+            "6",
+            "--json",
+        ],
+        &[],
+    );
     assert!(!out.contains(ESC), "{out:?}");
     // Outcomes in `play`: a win in green, a loss in red.
     let mut command = gamesolve();
-    command.args(["play", "can-i-win", "4", "6", "--first", "human", "--color", "always"]);
+    command.args([
+        "play",
+        "can-i-win",
+        "4",
+        "6",
+        "--first",
+        "human",
+        "--color",
+        "always",
+    ]);
     let out = command.write_stdin("hint\n").output().unwrap();
     let out = String::from_utf8(out.stdout).unwrap();
     assert!(out.contains(&format!("{ESC}[32mwin in 3")), "{out:?}");
@@ -93,7 +119,10 @@ fn compare_keeps_to_80_columns_in_a_pipe_with_its_reasons_as_notes() {
         assert!(line.chars().count() <= 80, "{line:?}\n{out}");
     }
     assert!(out.contains("budget of 100 positions"), "{out}");
-    assert!(out.contains("Left out to fit 80 columns: memo hits"), "{out}");
+    assert!(
+        out.contains("Left out to fit 80 columns: memo hits"),
+        "{out}"
+    );
     let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
         flat.contains("[1] recursive: backend `recursive` gave up on can-i-win: it exceeded its budget of 100 positions"),

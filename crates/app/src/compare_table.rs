@@ -66,7 +66,7 @@ pub(crate) fn short_reason(e: &Error) -> String {
 fn power_of_ten(n: u64) -> String {
     let mut power = 0;
     let mut rest = n;
-    while rest >= 10 && rest % 10 == 0 {
+    while rest >= 10 && rest.is_multiple_of(10) {
         rest /= 10;
         power += 1;
     }
