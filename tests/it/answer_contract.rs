@@ -25,7 +25,7 @@ use crate::serve::{post, Server};
 /// The games whose values are margins: their answers must carry `margin`.
 const SCORING: [&str; 2] = ["predict-the-winner", "stone-game-ii"];
 
-/// Plies of `--moves 1,1,…` analysed after the start, at most, per example.
+/// Plies of `--moves #1,#1,…` (the first move listed, in every game) analysed after the start, at most, per example.
 const PLIES: usize = 6;
 
 /// Moves played through `/api/play` per game at most (a draw by repetition ends sooner).
@@ -282,7 +282,7 @@ fn analyze_json_of_every_game_follows_one_schema() {
                 args.extend(words(example));
                 args.push("--json".to_owned());
                 if plies > 0 {
-                    args.push(format!("--moves={}", vec!["1"; plies].join(",")));
+                    args.push(format!("--moves={}", vec!["#1"; plies].join(",")));
                 }
                 let output = Command::new(&program).args(&args).output().unwrap();
                 if !output.status.success() {

@@ -410,7 +410,8 @@ fn play_ends_at_a_repeated_position() {
             "--graph",
             "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]",
         ],
-        "y\n1\nmouse to 4\nmouse to 3\n",
+        // `3`: the node the mouse moves to (its only move), not a place in the listing.
+        "y\n3\nmouse to 4\nmouse to 3\n",
     );
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("The position repeated: a draw."), "{out}");

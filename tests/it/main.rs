@@ -40,6 +40,8 @@ mod kernels;
 mod page;
 mod play;
 mod play_input;
+#[cfg(unix)]
+mod play_tty;
 mod properties;
 mod reduction;
 mod serve;
@@ -47,3 +49,4 @@ mod serve_hostile;
 mod stack_refusal;
 mod stone_game_ii;
 mod subtraction_game;
+mod terminal;

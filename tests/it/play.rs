@@ -45,7 +45,7 @@ fn can_i_win_full_game_with_hint_undo_and_bad_input() {
             "whoever brings the total to 12 or more wins",
             "You are the first player",
             "Pool: 1 2 3 4 5 6   total 0 of 12",
-            "`foo` is not a move",
+            "`foo` is not a legal move here",
             "11 is not in the pool 1..=6",
             "Hint (each move's value for you, best first):",
             "5                      win in 3",
@@ -128,10 +128,11 @@ fn predict_the_winner_full_game_as_second_player() {
             "You are the second player",
             "Computer takes the left end (1): you 0, computer 1",
             "Row: 5 233 7   you 0, computer 1",
-            "`middle` is not a move: type `left` (`l`, takes 5) or `right` (`r`, takes 7)",
+            "`middle` is not a legal move here: type a move as listed (left 5, right 7), its \
+             number in the listing (1 or 2), or its short form (l or left, r or right)",
             "Hint (each move's value for you, best first):",
-            "the left end (5)       margin -221 over the rest",
-            "the right end (7)      margin -221 over the rest",
+            "the left end (5)       lose, margin -221 over the rest",
+            "the right end (7)      lose, margin -221 over the rest",
             "You take the left end (5): you 5, computer 1",
             "Computer takes the left end (233): you 5, computer 234",
             "You take the left end (7): you 12, computer 234",
@@ -162,8 +163,8 @@ fn predict_the_winner_review_counts_the_margin_given_away() {
             "You take the right end (7)",
             "Computer takes the right end (233)",
             "The computer wins",
-            "move  1: you took the right end (7) (margin -222 over the rest); the left end (1) \
-             was better (margin +222 over the rest): it gave away 444 points of margin",
+            "move  1: you took the right end (7) (lose, margin -222 over the rest); the left end \
+             (1) was better (win, margin +222 over the rest): it gave away 444 points of margin",
         ],
     );
 }
@@ -230,4 +231,93 @@ fn invalid_games_are_usage_errors_not_crashes() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("budget of"));
+}
+
+/// Issue 30: one rule for moves in every game and front end. A move is read as listed, by its
+/// number in the listing (`#2` where numbers are the game's short forms), or in its short
+/// form: `analyze --moves` reads them as `play` does.
+#[test]
+fn one_rule_for_moves_in_play_and_analyze_moves() {
+    let analyze = |args: &[&str]| {
+        let out = gamesolve()
+            .arg("analyze")
+            .args(args)
+            .arg("--json")
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8(out.stdout).unwrap();
+        // The analysis without the moves as typed (Cat and Mouse echoes them).
+        let analysis = match serde_json::from_str::<serde_json::Value>(&stdout) {
+            Ok(mut value) => {
+                if let Some(object) = value.as_object_mut() {
+                    object.remove("moves_made");
+                }
+                value.to_string()
+            }
+            Err(_) => stdout,
+        };
+        (
+            out.status.code(),
+            analysis,
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    // Predict the Winner: `r`, `right`, `right 7`, `2` and `#2` are the same move.
+    let row = ["predict-the-winner", "1", "5", "233", "7", "--moves"];
+    let base = analyze(&[&row[..], &["r"]].concat());
+    assert_eq!(base.0, Some(0), "{}", base.2);
+    for same in ["right", "RIGHT 7", "2", "#2"] {
+        assert_eq!(analyze(&[&row[..], &[same]].concat()).1, base.1, "{same}");
+    }
+    // Can I Win: a bare number is the integer; a place in the listing is `#k`.
+    let pool = ["can-i-win", "5", "11", "--moves"];
+    let base = analyze(&[&pool[..], &["3,2"]].concat());
+    assert_eq!(base.0, Some(0), "{}", base.2);
+    assert_eq!(analyze(&[&pool[..], &["take 3,#2"]].concat()).1, base.1);
+    // With `--json` the error is the JSON object on standard output.
+    let (code, err, _) = analyze(&[&pool[..], &["3,3"]].concat());
+    assert_eq!(code, Some(2));
+    assert!(err.contains("3 is already taken"), "{err}");
+    assert!(
+        err.contains("its number in the listing (#1 to #4)"),
+        "{err}"
+    );
+    // Cat and Mouse: the node moved to; the mouse at node 1 has one neighbour, node 3.
+    let graph = [
+        "cat-and-mouse",
+        "--graph",
+        "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]",
+        "--moves",
+    ];
+    let base = analyze(&[&graph[..], &["3"]].concat());
+    assert_eq!(base.0, Some(0), "{}", base.2);
+    for same in ["mouse to 3", "#1"] {
+        assert_eq!(analyze(&[&graph[..], &[same]].concat()).1, base.1, "{same}");
+    }
+    let (code, err, _) = analyze(&[&graph[..], &["1"]].concat());
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("node 1 is not next to the mouse's node 1"),
+        "{err}"
+    );
+
+    // `play` reads the same words and says exactly what is accepted.
+    let out = play(
+        &[
+            "cat-and-mouse",
+            "--graph",
+            "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]",
+            "--first",
+            "human",
+        ],
+        "help\n3\nquit\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "Type a move as listed (mouse to 3), its number in the listing (#1), or its short \
+             form (3); or `hint`, `undo`, `quit`.",
+            "You play mouse to 3",
+        ],
+    );
 }

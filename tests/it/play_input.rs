@@ -118,7 +118,7 @@ fn play_answers_a_huge_line_briefly_and_goes_on() {
     );
     // A bad move within the limit is echoed cut to 40 characters.
     assert!(
-        stdout.contains(&format!("`{}…` is not a move", "w".repeat(40))),
+        stdout.contains(&format!("`{}…` is not a legal move here", "w".repeat(40))),
         "{stdout}"
     );
     assert!(stdout.contains("You win 234 to 12"), "{stdout}");

@@ -740,6 +740,10 @@ fn serve_play_replays_the_moves_and_answers_as_play_does() {
         human_first["moves"],
         json!(["left", "left", "left", "left"])
     );
+    // One rule for moves, as `play` and `analyze --moves` read them: as listed, by number in
+    // the listing, or in the short form.
+    let (_, same) = play(addr, row, r##","moves":["left 1","1","#1"]"##);
+    assert_eq!(same["moves"], human_first["moves"], "{same}");
     assert_eq!(human_first["result"], "You win 234 to 12, by 222.");
 }
 
@@ -759,12 +763,12 @@ fn serve_play_refuses_bad_moves_naming_them_and_the_legal_ones() {
     };
     let message = error(r#","moves":[9]"#);
     assert!(
-        message.contains("`moves[0]` (9)") && message.contains("(1 2 3 4)"),
+        message.contains("`moves[0]` (9)") && message.contains("(1, 2, 3, 4)"),
         "{message}"
     );
     let message = error(r#","moves":[1,3,3]"#);
     assert!(
-        message.contains("`moves[2]` (3)") && message.contains("(2 4)"),
+        message.contains("`moves[2]` (3)") && message.contains("(2, 4)"),
         "{message}"
     );
     let message = error(r#","moves":[2,4,1]"#);
@@ -806,7 +810,7 @@ fn serve_play_refuses_bad_moves_naming_them_and_the_legal_ones() {
         r#","moves":["up"]"#,
     );
     assert_eq!(status, 400, "{e}");
-    assert!(e["error"].as_str().unwrap().contains("`left`"), "{e}");
+    assert!(e["error"].as_str().unwrap().contains("l or left"), "{e}");
     // Still serving.
     let (status, _) = play(addr, game, "");
     assert_eq!(status, 200);

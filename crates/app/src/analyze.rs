@@ -51,7 +51,7 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
     if json {
         write_json(&game.analysis_json(&analysis))
     } else {
-        write_text(&game.analysis_text(&analysis))
+        write_text(&crate::term::fit(&game.analysis_text(&analysis)))
     }
 }
 
@@ -91,6 +91,6 @@ pub fn sweep<G: TableGame>(game: &G, limits: &AnalysisLimitArgs, json: bool) -> 
     if json {
         write_json(&report.json)
     } else {
-        write_text(&report.text)
+        write_text(&crate::term::fit(&report.text))
     }
 }

@@ -4,18 +4,27 @@
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use comfy_table::{presets, CellAlignment, ColumnConstraint, ContentArrangement, Table};
 use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats, Variant};
 
 use gamesolve::contract::compare::row;
 use gamesolve::games::GameInfo;
 
 use super::args::LimitArgs;
+use super::compare_table::{render, short_reason, Row};
 use super::error::{CliError, Kind, Stop};
 use super::gamecmd::{GameCmd, GameFlags};
 use super::progress::Progress;
-use super::report::{bytes, duration, CliGame};
+use super::report::{duration, CliGame};
 use super::stdio::{write_json, write_text};
+
+/// `compare --help` after the flags: the narrow-terminal rule and examples.
+pub(crate) const AFTER_HELP: &str = "On a terminal narrower than the table, columns are left \
+     out in this order: memo hits, table cells, states, table bytes, positions (a note names \
+     them; `--json` has every counter); narrower than the backend, answer and time columns, \
+     each backend gets a block of lines instead. A backend that could not answer shows a \
+     short reason, and the full reason follows the table as a numbered note.\n\n\
+     Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare predict-the-winner 1 5 \
+     233 7 --json\n  gamesolve compare can-i-win 16 60 --node-budget 100000";
 
 /// Arguments of `gamesolve compare`.
 #[derive(Args, Debug)]
@@ -52,6 +61,8 @@ struct Entry<G: Game> {
     /// The listed variant whose algorithm ran (`Solver::last_kernel`).
     kernel: &'static str,
     result: Result<(G::Solution, Stats), CliError>,
+    /// Why it could not answer, in a few words, for the table's cell.
+    short: String,
     elapsed: Duration,
 }
 
@@ -60,13 +71,16 @@ fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig
     let mut solver = variant.solver(config);
     let _progress = Progress::spinner(format!("compare: running {}", variant.id()));
     let start = Instant::now();
-    let result = solver.solve_with_stats(game).map_err(CliError::from);
+    let result = solver.solve_with_stats(game);
+    let elapsed = start.elapsed();
+    let short = result.as_ref().err().map(short_reason).unwrap_or_default();
     Entry {
         backend: solver.name(),
         variant: solver.variant(),
         kernel: solver.last_kernel(),
-        result,
-        elapsed: start.elapsed(),
+        result: result.map_err(CliError::from),
+        short,
+        elapsed,
     }
 }
 
@@ -123,6 +137,7 @@ fn entries<G: CliGame>(game: &G, variants: bool, config: &SolverConfig) -> Vec<E
                     game: G::NAME,
                     hint: "",
                 })),
+                short: "no algorithm".to_owned(),
                 elapsed: Duration::ZERO,
             });
             continue;
@@ -184,67 +199,60 @@ fn ran_label<G: Game>(entry: &Entry<G>, variants: bool) -> String {
     }
 }
 
+/// The table in words, fitted to the terminal's width ([`crate::compare_table`]).
 fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
-    let mut table = Table::new();
-    table
-        .load_style(presets::UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic)
-        .set_width(120)
-        .set_header([
-            if variants { "variant" } else { "backend" },
-            "answer",
-            "time",
-            "positions",
-            "memo hits",
-            "states",
-            "table cells",
-            "table bytes",
-        ]);
-    for entry in entries {
-        let row = match &entry.result {
-            Ok((solution, s)) => [
-                ran_label(entry, variants),
-                game.short(solution),
-                duration(entry.elapsed),
-                s.positions.to_string(),
-                s.memo_hits.to_string(),
-                s.states.to_string(),
-                s.table_cells.to_string(),
-                bytes(s.table_bytes),
-            ],
+    let rows: Vec<Row> = entries
+        .iter()
+        .map(|entry| match &entry.result {
+            Ok((solution, s)) => Row {
+                label: ran_label(entry, variants),
+                answer: game.short(solution),
+                reason: None,
+                cells: [
+                    duration(entry.elapsed),
+                    s.positions.to_string(),
+                    s.memo_hits.to_string(),
+                    s.states.to_string(),
+                    s.table_cells.to_string(),
+                    short_bytes(s.table_bytes),
+                ],
+            },
             Err(e) => {
-                let dash = || "-".to_owned();
                 let not_applicable = e.kind == Kind::UnavailableBackend;
-                [
-                    label(entry, variants),
-                    if not_applicable {
-                        format!("not applicable: {}", e.message)
-                    } else {
-                        e.message.clone()
-                    },
-                    if not_applicable {
-                        dash()
-                    } else {
-                        duration(entry.elapsed)
-                    },
-                    dash(),
-                    dash(),
-                    dash(),
-                    dash(),
-                    dash(),
-                ]
+                let time = if not_applicable {
+                    "-".to_owned()
+                } else {
+                    duration(entry.elapsed)
+                };
+                Row {
+                    label: label(entry, variants),
+                    answer: entry.short.clone(),
+                    reason: Some(e.message.clone()),
+                    cells: [
+                        time,
+                        "-".into(),
+                        "-".into(),
+                        "-".into(),
+                        "-".into(),
+                        "-".into(),
+                    ],
+                }
             }
-        };
-        table.add_row(row);
+        })
+        .collect();
+    render(
+        &rows,
+        if variants { "variant" } else { "backend" },
+        crate::term::width().unwrap_or(crate::term::DEFAULT_WIDTH),
+    )
+}
+
+/// A table's size in the table: bytes below 1 KiB, else in KiB, MiB, … (`--json` has the
+/// exact count).
+fn short_bytes(n: u64) -> String {
+    if n < 1024 {
+        n.to_string()
+    } else {
+        bytesize::ByteSize(n).display().iec().to_string()
     }
-    for index in 2..=7 {
-        if let Some(column) = table.column_mut(index) {
-            column.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    // A `backend/variant` label stays on one line, so a script can find it.
-    if let Some(column) = table.column_mut(0) {
-        column.set_constraint(ColumnConstraint::ContentWidth);
-    }
-    format!("{}\n", table.trim_fmt())
 }

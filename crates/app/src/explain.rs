@@ -194,7 +194,9 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
     if json {
         write_json(&ExplainReport::new(&explanation))
     } else {
-        write_text(&text(&explanation, view, &limits).map_err(explain_error)?)
+        write_text(&crate::term::fit(
+            &text(&explanation, view, &limits).map_err(explain_error)?,
+        ))
     }
 }
 

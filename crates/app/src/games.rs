@@ -55,5 +55,5 @@ pub fn run(games: &GameTable, json: bool) -> Result<(), Stop> {
         "`{} GAME --help` shows a game's flags; `--json` gives this list with each game's rules.",
         program()
     );
-    write_text(&text)
+    write_text(&crate::term::fit(&text))
 }

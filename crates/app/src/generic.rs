@@ -10,7 +10,7 @@ use gamesolve::analysis::generic::Analyzer;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
 use gamesolve::analysis::{AnalysisConfig, Player, ENDLESS};
-use gamesolve::games::{parse_move, GameInfo, TableGame};
+use gamesolve::games::{move_words, GameInfo, TableGame};
 use gamesolve::{Game, GameValue, Margin, Verdict};
 
 use super::args::AnalysisLimitArgs;
@@ -22,8 +22,10 @@ use super::play::{run_session, PlayFlags};
 /// The flags of `gamesolve analyze GAME ...`.
 #[derive(Args, Clone, Debug)]
 pub struct AnalyzeFlags {
-    /// The moves already made from the start, in order, as `play` reads them (what the game
-    /// prints for a move, or its number in the listing): `--moves "take 1,take 3"`.
+    /// The moves already made from the start, in order, as `play` reads them: each as listed
+    /// (`take 3`), by its number in the listing (`2`, or `#2` where numbers are the game's
+    /// short forms), or in its short form (`l`/`r`, Can I Win's integer, Cat and Mouse's
+    /// node): `--moves "take 1,take 3"`.
     #[arg(
         long,
         value_name = "MOVES",
@@ -74,7 +76,7 @@ fn margin_of<V: GameValue>(value: V) -> Option<i128> {
 }
 
 /// Replays `texts` from the start of `game`.
-pub(crate) fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
+pub(crate) fn replay<G: TableGame>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
     let mut position = game.start();
     for (k, text) in texts.iter().enumerate() {
         if game.terminal_value(position).is_some() {
@@ -83,7 +85,8 @@ pub(crate) fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position,
                 texts.len()
             )));
         }
-        let mv = parse_move(game, position, text)
+        let mv = game
+            .play_read_move(position, text)
             .map_err(|why| CliError::invalid(format!("move #{}: {why}", k + 1)))?;
         position = game.play(position, mv);
     }
@@ -166,6 +169,54 @@ impl<G: TableGame> GenericRules<G> {
     }
 }
 
+/// How a game stands after a move: over (the human's verdict and a scoring game's final
+/// scores, the human's first), a draw by repetition, or going on.
+enum Ending {
+    Over(Verdict, Option<(i128, i128)>),
+    Repeated,
+    Going,
+}
+
+impl<G: TableGame> GenericRules<G> {
+    /// How the game stands at `p`, for `human`.
+    fn ending(&self, p: &Played<G::Position>, human: Player) -> Ending {
+        let Some(value) = self.game.terminal_value(p.position) else {
+            if self.repeated(p) {
+                return Ending::Repeated;
+            }
+            return Ending::Going;
+        };
+        // The terminal value is the player to move's; the human's is its negation when the
+        // human made the last move.
+        let for_human = if self.to_move(p) == human {
+            value
+        } else {
+            value.negate()
+        };
+        let scores = if self.scoring {
+            // The points earned along the game, plus what the end itself is worth to the
+            // player to move there (nothing for a game whose points are all earned by moves).
+            let mut scores = p.scores;
+            if let Some(points) = margin_of(value) {
+                let mover = usize::from(self.to_move(p) == Player::Second);
+                scores[mover] = scores[mover].saturating_add(points);
+            }
+            self.scores(&Played { scores, ..*p }, human)
+        } else {
+            None
+        };
+        let verdict = match scores {
+            Some((you, computer)) => match you.cmp(&computer) {
+                std::cmp::Ordering::Greater => Verdict::Win,
+                std::cmp::Ordering::Less => Verdict::Loss,
+                std::cmp::Ordering::Equal => Verdict::Draw,
+            },
+            None => for_human.verdict(),
+        };
+        Ending::Over(verdict, scores)
+    }
+}
+
 impl<G: TableGame> Rules for GenericRules<G> {
     type Position = Played<G::Position>;
     type Move = G::Move;
@@ -208,6 +259,10 @@ impl<G: TableGame> Rules for GenericRules<G> {
         self.game.play_read_move(p.position, text)
     }
 
+    fn words(&self, p: &Self::Position) -> Vec<String> {
+        move_words(&self.game, p.position)
+    }
+
     fn play(&self, p: &Self::Position, m: G::Move) -> Self::Position {
         let mut scores = p.scores;
         if let Some(points) = self.game.earned(p.position, m) {
@@ -246,14 +301,31 @@ impl<G: TableGame> Rules for GenericRules<G> {
 
     fn eval_words(&self, (value, remoteness): (G::Value, u32)) -> String {
         if let Some(margin) = margin_of(value) {
-            // A margin is the mover's points minus the opponent's from here on.
-            return format!("margin {margin:+} over the rest");
+            // A margin is the mover's points minus the opponent's from here on: its sign says
+            // who wins the rest of the row.
+            let word = match margin.cmp(&0) {
+                std::cmp::Ordering::Greater => "win",
+                std::cmp::Ordering::Less => "lose",
+                std::cmp::Ordering::Equal => "draw",
+            };
+            return format!("{word}, margin {margin:+} over the rest");
         }
         match value.verdict() {
             Verdict::Win => format!("win in {remoteness}"),
             Verdict::Loss => format!("lose in {remoteness}"),
             Verdict::Draw if remoteness == ENDLESS => "draw (play never ends)".to_owned(),
             Verdict::Draw => format!("draw ({remoteness} moves left)"),
+        }
+    }
+
+    fn eval_verdict(&self, (value, _): (G::Value, u32)) -> Verdict {
+        match margin_of(value) {
+            Some(margin) => match margin.cmp(&0) {
+                std::cmp::Ordering::Greater => Verdict::Win,
+                std::cmp::Ordering::Less => Verdict::Loss,
+                std::cmp::Ordering::Equal => Verdict::Draw,
+            },
+            None => value.verdict(),
         }
     }
 
@@ -283,40 +355,19 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     fn verdict(&self, p: &Self::Position, human: Player) -> String {
-        let Some(value) = self.game.terminal_value(p.position) else {
-            if self.repeated(p) {
-                return "The position repeated: a draw.".to_owned();
-            }
-            return "The game goes on.".to_owned();
-        };
-        // The terminal value is the player to move's; the human's is its negation when the
-        // human made the last move.
-        let for_human = if self.to_move(p) == human {
-            value
-        } else {
-            value.negate()
-        };
-        let scores = if self.scoring {
-            // The points earned along the game, plus what the end itself is worth to the
-            // player to move there (nothing for a game whose points are all earned by moves).
-            let mut scores = p.scores;
-            if let Some(points) = margin_of(value) {
-                let mover = usize::from(self.to_move(p) == Player::Second);
-                scores[mover] = scores[mover].saturating_add(points);
-            }
-            self.scores(&Played { scores, ..*p }, human)
-        } else {
-            None
-        };
-        let verdict = match scores {
-            Some((you, computer)) => match you.cmp(&computer) {
-                std::cmp::Ordering::Greater => Verdict::Win,
-                std::cmp::Ordering::Less => Verdict::Loss,
-                std::cmp::Ordering::Equal => Verdict::Draw,
-            },
-            None => for_human.verdict(),
-        };
-        self.game.play_result(p.position, verdict, scores)
+        match self.ending(p, human) {
+            Ending::Repeated => "The position repeated: a draw.".to_owned(),
+            Ending::Going => "The game goes on.".to_owned(),
+            Ending::Over(verdict, scores) => self.game.play_result(p.position, verdict, scores),
+        }
+    }
+
+    fn result(&self, p: &Self::Position, human: Player) -> Option<Verdict> {
+        match self.ending(p, human) {
+            Ending::Repeated => Some(Verdict::Draw),
+            Ending::Going => None,
+            Ending::Over(verdict, _) => Some(verdict),
+        }
     }
 
     fn move_json(&self, p: &Self::Position, m: G::Move) -> serde_json::Value {
@@ -348,7 +399,13 @@ mod tests {
 
     fn run_session<R: Rules>(rules: R, first: Option<Starter>, input: &str) -> String {
         let mut out = Vec::new();
-        let result = session(rules, first, &mut input.as_bytes(), &mut out);
+        let mut plain = anstream::StripStream::new(&mut out);
+        let result = session(
+            rules,
+            first,
+            &mut crate::play::session::Piped(input.as_bytes()),
+            &mut plain,
+        );
         assert!(result.is_ok());
         String::from_utf8(out).unwrap()
     }
@@ -370,7 +427,10 @@ mod tests {
         let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
         let rules = GenericRules::new(&game, AnalysisConfig::default());
         let out = run_session(rules, None, "y\nsideways\nr\nundo\nl\nl\n");
-        assert!(out.contains("`sideways` is not a move"), "{out}");
+        assert!(
+            out.contains("`sideways` is not a legal move here: type a move as listed"),
+            "{out}"
+        );
         assert!(out.contains("Took back your last move"), "{out}");
         assert!(out.contains("You win 234 to 12"), "{out}");
         assert!(out.contains("You played perfectly"), "{out}");

@@ -35,6 +35,7 @@ mod backends;
 mod batch;
 mod commands;
 mod compare;
+mod compare_table;
 pub mod embed;
 mod embed_views;
 mod error;
@@ -55,6 +56,7 @@ mod serve;
 mod solve;
 mod stdio;
 mod table;
+mod term;
 
 #[cfg(feature = "serve")]
 pub use serve::router as serve_router;
@@ -92,6 +94,8 @@ struct Cli {
     /// print results take it too: `gamesolve can-i-win 10 11 --json`).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    term: term::TermArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -104,9 +108,7 @@ enum Command {
     #[command(skip)]
     Game(gamecmd::GameCmd<solve::SolveFlags>),
     /// Run every backend of this build on one game, side by side.
-    #[command(
-        after_help = "Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare predict-the-winner 1 5 233 7 --json\n  gamesolve compare can-i-win 16 60 --node-budget 100000"
-    )]
+    #[command(after_help = compare::AFTER_HELP)]
     Compare(compare::CompareCmd),
     /// Solve JSON Lines from standard input: one JSON line out per line in.
     #[command(
@@ -175,11 +177,14 @@ pub fn run(games: GameTable) -> ExitCode {
     }
     let args: Vec<OsString> = std::env::args_os().collect();
     program::install_program(args.first().map(OsString::as_os_str));
+    // Before parsing, so that clap's help and errors follow `--color` too.
+    term::ColorWhen::from_args(&args).install();
     let cli = match parse(&args, &games) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e, wants_json(&args)),
     };
     let json = cli.json || cli.command.json();
+    cli.term.install();
     guard::install();
     match run_command(cli, &games) {
         Ok(code) => code,
@@ -204,9 +209,11 @@ fn command(games: &GameTable) -> clap::Command {
     ))
 }
 
-/// The command line read against the app's commands and the games of `games`.
+/// The command line read against the app's commands and the games of `games`, in the colours
+/// `--color` asks for.
 fn parse(args: &[OsString], games: &GameTable) -> Result<Cli, clap::Error> {
-    let mut command = command(games);
+    let color = term::ColorWhen::from_args(args).clap();
+    let mut command = command(games).color(color);
     let mut matches = command.try_get_matches_from_mut(args)?;
     let game = matches
         .subcommand_name()
@@ -216,8 +223,11 @@ fn parse(args: &[OsString], games: &GameTable) -> Result<Cli, clap::Error> {
         let json = matches.get_flag("json");
         let game =
             gamecmd::GameCmd::from_arg_matches(&matches).map_err(|e| e.format(&mut command))?;
+        let term =
+            term::TermArgs::from_arg_matches(&matches).map_err(|e| e.format(&mut command))?;
         return Ok(Cli {
             json,
+            term,
             command: Command::Game(game),
         });
     }
@@ -304,7 +314,11 @@ fn report_error(e: &CliError, json: bool) -> ExitCode {
         // Standard output may be gone too; the exit code still tells.
         let _ = write_json(&e.object());
     } else {
-        let _ = writeln!(io::stderr(), "error: {}", e.message);
+        let _ = writeln!(
+            anstream::stderr(),
+            "{}",
+            term::wrap_error(&format!("{} {}", term::error_label(), e.message))
+        );
     }
     ExitCode::from(e.kind.exit_code())
 }

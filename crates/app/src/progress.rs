@@ -1,10 +1,47 @@
 //! Progress on standard error for long work, drawn only when standard
-//! error is a terminal (never in pipes, files or tests).
+//! error is a terminal (never in pipes, files or tests), unless `--progress`
+//! forces it on (scripts and CI logs) or `--no-progress` off.
 
 use std::io::IsTerminal;
 use std::time::Duration;
 
-use indicatif::{ProgressBar, ProgressState, ProgressStyle};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// `--progress` (1), `--no-progress` (2), or neither (0): whether standard error decides.
+static FORCED: AtomicU8 = AtomicU8::new(0);
+
+/// Forces progress on (`Some(true)`, `--progress`), off (`Some(false)`, `--no-progress`), or
+/// leaves it to standard error being a terminal (`None`), for the rest of the process.
+pub(crate) fn set_forced(forced: Option<bool>) {
+    let code = match forced {
+        None => 0,
+        Some(true) => 1,
+        Some(false) => 2,
+    };
+    FORCED.store(code, Ordering::Relaxed);
+}
+
+/// `Some(on)` when `--progress` or `--no-progress` was given.
+fn forced() -> Option<bool> {
+    match FORCED.load(Ordering::Relaxed) {
+        1 => Some(true),
+        2 => Some(false),
+        _ => None,
+    }
+}
+
+/// A bar (or a spinner without `len`) that draws on standard error, where indicatif would
+/// hide it when standard error is not a terminal: `--progress` forces it.
+fn visible(len: Option<u64>) -> ProgressBar {
+    let target = if forced() == Some(true) {
+        ProgressDrawTarget::term_like(Box::new(console::Term::stderr()))
+    } else {
+        ProgressDrawTarget::stderr()
+    };
+    ProgressBar::with_draw_target(len, target)
+}
 
 /// How long a bar runs before it shows an estimated time left.
 const ETA_AFTER: Duration = Duration::from_secs(5);
@@ -14,9 +51,10 @@ const ETA_AFTER: Duration = Duration::from_secs(5);
 pub struct Progress(ProgressBar);
 
 impl Progress {
-    /// Whether progress would be drawn at all.
+    /// Whether progress would be drawn at all: `--progress`, `--no-progress`, else whether
+    /// standard error is a terminal.
     pub fn enabled() -> bool {
-        std::io::stderr().is_terminal()
+        forced().unwrap_or_else(|| std::io::stderr().is_terminal())
     }
 
     /// A spinner with `message`, ticking on its own thread.
@@ -24,7 +62,7 @@ impl Progress {
         if !Self::enabled() {
             return Progress(ProgressBar::hidden());
         }
-        let bar = ProgressBar::new_spinner();
+        let bar = visible(None);
         if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} {elapsed}") {
             bar.set_style(style);
         }
@@ -46,7 +84,7 @@ impl Progress {
     /// output line by line (`batch`): only when standard output is not the
     /// same terminal, where its lines would mix with the bar.
     pub fn enabled_beside_output() -> bool {
-        Self::enabled() && !std::io::stdout().is_terminal()
+        forced().unwrap_or_else(|| Self::enabled() && !std::io::stdout().is_terminal())
     }
 
     /// A bar over `len` bytes of input, for `batch < file`. The estimated
@@ -56,7 +94,7 @@ impl Progress {
         if !Self::enabled_beside_output() {
             return Progress(ProgressBar::hidden());
         }
-        let bar = ProgressBar::new(len);
+        let bar = visible(Some(len));
         if let Some(style) = style_with_late_eta(
             "{bar:40} {bytes}/{total_bytes} {msg} ({elapsed}, {binary_bytes_per_sec}{late_eta})",
         ) {
@@ -69,10 +107,11 @@ impl Progress {
     /// (no length known); nothing when standard input is a terminal, where
     /// someone types the lines.
     pub fn lines() -> Self {
-        if !Self::enabled_beside_output() || std::io::stdin().is_terminal() {
+        if !Self::enabled_beside_output() || (forced().is_none() && std::io::stdin().is_terminal())
+        {
             return Progress(ProgressBar::hidden());
         }
-        let bar = ProgressBar::new_spinner();
+        let bar = visible(None);
         if let Ok(style) =
             ProgressStyle::with_template("{spinner} {human_pos} lines answered ({elapsed})")
         {
@@ -89,7 +128,7 @@ impl Progress {
         if !big || !Self::enabled() {
             return Progress(ProgressBar::hidden());
         }
-        let bar = ProgressBar::new(total);
+        let bar = visible(Some(total));
         let template =
             format!("{{bar:40}} {{human_pos}}/{{human_len}} {what} ({{elapsed}}{{late_eta}})");
         if let Some(style) = style_with_late_eta(&template) {

@@ -106,7 +106,7 @@ pub(crate) fn solve_and_print<G: CliGame>(
         let ran = format!("{}/{}", solver.name(), solver.last_kernel());
         text.push_str(&stats_lines(&stats, &ran, elapsed));
     }
-    write_text(&text)
+    write_text(&crate::term::fit(&text))
 }
 
 /// Solves with or without counting, and times the solve.

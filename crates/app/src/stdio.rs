@@ -80,9 +80,9 @@ pub(crate) fn write_json(value: &impl Serialize) -> Result<(), Stop> {
     Ok(())
 }
 
-/// Writes `text` on standard output.
+/// Writes `text` on standard output, its styles dropped where colour is off.
 pub(crate) fn write_text(text: &str) -> Result<(), Stop> {
-    let mut out = io::stdout().lock();
+    let mut out = anstream::stdout().lock();
     out.write_all(text.as_bytes())?;
     out.flush()?;
     Ok(())

@@ -9,11 +9,12 @@
 //!
 //! [`Rules`]: session::Rules
 
+mod editor;
 #[cfg(feature = "serve")]
 pub(crate) mod replay;
 pub(crate) mod session;
 
-use std::io;
+use std::io::{self, IsTerminal};
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
@@ -36,12 +37,19 @@ pub struct PlayCmd {
     pub(crate) game: GameCmd<PlayFlags>,
 }
 
-/// Plays `rules` on standard input and output.
+/// Plays `rules` on standard input and output: through the line editor when both are a
+/// terminal ([`editor`]), else reading lines as they come (scripts and tests pipe moves).
+/// Colour follows `--color` and the terminal ([`anstream`]).
 pub(crate) fn run_session<R: session::Rules>(rules: R, options: &PlayOptions) -> Result<(), Stop> {
-    let stdin = io::stdin();
-    let mut input = stdin.lock();
-    let mut output = io::stdout().lock();
-    session(rules, options.first, &mut input, &mut output)
+    let mut output = anstream::stdout().lock();
+    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+        let mut input = editor::Edited::new()?;
+        session(rules, options.first, &mut input, &mut output)
+    } else {
+        let stdin = io::stdin();
+        let mut input = session::Piped(stdin.lock());
+        session(rules, options.first, &mut input, &mut output)
+    }
 }
 
 #[derive(Args, Debug)]
@@ -129,7 +137,9 @@ impl GameFlags for PlayFlags {
 
     fn about(info: &GameInfo) -> String {
         format!(
-            "Play {} against the perfect opponent: type a move as it is shown, or its number.",
+            "Play {} against the perfect opponent: type a move as listed, its number in the \
+             listing (`#2` where numbers are the game's short forms), or its short form \
+             (`help` in the game says which).",
             info.title
         )
     }

@@ -127,11 +127,10 @@ impl<R: Rules> Replay for R {
                 )));
             }
             let typed = text.trim().to_ascii_lowercase();
-            let chosen = rules.parse(&position, &typed).map_err(|_| {
+            let chosen = rules.parse(&position, &typed).map_err(|why| {
                 CliError::invalid(format!(
-                    "`moves[{i}]` ({}) is not a legal move after {i} moves: play {}",
-                    abbreviate(text),
-                    rules.move_help(&position)
+                    "`moves[{i}]` ({}) is not a legal move after {i} moves: {why}",
+                    abbreviate(text)
                 ))
             })?;
             let who = if rules.to_move(&position) == human {

@@ -1,13 +1,59 @@
 //! The play loop over any game's [`Rules`]: prompts and lines read from
-//! standard input, `hint`, `undo`, `quit`, and the review after the game.
+//! standard input ([`Lines`]: piped, or a line editor on a terminal), `hint`, `undo`, `quit`,
+//! and the review after the game. Prose is wrapped to the terminal's width and outcomes are
+//! coloured (the output stream drops the colour where it is off).
 
 use std::io::{BufRead, Write};
 
 use gamesolve::analysis::Player;
+use gamesolve::Verdict;
 
 use super::Starter;
 use crate::error::{CliError, Kind, Stop};
 use crate::input::{abbreviate, read_line_bounded, LineRead};
+use crate::term;
+
+/// Where `play` reads its lines from.
+pub(crate) trait Lines {
+    /// Writes `prompt` (after flushing `output`) and reads one line; `None` when the player
+    /// ends the game (end of input). `expected` says what to type, for a message about a bad
+    /// line; `words` are the words Tab completes (a line editor's).
+    fn read(
+        &mut self,
+        output: &mut dyn Write,
+        prompt: &str,
+        expected: &str,
+        words: &[String],
+    ) -> Result<Option<String>, Stop>;
+
+    /// Keeps `line`, typed at the move prompt, for recall (a line editor's history: Up).
+    /// Nothing by default.
+    fn remember(&mut self, line: &str) {
+        let _ = line;
+    }
+}
+
+/// Lines read as they come from a pipe, a file or a terminal in its ordinary mode: scripts and
+/// tests pipe their moves.
+pub(crate) struct Piped<I: BufRead>(pub(crate) I);
+
+impl<I: BufRead> Lines for Piped<I> {
+    fn read(
+        &mut self,
+        output: &mut dyn Write,
+        prompt_text: &str,
+        expected: &str,
+        _words: &[String],
+    ) -> Result<Option<String>, Stop> {
+        prompt(&mut self.0, output, prompt_text, expected)
+    }
+}
+
+/// Writes `text` wrapped to the terminal's width, and a newline.
+fn say(output: &mut dyn Write, text: &str) -> Result<(), Stop> {
+    writeln!(output, "{}", term::wrap(text))?;
+    Ok(())
+}
 
 /// What the play loop needs from a game.
 pub(crate) trait Rules {
@@ -36,8 +82,14 @@ pub(crate) trait Rules {
     fn move_words(&self, p: &Self::Position, m: Self::Move) -> String;
     /// What happened, after the move: "total 18 of 20".
     fn after_words(&self, p: &Self::Position, human: Player) -> String;
-    /// "win in 3" or "margin +5".
+    /// "win in 3" or "win, margin +5 over the rest".
     fn eval_words(&self, e: Self::Eval) -> String;
+    /// Whether a move of value `e` wins, loses or draws for its mover (its colour).
+    fn eval_verdict(&self, e: Self::Eval) -> Verdict;
+    /// The human's verdict at `p` when the game is over there (the colour of the result).
+    fn result(&self, p: &Self::Position, human: Player) -> Option<Verdict>;
+    /// The words Tab completes at `p`: the moves as listed and their short forms.
+    fn words(&self, p: &Self::Position) -> Vec<String>;
     /// How much worse `chosen` is than `best`, when it is.
     fn loss_words(&self, best: Self::Eval, chosen: Self::Eval) -> Option<String>;
     /// The result of a finished game, from the human's side.
@@ -70,47 +122,47 @@ struct Reviewed<R: Rules> {
     best_eval: R::Eval,
 }
 
-/// Plays one game on `input`/`output`. End of input abandons the game
-/// cleanly; every bad line gets a message and a new prompt.
+/// Plays one game, reading lines from `input` and writing to `output`. End of input abandons
+/// the game cleanly; every bad line gets a message and a new prompt.
 pub(crate) fn session<R: Rules>(
     mut rules: R,
     first: Option<Starter>,
-    input: &mut impl BufRead,
-    output: &mut impl Write,
+    input: &mut dyn Lines,
+    output: &mut dyn Write,
 ) -> Result<(), Stop> {
-    writeln!(output, "{}", rules.intro())?;
-    writeln!(
+    say(output, &rules.intro())?;
+    say(
         output,
         "Type a move, `hint` for the value of every move, `undo` to take back your last move \
-         and the reply, `quit` to stop."
+         and the reply, `quit` to stop.",
     )?;
+    let yes_no = ["y".to_owned(), "n".to_owned()];
     let human = match first {
         Some(Starter::Human) => Player::First,
         Some(Starter::Computer) => Player::Second,
         None => loop {
-            match prompt(
-                input,
+            match input.read(
                 output,
                 "Do you want to move first? [y/n] ",
                 "`y` or `n`",
+                &yes_no,
             )? {
                 None => return abandoned(output),
                 Some(line) => match line.trim().to_ascii_lowercase().as_str() {
                     "" | "y" | "yes" => break Player::First,
                     "n" | "no" => break Player::Second,
                     "quit" | "q" => return quit(output),
-                    other => writeln!(
+                    other => say(
                         output,
-                        "Please answer `y` or `n` (not `{}`).",
-                        abbreviate(other)
+                        &format!("Please answer `y` or `n` (not `{}`).", abbreviate(other)),
                     )?,
                 },
             }
         },
     };
-    writeln!(
+    say(
         output,
-        "You are the {human}; the computer plays perfectly.\n"
+        &format!("You are the {human}; the computer plays perfectly.\n"),
     )?;
 
     let mut position = rules.start();
@@ -120,8 +172,13 @@ pub(crate) fn session<R: Rules>(
     let mut show_board = true;
     loop {
         if rules.is_over(&position) {
-            writeln!(output, "{}", rules.board(&position, human))?;
-            writeln!(output, "{}", rules.verdict(&position, human))?;
+            say(output, &rules.board(&position, human))?;
+            let words = rules.verdict(&position, human);
+            let words = match rules.result(&position, human) {
+                Some(verdict) => term::verdict(verdict, &words),
+                None => words,
+            };
+            say(output, &words)?;
             return write_review(&rules, &review, true, output);
         }
         if rules.to_move(&position) != human {
@@ -131,66 +188,75 @@ pub(crate) fn session<R: Rules>(
                 return write_review(&rules, &review, false, output);
             };
             let next = rules.play(&position, best);
-            writeln!(
+            say(
                 output,
-                "Computer {} {}: {}",
-                rules.verbs()[1],
-                rules.move_words(&position, best),
-                rules.after_words(&next, human)
+                &format!(
+                    "Computer {} {}: {}",
+                    rules.verbs()[1],
+                    rules.move_words(&position, best),
+                    rules.after_words(&next, human)
+                ),
             )?;
             position = next;
             show_board = true;
             continue;
         }
         if show_board {
-            writeln!(output, "{}", rules.board(&position, human))?;
+            say(output, &rules.board(&position, human))?;
             show_board = false;
         }
-        let Some(line) = prompt(
-            input,
+        let mut words = rules.words(&position);
+        words.extend(["hint", "undo", "quit", "help"].map(str::to_owned));
+        let Some(line) = input.read(
             output,
             "Your move> ",
             "a move, `hint`, `undo` or `quit`",
+            &words,
         )?
         else {
             return abandoned(output);
         };
         let command = line.trim().to_ascii_lowercase();
+        if !command.is_empty() {
+            input.remember(line.trim());
+        }
         match command.as_str() {
             "" => {}
             "quit" | "q" | "exit" => {
                 quit(output)?;
                 return write_review(&rules, &review, false, output);
             }
-            "help" | "?" => writeln!(
+            "help" | "?" => say(
                 output,
-                "Type {}; or `hint`, `undo`, `quit`.",
-                rules.move_help(&position)
+                &format!(
+                    "Type {}; or `hint`, `undo`, `quit`.",
+                    rules.move_help(&position)
+                ),
             )?,
             "hint" | "h" => {
                 let moves = rules.moves(&position)?;
-                writeln!(output, "Hint (each move's value for you, best first):")?;
+                say(output, "Hint (each move's value for you, best first):")?;
                 for (m, eval) in moves {
-                    writeln!(
+                    let value = term::verdict(rules.eval_verdict(eval), &rules.eval_words(eval));
+                    say(
                         output,
-                        "  {:<22} {}",
-                        rules.move_words(&position, m),
-                        rules.eval_words(eval)
+                        &format!("  {:<22} {value}", rules.move_words(&position, m)),
                     )?;
                 }
+                say(output, &format!("Type {}.", rules.move_help(&position)))?;
             }
             "undo" | "u" => match undo.pop() {
                 Some(previous) => {
                     // Each human move left one undo entry and one review.
                     review.pop();
                     position = previous;
-                    writeln!(output, "Took back your last move and the computer's reply.")?;
+                    say(output, "Took back your last move and the computer's reply.")?;
                     show_board = true;
                 }
-                None => writeln!(output, "Nothing to undo: you have not moved yet.")?,
+                None => say(output, "Nothing to undo: you have not moved yet.")?,
             },
             text => match rules.parse(&position, text) {
-                Err(message) => writeln!(output, "{message}")?,
+                Err(message) => say(output, &format!("{message}; or `hint`, `undo`, `quit`."))?,
                 Ok(chosen) => {
                     let moves = rules.moves(&position)?;
                     let (best, best_eval) = moves[0];
@@ -208,12 +274,14 @@ pub(crate) fn session<R: Rules>(
                     });
                     undo.push(position);
                     let next = rules.play(&position, chosen);
-                    writeln!(
+                    say(
                         output,
-                        "You {} {}: {}",
-                        rules.verbs()[0],
-                        rules.move_words(&position, chosen),
-                        rules.after_words(&next, human)
+                        &format!(
+                            "You {} {}: {}",
+                            rules.verbs()[0],
+                            rules.move_words(&position, chosen),
+                            rules.after_words(&next, human)
+                        ),
                     )?;
                     position = next;
                 }
@@ -231,7 +299,7 @@ pub(super) const MAX_LINE_BYTES: usize = 4096;
 /// the prompt again.
 fn prompt(
     input: &mut impl BufRead,
-    output: &mut impl Write,
+    output: &mut dyn Write,
     prompt: &str,
     expected: &str,
 ) -> Result<Option<String>, Stop> {
@@ -243,13 +311,14 @@ fn prompt(
             Ok((LineRead::End, _)) => return Ok(None),
             Ok((LineRead::Line, _)) => match std::str::from_utf8(&bytes) {
                 Ok(line) => return Ok(Some(line.to_owned())),
-                Err(_) => writeln!(output, "That line is not valid UTF-8; type {expected}.")?,
+                Err(_) => say(
+                    output,
+                    &format!("That line is not valid UTF-8; type {expected}."),
+                )?,
             },
-            Ok((LineRead::TooLong { len } | LineRead::Refused { len }, _)) => writeln!(
-                output,
-                "That line is {len} bytes long, more than the {MAX_LINE_BYTES} a line may have; \
-                 type {expected}."
-            )?,
+            Ok((LineRead::TooLong { len } | LineRead::Refused { len }, _)) => {
+                say(output, &too_long(len, expected))?;
+            }
             Err(e) => {
                 return Err(Stop::Error(CliError::new(
                     Kind::Io,
@@ -260,12 +329,20 @@ fn prompt(
     }
 }
 
-fn abandoned(output: &mut impl Write) -> Result<(), Stop> {
+/// The message for a line of `len` bytes, longer than [`MAX_LINE_BYTES`].
+pub(super) fn too_long(len: impl std::fmt::Display, expected: &str) -> String {
+    format!(
+        "That line is {len} bytes long, more than the {MAX_LINE_BYTES} a line may have; type \
+         {expected}."
+    )
+}
+
+fn abandoned(output: &mut dyn Write) -> Result<(), Stop> {
     writeln!(output, "\nEnd of input: game abandoned.")?;
     Ok(())
 }
 
-fn quit(output: &mut impl Write) -> Result<(), Stop> {
+fn quit(output: &mut dyn Write) -> Result<(), Stop> {
     writeln!(output, "You quit the game.")?;
     Ok(())
 }
@@ -274,7 +351,7 @@ fn write_review<R: Rules>(
     rules: &R,
     review: &[Reviewed<R>],
     finished: bool,
-    output: &mut impl Write,
+    output: &mut dyn Write,
 ) -> Result<(), Stop> {
     if review.is_empty() {
         return Ok(());
@@ -284,23 +361,28 @@ fn write_review<R: Rules>(
     for r in review {
         let chosen = rules.move_words(&r.position, r.chosen);
         match rules.loss_words(r.best_eval, r.chosen_eval) {
-            None => writeln!(
+            None => say(
                 output,
-                "  move {:>2}: you {} {chosen} ({}): best",
-                r.number,
-                rules.verbs()[2],
-                rules.eval_words(r.chosen_eval)
+                &format!(
+                    "  move {:>2}: you {} {chosen} ({}): best",
+                    r.number,
+                    rules.verbs()[2],
+                    rules.eval_words(r.chosen_eval)
+                ),
             )?,
             Some(loss) => {
                 lost += 1;
-                writeln!(
+                say(
                     output,
-                    "  move {:>2}: you {} {chosen} ({}); {} was better ({}): {loss}",
-                    r.number,
-                    rules.verbs()[2],
-                    rules.eval_words(r.chosen_eval),
-                    rules.move_words(&r.position, r.best),
-                    rules.eval_words(r.best_eval)
+                    &format!(
+                        "  move {:>2}: you {} {chosen} ({}); {} was better ({}): {}",
+                        r.number,
+                        rules.verbs()[2],
+                        rules.eval_words(r.chosen_eval),
+                        rules.move_words(&r.position, r.best),
+                        rules.eval_words(r.best_eval),
+                        term::bad(&loss)
+                    ),
                 )?;
             }
         }

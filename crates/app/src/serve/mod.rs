@@ -211,10 +211,15 @@ pub fn run(cmd: &ServeCmd, games: Arc<GameTable>) -> Result<(), Stop> {
     let local = listener.local_addr().ok();
     let bound = local.map_or_else(|| address.clone(), |a| a.to_string());
     if !local.is_some_and(|a| a.ip().is_loopback()) {
-        eprintln!(
-            "warning: listening on {bound}, not only on this machine's loopback interface: \
-             anyone who can reach it can use the page and the API (use --host 127.0.0.1 to \
-             keep it local)"
+        let _ = writeln!(
+            anstream::stderr(),
+            "{}",
+            crate::term::wrap_error(&format!(
+                "{} listening on {bound}, not only on this machine's loopback interface: \
+                 anyone who can reach it can use the page and the API (use --host 127.0.0.1 \
+                 to keep it local)",
+                crate::term::warning_label()
+            ))
         );
     }
     let mut out = std::io::stdout().lock();

@@ -13,7 +13,7 @@ use super::{
 use crate::analysis::generic::Analyzer;
 use crate::analysis::AnalysisConfig;
 use crate::can_i_win::mask_total;
-use crate::{Backend, CanIWin, CanIWinSolution, Error, Game, Outcome, Verdict};
+use crate::{Backend, CanIWin, CanIWinSolution, Error, Outcome, Verdict};
 
 /// Whether the integer `number` (of the pool) is among the `used` ones.
 fn is_used(used: u64, number: u32) -> bool {
@@ -159,27 +159,24 @@ impl TableGame for CanIWin {
         format!("total {} of {}", mask_total(used), self.desired_total())
     }
 
-    fn play_move_help(&self, used: u64) -> String {
-        let free: Vec<String> = self.moves(used).iter().map(u32::to_string).collect();
-        format!("a number still in the pool ({})", free.join(" "))
+    fn move_aliases(&self, _used: u64, number: u32) -> Vec<String> {
+        vec![number.to_string()]
     }
 
-    fn play_read_move(&self, used: u64, text: &str) -> Result<u32, String> {
-        let help = self.play_move_help(used);
-        let number: u32 = text.parse().map_err(|_| {
-            format!(
-                "`{}` is not a move: type {help}, or `hint`, `undo`, `quit`.",
-                abbreviate(text)
-            )
-        })?;
+    fn numbers_are_moves(&self) -> bool {
+        true
+    }
+
+    fn why_not_a_move(&self, used: u64, text: &str) -> Option<String> {
+        let number: u32 = text.parse().ok()?;
         let n = self.max_choosable();
-        if !(1..=n).contains(&number) {
-            return Err(format!("{number} is not in the pool 1..={n}: type {help}."));
-        }
-        if is_used(used, number) {
-            return Err(format!("{number} is already taken: type {help}."));
-        }
-        Ok(number)
+        Some(if !(1..=n).contains(&number) {
+            format!("{number} is not in the pool 1..={n}")
+        } else if is_used(used, number) {
+            format!("{number} is already taken")
+        } else {
+            return None;
+        })
     }
 
     fn play_move_words(&self, _used: u64, number: u32) -> String {

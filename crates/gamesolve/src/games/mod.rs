@@ -36,9 +36,11 @@
 
 mod can_i_win;
 mod cat_and_mouse;
+mod moves;
 mod params;
 mod predict_the_winner;
 
+pub use moves::{accepted_moves, move_words, parse_move};
 pub use params::{range_fits, read_params, write_params, GameParams, ParamType};
 
 pub use can_i_win::all_totals::{
@@ -568,27 +570,46 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
         self.play_board(position, scores)
     }
 
-    /// `play`: what the player may type at `position`. By default the moves as the game shows
-    /// them (the first 20), or their numbers.
+    /// `play`: what the player may type at `position`, after "type". By default
+    /// [`accepted_moves`]: the one rule of [`parse_move`] in words.
     fn play_move_help(&self, position: Self::Position) -> String {
-        let moves: Vec<String> = self
-            .moves(position)
-            .into_iter()
-            .take(20)
-            .map(|mv| self.show_move(position, mv))
-            .collect();
-        format!("a move ({}) or its number", moves.join(", "))
+        accepted_moves(self, position)
     }
 
-    /// `play` and `serve`'s `/api/play`: the move `text` names at `position`, or a sentence
-    /// saying why it names none. By default [`parse_move`]: what [`Game::show_move`] prints,
-    /// or the move's number in the listing.
+    /// `play`, `analyze --moves` and `serve`'s `/api/play`: the move `text` names at
+    /// `position`, or a sentence saying why it names none. By default [`parse_move`], the one
+    /// rule for every game: the move as listed, its short form ([`TableGame::move_aliases`]),
+    /// or its place in the listing.
     ///
     /// # Errors
     ///
-    /// A sentence naming the text and the moves allowed.
+    /// A sentence naming the text and what is accepted.
     fn play_read_move(&self, position: Self::Position, text: &str) -> Result<Self::Move, String> {
         parse_move(self, position, text)
+    }
+
+    /// The game's short forms of `mv` at `position`, besides what
+    /// [`Game::show_move`](crate::Game::show_move) prints, read by [`parse_move`] when only
+    /// one legal move has them: Predict the Winner's `l` and `left`, Can I Win's integer, Cat
+    /// and Mouse's node. None by default.
+    fn move_aliases(&self, position: Self::Position, mv: Self::Move) -> Vec<String> {
+        let _ = (position, mv);
+        Vec::new()
+    }
+
+    /// Whether whole numbers are the game's short forms of its moves (Can I Win's integers,
+    /// Cat and Mouse's nodes): a bare number then never means a place in the listing, which
+    /// is written `#2` instead. `false` by default (`2` and `#2` are the second move listed).
+    fn numbers_are_moves(&self) -> bool {
+        false
+    }
+
+    /// Why `text` (trimmed, in lower case) names no legal move at `position`, in the game's
+    /// own terms ("5 is already taken"), when the game can say more than "not a legal move
+    /// here"; [`parse_move`] follows it with what is accepted. `None` by default.
+    fn why_not_a_move(&self, position: Self::Position, text: &str) -> Option<String> {
+        let _ = (position, text);
+        None
     }
 
     /// `play`: a move in words, after the verb ("You take 6", "Computer plays take 1").
@@ -669,60 +690,4 @@ fn capitalized(text: &str) -> String {
 /// The outcome's words in a headline, for games whose answers are only an outcome.
 pub fn outcome_headline(outcome: Outcome) -> String {
     capitalized(&outcome.to_string())
-}
-
-/// The move a person typed at `position`: what [`Game::show_move`](crate::Game::show_move)
-/// prints for it (`take 3`, any letter case, spaces trimmed), or its number in the listing of
-/// [`Game::moves`](crate::Game::moves), counting from 1: the default move parser of `play`
-/// and of `serve`'s `/api/play` for any game.
-///
-/// ```
-/// use gamesolve::games::parse_move;
-/// use gamesolve::{CanIWin, Game};
-///
-/// let game = CanIWin::new(4, 6)?;
-/// let start = game.start();
-/// assert_eq!(parse_move(&game, start, "take 3"), Ok(3));
-/// assert_eq!(parse_move(&game, start, "2"), Ok(2)); // the second move listed
-/// assert!(parse_move(&game, start, "take 9").unwrap_err().contains("take 1, take 2"));
-/// # Ok::<(), gamesolve::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// A sentence naming the text and listing the legal moves.
-pub fn parse_move<G: crate::Game>(
-    game: &G,
-    position: G::Position,
-    text: &str,
-) -> Result<G::Move, String> {
-    let moves = game.moves(position);
-    let wanted = text.trim();
-    if let Some(&mv) = moves
-        .iter()
-        .find(|&&mv| game.show_move(position, mv).eq_ignore_ascii_case(wanted))
-    {
-        return Ok(mv);
-    }
-    if let Ok(number) = wanted.parse::<usize>() {
-        if let Some(&mv) = number.checked_sub(1).and_then(|k| moves.get(k)) {
-            return Ok(mv);
-        }
-    }
-    let listed: Vec<String> = moves
-        .iter()
-        .take(20)
-        .map(|&mv| game.show_move(position, mv))
-        .collect();
-    let more = if moves.len() > listed.len() {
-        ", …"
-    } else {
-        ""
-    };
-    Err(format!(
-        "`{}` is not a legal move here: type one of {}{more} (or its number, 1..={})",
-        abbreviate(wanted),
-        listed.join(", "),
-        moves.len()
-    ))
 }

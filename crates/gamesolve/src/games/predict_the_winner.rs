@@ -120,31 +120,10 @@ impl TableGame for PredictTheWinner {
         format!("you {you}, computer {computer}")
     }
 
-    fn play_move_help(&self, position: Interval) -> String {
-        let rest = self
-            .values()
-            .get(position.start..position.end)
-            .unwrap_or_default();
-        match (rest.first(), rest.last()) {
-            (Some(l), Some(r)) if rest.len() > 1 => {
-                format!("`left` (`l`, takes {l}) or `right` (`r`, takes {r})")
-            }
-            (Some(l), _) => format!("`left` or `right` (both take the last value, {l})"),
-            _ => "nothing: the row is empty".to_owned(),
-        }
-    }
-
-    fn play_read_move(&self, position: Interval, text: &str) -> Result<Side, String> {
-        match text {
-            "left" | "l" => Ok(Side::Left),
-            // With one value left both ends are that value: the listing's first move.
-            "right" | "r" if position.end.saturating_sub(position.start) == 1 => Ok(Side::Left),
-            "right" | "r" => Ok(Side::Right),
-            _ => Err(format!(
-                "`{}` is not a move: type {}, or `hint`, `undo`, `quit`.",
-                super::abbreviate(text),
-                self.play_move_help(position)
-            )),
+    fn move_aliases(&self, _position: Interval, side: Side) -> Vec<String> {
+        match side {
+            Side::Left => vec!["l".to_owned(), "left".to_owned()],
+            Side::Right => vec!["r".to_owned(), "right".to_owned()],
         }
     }
 
