@@ -40,3 +40,4 @@ mod serve_hostile;
 mod stack_refusal;
 mod stone_game_ii;
 mod subtraction_game;
+mod textbook_memo;

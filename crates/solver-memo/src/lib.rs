@@ -80,6 +80,7 @@ pub mod can_i_win;
 pub mod hash_map;
 pub mod indexed;
 pub mod predict_the_winner;
+pub mod textbook;
 
 use std::time::Duration;
 
