@@ -282,6 +282,92 @@ fn page_tree_marks_repeated_subproblems_and_the_dag_its_memo_hits() {
     screenshot(&browser, "#trace", "page-dag.png");
 }
 
+/// Issue 29's picture: the recursion tree and the memo's DAG of the same instance side by side
+/// (`view=fold`), the first visit's view. Each call of the tree that repeats a solved position
+/// is one memo hit of the DAG, with the same badge; the calls below it are faded; both counts
+/// are shown, and nothing (badge, count, value) shows before the step that reveals it.
+#[test]
+fn page_fold_shows_the_tree_and_its_dag_side_by_side() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    // The first visit: Can I Win 5 11, the fold view, at its end.
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for(
+        "return document.getElementById('view').dataset.view === 'fold' && \
+         document.querySelector('#fold-dag .fold-count') !== null && \
+         document.querySelector('#fold-dag .fold-count').dataset.hits !== undefined;",
+    );
+    let params =
+        browser.eval("return [...document.querySelectorAll('[data-param]')].map((i) => i.value);");
+    assert_eq!(params, json!(["5", "11"]));
+    let check_end = |browser: &Browser| {
+        assert_eq!(count(browser, "#fold-tree .node"), 34);
+        assert_eq!(count(browser, "#fold-dag .node"), 17);
+        let tree = "#fold-tree .fold-count";
+        assert_eq!(attr(browser, tree, "data-calls"), "34");
+        assert_eq!(attr(browser, tree, "data-distinct"), "17");
+        assert_eq!(attr(browser, tree, "data-repeats"), "9");
+        let dag = "#fold-dag .fold-count";
+        assert_eq!(attr(browser, dag, "data-positions"), "17");
+        assert_eq!(attr(browser, dag, "data-hits"), "9");
+        // The tree's 9 repeated calls and the DAG's memo hits carry the same badges.
+        let hits = browser.eval(
+            "return [...document.querySelectorAll('#fold-tree .node[data-fold=hit]')] \
+             .map((n) => n.dataset.repeat);",
+        );
+        let hits = hits.as_array().unwrap();
+        assert_eq!(hits.len(), 9, "{hits:?}");
+        let dag_badges = browser.eval(
+            "return [...document.querySelectorAll('#fold-dag .node[data-repeat]')] \
+             .map((n) => [n.dataset.repeat, Number(n.dataset.count)]);",
+        );
+        let dag_badges = dag_badges.as_array().unwrap();
+        let total: u64 = dag_badges.iter().map(|b| b[1].as_u64().unwrap()).sum();
+        assert_eq!(total, 9, "{dag_badges:?}");
+        for k in hits {
+            let n = dag_badges.iter().filter(|b| b[0] == *k).count();
+            assert_eq!(
+                n, 1,
+                "badge {k} of the tree is one DAG node: {dag_badges:?}"
+            );
+            let in_tree = hits.iter().filter(|h| *h == k).count() as u64;
+            let in_dag = dag_badges.iter().find(|b| b[0] == *k).unwrap()[1]
+                .as_u64()
+                .unwrap();
+            assert_eq!(in_tree, in_dag, "badge {k}");
+        }
+        // The calls inside a repeated subtree: 17 repeats in all, 8 below the 9.
+        assert_eq!(count(browser, "#fold-tree .node[data-fold=skipped]"), 8);
+    };
+    check_end(&browser);
+    screenshot(&browser, "#trace", "page-fold.png");
+    // The permalink keeps the view, and reopens it.
+    browser.wait_for("return location.search.includes('view=fold');");
+    let link = browser.eval("return location.search.slice(1);");
+    open(&browser, &server, link.as_str().unwrap());
+    assert_eq!(attr(&browser, "#view", "data-view"), "fold");
+    check_end(&browser);
+    // No spoilers: at step 0 nothing is solved, no badge, no count.
+    slide(&browser, 0);
+    assert_eq!(count(&browser, "#trace .node[data-repeat]"), 0);
+    assert_eq!(count(&browser, "#trace .node[data-value]"), 0);
+    assert_eq!(attr(&browser, "#fold-tree .fold-count", "data-calls"), "0");
+    assert_eq!(attr(&browser, "#fold-dag .fold-count", "data-hits"), "0");
+    // Midway the two sides agree: as many repeated calls so far as memo hits so far, and a
+    // DAG node shows its badge from its first memo hit on.
+    slide(&browser, 12);
+    let repeats_so_far = attr(&browser, "#fold-tree .fold-count", "data-repeats");
+    let hits_so_far = attr(&browser, "#fold-dag .fold-count", "data-hits");
+    assert_eq!(repeats_so_far, hits_so_far);
+    assert_eq!(
+        count(&browser, "#fold-dag .node[data-repeat]"),
+        count(&browser, "#fold-dag .node.memo-hit")
+    );
+}
+
 /// The reduction view draws the row and each merge, step by step ("step 1 of 2", not "step 0
 /// of 0"), and the greedy play at the end.
 #[test]

@@ -20,6 +20,7 @@ pub const APP_JS: &str = concat!(
     include_str!("serve/assets/js/form.js"),
     include_str!("serve/assets/js/views.js"),
     include_str!("serve/assets/js/graph.js"),
+    include_str!("serve/assets/js/fold.js"),
     include_str!("serve/assets/js/table.js"),
     include_str!("serve/assets/js/reduction.js"),
     include_str!("serve/assets/js/quiz.js"),

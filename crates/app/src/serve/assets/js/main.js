@@ -137,12 +137,47 @@ async function solve(view, step) {
   }
   setStatus("");
   const wanted = typeof view === "string" ? view : trace ? trace.view : null;
+  if (wanted === "fold") await tracePartner(data, body, run);
+  if (solving !== run) return;
   loadTrace(data, wanted, typeof step === "number" ? step : null);
   if (view === "growth" || growthFor !== null) {
     if (growthFor !== body) await growth();
     if (view === "growth") $("growth").scrollIntoView();
   }
   saveUrl();
+}
+
+// For the fold view: traces the backend that goes beside `data` (recursive beside memo, memo
+// beside recursive) on the same instance, into `data.partner`; a refusal is said in the note.
+async function tracePartner(data, body, run) {
+  const other = foldPartner(data);
+  if (!other || data.partner) return;
+  const budget = nodeBudget ? `,"node_budget":${nodeBudget}` : "";
+  const partner = await post("/api/trace", `${body},"backend":${JSON.stringify(other)}${budget}}`);
+  if (run && solving !== run) return;
+  data.partner = partner;
+  if (partner.error) setStatus(`${other} beside it: ${partner.error}`, true);
+}
+
+// The view picker: the fold view first fetches the trace that goes beside this one.
+async function pickView(view) {
+  if (!trace) return;
+  const data = trace.data;
+  const step = trace.step;
+  if (view === "fold" && !data.partner && !$("trace-data")) {
+    let body;
+    try {
+      body = line();
+    } catch (e) {
+      setStatus(e.message, true);
+      return;
+    }
+    setStatus(`tracing ${foldPartner(data)} beside it…`);
+    await tracePartner(data, body, null);
+    if (!trace || trace.data !== data) return;
+    if (!data.partner.error) setStatus("");
+  }
+  loadTrace(data, view, step);
 }
 
 // ---- a game against the perfect opponent (POST /api/play) ---------------------------------
@@ -295,7 +330,10 @@ function init() {
     .then(() => {
       applyUrl(wanted);
       const step = wanted.step != null && /^\d+$/.test(wanted.step) ? Number(wanted.step) : null;
-      return solve(wanted.view, step);
+      // A first visit (no state in the URL) opens on the lesson's picture: the recursion
+      // tree and the memo's DAG of the first game's first example, side by side.
+      const first = Object.keys(wanted).length === 0;
+      return solve(first ? "fold" : wanted.view, step);
     })
     .catch((e) => setStatus(`cannot load the page's data: ${e}`, true));
 }
@@ -311,8 +349,9 @@ function initTrace() {
     quizShow();
   });
   $("view-select").addEventListener("change", () => {
-    if (trace) loadTrace(trace.data, $("view-select").value, trace.step);
+    if (trace) pickView($("view-select").value);
   });
+  initZoom();
   $("quiz-toggle").addEventListener("change", () => {
     quizReset();
     if (typeof saveUrl === "function" && !$("trace-data")) saveUrl();
@@ -343,6 +382,14 @@ function initTrace() {
       stop();
       setStep(trace.step - 1);
       quizShow();
+    } else if (["+", "=", "-", "0"].includes(event.key) && !event.ctrlKey && !event.metaKey) {
+      const graphs = shownGraphs();
+      if (graphs.length === 0) return;
+      event.preventDefault();
+      for (const t of graphs) {
+        if (event.key === "0") fitGraph(t, "fit");
+        else zoomGraph(t, event.key === "-" ? 0.8 : 1.25);
+      }
     } else if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
       stop();

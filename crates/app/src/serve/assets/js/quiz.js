@@ -28,7 +28,7 @@ function quizQuestion() {
       hint: "a number",
     };
   }
-  const e = trace.data.events[i];
+  const e = (trace.view === "fold" && trace.fold ? trace.fold.tree.data : trace.data).events[i];
   if (!e) return null;
   if (trace.view === "table" || trace.view === "cells") {
     if (!trace.writes.includes(i)) return null;

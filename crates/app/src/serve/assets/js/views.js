@@ -17,7 +17,11 @@ function viewsOf(data) {
   if (data.view === "settled") return ["settled"];
   if (data.view === "table") return data.table ? ["table"] : ["cells"];
   const own = data.backend === "recursive" ? "tree" : "dag";
-  return data.table ? [own, "table"] : [own];
+  const views = data.table ? [own, "table"] : [own];
+  // Tree vs DAG side by side: on the page (which fetches the other trace), or in a file that
+  // holds both.
+  if (foldPartner(data) && (data.partner ? foldPair(data) : !$("trace-data"))) views.push("fold");
+  return views;
 }
 
 function clearTrace(note) {
@@ -28,6 +32,7 @@ function clearTrace(note) {
   $("graph").setAttribute("height", "10");
   $("table-box").textContent = "";
   $("reduction-box").textContent = "";
+  $("fold-box").textContent = "";
   $("view").dataset.view = "";
   $("trace-note").textContent = note;
   $("current").textContent = "";
@@ -62,14 +67,20 @@ function loadTrace(data, view, step) {
   $("graph").textContent = "";
   $("table-box").textContent = "";
   $("reduction-box").textContent = "";
+  $("fold-box").textContent = "";
   // An <svg> has no `hidden` property: the attribute itself.
   $("graph").toggleAttribute("hidden", !["tree", "dag"].includes(view));
   $("table-box").hidden = !["table", "cells"].includes(view);
   $("reduction-box").hidden = !["reduction", "own"].includes(view);
+  $("fold-box").hidden = view !== "fold";
   $("view").dataset.view = view;
+  $("zoom").hidden = !["tree", "dag", "fold"].includes(view);
   if (view === "tree" || view === "dag") {
     layoutGraph(trace, view === "tree");
     trace.steps = data.events.length;
+  } else if (view === "fold") {
+    layoutFold(trace);
+    trace.steps = trace.fold ? trace.fold.tree.data.events.length : 0;
   } else if (view === "table" || view === "cells") {
     layoutTable(trace, view === "table" ? data.table : null);
     trace.steps = data.events.length;
@@ -80,7 +91,7 @@ function loadTrace(data, view, step) {
     if (view === "own") $("reduction-box").append(el("pre", data.note || "", "own-text"));
     trace.steps = 0;
   }
-  $("legend-graph").hidden = !["tree", "dag"].includes(view);
+  $("legend-graph").hidden = !["tree", "dag", "fold"].includes(view);
   $("legend-table").hidden = !["table", "cells"].includes(view);
   $("slider").max = String(trace.steps);
   const at = step == null || Number.isNaN(step) ? trace.steps : step;
@@ -98,6 +109,7 @@ function addNote(sentence) {
 const VIEW_WORDS = {
   tree: "call tree",
   dag: "DAG of distinct positions",
+  fold: "tree vs DAG, side by side",
   table: "the game's table",
   cells: "cells in fill order",
   reduction: "the row and its merges",
@@ -118,6 +130,7 @@ function setStep(step) {
   if (trace.view === "reduction") showReduction(step);
   else if (trace.view === "table" || trace.view === "cells") showTable(step);
   else if (trace.view === "tree" || trace.view === "dag") showGraph(step);
+  else if (trace.view === "fold") showFold(step);
   if (typeof saveUrl === "function" && !$("trace-data")) saveUrl();
 }
 
