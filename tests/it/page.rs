@@ -44,6 +44,18 @@ fn attr(browser: &Browser, css: &str, name: &str) -> Value {
     ))
 }
 
+/// Whether every element `css` matches is shown (not `hidden`); false when none matches.
+fn shown(browser: &Browser, css: &str) -> bool {
+    browser
+        .eval(&format!(
+            "const all = [...document.querySelectorAll({})]; \
+             return all.length > 0 && all.every((e) => !e.hidden);",
+            json!(css)
+        ))
+        .as_bool()
+        .unwrap()
+}
+
 /// Moves the step slider to `step`, as a hand would.
 fn slide(browser: &Browser, step: u64) {
     browser.eval(&format!(
@@ -263,6 +275,17 @@ fn page_tree_marks_repeated_subproblems_and_the_dag_its_memo_hits() {
     }
     let note = browser.eval("return document.querySelector('#graph .badge-note').textContent;");
     assert!(note.as_str().unwrap().starts_with("solved "), "{note}");
+    // A tree has no memo hit: its legend does not list one.
+    assert!(!shown(&browser, "#legend-graph [data-legend=hit]"));
+    assert!(shown(&browser, "#legend-graph [data-legend=repeat]"));
+    // No spoilers: at step 0 no badge, at the second call of {1 2} (step 15) its badge.
+    slide(&browser, 0);
+    assert_eq!(count(&browser, "#graph .node[data-repeat]"), 0);
+    // Fitted to the box, zoomable.
+    assert_eq!(attr(&browser, "#graph", "data-zoom"), "fit");
+    browser.eval("document.querySelector('#zoom [data-zoom=in]').click(); return 1;");
+    assert_ne!(attr(&browser, "#graph", "data-zoom"), "fit");
+    slide(&browser, 68);
     screenshot(&browser, "#trace", "page-tree.png");
 
     open(
@@ -343,6 +366,11 @@ fn page_fold_shows_the_tree_and_its_dag_side_by_side() {
         assert_eq!(count(browser, "#fold-tree .node[data-fold=skipped]"), 8);
     };
     check_end(&browser);
+    // The legend words this game and view: no margins for Can I Win, memo hits and the faded
+    // calls shown.
+    assert!(!shown(&browser, "#legend-graph [data-legend=margin]"));
+    assert!(shown(&browser, "#legend-graph [data-legend=hit]"));
+    assert!(shown(&browser, "#legend-graph [data-legend=folded]"));
     screenshot(&browser, "#trace", "page-fold.png");
     // The permalink keeps the view, and reopens it.
     browser.wait_for("return location.search.includes('view=fold');");
@@ -366,6 +394,38 @@ fn page_fold_shows_the_tree_and_its_dag_side_by_side() {
         count(&browser, "#fold-dag .node[data-repeat]"),
         count(&browser, "#fold-dag .node.memo-hit")
     );
+}
+
+/// A memo keeps every interval: its table view greys nothing as reused, and the legend of a
+/// scoring game speaks of margins while the rolling row's key is left out (issue 29).
+#[test]
+fn page_memo_table_reuses_no_slot() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=predict-the-winner&values=1,5,233,7&backend=memo&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    assert_eq!(
+        count(&browser, "[data-view='table'] [data-cell][data-value]"),
+        10
+    );
+    assert_eq!(count(&browser, "[data-cell].overwritten"), 0);
+    assert!(!shown(&browser, "#legend-table [data-legend=overwritten]"));
+    assert!(shown(&browser, "#legend-table [data-legend=margin]"));
+    // The rolling row of `tabular` does reuse its slots: its key is listed.
+    open(
+        &browser,
+        &server,
+        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table",
+    );
+    assert!(count(&browser, "[data-cell].overwritten") > 0);
+    assert!(shown(&browser, "#legend-table [data-legend=overwritten]"));
 }
 
 /// The reduction view draws the row and each merge, step by step ("step 1 of 2", not "step 0

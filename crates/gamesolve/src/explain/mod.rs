@@ -372,8 +372,12 @@ impl<G: Game + TableView> Explanation<G> {
                 text,
                 ": {repeats} expansions repeat a position already solved (a tree, not a DAG)"
             );
-        } else if stats.positions > 0 {
+        } else if stats.memo_hits > 0 {
+            // Positions reached more than once are shared nodes: a DAG.
             text.push_str(": every position is expanded once (a DAG)");
+        } else if stats.positions > 0 {
+            // No position is reached twice: the tree and the DAG are the same picture.
+            text.push_str(": every position is expanded once, none is reached twice");
         }
         text
     }

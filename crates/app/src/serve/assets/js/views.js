@@ -92,6 +92,7 @@ function loadTrace(data, view, step) {
     trace.steps = 0;
   }
   $("legend-graph").hidden = !["tree", "dag", "fold"].includes(view);
+  showLegend(trace);
   $("legend-table").hidden = !["table", "cells"].includes(view);
   $("slider").max = String(trace.steps);
   const at = step == null || Number.isNaN(step) ? trace.steps : step;
@@ -164,4 +165,32 @@ function cellText(e) {
 function valueClass(e) {
   const verdict = e && e.verdict;
   return verdict === "win" ? "win" : verdict === "lose" ? "loss" : verdict === "draw" ? "draw" : "";
+}
+
+// The legend's keys this game and view can show: margins only for a scoring game, a draw only
+// where one occurs, memo hits only in a memo's picture, badges only where a position repeats,
+// the rolling row only where a slot is really reused.
+function showLegend(t) {
+  const events = t.view === "fold" && t.fold
+    ? t.fold.tree.data.events.concat(t.fold.dag.data.events)
+    : t.data.events;
+  const graphs = t.view === "fold" && t.fold ? [t.fold.tree, t.fold.dag] : [t];
+  const show = {
+    pending: true,
+    open: true,
+    win: events.some((e) => e.verdict === "win"),
+    loss: events.some((e) => e.verdict === "lose"),
+    margin: events.some((e) => e.amount != null),
+    draw: events.some((e) => e.verdict === "draw"),
+    hit: events.some((e) => e.kind === "memo_hit"),
+    repeat: graphs.some((g) => g.nodes && g.nodes.some((n) => n.badge)),
+    folded: t.view === "fold" && !!t.fold && t.fold.tree.nodes.some((n) => n.folded),
+    current: true,
+    read: events.some((e) => e.reads && e.reads.length > 0),
+    overwritten: events.some((e) => e.cell && e.cell.slot != null),
+    answer: !!t.data.table,
+  };
+  for (const key of document.querySelectorAll("[data-legend]")) {
+    key.hidden = !show[key.dataset.legend];
+  }
 }
