@@ -480,6 +480,11 @@ fn page_growth_chart_follows_the_game() {
     );
     browser.wait_for("return document.querySelectorAll('#growth svg.chart').length === 2;");
     assert_eq!(attr(&browser, "#growth", "data-view"), "growth");
+    // The permalink keeps `view=growth` (it once became `view=dag` within a second).
+    browser.wait_for("return location.search.includes('step=');");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let search = browser.eval("return location.search;");
+    assert!(search.as_str().unwrap().contains("view=growth"), "{search}");
     let marks = browser.eval(
         "return [...document.querySelectorAll('#growth .current-size-label')].map((t) => t.textContent);",
     );
@@ -556,30 +561,43 @@ fn page_quiz_asks_before_each_step() {
     }
     let server = Server::start(&[]);
     let browser = Browser::start();
+    // Without `step`, the quiz starts at step 0: every value still to guess.
     open(
         &browser,
         &server,
-        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table&step=0&quiz=1",
+        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table&quiz=1",
     );
     assert_eq!(browser.text("step-note"), "step 0 of 10");
     assert_eq!(
         browser.eval("return document.getElementById('quiz').hidden;"),
         false
     );
-    // Stepping forward asks first: the step stays until answered.
+    // The diagonal's base cases m(i, i) = a[i] are not asked: four steps go by unasked.
+    assert!(browser.text("quiz-question").contains("reveals no value"));
+    for _ in 0..4 {
+        browser.click("#step");
+    }
+    assert_eq!(browser.text("step-note"), "step 4 of 10");
+    // Stepping forward asks first: the step stays until answered. The asked cell (0,1) and
+    // the two it reads are marked.
     browser.click("#step");
-    assert_eq!(browser.text("step-note"), "step 0 of 10");
+    assert_eq!(browser.text("step-note"), "step 4 of 10");
     assert!(browser.text("quiz-question").contains("margin"));
-    browser.keys("[data-quiz]", "1\u{E007}");
-    assert_eq!(browser.text("step-note"), "step 1 of 10");
+    assert_eq!(attr(&browser, "[data-cell].asked", "data-cell"), "0,1");
+    let reads = browser.eval(
+        "return [...document.querySelectorAll('[data-cell].asked-read')].map((c) => c.dataset.cell).sort();",
+    );
+    assert_eq!(reads, json!(["0,0", "1,1"]));
+    browser.keys("[data-quiz]", "4\u{E007}");
+    assert_eq!(browser.text("step-note"), "step 5 of 10");
     assert_eq!(browser.text("quiz-score"), "score 1 of 1");
     assert!(browser.text("quiz-feedback").starts_with("✓"));
     // A wrong answer: revealed, scored, and the cell shows its value.
     browser.keys("[data-quiz]", "7\u{E007}");
-    assert_eq!(browser.text("step-note"), "step 2 of 10");
+    assert_eq!(browser.text("step-note"), "step 6 of 10");
     assert_eq!(browser.text("quiz-score"), "score 1 of 2");
-    assert!(browser.text("quiz-feedback").contains("it is 5"));
-    assert_eq!(attr(&browser, "[data-cell='1,1']", "data-value"), "5");
+    assert!(browser.text("quiz-feedback").contains("it is 228"));
+    assert_eq!(attr(&browser, "[data-cell='1,2']", "data-value"), "228");
     screenshot(&browser, "#trace", "page-quiz.png");
 }
 

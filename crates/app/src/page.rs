@@ -68,9 +68,10 @@ pub fn export_html<G: CliGame>(e: &Explanation<G>, max_events: usize) -> Result<
         String::new()
     };
     let headline = escape(&e.game().headline(e.answer()));
+    // The game and the instance (`can-i-win n = 5, T = 11`), then the backend that ran.
     let title = format!(
         "gamesolve explain: {} ({}/{})",
-        G::NAME,
+        e.game().describe(),
         e.backend(),
         e.variant()
     );

@@ -236,6 +236,10 @@ function chosenBackends() {
 // `game`, the game's parameters by their names in the game table (`values=1,5,233,7`,
 // `max_choosable=6&desired_total=12`), `backend`, `view`, `step`, `quiz`.
 
+// Whether the page shows the growth chart as its view (`view=growth`, or the button pressed)
+// rather than a view of the trace.
+let growthPinned = false;
+
 function readUrl() {
   const query = new URLSearchParams(location.search);
   const wanted = {};
@@ -258,7 +262,8 @@ function permalink() {
   }
   if ($("trace-backend").value) query.set("backend", $("trace-backend").value);
   if (typeof trace !== "undefined" && trace) {
-    query.set("view", trace.view);
+    // A page opened on the growth chart keeps `view=growth` until another view is picked.
+    query.set("view", growthPinned && growthShown() ? "growth" : trace.view);
     query.set("step", String(trace.step));
   } else if (growthShown()) {
     query.set("view", "growth");

@@ -140,6 +140,7 @@ async function solve(view, step) {
   if (wanted === "fold") await tracePartner(data, body, run);
   if (solving !== run) return;
   loadTrace(data, wanted, typeof step === "number" ? step : null);
+  if (view === "growth") growthPinned = true;
   if (view === "growth" || growthFor !== null) {
     if (growthFor !== body) await growth();
     if (view === "growth") $("growth").scrollIntoView();
@@ -244,7 +245,8 @@ function showGame(r) {
     const button = el("button", null, "move");
     button.type = "button";
     button.dataset.move = String(h.move);
-    const hint = el("span", `${h.value} · remoteness ${h.remoteness}`, `hint ${h.value}`);
+    const hint = el("span", chipWords(h), `hint ${h.value}`);
+    hint.dataset.hint = chipWords(h);
     hint.title = h.words;
     button.append(el("span", h.label), hint);
     button.setAttribute("aria-label", `${h.label}: ${h.words}`);
@@ -253,6 +255,14 @@ function showGame(r) {
   }
   const first = box.querySelector("button");
   if (first) first.focus();
+}
+
+// A move's value in words on its chip: "win in 3", "lose in 4", "draw" (a draw has no
+// remoteness: the API sends null, or no number), and a scoring game's margin.
+function chipWords(h) {
+  let words = h.value === "draw" || h.remoteness == null ? String(h.value) : `${h.value} in ${h.remoteness}`;
+  if (h.margin != null) words += `, margin ${h.margin > 0 ? "+" : ""}${h.margin}`;
+  return words;
 }
 
 function showHints() {
@@ -302,7 +312,10 @@ function init() {
   $("play-hints").addEventListener("change", showHints);
   // A new solve starts stepping at its first step; a URL without `step` shows the end.
   $("solve").addEventListener("click", () => solve(null, 1));
-  $("growth-button").addEventListener("click", growth);
+  $("growth-button").addEventListener("click", () => {
+    growthPinned = true;
+    growth();
+  });
   $("copy-link").addEventListener("click", copyLink);
   $("trace-backend").addEventListener("change", () => solve());
   $("presets").addEventListener("click", (event) => {
@@ -349,6 +362,7 @@ function initTrace() {
     quizShow();
   });
   $("view-select").addEventListener("change", () => {
+    growthPinned = false;
     if (trace) pickView($("view-select").value);
   });
   initZoom();

@@ -95,7 +95,9 @@ function loadTrace(data, view, step) {
   showLegend(trace);
   $("legend-table").hidden = !["table", "cells"].includes(view);
   $("slider").max = String(trace.steps);
-  const at = step == null || Number.isNaN(step) ? trace.steps : step;
+  // Without a step: the end, or with the quiz on the start (every value still to guess).
+  const quizzing = $("quiz-toggle") && $("quiz-toggle").checked;
+  const at = step == null || Number.isNaN(step) ? (quizzing ? 0 : trace.steps) : step;
   setStep(at);
   quizReset();
 }
