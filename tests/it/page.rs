@@ -428,6 +428,72 @@ fn page_memo_table_reuses_no_slot() {
     assert!(shown(&browser, "#legend-table [data-legend=overwritten]"));
 }
 
+/// Cat and Mouse teachable (issue 29): its graph drawn (the hole, the Mouse's and the Cat's
+/// nodes) on the example buttons in place of shell words, beside the step-through at the
+/// current step and beside a game in play; a permalink naming a backend the game lacks says
+/// so where it stays.
+#[test]
+fn page_cat_and_mouse_draws_its_graph() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=cat-and-mouse&graph=[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]&backend=recursive&view=table",
+    );
+    assert!(shown(&browser, "#url-warning"));
+    let warning = browser.text("url-warning");
+    assert!(warning.contains("recursive"), "{warning}");
+    // The examples show their graphs, not `--graph '[[…]]'`.
+    assert_eq!(
+        count(&browser, "#presets button.network-example svg.network"),
+        2
+    );
+    let words = browser.eval("return document.getElementById('presets').textContent;");
+    assert!(!words.as_str().unwrap().contains("--graph"), "{words}");
+    // The step-through draws the graph with the current step's position.
+    assert_eq!(
+        attr(&browser, "#trace-network svg.network", "data-nodes"),
+        "6"
+    );
+    assert_eq!(
+        attr(&browser, "#trace-network [data-node='0']", "data-role"),
+        "hole"
+    );
+    let last =
+        browser.eval("const e = trace.data.events[trace.step - 1]; return e ? e.position : '';");
+    let last = last.as_str().unwrap().to_owned();
+    let mouse = browser.eval("const n = document.querySelector('#trace-network [data-role~=mouse]'); return n ? n.dataset.node : null;");
+    assert!(
+        last.contains(&format!("mouse {}", mouse.as_str().unwrap())),
+        "{last} {mouse}"
+    );
+    let cat = browser.eval("const n = document.querySelector('#trace-network [data-role~=cat]'); return n ? n.dataset.node : null;");
+    assert!(
+        last.contains(&format!("cat {}", cat.as_str().unwrap())),
+        "{last} {cat}"
+    );
+    // The table's labels stay in view while it scrolls.
+    let sticky =
+        browser.eval("return getComputedStyle(document.querySelector('table.dp th')).position;");
+    assert_eq!(sticky, "sticky");
+    // In play, the start: the Mouse on 1, the Cat on 2.
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelector('#play-network svg.network') !== null;");
+    assert_eq!(
+        attr(&browser, "#play-network [data-role~=mouse]", "data-node"),
+        "1"
+    );
+    assert_eq!(
+        attr(&browser, "#play-network [data-role~=cat]", "data-node"),
+        "2"
+    );
+    screenshot(&browser, "main", "page-cat-and-mouse.png");
+}
+
 /// The reduction view draws the row and each merge, step by step ("step 1 of 2", not "step 0
 /// of 0"), and the greedy play at the end.
 #[test]

@@ -18,6 +18,7 @@ pub const INDEX_HTML: &str = include_str!("serve/assets/index.html");
 pub const APP_JS: &str = concat!(
     include_str!("serve/assets/js/base.js"),
     include_str!("serve/assets/js/form.js"),
+    include_str!("serve/assets/js/network.js"),
     include_str!("serve/assets/js/views.js"),
     include_str!("serve/assets/js/graph.js"),
     include_str!("serve/assets/js/fold.js"),

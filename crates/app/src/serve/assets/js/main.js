@@ -226,6 +226,7 @@ function undoMoves(moves, human) {
 function showGame(r) {
   $("play-intro").textContent = r.intro;
   $("play-board").textContent = r.board;
+  showNetwork($("play-network"), r.board);
   const log = $("play-log");
   log.textContent = "";
   log.start = (r.log_omitted || 0) + 1;
@@ -301,6 +302,7 @@ function init() {
     return;
   }
   $("game").addEventListener("change", () => {
+    $("url-warning").hidden = true;
     showFields();
     solve();
   });
@@ -317,7 +319,10 @@ function init() {
     growth();
   });
   $("copy-link").addEventListener("click", copyLink);
-  $("trace-backend").addEventListener("change", () => solve());
+  $("trace-backend").addEventListener("change", () => {
+    $("url-warning").hidden = true;
+    solve();
+  });
   $("presets").addEventListener("click", (event) => {
     const b = event.target.closest("button");
     const info = gameInfo();

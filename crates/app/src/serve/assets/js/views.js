@@ -130,6 +130,11 @@ function setStep(step) {
   $("step-note").textContent = trace.steps === 0
     ? "no steps to show"
     : `step ${fmt(step)} of ${fmt(trace.steps)}${cut}`;
+  // A game on a graph: the graph, with the current step's position marked.
+  if (!$("trace-data") && typeof showNetwork === "function") {
+    const e = trace.data.events && step > 0 ? trace.data.events[step - 1] : null;
+    showNetwork($("trace-network"), e ? e.position : "");
+  }
   if (trace.view === "reduction") showReduction(step);
   else if (trace.view === "table" || trace.view === "cells") showTable(step);
   else if (trace.view === "tree" || trace.view === "dag") showGraph(step);
