@@ -491,7 +491,7 @@ fn page_cat_and_mouse_draws_its_graph() {
         attr(&browser, "#play-network [data-role~=cat]", "data-node"),
         "2"
     );
-    screenshot(&browser, "main", "page-cat-and-mouse.png");
+    screenshot(&browser, "#trace", "page-cat-and-mouse.png");
 }
 
 /// The reduction view draws the row and each merge, step by step ("step 1 of 2", not "step 0
