@@ -388,7 +388,7 @@ fn batch_stops_quietly_when_stdout_is_closed() {
 }
 
 /// `gamesolve batch < F | head -1` where line 1 of F failed: exit 1, as
-/// the README promises for a failed line, not 0 because the pipe closed.
+/// docs/GUIDE.md promises for a failed line, not 0 because the pipe closed.
 #[test]
 fn batch_a_closed_pipe_does_not_hide_an_earlier_failed_line() {
     use std::io::{BufRead, BufReader, Write};

@@ -1,7 +1,8 @@
-//! Integration tests of the `gamesolve` binary's help and of the README
+//! Integration tests of the `gamesolve` binary's help and of the documentation
 //! against it: every command's help has examples and truthful defaults, and
-//! they run; the README's command summary lists every flag, its ```console
-//! examples are real runs, compared with the output (trycmd).
+//! they run; the guide's synopsis lists every command once and every flag; the
+//! ```console examples of the README and `docs/*.md` are real runs, compared
+//! with the output (trycmd).
 //! They drive the real binary; the helpers are in `tests/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
@@ -94,61 +95,116 @@ fn can_i_win_help_states_the_memory_cap_default_of_both_engines() {
     assert!(flat.contains("[default: 1GiB"), "{flat}");
 }
 
-/// The README's command summary lists every flag of every command.
+/// The guide's synopsis lists each command once, and every flag of every
+/// command: a command's lines, with the definitions of `GAME PARAMS`,
+/// `POSITION` and the limits for its game, hold every flag of its `--help`.
 #[test]
-fn readme_command_summary_lists_every_flag() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    let summary = readme
-        .split_once("## Command line\n\n```text\n")
+fn guide_synopsis_lists_each_command_once_with_every_flag() {
+    let guide = doc_page("docs/GUIDE.md");
+    let summary = guide
+        .split_once("## The command line\n\n```text\n")
         .unwrap()
         .1
         .split_once("```")
         .unwrap()
         .0;
-    let commands: &[&[&str]] = &[
+    // Each command's lines (with their indented continuations), by its word
+    // after `gamesolve` (`GAME` for solving); and the definitions below
+    // them (`LIMITS: ...`, `GAME PARAMS: ...` with its indented lines).
+    let mut commands: Vec<(String, String)> = Vec::new();
+    let mut definitions: Vec<(String, String)> = Vec::new();
+    let mut in_definitions = false;
+    for line in summary.lines().filter(|l| !l.trim().is_empty()) {
+        let entries = if line.starts_with(' ') {
+            if in_definitions {
+                &mut definitions
+            } else {
+                &mut commands
+            }
+        } else if let Some(rest) = line.strip_prefix("gamesolve ") {
+            assert!(!in_definitions, "a command after the definitions: {line}");
+            let word = rest.split_whitespace().next().unwrap().to_owned();
+            commands.push((word, String::new()));
+            &mut commands
+        } else {
+            in_definitions = true;
+            let (name, _) = line
+                .split_once(':')
+                .unwrap_or_else(|| panic!("neither a command nor a definition: {line}"));
+            definitions.push((name.to_owned(), String::new()));
+            &mut definitions
+        };
+        let (_, lines) = entries.last_mut().unwrap();
+        lines.push_str(line);
+        lines.push('\n');
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for (word, _) in &commands {
+        assert!(
+            seen.insert(word.clone()),
+            "`gamesolve {word}` is listed twice"
+        );
+    }
+    let definition = |name: &str| -> String {
+        let (_, text) = definitions
+            .iter()
+            .find(|(n, _)| n == name)
+            .unwrap_or_else(|| panic!("{name}: not defined in the synopsis"));
+        text.split_once(':').unwrap().1.trim().to_owned()
+    };
+    let cases: &[&[&str]] = &[
         &["can-i-win"],
         &["predict-the-winner"],
+        &["cat-and-mouse"],
         &["compare", "can-i-win"],
         &["compare", "predict-the-winner"],
+        &["compare", "cat-and-mouse"],
         &["batch"],
         &["backends"],
+        &["games"],
         &["analyze", "can-i-win"],
         &["analyze", "predict-the-winner"],
+        &["analyze", "cat-and-mouse"],
         &["play", "can-i-win"],
         &["play", "predict-the-winner"],
+        &["play", "cat-and-mouse"],
         &["explain", "can-i-win"],
         &["explain", "predict-the-winner"],
+        &["explain", "cat-and-mouse"],
+        #[cfg(feature = "serve")]
+        &["serve"],
     ];
-    for command in commands {
-        let prefix = format!("gamesolve {} ", command.join(" "));
-        // The command's lines, with their indented continuations, and
-        // `[LIMITS]` spelled out.
-        let mut lines = String::new();
-        let mut inside = false;
-        for line in summary.lines() {
-            if line.starts_with(&prefix) || line == prefix.trim_end() {
-                inside = true;
-            } else if !line.starts_with(' ') {
-                inside = false;
-            }
-            if inside {
-                lines.push_str(line);
-                lines.push('\n');
+    let games = ["can-i-win", "predict-the-winner", "cat-and-mouse"];
+    for command in cases {
+        let game = command.iter().find(|w| games.contains(w));
+        let word = if command.len() == 1 && game.is_some() {
+            "GAME"
+        } else {
+            command[0]
+        };
+        let mut lines = commands
+            .iter()
+            .find(|(w, _)| w == word)
+            .unwrap_or_else(|| panic!("gamesolve {word}: not in the synopsis"))
+            .1
+            .clone();
+        // Flags every command takes, when the synopsis lists them once
+        // (`EVERY COMMAND: [--flag ...]`).
+        if let Some((_, every)) = definitions.iter().find(|(n, _)| n == "EVERY COMMAND") {
+            lines.push_str(every);
+        }
+        if let Some(game) = game {
+            // The definitions' lines that name the game.
+            for (_, text) in &definitions {
+                for line in text.lines().filter(|l| l.contains(game)) {
+                    lines.push_str(line);
+                    lines.push('\n');
+                }
             }
         }
-        assert!(!lines.is_empty(), "{prefix}: not in the summary");
-        let limits = summary
-            .lines()
-            .find_map(|l| l.strip_prefix("LIMITS: "))
-            .unwrap();
-        let analysis_limits = summary
-            .lines()
-            .find_map(|l| l.strip_prefix("ANALYSIS LIMITS: "))
-            .unwrap();
         let lines = lines
-            .replace("[LIMITS]", limits)
-            .replace("[ANALYSIS LIMITS]", analysis_limits);
+            .replace("[LIMITS]", &definition("LIMITS"))
+            .replace("[ANALYSIS LIMITS]", &definition("ANALYSIS LIMITS"));
         let mut args = command.to_vec();
         args.push("--help");
         let (_, help, _) = run(&args);
@@ -165,21 +221,21 @@ fn readme_command_summary_lists_every_flag() {
                 },
             };
             let long = format!("--{}", long.split_whitespace().next().unwrap());
-            // `--json` is global, but refused by `play` and `batch`.
-            let refused = long == "--json" && matches!(command[0], "play" | "batch");
+            // `--json` is global, but refused by `play`, `batch` and `serve`.
+            let refused = long == "--json" && matches!(command[0], "play" | "batch" | "serve");
             if long == "--help" || refused {
                 continue;
             }
             assert!(
                 lines.contains(&long),
-                "{prefix}: {long} missing in\n{lines}"
+                "{command:?}: {long} missing in\n{lines}"
             );
             if let Some(short) = short {
                 assert!(
                     lines.contains(&format!("{short}|{long}"))
                         || lines.contains(&format!("{long}|{short}"))
                         || lines.contains(&format!("[{short} ")),
-                    "{prefix}: {short} missing in\n{lines}"
+                    "{command:?}: {short} missing in\n{lines}"
                 );
             }
         }
@@ -187,14 +243,13 @@ fn readme_command_summary_lists_every_flag() {
 }
 
 // ---------------------------------------------------------------------------
-// issue 12, item 14: the README's play transcript is a real run
+// issue 12, item 14: the guide's play transcript is a real run
 
 #[test]
-fn readme_play_transcript_is_an_exact_run() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn guide_play_transcript_is_an_exact_run() {
+    let guide = doc_page("docs/GUIDE.md");
     let command = "$ gamesolve play can-i-win 4 6 --first human\n";
-    let transcript = readme
+    let transcript = guide
         .split_once(command)
         .unwrap()
         .1
@@ -227,9 +282,9 @@ fn readme_play_transcript_is_an_exact_run() {
 }
 
 #[test]
-fn readme_renders_dot_one_way() {
-    let readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+fn docs_render_dot_one_way() {
+    let docs: String = doc_pages().into_iter().map(|(_, text)| text).collect();
+    let readme = doc_page("README.md");
     let (_, help, _) = run(&["explain", "can-i-win", "--help"]);
     let (_, text, _) = run(&[
         "explain",
@@ -242,7 +297,7 @@ fn readme_renders_dot_one_way() {
         some_backend(),
     ]);
     let mut seen = 0;
-    for source in [readme.as_str(), help.as_str(), text.as_str()] {
+    for source in [docs.as_str(), help.as_str(), text.as_str()] {
         // Help text wraps lines: compare words.
         let flat = source.split_whitespace().collect::<Vec<_>>().join(" ");
         for rest in flat.split("dot -T").skip(1) {
@@ -260,19 +315,21 @@ fn readme_renders_dot_one_way() {
 // ---------------------------------------------------------------------------
 // issue 23, item 7: documentation that is tested
 
-/// Every ```console example of the README is run and compared with its real
-/// output (standard output and standard error together) by trycmd: `[..]`
-/// stands for what varies within a line (a wall time), a line `...` for any
-/// lines. The README's output holds for the default build, with every backend.
+/// Every ```console example of the README and of `docs/*.md` is run and
+/// compared with its real output (standard output and standard error
+/// together) by trycmd: a line `...` stands for any lines (`[..]`, what varies
+/// within a line, is not used in a table: `docs::no_wildcard_in_a_table`). The
+/// output holds for the default build, with every backend.
 ///
 /// `cargo run --example NAME -- ARGS` runs the example binary that `cargo test`
 /// builds (`target/debug/examples/NAME`); `cargo test --test cli_help` alone
 /// does not rebuild it, so those steps are skipped, with a note, when it is
 /// absent. Not run: `play` (its transcript interleaves what was typed;
-/// `readme_play_transcript_is_an_exact_run` checks it), `dot` and `curl`
-/// (Graphviz, a running server). The commands run in a temporary directory
-/// (`--dot memo.dot` writes there). trycmd checks a copy of the README with
-/// the same lines: `TRYCMD=overwrite` does not write back, edit README.md.
+/// `guide_play_transcript_is_an_exact_run` checks it), `dot` and `curl`
+/// (Graphviz, a running server). The commands run in a temporary directory,
+/// one per page (`--dot memo.dot` writes there). trycmd checks a copy of each
+/// page with the same lines: `TRYCMD=overwrite` does not write back, edit the
+/// page itself.
 #[cfg(all(
     feature = "recursive",
     feature = "memo",
@@ -280,14 +337,10 @@ fn readme_renders_dot_one_way() {
     feature = "reduction"
 ))]
 #[test]
-fn readme_console_examples_are_real_runs() {
+fn docs_console_examples_are_real_runs() {
     use trycmd::schema::Bin;
 
-    let mut readme =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
     let dir = tempfile::tempdir().unwrap();
-    // trycmd runs a case's commands in `<case>.in/` when it exists.
-    std::fs::create_dir(dir.path().join("README.in")).unwrap();
     let cases = trycmd::TestCases::new();
     cases
         .register_bin("gamesolve", bin())
@@ -295,29 +348,41 @@ fn readme_console_examples_are_real_runs() {
         .register_bin("curl", Bin::Ignore);
     let examples = bin().parent().unwrap().join("examples");
     for name in ["subtraction_game", "stone_game_ii"] {
-        let command = format!("$ cargo run --example {name} -- ");
-        if !readme.contains(&command) {
-            continue;
-        }
-        readme = readme.replace(&command, &format!("$ {name} "));
         let path = examples.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
         if path.exists() {
             cases.register_bin(name, path);
         } else {
             eprintln!(
-                "{}: not built (`cargo test` builds it); its README examples are skipped",
+                "{}: not built (`cargo test` builds it); its examples in the docs are skipped",
                 path.display()
             );
             cases.register_bin(name, Bin::Ignore);
         }
     }
-    assert!(
-        !readme.contains("$ cargo "),
-        "a README example runs cargo in a way this test does not know"
-    );
-    let copy = dir.path().join("README.md");
-    std::fs::write(&copy, readme).unwrap();
-    cases.case(&copy).run();
+    let mut pages = 0;
+    for (name, mut text) in doc_pages() {
+        if !text.contains("```console") {
+            continue;
+        }
+        for example in ["subtraction_game", "stone_game_ii"] {
+            let command = format!("$ cargo run --example {example} -- ");
+            text = text.replace(&command, &format!("$ {example} "));
+        }
+        assert!(
+            !text.contains("$ cargo "),
+            "{name}: an example runs cargo in a way this test does not know"
+        );
+        // `docs/GUIDE.md` is checked as `docs-GUIDE.md`; trycmd runs a case's
+        // commands in `<case>.in/` when it exists.
+        let stem = name.replace('/', "-").trim_end_matches(".md").to_owned();
+        std::fs::create_dir(dir.path().join(format!("{stem}.in"))).unwrap();
+        let copy = dir.path().join(format!("{stem}.md"));
+        std::fs::write(&copy, text).unwrap();
+        cases.case(&copy);
+        pages += 1;
+    }
+    assert!(pages >= 3, "only {pages} pages with console examples");
+    cases.run();
 }
 
 /// Every `Examples:` line of every command's `--help` runs and exits 0 (a
@@ -426,4 +491,31 @@ fn help_examples_run() {
     }
     assert!(failed.is_empty(), "{}", failed.join("\n"));
     assert!(ran >= 20, "only {ran} help examples ran");
+}
+
+/// A page of the documentation, by its path from the repository root.
+fn doc_page(path: &str) -> String {
+    let full = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(path);
+    std::fs::read_to_string(&full).unwrap_or_else(|e| panic!("{}: {e}", full.display()))
+}
+
+/// The README and every page of `docs/`, by their paths from the repository
+/// root, the README first.
+pub(crate) fn doc_pages() -> Vec<(String, String)> {
+    let docs = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs");
+    let mut names: Vec<String> = std::fs::read_dir(docs)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".md"))
+        .map(|name| format!("docs/{name}"))
+        .collect();
+    names.sort();
+    names.insert(0, "README.md".to_owned());
+    names
+        .into_iter()
+        .map(|name| {
+            let text = doc_page(&name);
+            (name, text)
+        })
+        .collect()
 }

@@ -28,6 +28,7 @@ mod cli_limits;
 mod cli_time_limit;
 mod cli_variants;
 mod conformance;
+mod docs;
 mod explain;
 mod kernels;
 mod page;

@@ -3,7 +3,7 @@
 //! DAG, the reduction's merges, the growth chart, permalinks and the quiz, through the test
 //! hooks (`data-view`, `data-cell`, `data-value`, `data-quiz`). Skipped with a message when
 //! Chromium or chromedriver is missing. With `GAMESOLVE_SCREENSHOT` set, each test writes its
-//! view's picture to `docs/` (the README shows them).
+//! view's picture to `docs/` (the README and docs/SERVE.md show them).
 #![cfg(feature = "serve")]
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 

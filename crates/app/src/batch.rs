@@ -292,7 +292,7 @@ pub fn read_line(text: &[u8]) -> Result<Box<dyn AnyGame>, CliError> {
 
 /// Whether batch counts statistics: always, so every line carries real
 /// counters. On the 6,020 LeetCode instances counting costs about 8 ms of
-/// 70 ms with `tabular` (README, "Batch input and output").
+/// 70 ms with `tabular` (`docs/GUIDE.md`, "Batch").
 const COUNT: bool = true;
 
 fn trim_newline(mut line: &[u8]) -> &[u8] {

@@ -221,7 +221,7 @@ fn text<G: CliGame>(
         let _ = writeln!(
             text,
             "The answer follows without any search: nothing to show (see the game's exact \
-             semantics in the README)."
+             semantics in docs/GUIDE.md)."
         );
         return Ok(text);
     }

@@ -339,7 +339,7 @@ mod tests {
             parse_values("-9223372036854775808 9223372036854775807").unwrap(),
             vec![i64::MIN, i64::MAX]
         );
-        // Arguments follow the same length rule as a file (README, "Command line"): the
+        // Arguments follow the same length rule as a file (`docs/GUIDE.md`, "Solving a game"): the
         // command line's former parser accepted any number of leading zeros.
         let e = parse_values(&format!("1 {}7", "0".repeat(100))).unwrap_err();
         assert!(

@@ -3,7 +3,7 @@
 //!
 //! The `gamesolve` program is one call, [`run`]; a user's crate calls it too, to get every
 //! front end for its games. Argument parsing, dispatch, output and exit codes live here; the
-//! JSON contract is documented in the README, section "Command line".
+//! JSON contract is documented in `docs/JSON.md`, the commands in `docs/GUIDE.md`.
 //!
 //! Each command lives in its own module and returns `Result<_, Stop>`; this
 //! module turns the result into output and an exit code in one place:
@@ -62,8 +62,8 @@ use serde::Serialize;
 
 use error::{CliError, ExitStatus as _, Kind, Stop};
 
-/// Solve Can I Win and Predict the Winner exactly, with interchangeable
-/// backends.
+/// Solve two-player games exactly (Can I Win, Predict the Winner, Cat and
+/// Mouse, and your own), with interchangeable backends.
 #[derive(Parser, Debug)]
 #[command(
     name = "gamesolve",

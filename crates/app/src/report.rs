@@ -1,5 +1,5 @@
 //! What the CLI prints for one solved game: the JSON object of the stable
-//! contract (see the README, section "Command line") and the human sentences.
+//! contract (see `docs/JSON.md`) and the human sentences.
 
 use std::fmt::Write as _;
 use std::time::Duration;

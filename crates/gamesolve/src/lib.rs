@@ -1,5 +1,5 @@
-//! Exact solvers for two small perfect-information games, **Can I Win** and
-//! **Predict the Winner**, and for games of your own, with interchangeable
+//! Exact solvers for small two-player perfect-information games, **Can I Win**,
+//! **Predict the Winner**, **Cat and Mouse** and games of your own, with interchangeable
 //! backends that make the trade-off between plain recursion, memoized search,
 //! bottom-up tables and a linear-time reduction visible and measurable.
 //!

@@ -12,7 +12,7 @@
 //! - [`error`]: `{"error","kind"}`, the batch error line, and the machine kinds.
 //!
 //! Fields are never removed or renamed; new fields may be added (`variant` and `kernel` were).
-//! The README's section "JSON contract" documents each field.
+//! `docs/JSON.md` documents each field.
 //!
 //! ```
 //! use gamesolve::contract::Reported;

@@ -19,7 +19,7 @@
 //!
 //! Every view is written once against the game vocabulary ([`Game`]): positions and moves
 //! read as the game shows them, so a user's own game gets the same views. A game may add a
-//! richer table view by implementing [`TableView`] (the two built-in games do).
+//! richer table view by implementing [`TableView`] (the built-in games do).
 //!
 //! The module is split by concern: [`trace`](Trace) records, `tree` rebuilds the call tree and
 //! writes it as text, `dot` writes Graphviz, and one module per built-in game writes its table.
