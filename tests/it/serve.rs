@@ -1508,7 +1508,7 @@ fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
     assert!(browser.text("rules").contains("shared pool"));
     assert_eq!(
         browser.eval("return document.getElementById('n').value;"),
-        "10"
+        "5"
     );
     // Picking the example's game: its one parameter, its rules, its first example.
     browser.eval(
