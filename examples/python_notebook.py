@@ -75,3 +75,9 @@ print(pd.DataFrame([{"pile": n, **gamesolve.solve(Subtraction(n), backend="memo/
 # %% The step-through page (in a notebook, the Explanation object shows itself)
 explanation = gamesolve.explain("can-i-win", max_choosable=4, desired_total=6, backend="memo")
 print(explanation.text())
+
+# %% Your own game is a game like the others: analysis, comparison and the step-through
+print(gamesolve.analyze(Subtraction(9), moves=[1])["moves"])
+print(pd.DataFrame(gamesolve.compare(Subtraction(14), variants=True))[["backend", "variant", "outcome"]])
+own = gamesolve.explain(Subtraction(7), backend="memo")  # a notebook cell shows its page
+print(own.text())

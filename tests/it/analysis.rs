@@ -616,8 +616,8 @@ fn cli_analyze_predict_the_winner_json() {
     assert_eq!(
         json["moves"],
         serde_json::json!([
-            {"move": "left", "value": "win", "margin": 222, "taken": 1},
-            {"move": "right", "value": "lose", "margin": -222, "taken": 7}
+            {"move": "left", "value": "win", "margin": 222, "taken": 1, "remoteness": 4},
+            {"move": "right", "value": "lose", "margin": -222, "taken": 7, "remoteness": 4}
         ])
     );
     assert_eq!(json["remoteness"], 4);

@@ -17,6 +17,7 @@ mod stone_game_example;
 mod subtraction_example;
 
 mod analysis;
+mod answer_contract;
 mod bench_inputs;
 mod cat_and_mouse;
 mod cli;

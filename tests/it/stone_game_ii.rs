@@ -361,5 +361,5 @@ fn play_and_analyze_offer_the_scoring_game() {
         "--json",
     ]);
     let text = String::from_utf8(analysis.stdout).unwrap();
-    assert!(text.contains(r#""value":"margin -6""#), "{text}");
+    assert!(text.contains(r#""value":"lose","margin":-6"#), "{text}");
 }

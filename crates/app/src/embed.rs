@@ -26,7 +26,7 @@
 //!
 //! [`GameTable::builtin`]: crate::GameTable::builtin
 
-use gamesolve::BackendChoice;
+use gamesolve::{BackendChoice, TableGame};
 use serde::Serialize;
 
 use super::analyze::AnalysisLimitArgs;
@@ -191,17 +191,25 @@ pub fn compare(
     options: &Options,
     variants: bool,
 ) -> Result<(Vec<u8>, Result<(), ErrorReport>), ErrorReport> {
-    let mut handler = Handler::Compare {
-        variants,
-        limits: options.limits()?,
-        verdict: None,
-    };
+    let mut handler = Handler::compare(options, variants)?;
     let rows = batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))?;
-    let verdict = match handler {
-        Handler::Compare { verdict, .. } => verdict.unwrap_or(Ok(())),
-        Handler::Analyze { .. } | Handler::Explain { .. } => Ok(()),
-    };
-    Ok((rows, verdict))
+    Ok((rows, handler.verdict()))
+}
+
+/// [`compare`] of a game value rather than a request line: a game that is no row of the
+/// table (the Python module's games written in Python, `crates/python`).
+///
+/// # Errors
+///
+/// A malformed option.
+pub fn compare_game<G: TableGame>(
+    game: &G,
+    options: &Options,
+    variants: bool,
+) -> Result<(Vec<u8>, Result<(), ErrorReport>), ErrorReport> {
+    let mut handler = Handler::compare(options, variants)?;
+    let rows = handler.with(game)?;
+    Ok((rows, handler.verdict()))
 }
 
 /// `gamesolve analyze GAME ... --json` with the generic analysis (each move's value and
@@ -216,16 +224,21 @@ pub fn analyze(
     options: &Options,
     moves: Vec<String>,
 ) -> Result<Vec<u8>, ErrorReport> {
-    let limits = options.limits()?;
-    let mut handler = Handler::Analyze {
-        moves,
-        limits: AnalysisLimitArgs {
-            memory_cap: limits.memory_cap,
-            state_budget: limits.state_budget,
-            time_limit: limits.time_limit,
-        },
-    };
+    let mut handler = Handler::analyze(options, moves)?;
     batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))
+}
+
+/// [`analyze`] of a game value rather than a request line (see [`compare_game`]).
+///
+/// # Errors
+///
+/// A malformed option, a move that cannot be read, or the analysis giving up.
+pub fn analyze_game<G: TableGame>(
+    game: &G,
+    options: &Options,
+    moves: Vec<String>,
+) -> Result<Vec<u8>, ErrorReport> {
+    Handler::analyze(options, moves)?.with(game)
 }
 
 /// Every view of `gamesolve explain GAME ... --backend B` (default `memo`, as the command's),
@@ -236,14 +249,17 @@ pub fn analyze(
 ///
 /// The line's error, or the backend giving up under the limits.
 pub fn explain(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> {
-    // None: the command's default (`memo`, or the game's default backend where `memo` has
-    // no algorithm, as for Cat and Mouse).
-    let backend = options.backend()?;
-    let mut handler = Handler::Explain {
-        backend,
-        limits: options.limits()?,
-    };
+    let mut handler = Handler::explain(options)?;
     batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))
+}
+
+/// [`explain`] of a game value rather than a request line (see [`compare_game`]).
+///
+/// # Errors
+///
+/// A malformed option, or the backend giving up under the limits.
+pub fn explain_game<G: TableGame>(game: &G, options: &Options) -> Result<Vec<u8>, ErrorReport> {
+    Handler::explain(options)?.with(game)
 }
 
 /// `backends --json`.
@@ -281,6 +297,45 @@ pub enum Handler {
         /// The limits.
         limits: LimitArgs,
     },
+}
+
+impl Handler {
+    fn compare(options: &Options, variants: bool) -> Result<Self, ErrorReport> {
+        Ok(Handler::Compare {
+            variants,
+            limits: options.limits()?,
+            verdict: None,
+        })
+    }
+
+    fn analyze(options: &Options, moves: Vec<String>) -> Result<Self, ErrorReport> {
+        let limits = options.limits()?;
+        Ok(Handler::Analyze {
+            moves,
+            limits: AnalysisLimitArgs {
+                memory_cap: limits.memory_cap,
+                state_budget: limits.state_budget,
+                time_limit: limits.time_limit,
+            },
+        })
+    }
+
+    fn explain(options: &Options) -> Result<Self, ErrorReport> {
+        // None: the command's default (`memo`, or the game's default backend where `memo` has
+        // no algorithm, as for Cat and Mouse).
+        Ok(Handler::Explain {
+            backend: options.backend()?,
+            limits: options.limits()?,
+        })
+    }
+
+    /// Whether a `compare` run's rows agreed (`Ok` for the other commands).
+    fn verdict(self) -> Result<(), ErrorReport> {
+        match self {
+            Handler::Compare { verdict, .. } => verdict.unwrap_or(Ok(())),
+            Handler::Analyze { .. } | Handler::Explain { .. } => Ok(()),
+        }
+    }
 }
 
 /// The views of [`explain`], as one object.

@@ -9,7 +9,7 @@ use clap::Args;
 use gamesolve::analysis::generic::Analyzer;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
-use gamesolve::analysis::{AnalysisConfig, Player};
+use gamesolve::analysis::{AnalysisConfig, Player, ENDLESS};
 use gamesolve::games::{parse_move, GameInfo, TableGame};
 use gamesolve::{Game, GameValue, Margin, Verdict};
 
@@ -92,8 +92,7 @@ pub(crate) fn has_verdicts<G: Game>() -> bool {
 
 /// The points of a margin `value` (a scoring game's), `None` for a win/lose/draw value.
 fn margin_of<V: GameValue>(value: V) -> Option<i128> {
-    let value: &dyn std::any::Any = &value;
-    value.downcast_ref::<Margin>().map(|margin| margin.0)
+    value.amount()
 }
 
 /// Replays `texts` from the start of `game`.
@@ -260,7 +259,7 @@ impl<G: TableGame> Rules for GenericRules<G> {
         match value.verdict() {
             Verdict::Win => format!("win in {remoteness}"),
             Verdict::Loss => format!("lose in {remoteness}"),
-            Verdict::Draw if remoteness == u32::MAX => "draw (no end)".to_owned(),
+            Verdict::Draw if remoteness == ENDLESS => "draw (play never ends)".to_owned(),
             Verdict::Draw => format!("draw ({remoteness} moves left)"),
         }
     }

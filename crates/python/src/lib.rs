@@ -227,6 +227,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(backends, m)?)?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(pygame::solve_python_game, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::table::analyze_python_game, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::table::explain_python_game, m)?)?;
+    m.add_function(wrap_pyfunction!(pygame::table::compare_python_game, m)?)?;
     m.add_function(wrap_pyfunction!(_time_solve, m)?)?;
     m.add_class::<Batch>()?;
     Ok(())

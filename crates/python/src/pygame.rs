@@ -27,6 +27,8 @@
 //! 3.11 and newer, a note saying both. Python's signal handlers run every 1,024 calls, so
 //! Ctrl-C stops a Python game's solve too.
 
+pub mod table;
+
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::fmt;
@@ -70,6 +72,10 @@ impl GameValue for PyValue {
 
     fn is_best_possible(self) -> bool {
         self.0 == 1 && WORDS.with(Cell::get)
+    }
+
+    fn amount(self) -> Option<i128> {
+        (!WORDS.with(Cell::get)).then_some(self.0)
     }
 }
 

@@ -4,7 +4,8 @@
 //! announces them, every legal move's value for the hint, the result). `serve`'s `/api/play`
 //! is this, so the page plays exactly as the terminal does.
 
-use gamesolve::analysis::{MoveValue, Player};
+use gamesolve::analysis::{remoteness_json, MoveValue, Player};
+use gamesolve::Outcome;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -45,8 +46,9 @@ pub struct Hint {
     /// `win`, `lose` or `draw` for the human, with perfect play after it.
     pub value: MoveValue,
     /// Moves until the game ends when the winner hurries and the loser delays, this one
-    /// included (Predict the Winner: the values left, since every value is taken).
-    pub remoteness: u64,
+    /// included (Predict the Winner: the values left, since every value is taken); `None`
+    /// (`null`) for a draw that never ends (a game whose positions repeat).
+    pub remoteness: Option<u64>,
     /// A scoring game: the human's margin over the rest of the game after this move.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub margin: Option<i128>,
@@ -80,6 +82,21 @@ pub struct PlayReply {
     to_move: Option<Player>,
     /// The result in words, from the human's side, once the game is over.
     result: Option<String>,
+    /// While the game goes on, who wins from here under perfect play (the answer contract's
+    /// `outcome`, as `analyze` gives it); absent once the game is over (`result` says it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<Outcome>,
+    /// While the game goes on, the position's value for the human (to move): `win`, `lose`
+    /// or `draw`, the first hint's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<MoveValue>,
+    /// While the game goes on, a scoring game's margin for the human over the rest.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    margin: Option<i128>,
+    /// While the game goes on, the moves to the end under perfect play (`null` for a draw
+    /// that never ends); absent once the game is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remoteness: Option<Option<u64>>,
     /// Every legal move for the human, best first, with its value (empty when over).
     hints: Vec<Hint>,
 }
@@ -166,6 +183,12 @@ impl<R: Rules> Replay for R {
                 })
                 .collect()
         };
+        // The position's value is its best move's, for the human to move.
+        let best = hints.first();
+        let to_move = (!over).then(|| rules.to_move(&position));
+        let outcome = best
+            .zip(to_move)
+            .map(|(h, player)| player.outcome_of(h.value));
         let log_omitted = log.len().saturating_sub(LOG_LINES);
         log.drain(..log_omitted);
         Ok(PlayReply {
@@ -178,8 +201,12 @@ impl<R: Rules> Replay for R {
             log_omitted,
             board: rules.board(&position, human),
             over,
-            to_move: (!over).then(|| rules.to_move(&position)),
+            to_move,
             result: over.then(|| rules.verdict(&position, human)),
+            outcome,
+            value: best.map(|h| h.value),
+            margin: best.and_then(|h| h.margin),
+            remoteness: best.map(|h| h.remoteness),
             hints,
         })
     }
@@ -189,7 +216,7 @@ impl<R: Rules> Replay for R {
 /// the margin that the game's analysis gives ([`Rules::evaluation`]).
 pub struct Evaluation {
     value: MoveValue,
-    remoteness: u64,
+    remoteness: Option<u64>,
     margin: Option<i128>,
 }
 
@@ -197,7 +224,7 @@ impl From<(MoveValue, u32)> for Evaluation {
     fn from((value, remoteness): (MoveValue, u32)) -> Self {
         Evaluation {
             value,
-            remoteness: u64::from(remoteness),
+            remoteness: remoteness_json(remoteness).map(u64::from),
             margin: None,
         }
     }
@@ -208,7 +235,7 @@ impl Evaluation {
     pub fn scored(margin: i128, remoteness: u32) -> Self {
         Evaluation {
             value: MoveValue::from_margin(margin),
-            remoteness: u64::from(remoteness),
+            remoteness: remoteness_json(remoteness).map(u64::from),
             margin: Some(margin),
         }
     }

@@ -85,6 +85,28 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP
 /// the rest.
 pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 
+/// The remoteness the analysis gives a position from which play never ends under perfect
+/// play (a draw of a game whose positions repeat, such as Cat and Mouse): `u32::MAX`, a
+/// sentinel of the engine that no report shows. The JSON contract says `null`
+/// ([`remoteness_json`]), the text says "draw" in words.
+pub const ENDLESS: u32 = u32::MAX;
+
+/// A remoteness as the JSON contract gives it: the number of moves, or `None` (`null`) for
+/// play that never ends ([`ENDLESS`]).
+///
+/// ```
+/// use gamesolve::analysis::{remoteness_json, ENDLESS};
+/// assert_eq!(remoteness_json(4), Some(4));
+/// assert_eq!(remoteness_json(ENDLESS), None);
+/// ```
+pub const fn remoteness_json(remoteness: u32) -> Option<u32> {
+    if remoteness == ENDLESS {
+        None
+    } else {
+        Some(remoteness)
+    }
+}
+
 /// Limits of the analysis engine.
 ///
 /// ```

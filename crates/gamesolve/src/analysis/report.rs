@@ -23,7 +23,7 @@ use std::fmt::Write as _;
 use serde_json::value::RawValue;
 
 use super::generic::PositionAnalysis;
-use super::{AnalysisConfig, Player};
+use super::{AnalysisConfig, Player, ENDLESS};
 use crate::contract::analysis::GenericAnalysisReport;
 use crate::{Error, Game, GameValue, Outcome, TableGame};
 
@@ -127,8 +127,15 @@ pub fn generic_json<G: TableGame>(game: &G, a: &Analysis<G>) -> Box<RawValue> {
             shown
         })
         .collect();
-    let report =
-        GenericAnalysisReport::new(game, a.position, a.moves_text.clone(), &a.analysis, line);
+    let report = GenericAnalysisReport::new(
+        game,
+        a.position,
+        a.moves_text.clone(),
+        a.to_move(),
+        &a.analysis,
+        line,
+        a.principal_variation_omitted.clone(),
+    );
     raw_json(&report)
 }
 
@@ -140,7 +147,7 @@ pub fn generic_text<G: TableGame>(game: &G, a: &Analysis<G>) -> String {
     let mut text = String::new();
     let _ = writeln!(
         text,
-        "{}: {}\nValue for the player to move: {}; {} under perfect play.",
+        "{}: {}\nValue for the player to move: {}; {}.",
         game.describe(),
         game.show_position(position),
         analysis.value,
@@ -159,8 +166,8 @@ pub fn generic_text<G: TableGame>(game: &G, a: &Analysis<G>) -> String {
             "  {:>3}. {}: {}",
             number(m.mv),
             game.show_move(position, m.mv),
-            if m.remoteness == u32::MAX {
-                format!("{} (no end)", m.value)
+            if m.remoteness == ENDLESS {
+                "draw (play never ends)".to_owned()
             } else {
                 format!("{} in {}", m.value, m.remoteness)
             }
@@ -192,11 +199,12 @@ pub fn generic_text<G: TableGame>(game: &G, a: &Analysis<G>) -> String {
 }
 
 /// The moves to the end as the analysis's text says them: `4 moves to the end`, or, for
-/// endless play (remoteness `u32::MAX`, a game whose positions repeat), `no end`.
+/// endless play ([`ENDLESS`], a game whose positions repeat), a draw in words.
 fn moves_to_end(remoteness: u32) -> String {
-    if remoteness == u32::MAX {
-        "no end (neither player can force one)".to_owned()
+    if remoteness == ENDLESS {
+        "under perfect play the game never ends: a draw (neither player can force an end)"
+            .to_owned()
     } else {
-        format!("{remoteness} moves to the end")
+        format!("{remoteness} moves to the end under perfect play")
     }
 }

@@ -160,6 +160,11 @@ def _is_python_game(game: Any) -> bool:
     return not isinstance(game, str) and hasattr(game, "start") and hasattr(game, "moves")
 
 
+def _no_params(params: Mapping[str, Any]) -> None:
+    if params:
+        raise ValueError(f"a game object takes no parameters; got {', '.join(sorted(params))}")
+
+
 def solve(
     game: Any,
     *,
@@ -202,10 +207,7 @@ def solve(
     backend = _backend(backend)
     limits = _limits(node_budget, memory_cap, state_budget, time_limit)
     if _is_python_game(game):
-        if params:
-            raise ValueError(
-                f"a game object takes no parameters; got {', '.join(sorted(params))}"
-            )
+        _no_params(params)
         try:
             fields, best = _native.solve_python_game(game, backend=backend, stats=bool(stats), **limits)
         except _native.NativeError as e:
@@ -242,7 +244,7 @@ def predict_the_winner(values: Iterable[int], **options: Any) -> Dict[str, Any]:
 
 
 def compare(
-    game: str,
+    game: Any,
     *,
     variants: bool = False,
     node_budget: Optional[int] = None,
@@ -251,9 +253,12 @@ def compare(
     time_limit: Optional[Duration] = None,
     **params: Any,
 ) -> List[Dict[str, Any]]:
-    """Every backend's automatic choice (``variants=True``: every variant) on one game: the
-    rows of ``gamesolve compare ... --json``, ready for ``pandas.DataFrame``. A row that could
-    not answer has ``error`` and ``kind`` in place of the answer.
+    """Every backend's automatic choice (``variants=True``: every variant) on one game (a name
+    of the table with its parameters, or a game object written in Python, see :func:`solve`):
+    the rows of ``gamesolve compare ... --json``, ready for ``pandas.DataFrame``. A row that
+    could not answer has ``error`` and ``kind`` in place of the answer. A Python game's rows
+    have :func:`solve`'s fields for it (``outcome``, ``value``, ``best_move`` as its
+    ``show_move`` prints it) and its class name as ``game``.
 
     Raises :class:`CannotAnswer` when no backend answered (``kind`` ``"cannot_answer"``) or
     two disagreed (``"disagreement"``); the rows are then in ``e.rows``.
@@ -263,11 +268,21 @@ def compare(
     ['second']
     """
     limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    python_game = _is_python_game(game)
     try:
-        rows, verdict = _native.compare(_request(game, params), variants=bool(variants), **limits)
+        if python_game:
+            _no_params(params)
+            rows, verdict = _native.compare_python_game(game, variants=bool(variants), **limits)
+        else:
+            rows, verdict = _native.compare(_request(game, params), variants=bool(variants), **limits)
     except _native.NativeError as e:
         _raise(e)
     rows = json.loads(rows)
+    if python_game:
+        for row in rows:
+            row["game"] = type(game).__name__
+            if "value" in row:
+                row["value"] = int(row["value"])
     if verdict is not None:
         error = CannotAnswer(*verdict)
         error.rows = rows  # type: ignore[attr-defined]
@@ -276,9 +291,9 @@ def compare(
 
 
 def analyze(
-    game: str,
+    game: Any,
     *,
-    moves: Optional[Iterable[str]] = None,
+    moves: Optional[Iterable[Any]] = None,
     memory_cap: Optional[Size] = None,
     state_budget: Optional[int] = None,
     time_limit: Optional[Duration] = None,
@@ -286,16 +301,41 @@ def analyze(
 ) -> Dict[str, Any]:
     """The value of every move, the remoteness and the principal variation of a position:
     the start, or the position after ``moves`` (as ``analyze --moves`` reads them: what the
-    game prints for a move, or its number in the listing). The fields of
-    ``gamesolve analyze GAME ... --json`` for that game (each game words its own).
+    game prints for a move, or its number in the listing; for a game written in Python, its
+    move objects too). The fields of ``gamesolve analyze GAME ... --json`` for that game.
+
+    Every game answers with the same fields (the answer contract): ``outcome``
+    (``"first"``/``"second"``/``"draw"``), ``value`` (``"win"``/``"lose"``/``"draw"`` for the
+    player to move, ``to_move``), ``margin`` for a scoring game, ``remoteness`` (moves to the
+    end, ``None`` for a draw that never ends), ``principal_variation`` (plies with ``player``
+    and ``move``) and ``moves``, best first (each with ``move``, ``value``, ``remoteness`` and
+    ``margin`` for a scoring game); a game's own fields (``total``, ``used``, ...) beside them.
+    A game written in Python (see :func:`solve`) has ``game`` (its class name), ``position``
+    and the moves as its ``show_position``/``show_move`` print them, and each move's
+    ``number`` in its ``moves()`` listing.
 
     >>> a = gamesolve.analyze("can-i-win", max_choosable=4, desired_total=6)
     >>> a["value"], [step["move"] for step in a["principal_variation"]]
     ('win', [1, 2, 3])
+    >>> class Nim:
+    ...     def start(self): return 5
+    ...     def moves(self, pile): return [1, 2] if pile >= 2 else [1]
+    ...     def play(self, pile, take): return pile - take
+    ...     def terminal_value(self, pile): return "lose" if pile == 0 else None
+    >>> a = gamesolve.analyze(Nim(), moves=[2])
+    >>> a["outcome"], a["value"], a["remoteness"], [m["move"] for m in a["moves"]]
+    ('first', 'lose', 2, ['1', '2'])
     """
     limits = _limits(None, memory_cap, state_budget, time_limit)
     del limits["node_budget"]
     try:
+        if _is_python_game(game):
+            _no_params(params)
+            answer = json.loads(
+                _native.analyze_python_game(game, moves=list(moves or []), **limits)
+            )
+            answer["game"] = type(game).__name__
+            return answer
         answer = _native.analyze(
             _request(game, params), moves=[str(m) for m in (moves or [])], **limits
         )
@@ -343,7 +383,7 @@ class Explanation:
 
 
 def explain(
-    game: str,
+    game: Any,
     *,
     backend: Optional[str] = None,
     node_budget: Optional[int] = None,
@@ -352,20 +392,31 @@ def explain(
     time_limit: Optional[Duration] = None,
     **params: Any,
 ) -> Explanation:
-    """Show what ``backend`` (default ``memo``, as the command's) did on one game: an
+    """Show what ``backend`` (default ``memo``, as the command's) did on one game (a name of
+    the table with its parameters, or a game object written in Python, see :func:`solve`): an
     :class:`Explanation` with the text, DOT and HTML views (``node_budget`` defaults to
-    10**6 here, for small instances).
+    10**6 here, for small instances). A Python game's positions and moves are shown by its
+    ``show_position``/``show_move`` (their ``repr`` without them), in every view and in the
+    notebook's step-through (``_repr_html_``).
 
     >>> print(gamesolve.explain("predict-the-winner", values=[1, 5, 2], backend="tabular").text().splitlines()[0])
     Second player wins by 2 ...
     """
     backend = _backend(backend)
     limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    python_game = _is_python_game(game)
     try:
-        views = _native.explain(_request(game, params), backend=backend, **limits)
+        if python_game:
+            _no_params(params)
+            views = _native.explain_python_game(game, backend=backend, **limits)
+        else:
+            views = _native.explain(_request(game, params), backend=backend, **limits)
     except _native.NativeError as e:
         _raise(e)
-    return Explanation(json.loads(views))
+    views = json.loads(views)
+    if python_game:
+        views["json"]["game"] = type(game).__name__
+    return Explanation(views)
 
 
 def backends() -> List[Dict[str, Any]]:
@@ -402,6 +453,10 @@ def batch(
     item that fails gives the batch error line ``{"line": n, "error": ..., "kind": ...}`` and
     the run goes on.
 
+    A batch line is JSON, so ``batch`` takes the games of the table by name only: an item
+    holding a game object written in Python gets an error line saying so (solve such games
+    with :func:`solve`, one call each).
+
     >>> answers = gamesolve.batch([{"game": "can-i-win", "max_choosable": 10, "desired_total": 11},
     ...                            {"game": "nim"}])
     >>> [a.get("outcome", a.get("kind")) for a in answers]
@@ -424,5 +479,21 @@ def _answers(run: Any, lines: Iterable[Union[Mapping[str, Any], str]]) -> Iterat
             try:
                 text = json.dumps(dict(item))
             except (TypeError, ValueError) as e:
-                text = json.dumps({"__unreadable__": str(e)})
+                unreadable = _unreadable(item, e)
+                # The line still counts (the error line's number), with the reason in words.
+                answer = json.loads(run.answer(json.dumps({"__unreadable__": unreadable})))
+                answer["error"] = unreadable
+                yield answer
+                continue
         yield json.loads(run.answer(text))
+
+
+def _unreadable(item: Any, error: Exception) -> str:
+    """Why an item cannot be a batch line."""
+    game = item.get("game") if isinstance(item, Mapping) else None
+    if game is not None and _is_python_game(game):
+        return (
+            f"a batch line is JSON, so it names a game of the table; {type(game).__name__} is a "
+            "game object written in Python: solve it with gamesolve.solve(game)"
+        )
+    return f"cannot write the item as a JSON line: {error}"

@@ -5,6 +5,11 @@ from typing import Any, Dict, Hashable, Iterable, Iterator, List, Mapping, Optio
 Size = Union[int, str]
 Duration = Union[int, float, str]
 Answer = Dict[str, Any]
+"""A JSON answer as a dict. `analyze`'s of every game has the answer contract's fields:
+`outcome` ("first"/"second"/"draw"), `value` ("win"/"lose"/"draw" for `to_move`), `margin`
+(scoring games), `remoteness` (int, or None for a draw that never ends), `principal_variation`
+(plies with `player` and `move`) and `moves` best first (`move`, `value`, `remoteness`,
+`margin`), the game's own fields beside them."""
 
 class Game(Protocol):
     """A game written in Python (`index`, `count`, `show_position`, `show_move` optional)."""
@@ -65,7 +70,7 @@ def predict_the_winner(
     time_limit: Optional[Duration] = None,
 ) -> Answer: ...
 def compare(
-    game: str,
+    game: Union[str, Game],
     *,
     variants: bool = False,
     node_budget: Optional[int] = None,
@@ -75,16 +80,16 @@ def compare(
     **params: Any,
 ) -> List[Answer]: ...
 def analyze(
-    game: str,
+    game: Union[str, Game],
     *,
-    moves: Optional[Iterable[str]] = None,
+    moves: Optional[Iterable[Any]] = None,
     memory_cap: Optional[Size] = None,
     state_budget: Optional[int] = None,
     time_limit: Optional[Duration] = None,
     **params: Any,
 ) -> Answer: ...
 def explain(
-    game: str,
+    game: Union[str, Game],
     *,
     backend: Optional[str] = None,
     node_budget: Optional[int] = None,

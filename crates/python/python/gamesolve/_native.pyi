@@ -50,6 +50,29 @@ def solve_python_game(
     state_budget: Optional[int] = None,
     time_limit: Optional[str] = None,
 ) -> Tuple[str, Any]: ...
+def analyze_python_game(
+    game: Any,
+    moves: List[Any] = ...,
+    memory_cap: Optional[str] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[str] = None,
+) -> str: ...
+def explain_python_game(
+    game: Any,
+    backend: Optional[str] = None,
+    node_budget: Optional[int] = None,
+    memory_cap: Optional[str] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[str] = None,
+) -> str: ...
+def compare_python_game(
+    game: Any,
+    variants: bool = False,
+    node_budget: Optional[int] = None,
+    memory_cap: Optional[str] = None,
+    state_budget: Optional[int] = None,
+    time_limit: Optional[str] = None,
+) -> Tuple[str, Optional[Tuple[str, str]]]: ...
 
 class Batch:
     def __init__(

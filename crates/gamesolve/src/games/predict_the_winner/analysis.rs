@@ -91,6 +91,9 @@ struct MoveReport {
     value: MoveValue,
     margin: i128,
     taken: i64,
+    /// The values left, this move's included: every value is taken, so every move of a
+    /// position has the same remoteness (the answer contract's per-move field).
+    remoteness: u32,
 }
 
 /// One move of the principal variation.
@@ -152,6 +155,7 @@ fn report(game: &PredictTheWinner, a: &Analysis<PredictTheWinner>) -> AnalysisRe
             value: MoveValue::from_margin(m.value.0),
             margin: m.value.0,
             taken: values.get(index_taken(at, m.mv)).copied().unwrap_or(0),
+            remoteness: m.remoteness,
         })
         .collect();
     AnalysisReport {
