@@ -1527,7 +1527,8 @@ fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
         "return document.getElementById('answer').textContent.startsWith('First player wins');",
     );
     assert_eq!(browser.text("answer"), "First player wins: take 1");
-    browser.wait_for("return document.querySelectorAll('#graph .node').length > 0;");
+    // The picture of the trace: the DAG, or the fold view the first visit opened.
+    browser.wait_for("return document.querySelectorAll('#view .node').length > 0;");
     // And played with the generic rules: from 22, `take 1` is the winning move.
     browser.click("#play-new");
     browser.wait_for("return document.querySelectorAll('#play-moves button').length === 3;");
