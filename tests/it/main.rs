@@ -13,7 +13,7 @@ mod common;
 mod stone_game_example;
 /// The example games, each loaded once, for the modules that test them.
 #[path = "../../examples/subtraction_game.rs"]
-#[allow(dead_code)] // the example's `main` runs the app; the tests call `report`
+#[allow(dead_code)] // the example's `main` runs the app; the tests use its game
 mod subtraction_example;
 
 mod analysis;

@@ -6,8 +6,15 @@
 use crate::stone_game_example as stone_game_ii;
 
 use gamesolve::explain::TableView;
+use gamesolve::games::{GameParams, ParamValue, Params};
 use gamesolve::{Backend, Game, Margin, Outcome};
-use stone_game_ii::{State, StoneGameII, StoneGameIISolution, KNOWN_ROWS};
+use stone_game_ii::{State, StoneGameII, StoneGameIISolution};
+
+/// The game on the piles written in `text`, as the command line reads them.
+fn parse(text: &str) -> StoneGameII {
+    let piles = gamesolve::core_types::values::parse_values_from_reader(text.as_bytes()).unwrap();
+    StoneGameII { piles }
+}
 
 /// What the player to move collects from piles `i..` with `M = m`, as LeetCode 1140 defines
 /// it, by plain recursion straight from the rules, with none of the example's machinery (no
@@ -110,14 +117,10 @@ fn leetcode_examples_on_every_backend() {
         ("2 7 9 4 4", 10, 16, -6, Outcome::SecondPlayerWins),
         ("1 2 3 4 5 100", 104, 11, 93, Outcome::FirstPlayerWins),
     ];
-    assert_eq!(
-        KNOWN_ROWS.map(|(text, first)| (text, first)),
-        expected.map(|(text, first, ..)| (text, first))
-    );
     for backend in applicable_backends() {
         let mut solver = backend.solver::<StoneGameII>().unwrap();
         for (text, first, second, margin, outcome) in expected {
-            let game = StoneGameII::parse(text).unwrap();
+            let game = parse(text);
             let answer = solver.solve(&game).unwrap();
             assert_eq!(
                 answer,
@@ -132,21 +135,6 @@ fn leetcode_examples_on_every_backend() {
             );
         }
     }
-    let text = stone_game_ii::report().unwrap();
-    for backend in applicable_backends() {
-        assert!(
-            text.contains(&format!(
-                "{backend}/{}: [2 7 9 4 4] first 10 second 16 (margin -6, second player wins), \
-                 first move take 1 pile (2)",
-                backend.variants::<StoneGameII>()[0].name
-            )),
-            "{text}"
-        );
-        assert!(
-            text.contains("[1 2 3 4 5 100] first 104 second 11 (margin +93, first player wins)"),
-            "{text}"
-        );
-    }
 }
 
 #[test]
@@ -157,7 +145,7 @@ fn every_backend_agrees_with_the_brute_force() {
     for backend in applicable_backends() {
         let mut solver = backend.solver::<StoneGameII>().unwrap();
         for row in &rows {
-            let game = StoneGameII::new(row.clone()).unwrap();
+            let game = StoneGameII { piles: row.clone() };
             let (first, best_move) = brute_force(row);
             let total = sum(row);
             let margin = 2 * first - total;
@@ -181,25 +169,31 @@ fn every_backend_agrees_with_the_brute_force() {
 }
 
 #[test]
-fn piles_read_as_predict_the_winner_values() {
-    for text in ["2 7 9 4 4", "2,7,9,4,4", "[2,7,9,4,4]", " 2, 7 9,4 4, "] {
-        assert_eq!(StoneGameII::parse(text).unwrap().piles(), [2, 7, 9, 4, 4]);
-    }
-    assert!(StoneGameII::parse("").unwrap().is_empty());
-    let err = StoneGameII::parse("1,,2").unwrap_err();
-    assert!(err.to_string().contains("value #2 is empty"), "{err}");
-    let err = "1 9223372036854775808".parse::<StoneGameII>().unwrap_err();
-    assert!(err.to_string().contains("out of range"), "{err}");
+fn piles_are_the_one_parameter() {
+    let params = Params::new().with("piles", ParamValue::Values(vec![2, 7, 9, 4, 4]));
+    let game = StoneGameII::from_params(&params).unwrap();
+    assert_eq!(game.piles, [2, 7, 9, 4, 4]);
+    assert_eq!(game.params(), params);
+    assert_eq!(StoneGameII::PARAMS[0].name, "piles");
+    assert!(StoneGameII::PARAMS[0]
+        .help
+        .starts_with("The piles' stones, left to right"));
+    let word = Params::new().with("piles", ParamValue::Text("7".into()));
+    let err = StoneGameII::from_params(&word).unwrap_err();
+    assert!(
+        err.to_string().contains("piles must be a list of values"),
+        "{err}"
+    );
 }
 
 #[test]
 fn the_game_reads_as_the_brief_shows_it() {
-    let game = StoneGameII::parse("2 7 9 4 4").unwrap();
+    let game = parse("2 7 9 4 4");
     let start = game.start();
     assert_eq!(start, State { index: 0, m: 1 });
-    assert_eq!(game.describe(), "stone-game-ii 5 piles");
+    assert_eq!(game.describe(), "Stone Game II: 5 piles");
     assert_eq!(game.moves(start), [1, 2]);
-    assert_eq!(game.show_position(start), "piles 0.. [2 7 9 4 4] M=1");
+    assert_eq!(game.show_position(start), "piles 0.. [2, 7, 9, 4, 4] M=1");
     assert_eq!(game.show_move(start, 2), "take 2 piles (9)");
     assert_eq!(game.show_move(start, 1), "take 1 pile (2)");
     // After taking 2, M = 2: the 3 piles left may all be taken.
@@ -214,14 +208,14 @@ fn the_game_reads_as_the_brief_shows_it() {
 
 #[test]
 fn the_table_lays_out_states_by_pile_index_and_m() {
-    let game = StoneGameII::parse("2 7 9 4 4").unwrap();
+    let game = parse("2 7 9 4 4");
     // Every state (M up to ⌈left / 2⌉) with its margin from the brute force, independently of
     // any backend.
-    let piles = game.piles();
+    let piles = game.piles.clone();
     let mut cells = Vec::new();
     for index in 0..5usize {
         for m in 1..=(5 - index).div_ceil(2) {
-            let margin = 2 * collect(piles, index, m) - sum(&piles[index..]);
+            let margin = 2 * collect(&piles, index, m) - sum(&piles[index..]);
             let state = State {
                 index: index as u32,
                 m: m as u32,
@@ -229,52 +223,37 @@ fn the_table_lays_out_states_by_pile_index_and_m() {
             cells.push((state, Margin(margin)));
         }
     }
+    // The default text view draws the game's grid layout.
     let text = game.table_text(&cells, 20);
     let lines: Vec<&str> = text.lines().collect();
     assert!(
-        text.starts_with("m(i, M): the margin of the player to move"),
+        text.starts_with("The table by i (rows) and M (columns)"),
         "{text}"
     );
-    assert!(text.contains("9 states for 5 piles"), "{text}");
-    let header = lines.iter().position(|l| l.contains("a[i] │")).unwrap();
-    assert_eq!(lines[header], "  i  a[i] │ M=1 M=2 M=3", "{text}");
+    assert!(text.contains("9 cells."), "{text}");
+    let header = lines.iter().position(|l| l.contains("i │")).unwrap();
+    assert_eq!(lines[header], "   i │ M=0 M=1 M=2 M=3", "{text}");
     assert_eq!(
         &lines[header + 1..],
         [
-            "  0     2 │  -6 +18 +26",
-            "  1     7 │  +8 +24",
-            "  2     9 │  +9 +17",
-            "  3     4 │  +8",
-            "  4     4 │  +4",
+            "   0 │   ·  -6 +18 +26",
+            "   1 │   ·  +8 +24   ·",
+            "   2 │   ·  +9 +17   ·",
+            "   3 │   ·  +8   ·   ·",
+            "   4 │   ·  +4   ·   ·",
         ],
         "{text}"
     );
-
     // Cut at max_lines rows, with the note.
     let cut = game.table_text(&cells, 2);
-    assert!(cut.contains("  1     7 │  +8 +24\n"), "{cut}");
-    assert!(!cut.contains("  2     9 │"), "{cut}");
+    assert!(cut.contains("   1 │   ·  +8 +24   ·\n"), "{cut}");
+    assert!(!cut.contains("   2 │"), "{cut}");
     assert!(
         cut.ends_with("  … 3 more rows (raise --max-lines)\n"),
         "{cut}"
     );
-
-    // The example's run fills only the states the memo reached, the rest are `·`.
-    if Backend::Memo.is_available() {
-        let report = stone_game_ii::report().unwrap();
-        assert!(report.contains("memo/hash-map on stone-game-ii 5 piles: positions expanded 6 vs distinct positions 6 (memo hits 4)"), "{report}");
-        assert!(
-            report.contains(
-                "  i  a[i] │ M=1 M=2 M=3\n  0     2 │  -6   ·   ·\n  1     7 │  +8   ·\n  \
-                 2     9 │  +9 +17\n  3     4 │  +8\n  4     4 │  +4\n"
-            ),
-            "{report}"
-        );
-        assert!(
-            report.contains("└─ take 2 piles (9) → piles 2.. [9 4 4] M=2: margin +17"),
-            "{report}"
-        );
-    }
+    // A memo's states are drawn the same way.
+    assert_eq!(game.memo_table_text(&cells, 20), Some(text));
 }
 
 #[test]
@@ -283,13 +262,11 @@ fn an_empty_row_is_a_draw_with_no_move() {
         let answer = backend
             .solver::<StoneGameII>()
             .unwrap()
-            .solve(&StoneGameII::new(Vec::new()).unwrap())
+            .solve(&StoneGameII { piles: Vec::new() })
             .unwrap();
         assert_eq!(answer.outcome, Outcome::Draw, "{backend}");
         assert_eq!((answer.margin, answer.best_move), (0, None), "{backend}");
     }
-    let game = StoneGameII::new(Vec::new()).unwrap();
-    assert_eq!(game.table_text(&[], 10), "No table: there is no pile.\n");
 }
 
 /// `play` and `analyze` offer the scoring game too: the example program's `play` keeps the

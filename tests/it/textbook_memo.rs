@@ -159,7 +159,7 @@ fn the_example_games_memo_is_the_recursion_folded() {
         vec![1, 2, 3, 4, 5, 100],
         vec![3, 1, 4, 1, 5, 9],
     ] {
-        check(&StoneGameII::new(piles).unwrap());
+        check(&StoneGameII { piles });
     }
 }
 

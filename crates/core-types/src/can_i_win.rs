@@ -229,6 +229,28 @@ impl CanIWinSolution {
 /// assert_eq!(game.terminal_value(0b11010), Some(Verdict::Loss)); // 2 + 4 + 5 = 11
 /// # Ok::<(), gamesolve::Error>(())
 /// ```
+/// The answer: who wins, and the smallest winning first move when the first player wins.
+impl crate::SolutionOf<CanIWin> for CanIWinSolution {
+    fn from_search(_game: &CanIWin, value: Verdict, best_move: Option<u32>) -> Self {
+        CanIWinSolution {
+            outcome: value.outcome_for_first(),
+            best_move: if value == Verdict::Win {
+                best_move
+            } else {
+                None
+            },
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn best_move(&self) -> Option<u32> {
+        self.best_move
+    }
+}
+
 impl Game for CanIWin {
     const NAME: &'static str = "can-i-win";
     type Position = u64;
@@ -327,21 +349,6 @@ impl Game for CanIWin {
 
     fn settled(&self) -> Option<CanIWinSolution> {
         self.settled_without_search()
-    }
-
-    fn solution(&self, value: Verdict, best_move: Option<u32>) -> CanIWinSolution {
-        CanIWinSolution {
-            outcome: value.outcome_for_first(),
-            best_move: if value == Verdict::Win {
-                best_move
-            } else {
-                None
-            },
-        }
-    }
-
-    fn outcome(&self, solution: &CanIWinSolution) -> Outcome {
-        solution.outcome
     }
 
     fn describe(&self) -> String {

@@ -266,6 +266,24 @@ impl CatAndMouse {
     }
 }
 
+/// The answer: who wins, and the mouse's best first move.
+impl crate::SolutionOf<CatAndMouse> for CatAndMouseSolution {
+    fn from_search(_game: &CatAndMouse, value: Verdict, best_move: Option<u32>) -> Self {
+        CatAndMouseSolution {
+            outcome: value.outcome_for_first(),
+            best_move,
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn best_move(&self) -> Option<u32> {
+        self.best_move
+    }
+}
+
 impl Game for CatAndMouse {
     const NAME: &'static str = "cat-and-mouse";
     type Position = Chase;
@@ -325,17 +343,6 @@ impl Game for CatAndMouse {
                 ..p
             },
         }
-    }
-
-    fn solution(&self, value: Verdict, best_move: Option<u32>) -> CatAndMouseSolution {
-        CatAndMouseSolution {
-            outcome: value.outcome_for_first(),
-            best_move,
-        }
-    }
-
-    fn outcome(&self, solution: &CatAndMouseSolution) -> Outcome {
-        solution.outcome
     }
 
     fn describe(&self) -> String {

@@ -22,30 +22,27 @@
 //!
 //! # Example: a game in a few lines
 //!
+//! Four methods and three types are the whole definition; everything else has a default
+//! (the answer [`Solved`], the name `game`, positions and moves shown by their `Debug` text).
+//!
 //! ```
-//! use gamesolve::{Game, Verdict, Outcome};
+//! use gamesolve::{Game, Solved, Verdict};
 //!
 //! /// Take 1 or 2 stones; whoever cannot move loses.
 //! #[derive(Clone, Debug)]
 //! struct TakeOneOrTwo(u32);
 //!
 //! impl Game for TakeOneOrTwo {
-//!     const NAME: &'static str = "take-one-or-two";
 //!     type Position = u32;
 //!     type Move = u32;
 //!     type Value = Verdict;
-//!     type Solution = Verdict;
+//!     type Solution = Solved<Self>;
 //!     fn start(&self) -> u32 { self.0 }
 //!     fn terminal_value(&self, pile: u32) -> Option<Verdict> {
 //!         (pile == 0).then_some(Verdict::Loss)
 //!     }
 //!     fn moves(&self, pile: u32) -> Vec<u32> { (1..=pile.min(2)).collect() }
 //!     fn play(&self, pile: u32, take: u32) -> u32 { pile - take }
-//!     fn solution(&self, value: Verdict, _best: Option<u32>) -> Verdict { value }
-//!     fn outcome(&self, value: &Verdict) -> Outcome { value.outcome_for_first() }
-//!     fn describe(&self) -> String { format!("take-one-or-two pile {}", self.0) }
-//!     fn show_position(&self, pile: u32) -> String { format!("pile {pile}") }
-//!     fn show_move(&self, _pile: u32, take: u32) -> String { format!("take {take}") }
 //! }
 //!
 //! // Exhaustive negamax, right here (the backends do this with budgets, memos and counters).
@@ -58,7 +55,16 @@
 //! }
 //! assert_eq!(value(&TakeOneOrTwo(3), 3), Verdict::Loss);
 //! assert_eq!(value(&TakeOneOrTwo(4), 4), Verdict::Win);
+//! assert_eq!(TakeOneOrTwo(4).show_move(4, 1), "1");
 //! ```
+//!
+//! # Why `type Solution = Solved<Self>` is written out
+//!
+//! Rust has no defaults for associated types on stable (rust-lang/rust#29661), so the one
+//! type a game may want to replace (its answer) is named in each game; [`Solved`] fits any
+//! game, and its [`SolutionOf`] implementation gives [`Game::solution`] and [`Game::outcome`]
+//! their defaults. A game with an answer of its own (Predict the Winner's scores) implements
+//! [`SolutionOf`] for it.
 
 use std::fmt;
 use std::hash::Hash;
@@ -70,8 +76,8 @@ use crate::Outcome;
 /// A two-player, perfect-information, alternating game; see the [module docs](self).
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The game's machine name (`can-i-win`): the CLI subcommand, the JSON `game` field,
-    /// the bench group prefix.
-    const NAME: &'static str;
+    /// the bench group prefix. `game` by default: a game of a game table names itself.
+    const NAME: &'static str = "game";
 
     /// What the player to move sees. `Ord` gives views and tables a stable order.
     type Position: Copy + Eq + Ord + Hash + fmt::Debug + Send + Sync + 'static;
@@ -79,8 +85,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     type Move: Copy + Eq + fmt::Debug + Send + Sync + 'static;
     /// What a position is worth to the player to move.
     type Value: GameValue;
-    /// The answer a solver returns for the whole game.
-    type Solution: Clone + fmt::Debug + PartialEq + Send + Sync + 'static;
+    /// The answer a solver returns for the whole game: [`Solved<Self>`](Solved) fits any game
+    /// (see the [module docs](self) on why it is written out).
+    type Solution: SolutionOf<Self>;
 
     /// The position the first player moves from.
     fn start(&self) -> Self::Position;
@@ -138,20 +145,35 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     }
 
     /// The solution for the start position's `value`, with the best first move (`None` when
-    /// the game is over before the first move).
-    fn solution(&self, value: Self::Value, best_move: Option<Self::Move>) -> Self::Solution;
+    /// the game is over before the first move). By default the [`SolutionOf::from_search`] of
+    /// the game's [`Game::Solution`] type.
+    fn solution(&self, value: Self::Value, best_move: Option<Self::Move>) -> Self::Solution {
+        Self::Solution::from_search(self, value, best_move)
+    }
 
-    /// Who wins, read off a solution.
-    fn outcome(&self, solution: &Self::Solution) -> Outcome;
+    /// Who wins, read off a solution ([`SolutionOf::outcome`] by default).
+    fn outcome(&self, solution: &Self::Solution) -> Outcome {
+        solution.outcome()
+    }
 
-    /// The instance in a few words, as a title: `can-i-win n=5 T=11`.
-    fn describe(&self) -> String;
+    /// The instance in a few words, as a title: `can-i-win n=5 T=11`. By default the name
+    /// and the game's `Debug` text.
+    fn describe(&self) -> String {
+        format!("{} {self:?}", Self::NAME)
+    }
 
-    /// A position as the teaching views print it: `{1 3} total 4`.
-    fn show_position(&self, position: Self::Position) -> String;
+    /// A position as the teaching views print it: `{1 3} total 4`. Its `Debug` text by
+    /// default.
+    fn show_position(&self, position: Self::Position) -> String {
+        format!("{position:?}")
+    }
 
-    /// A move from `position` as the teaching views print it: `take 3`.
-    fn show_move(&self, position: Self::Position, mv: Self::Move) -> String;
+    /// A move from `position` as the teaching views print it: `take 3`. Its `Debug` text by
+    /// default.
+    fn show_move(&self, position: Self::Position, mv: Self::Move) -> String {
+        let _ = position;
+        format!("{mv:?}")
+    }
 
     /// The move that leads from `parent` to `child`, if one does (for labelling the edges of
     /// call trees rebuilt from events). The default tries every move.
@@ -175,6 +197,133 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
             .collect();
         children.dedup();
         children
+    }
+}
+
+/// What a game's answer type ([`Game::Solution`]) must offer: how it is built from the start
+/// position's value and best first move, and who wins by it.
+///
+/// [`Solved`] implements it for every game; a game with an answer of its own (more fields,
+/// other words) implements it for that type.
+pub trait SolutionOf<G: Game>: Clone + fmt::Debug + PartialEq + Send + Sync + 'static {
+    /// The answer for the start position's `value` (for the first player) and its best first
+    /// move (`None` when the game is over before the first move).
+    fn from_search(game: &G, value: G::Value, best_move: Option<G::Move>) -> Self;
+
+    /// Who wins.
+    fn outcome(&self) -> Outcome;
+
+    /// The best first move the answer names, if any (for the default sentences of the
+    /// views). `None` by default.
+    fn best_move(&self) -> Option<G::Move> {
+        None
+    }
+}
+
+/// The answer of any game: who wins, the start's value for the first player and the best
+/// first move. In JSON `{"outcome":"first","best_move":"take 1"}` (the move as
+/// [`Game::show_move`] prints it), with `"margin"` for a scoring game.
+///
+/// ```
+/// use gamesolve::{Game, Outcome, Solved, SolutionOf, Verdict};
+///
+/// #[derive(Clone, Debug)]
+/// struct Pile(u32);
+/// impl Game for Pile {
+///     type Position = u32;
+///     type Move = u32;
+///     type Value = Verdict;
+///     type Solution = Solved<Self>;
+///     fn start(&self) -> u32 { self.0 }
+///     fn terminal_value(&self, p: u32) -> Option<Verdict> { (p == 0).then_some(Verdict::Loss) }
+///     fn moves(&self, p: u32) -> Vec<u32> { (1..=p.min(2)).collect() }
+///     fn play(&self, p: u32, take: u32) -> u32 { p - take }
+/// }
+/// let answer = Pile(4).solution(Verdict::Win, Some(1));
+/// assert_eq!(answer.outcome, Outcome::FirstPlayerWins);
+/// assert_eq!(answer.best_move, Some(1));
+/// assert_eq!(serde_json::to_string(&answer)?, r#"{"outcome":"first","best_move":"1"}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
+pub struct Solved<G: Game> {
+    /// Who wins under perfect play.
+    pub outcome: Outcome,
+    /// The start position's value for the first player.
+    pub value: G::Value,
+    /// The best first move (the first of equally good ones in [`Game::moves`] order); `None`
+    /// when the game is over before the first move.
+    pub best_move: Option<G::Move>,
+    /// The best move as [`Game::show_move`] prints it at the start.
+    pub best_move_shown: Option<String>,
+}
+
+impl<G: Game> SolutionOf<G> for Solved<G> {
+    fn from_search(game: &G, value: G::Value, best_move: Option<G::Move>) -> Self {
+        Solved {
+            outcome: value.verdict().outcome_for_first(),
+            value,
+            best_move,
+            best_move_shown: best_move.map(|mv| game.show_move(game.start(), mv)),
+        }
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+
+    fn best_move(&self) -> Option<G::Move> {
+        self.best_move
+    }
+}
+
+impl<G: Game> Clone for Solved<G> {
+    fn clone(&self) -> Self {
+        Solved {
+            outcome: self.outcome,
+            value: self.value,
+            best_move: self.best_move,
+            best_move_shown: self.best_move_shown.clone(),
+        }
+    }
+}
+
+impl<G: Game> PartialEq for Solved<G> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.outcome, self.value, self.best_move) == (other.outcome, other.value, other.best_move)
+    }
+}
+
+impl<G: Game> fmt::Debug for Solved<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Solved")
+            .field("outcome", &self.outcome)
+            .field("value", &self.value)
+            .field("best_move", &self.best_move)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> Serialize for Solved<G> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap as _;
+        let mut map = s.serialize_map(None)?;
+        map.serialize_entry("outcome", &self.outcome)?;
+        if let Some(margin) = self.value.amount() {
+            map.serialize_entry("margin", &margin)?;
+        }
+        map.serialize_entry("best_move", &self.best_move_shown)?;
+        map.end()
+    }
+}
+
+/// A win/lose/draw game may answer with the first player's [`Verdict`] alone.
+impl<G: Game<Value = Verdict>> SolutionOf<G> for Verdict {
+    fn from_search(_game: &G, value: Verdict, _best_move: Option<G::Move>) -> Self {
+        value
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome_for_first()
     }
 }
 

@@ -9,6 +9,20 @@
 //! `AnalysisConfig` (memory cap, state budget, time limit), `explain` into its trace's memory
 //! cap. A limit left `None` takes its default below.
 //!
+//! # The defaults, and why
+//!
+//! A library caller who sets nothing gets the same defaults as the command line: solve what
+//! fits in memory, and stop with a typed "cannot answer" error (never an abort or a wrong
+//! answer) past it. The memory cap ([`DEFAULT_MEMORY_CAP_BYTES`], 1 GiB) bounds every table a
+//! backend, the analysis or `explain` allocates, so a default run stays within the memory of
+//! an ordinary machine; the state budget ([`DEFAULT_STATE_BUDGET`], 3,000,000 states) bounds
+//! what a hash map memo stores, whose entries cost more than a dense table's cells; the node
+//! budget ([`DEFAULT_NODE_BUDGET`], 10^8 positions) bounds plain recursion, which stores
+//! nothing and would otherwise run on for exponential time; there is no time limit. Each
+//! error that stops at a limit names it, and a caller who wants more raises that field of
+//! [`Limits`] (the command line's `--memory-cap`, `--state-budget`, `--node-budget`,
+//! `--time-limit`).
+//!
 //! ```
 //! use core_types::limits::{Limits, DEFAULT_MEMORY_CAP_BYTES};
 //! use std::time::Duration;

@@ -262,6 +262,17 @@ impl Interval {
 /// assert_eq!(game.play(start, Side::Right), Interval::inclusive(0, 2));
 /// assert_eq!(game.move_value(start, Side::Left, Margin(-221)), Margin(222));
 /// ```
+/// The answer: the margin, both scores and the winner, from [`PredictTheWinner::solution`].
+impl crate::SolutionOf<PredictTheWinner> for PredictTheWinnerSolution {
+    fn from_search(game: &PredictTheWinner, value: Margin, best_move: Option<Side>) -> Self {
+        game.solution(value.0, best_move)
+    }
+
+    fn outcome(&self) -> Outcome {
+        self.outcome
+    }
+}
+
 impl Game for PredictTheWinner {
     const NAME: &'static str = "predict-the-winner";
     type Position = Interval;
@@ -319,14 +330,6 @@ impl Game for PredictTheWinner {
         };
         let taken = self.values.get(index).copied().unwrap_or(0);
         Margin(i128::from(taken) - reply.0)
-    }
-
-    fn solution(&self, value: Margin, best_move: Option<Side>) -> PredictTheWinnerSolution {
-        PredictTheWinner::solution(self, value.0, best_move)
-    }
-
-    fn outcome(&self, solution: &PredictTheWinnerSolution) -> Outcome {
-        solution.outcome
     }
 
     fn describe(&self) -> String {

@@ -98,10 +98,18 @@ pub mod explain;
 pub mod games;
 mod registry;
 
+/// What the macros ([`register!`], [`table_game!`]) expand to; not part of the API.
+#[doc(hidden)]
+pub mod __private {
+    pub use crate::registry::probe::{Probe, ViaGame, ViaIndexed};
+    pub use serde;
+}
+
 pub use core_types::{self, *};
 pub use games::TableGame;
 pub use registry::{
-    all_variants, backends, indexed_variants_of, Backend, BackendChoice, BackendError, Registered,
+    all_variants, backends, generic_variants_of, indexed_variants_of, Backend, BackendChoice,
+    BackendError, Registered,
 };
 
 /// Solves a Can I Win game with the default backend.

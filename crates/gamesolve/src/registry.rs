@@ -393,20 +393,157 @@ impl FromStr for BackendChoice {
 
 /// A game whose backends' variants the registry knows.
 ///
-/// The built-in games list every backend's game-specific kernels; any other game gets, by
-/// default, the generic variants (`recursive/negamax` and `memo/hash-map`, where compiled in),
-/// so a user's game needs only `impl gamesolve::Registered for MyGame {}`.
+/// The built-in games list every backend's game-specific kernels. Any other game says
+/// `gamesolve::register!(MyGame);` (or declares its parameters with
+/// [`table_game!`](crate::table_game), which does it): that gives it the generic variants
+/// (`recursive/negamax`, `memo/hash-map`, where compiled in) and, when `MyGame` implements
+/// [`Indexed`], the indexed ones too (`memo/indexed` first, so `memo` picks the table over the
+/// hash map, and `tabular/retrograde`), with no more code. [`Registered::variants_of`] has no
+/// default on purpose: an empty `impl Registered for MyGame {}` does not compile, instead of
+/// compiling and then refusing `memo/indexed` by name at run time.
 pub trait Registered: Game {
     /// The variants `backend` has for this game, its automatic choice first; called only for
     /// backends this build has.
-    fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
-        generic_variants_of(backend)
-    }
+    fn variants_of(backend: Backend) -> Vec<Variant<Self>>;
 
     /// Advice when `backend` has no algorithm for this game; empty or starting with `"; "`.
     fn not_applicable_hint(backend: Backend) -> &'static str {
         let _ = backend;
         "; the generic variants recursive/negamax and memo/hash-map solve any game"
+    }
+
+    /// The analysis that suits the game's representation, the default of
+    /// [`TableGame::analyzer`](crate::TableGame::analyzer): a dense table for an
+    /// [`Indexed`] game ([`register!`] picks it), a hash map otherwise (this default).
+    fn default_analyzer(
+        game: &Self,
+        config: crate::analysis::AnalysisConfig,
+    ) -> crate::analysis::generic::Analyzer<Self> {
+        crate::analysis::generic::Analyzer::new(game.clone(), config)
+    }
+}
+
+/// Registers a game with the backends: `gamesolve::register!(MyGame);` implements
+/// [`Registered`] with the generic variants, and, when `MyGame` implements [`Indexed`], the
+/// indexed variants ([`indexed_variants_of`]) as well: the macro sees which at compile time.
+///
+/// ```
+/// use gamesolve::{Backend, BackendChoice, Game, Indexed, Solved, Verdict};
+///
+/// #[derive(Clone, Debug)]
+/// struct Pile(u32);
+/// impl Game for Pile {
+///     type Position = u32;
+///     type Move = u32;
+///     type Value = Verdict;
+///     type Solution = Solved<Self>;
+///     fn start(&self) -> u32 { self.0 }
+///     fn terminal_value(&self, p: u32) -> Option<Verdict> { (p == 0).then_some(Verdict::Loss) }
+///     fn moves(&self, p: u32) -> Vec<u32> { (1..=p.min(2)).collect() }
+///     fn play(&self, p: u32, take: u32) -> u32 { p - take }
+/// }
+/// impl Indexed for Pile {
+///     fn position_count(&self) -> u64 { u64::from(self.0) + 1 }
+///     fn index(&self, p: u32) -> usize { p as usize }
+///     fn position_at(&self, index: usize) -> u32 { index as u32 }
+/// }
+/// gamesolve::register!(Pile);
+///
+/// if Backend::Memo.is_available() {
+///     let mut solver = "memo/indexed".parse::<BackendChoice>()?.solver::<Pile>()?;
+///     assert_eq!(solver.solve(&Pile(3))?.outcome, gamesolve::Outcome::SecondPlayerWins);
+///     // `memo` alone picks the table too.
+///     assert_eq!(Backend::Memo.variants::<Pile>()[0].name, "indexed");
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[macro_export]
+macro_rules! register {
+    ($game:ty) => {
+        impl $crate::Registered for $game {
+            fn variants_of(backend: $crate::Backend) -> ::std::vec::Vec<$crate::Variant<Self>> {
+                #[allow(unused_imports)]
+                use $crate::__private::{ViaGame as _, ViaIndexed as _};
+                (&&$crate::__private::Probe::<Self>::new()).variants_of(backend)
+            }
+
+            fn default_analyzer(
+                game: &Self,
+                config: $crate::analysis::AnalysisConfig,
+            ) -> $crate::analysis::generic::Analyzer<Self> {
+                #[allow(unused_imports)]
+                use $crate::__private::{ViaGame as _, ViaIndexed as _};
+                (&&$crate::__private::Probe::<Self>::new()).analyzer(game, config)
+            }
+        }
+    };
+}
+
+/// What [`register!`] expands to: method resolution on `&&Probe<G>` picks the indexed
+/// variants when `G: Indexed` holds (the impl on `&Probe<G>` is found first) and the generic
+/// ones otherwise ("autoref specialization", which works because the macro names a concrete
+/// type). Not part of the API.
+#[doc(hidden)]
+pub mod probe {
+    use std::marker::PhantomData;
+
+    use super::{generic_variants_of, indexed_variants_of, Backend};
+    use crate::analysis::generic::Analyzer;
+    use crate::analysis::AnalysisConfig;
+    use crate::{Game, Indexed, Variant};
+
+    /// A zero-sized stand-in for the game type `G`.
+    pub struct Probe<G>(PhantomData<G>);
+
+    impl<G> Probe<G> {
+        /// The probe of `G`.
+        pub const fn new() -> Self {
+            Probe(PhantomData)
+        }
+    }
+
+    impl<G> Default for Probe<G> {
+        fn default() -> Self {
+            Probe::new()
+        }
+    }
+
+    /// The variants of an indexed game.
+    pub trait ViaIndexed<G: Game> {
+        /// [`indexed_variants_of`].
+        fn variants_of(&self, backend: Backend) -> Vec<Variant<G>>;
+
+        /// [`Analyzer::indexed`].
+        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G>;
+    }
+
+    impl<G: Indexed> ViaIndexed<G> for &Probe<G> {
+        fn variants_of(&self, backend: Backend) -> Vec<Variant<G>> {
+            indexed_variants_of(backend)
+        }
+
+        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G> {
+            Analyzer::indexed(game.clone(), config)
+        }
+    }
+
+    /// The variants of any game.
+    pub trait ViaGame<G: Game> {
+        /// [`generic_variants_of`].
+        fn variants_of(&self, backend: Backend) -> Vec<Variant<G>>;
+
+        /// [`Analyzer::new`].
+        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G>;
+    }
+
+    impl<G: Game> ViaGame<G> for Probe<G> {
+        fn variants_of(&self, backend: Backend) -> Vec<Variant<G>> {
+            generic_variants_of(backend)
+        }
+
+        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G> {
+            Analyzer::new(game.clone(), config)
+        }
     }
 }
 
@@ -522,22 +659,24 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 
 /// The generic variants of `backend` for a game with a dense index ([`Indexed`]): those of
 /// any game, `memo/indexed` (a table indexed by position in place of the hash map) and
-/// `tabular/retrograde` (the bottom-up pass from the terminal positions backwards). An
-/// indexed game's `Registered` impl offers them with one line:
+/// `tabular/retrograde` (the bottom-up pass from the terminal positions backwards).
+/// `memo/indexed` comes first: `memo` alone picks the table, which needs no hashing and no
+/// growth (the hash map stays by name, for a game whose numbering is far larger than what it
+/// reaches). [`register!`] offers them to an indexed game with no more code.
 ///
 /// ```
 /// use gamesolve::{indexed_variants_of, Backend, CanIWin};
 ///
 /// let memo: Vec<_> = indexed_variants_of::<CanIWin>(Backend::Memo).iter().map(|v| v.name).collect();
 /// if Backend::Memo.is_available() {
-///     assert_eq!(memo, ["hash-map", "textbook", "indexed"]);
+///     assert_eq!(memo, ["indexed", "hash-map", "textbook"]);
 /// }
 /// ```
 pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
     let mut variants = generic_variants_of(backend);
     #[cfg(feature = "memo")]
     if backend == Backend::Memo {
-        variants.push(solver_memo::indexed::variant());
+        variants.insert(0, solver_memo::indexed::variant());
     }
     if backend == Backend::Tabular {
         variants.extend(retrograde_variants());
@@ -601,8 +740,9 @@ fn retrograde_variants<G: Indexed>() -> Vec<Variant<G>> {
     }
 }
 
-/// The generic variants of `backend`, which solve any [`Game`].
-fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
+/// The generic variants of `backend`, which solve any [`Game`]: `recursive/negamax` and
+/// `memo/hash-map` (where compiled in).
+pub fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
     match backend {
         #[cfg(feature = "recursive")]
         Backend::Recursive => vec![solver_recursive::negamax::variant()],

@@ -398,18 +398,6 @@ impl Game for PyGame {
         .unwrap_or(position)
     }
 
-    fn solution(&self, value: PyValue, best_move: Option<u32>) -> PySolution {
-        PySolution { value, best_move }
-    }
-
-    fn outcome(&self, solution: &PySolution) -> Outcome {
-        match solution.value.0.signum() {
-            1 => Outcome::FirstPlayerWins,
-            -1 => Outcome::SecondPlayerWins,
-            _ => Outcome::Draw,
-        }
-    }
-
     fn describe(&self) -> String {
         self.0.title.clone()
     }
@@ -443,7 +431,26 @@ impl Game for PyGame {
     }
 }
 
-impl Registered for PyGame {}
+impl Registered for PyGame {
+    fn variants_of(backend: Backend) -> Vec<gamesolve::Variant<Self>> {
+        gamesolve::generic_variants_of(backend)
+    }
+}
+
+/// The answer of a Python game (plain or indexed): its value and best first move.
+impl<G: Game<Value = PyValue, Move = u32>> gamesolve::SolutionOf<G> for PySolution {
+    fn from_search(_game: &G, value: PyValue, best_move: Option<u32>) -> Self {
+        PySolution { value, best_move }
+    }
+
+    fn outcome(&self) -> Outcome {
+        match self.value.0.signum() {
+            1 => Outcome::FirstPlayerWins,
+            -1 => Outcome::SecondPlayerWins,
+            _ => Outcome::Draw,
+        }
+    }
+}
 
 impl Game for PyIndexedGame {
     const NAME: &'static str = "python";

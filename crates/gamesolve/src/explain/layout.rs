@@ -143,3 +143,95 @@ impl TableCell {
         self
     }
 }
+
+/// Columns of a grid drawn as text at most; wider grids say how many are cut.
+const MAX_GRID_COLUMNS: u64 = 12;
+
+/// The cells of a [`TableShape::Grid`] or [`TableShape::Triangle`] layout drawn as text, at
+/// most `max_lines` rows: the formula, then one line per row with each solved cell's value
+/// (its number for a scoring game, else its verdict) at its column, `·` where `cells` has
+/// none. `None` for a game without such a layout. The default
+/// [`TableView::table_text`](super::TableView::table_text) of a game with one.
+///
+/// # Complexity
+///
+/// `O(C log C + R · K)` time for `C` cells, `R` rows and `K <= 12` columns shown; the
+/// values of the cells in a map.
+pub fn grid_text<G: super::TableView>(
+    game: &G,
+    cells: &[(G::Position, G::Value)],
+    max_lines: usize,
+) -> Option<String> {
+    use crate::GameValue as _;
+    use std::collections::BTreeMap;
+    use std::fmt::Write as _;
+
+    let layout = game.table_layout()?;
+    if !matches!(layout.shape, TableShape::Grid | TableShape::Triangle) {
+        return None;
+    }
+    // A traced search may report a state more than once: the values agree, keep one.
+    let solved: BTreeMap<(u64, u64), String> = cells
+        .iter()
+        .filter_map(|&(position, value)| {
+            let cell = game.table_cell(position)?;
+            let shown = value
+                .amount()
+                .map_or_else(|| value.verdict().to_string(), |v| format!("{v:+}"));
+            Some(((cell.row, cell.column), shown))
+        })
+        .collect();
+    let columns = layout.columns.min(MAX_GRID_COLUMNS);
+    let width = solved
+        .values()
+        .map(|v| v.chars().count())
+        .chain([format!("{}={}", layout.column_label, columns).len(), 2])
+        .max()
+        .unwrap_or(2);
+    let row_width = layout.rows.saturating_sub(1).to_string().len().max(2);
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "The table by {} (rows) and {} (columns), each cell the value for the player to move; \
+         · where this run computed none. {} cells.",
+        layout.row_label,
+        layout.column_label,
+        solved.len()
+    );
+    if !layout.formula.is_empty() {
+        let _ = writeln!(text, "  {}", layout.formula);
+    }
+    let mut header = format!("  {:>row_width$} │", layout.row_label);
+    for column in 0..columns {
+        let _ = write!(
+            header,
+            " {:>width$}",
+            format!("{}={column}", layout.column_label)
+        );
+    }
+    if columns < layout.columns {
+        let _ = write!(
+            header,
+            "  … {} more columns not shown",
+            layout.columns - columns
+        );
+    }
+    let _ = writeln!(text, "{header}");
+    for row in 0..layout.rows {
+        if row as usize >= max_lines {
+            let _ = writeln!(
+                text,
+                "  … {} more rows (raise --max-lines)",
+                layout.rows - row
+            );
+            break;
+        }
+        let mut line = format!("  {row:>row_width$} │");
+        for column in 0..columns {
+            let shown = solved.get(&(row, column)).map_or("·", String::as_str);
+            let _ = write!(line, " {shown:>width$}");
+        }
+        let _ = writeln!(text, "{}", line.trim_end());
+    }
+    Some(text)
+}

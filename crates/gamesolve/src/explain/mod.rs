@@ -56,7 +56,7 @@ use std::fmt::Write as _;
 pub use crate::games::{
     explain_reduction, explain_reduction_within, ReductionExplanation, ReductionMerge, ReductionRun,
 };
-pub use layout::{TableCell, TableLayout, TableShape};
+pub use layout::{grid_text, TableCell, TableLayout, TableShape};
 pub use rounds::{retrograde_rounds, Decided, Rounds};
 pub use trace::{Trace, TraceOverflow};
 pub use tree::{Call, CallTree};
@@ -199,8 +199,13 @@ pub trait TableView: Game {
         None
     }
 
-    /// The table of a bottom-up pass in fill order, at most `max_lines` lines.
+    /// The table of a bottom-up pass, at most `max_lines` lines: by default drawn at its
+    /// coordinates for a game whose [`TableView::table_layout`] is a grid or a triangle
+    /// ([`grid_text`]), else in fill order.
     fn table_text(&self, cells: &[(Self::Position, Self::Value)], max_lines: usize) -> String {
+        if let Some(text) = layout::grid_text(self, cells, max_lines) {
+            return text;
+        }
         let mut text = String::new();
         if cells.is_empty() {
             let _ = writeln!(text, "No table: the answer follows without one.");

@@ -42,7 +42,7 @@ const PARAMS: [Param; 2] = [
     },
 ];
 
-static INFO: GameInfo = GameInfo {
+const INFO: GameInfo = GameInfo {
     name: "can-i-win",
     title: "Can I Win",
     summary: "Who wins Can I Win: take numbers from 1..=N without replacement; whoever brings \
@@ -62,10 +62,29 @@ static INFO: GameInfo = GameInfo {
     }),
 };
 
-impl TableGame for CanIWin {
-    fn info() -> &'static GameInfo {
-        &INFO
+/// Its parameters, read and written by the game itself (messages of its own).
+impl super::GameParams for CanIWin {
+    const PARAMS: &'static [Param] = &PARAMS;
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        can_i_win_from_text(params.text("max_choosable")?, params.text("desired_total")?)
     }
+
+    fn params(&self) -> Params {
+        Params::new()
+            .with(
+                "max_choosable",
+                ParamValue::Text(self.max_choosable().to_string()),
+            )
+            .with(
+                "desired_total",
+                ParamValue::Text(self.desired_total().to_string()),
+            )
+    }
+}
+
+impl TableGame for CanIWin {
+    const INFO: GameInfo = INFO;
 
     /// The dense table of every set of used integers within the memory cap; past it, the hash
     /// map with the pool's theory of the positions whose integers left cannot pass the total
@@ -182,22 +201,6 @@ impl TableGame for CanIWin {
 
     fn play_move_json(&self, _used: u64, number: u32) -> serde_json::Value {
         number.into()
-    }
-
-    fn from_params(params: &Params) -> Result<Self, Error> {
-        can_i_win_from_text(params.text("max_choosable")?, params.text("desired_total")?)
-    }
-
-    fn params(&self) -> Params {
-        Params::new()
-            .with(
-                "max_choosable",
-                ParamValue::Text(self.max_choosable().to_string()),
-            )
-            .with(
-                "desired_total",
-                ParamValue::Text(self.desired_total().to_string()),
-            )
     }
 
     fn headline(&self, s: &CanIWinSolution) -> String {

@@ -19,7 +19,7 @@ const PARAMS: [Param; 1] = [Param {
            1, the Cat at 2.",
 }];
 
-static INFO: GameInfo = GameInfo {
+const INFO: GameInfo = GameInfo {
     name: "cat-and-mouse",
     title: "Cat and Mouse",
     summary: "Who wins Cat and Mouse: a chase on a graph whose positions repeat (LeetCode 913).",
@@ -106,10 +106,9 @@ pub fn graph_from_json(text: &str) -> Result<Vec<Vec<u32>>, Error> {
     Ok(graph)
 }
 
-impl TableGame for CatAndMouse {
-    fn info() -> &'static GameInfo {
-        &INFO
-    }
+/// Its parameters, read and written by the game itself (messages of its own).
+impl super::GameParams for CatAndMouse {
+    const PARAMS: &'static [Param] = &PARAMS;
 
     fn from_params(params: &Params) -> Result<Self, Error> {
         CatAndMouse::new(graph_from_json(params.text("graph")?)?)
@@ -118,6 +117,10 @@ impl TableGame for CatAndMouse {
     fn params(&self) -> Params {
         Params::new().with("graph", ParamValue::Text(self.graph_json()))
     }
+}
+
+impl TableGame for CatAndMouse {
+    const INFO: GameInfo = INFO;
 
     fn headline(&self, s: &CatAndMouseSolution) -> String {
         let first = s.best_move.map_or(String::new(), |to| {

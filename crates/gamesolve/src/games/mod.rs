@@ -16,7 +16,7 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::games::{ParamValue, Params, TableGame};
+//! use gamesolve::games::{GameParams, ParamValue, Params, TableGame};
 //! use gamesolve::CanIWin;
 //!
 //! let info = CanIWin::info();
@@ -36,7 +36,10 @@
 
 mod can_i_win;
 mod cat_and_mouse;
+mod params;
 mod predict_the_winner;
+
+pub use params::{range_fits, read_params, write_params, GameParams, ParamType};
 
 pub use can_i_win::all_totals::{
     self, all_totals_table_bytes, can_i_win_all_totals, can_i_win_all_totals_with_progress,
@@ -60,7 +63,7 @@ use crate::analysis::report::Analysis;
 use crate::analysis::AnalysisConfig;
 use crate::contract::Reported;
 use crate::explain::{ExplainError, ExplainLimits, TableView};
-use crate::{Backend, Error, Margin, Outcome, Registered, Verdict};
+use crate::{Backend, Error, Game, Margin, Outcome, Registered, SolutionOf, Verdict};
 
 /// A flag of `analyze` naming a position of one game in its own terms
 /// ([`TableGame::position_flags`]).
@@ -120,6 +123,53 @@ pub struct Sweep {
 }
 
 impl GameInfo {
+    /// The row of game `G`: its [`Game::NAME`], `title` and its parameters
+    /// ([`GameParams::PARAMS`]), with the summary, rules and examples given by the builder
+    /// methods below and no sweep.
+    ///
+    /// ```
+    /// use gamesolve::games::{GameInfo, GameParams};
+    /// use gamesolve::CanIWin;
+    ///
+    /// const ROW: GameInfo = GameInfo::of::<CanIWin>("Can I Win")
+    ///     .summary("Who wins Can I Win.")
+    ///     .examples(&["10 11"]);
+    /// assert_eq!((ROW.name, ROW.params.len()), ("can-i-win", 2));
+    /// ```
+    pub const fn of<G: Game + GameParams>(title: &'static str) -> GameInfo {
+        GameInfo {
+            name: G::NAME,
+            title,
+            summary: "",
+            rules: "",
+            params: G::PARAMS,
+            examples: &[],
+            sweep: None,
+        }
+    }
+
+    /// This row with `summary`: one line on what the game asks.
+    #[must_use]
+    pub const fn summary(mut self, summary: &'static str) -> GameInfo {
+        self.summary = summary;
+        self
+    }
+
+    /// This row with `rules`: the rules in a few sentences, for people.
+    #[must_use]
+    pub const fn rules(mut self, rules: &'static str) -> GameInfo {
+        self.rules = rules;
+        self
+    }
+
+    /// This row with `examples`: instances as command-line words after the game's name, the
+    /// first one a good default for a form.
+    #[must_use]
+    pub const fn examples(mut self, examples: &'static [&'static str]) -> GameInfo {
+        self.examples = examples;
+        self
+    }
+
     /// The parameter called `name`.
     pub fn param(&self, name: &str) -> Option<&'static Param> {
         self.params.iter().find(|p| p.name == name)
@@ -336,31 +386,38 @@ pub fn abbreviate(text: &str) -> String {
     }
 }
 
-/// A game of a game table: the vocabulary ([`Game`](crate::Game)), its backends' variants
-/// ([`Registered`]), its JSON contract ([`Reported`]) and table view ([`TableView`]), plus
-/// its [`GameInfo`], how it is built from [`Params`], and the sentences of its answer.
+/// A game of a game table: the vocabulary ([`Game`](crate::Game)), its parameters
+/// ([`GameParams`]), its backends' variants ([`Registered`]), its JSON contract ([`Reported`])
+/// and table view ([`TableView`]), plus its [`GameInfo`] and the sentences of its answer.
 ///
-/// The two built-in games implement it in `gamesolve::games`; a user's game in its own file
-/// (see the workspace's `examples/subtraction_game.rs`): with it, every front end of
-/// `gamesolve_app` (the command line, `batch`, `serve` and the page) offers the game.
-pub trait TableGame: Registered + Reported + TableView {
-    /// The game's row of the table.
-    fn info() -> &'static GameInfo;
+/// A user's game declares its parameters with [`table_game!`](crate::table_game), which also
+/// writes `GameParams`, `Registered`, `Reported` and (unless told otherwise) `TableView`; it
+/// then implements `Game` and this trait's one required item, [`TableGame::INFO`]. Everything
+/// else has a default and is overridden only where the game wants to (see the workspace's
+/// `examples/subtraction_game.rs`): with it, every front end of `gamesolve_app` (the command
+/// line, `batch`, `serve` and the page) offers the game.
+pub trait TableGame: GameParams + Registered + Reported + TableView {
+    /// The game's row of the table; [`GameInfo::of`] builds it.
+    const INFO: GameInfo;
 
-    /// The instance with these parameters.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidParameter`] (or another invalid-input error) naming the parameter, the
-    /// value and what is allowed.
-    fn from_params(params: &Params) -> Result<Self, Error>;
+    /// The game's row of the table, [`TableGame::INFO`].
+    fn info() -> &'static GameInfo {
+        const { &Self::INFO }
+    }
 
-    /// This instance's parameters: [`TableGame::from_params`] of them gives it back.
-    fn params(&self) -> Params;
-
-    /// The answer in words, one line: "First player wins: take 7". By default the outcome.
+    /// The answer in words, one line: "First player wins: take 7". By default the outcome,
+    /// with the best first move when the first player wins ("every move loses" when the
+    /// second does).
     fn headline(&self, solution: &Self::Solution) -> String {
-        capitalized(&self.outcome(solution).to_string())
+        let outcome = self.outcome(solution);
+        let words = capitalized(&outcome.to_string());
+        match (outcome, solution.best_move()) {
+            (Outcome::FirstPlayerWins, Some(mv)) => {
+                format!("{words}: {}", self.show_move(self.start(), mv))
+            }
+            (Outcome::SecondPlayerWins, Some(_)) => format!("{words}: every move loses"),
+            _ => words,
+        }
     }
 
     /// The answer in a few words, for a table cell: "first wins: take 7". By default the
@@ -397,15 +454,16 @@ pub trait TableGame: Registered + Reported + TableView {
     }
 
     /// The analysis front ends use for this game (`analyze`, `play`, `serve`'s `/api/play`):
-    /// the generic search with a hash-map memo by default
-    /// ([`Analyzer::new`](crate::analysis::generic::Analyzer::new)). A game with an
-    /// [`Indexed`](crate::Indexed) numbering returns
+    /// by default [`Registered::default_analyzer`], which [`register!`](crate::register)
+    /// (and so [`table_game!`](crate::table_game)) makes
     /// [`Analyzer::indexed`](crate::analysis::generic::Analyzer::indexed) (a dense table, no
-    /// hashing); a game whose positions repeat returns
+    /// hashing) for an [`Indexed`](crate::Indexed) game and
+    /// [`Analyzer::new`](crate::analysis::generic::Analyzer::new) (a hash map) for any
+    /// other. A game whose positions repeat returns
     /// [`Analyzer::with_values`](crate::analysis::generic::Analyzer::with_values) over the
     /// table a solver filled, since a search does not end on it.
     fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
-        Analyzer::new(self.clone(), config)
+        <Self as Registered>::default_analyzer(self, config)
     }
 
     /// What `mv` earns the player making it at `position`, for a scoring game (whose values

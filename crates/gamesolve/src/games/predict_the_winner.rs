@@ -29,7 +29,7 @@ const PARAMS: [Param; 1] = [Param {
            `-3 5 -2`, or after `--`). No values is the empty row.",
 }];
 
-static INFO: GameInfo = GameInfo {
+const INFO: GameInfo = GameInfo {
     name: "predict-the-winner",
     title: "Predict the Winner",
     summary: "Who wins Predict the Winner: take values from either end of a row; the larger \
@@ -43,10 +43,21 @@ static INFO: GameInfo = GameInfo {
     sweep: None,
 };
 
-impl TableGame for PredictTheWinner {
-    fn info() -> &'static GameInfo {
-        &INFO
+/// Its parameters, read and written by the game itself (messages of its own).
+impl super::GameParams for PredictTheWinner {
+    const PARAMS: &'static [Param] = &PARAMS;
+
+    fn from_params(params: &Params) -> Result<Self, Error> {
+        Ok(PredictTheWinner::new(params.values("values")?.to_vec()))
     }
+
+    fn params(&self) -> Params {
+        Params::new().with("values", ParamValue::Values(self.values().to_vec()))
+    }
+}
+
+impl TableGame for PredictTheWinner {
+    const INFO: GameInfo = INFO;
 
     /// The margins of every interval from one bottom-up pass ([`IntervalMargins`]), not a
     /// search: a tenth of the memory, and no recursion as deep as the row is long.
@@ -175,14 +186,6 @@ impl TableGame for PredictTheWinner {
 
     fn play_move_json(&self, _position: Interval, side: Side) -> serde_json::Value {
         side.as_str().into()
-    }
-
-    fn from_params(params: &Params) -> Result<Self, Error> {
-        Ok(PredictTheWinner::new(params.values("values")?.to_vec()))
-    }
-
-    fn params(&self) -> Params {
-        Params::new().with("values", ParamValue::Values(self.values().to_vec()))
     }
 
     fn headline(&self, s: &PredictTheWinnerSolution) -> String {

@@ -13,7 +13,7 @@
 
 use gamesolve::contract::Reported;
 use gamesolve::explain::TableView;
-use gamesolve::games::{invalid, parse_move, GameInfo, Params, TableGame};
+use gamesolve::games::{invalid, parse_move, GameInfo, GameParams, Param, Params, TableGame};
 use gamesolve::{Error, Game, Outcome, Stats};
 use gamesolve_app::embed::{self, ErrorReport, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -23,7 +23,7 @@ use serde::Serialize;
 use super::{PyGame, PyIndexedGame, PySolution, WORDS};
 
 /// The row a Python game stands in: it has no parameters (the object is the instance).
-static INFO: GameInfo = GameInfo {
+const INFO: GameInfo = GameInfo {
     name: "python",
     title: "A game written in Python",
     summary: "A game written in Python: an object with start(), moves(position), \
@@ -95,10 +95,8 @@ macro_rules! table_game {
 
         impl TableView for $game {}
 
-        impl TableGame for $game {
-            fn info() -> &'static GameInfo {
-                &INFO
-            }
+        impl GameParams for $game {
+            const PARAMS: &'static [Param] = &[];
 
             fn from_params(_params: &Params) -> Result<Self, Error> {
                 Err(invalid(
@@ -109,6 +107,10 @@ macro_rules! table_game {
             fn params(&self) -> Params {
                 Params::new()
             }
+        }
+
+        impl TableGame for $game {
+            const INFO: GameInfo = INFO;
         }
     };
 }

@@ -1,0 +1,252 @@
+//! A game's parameters written once: a struct read through serde ([`GameParams`]), declared
+//! with [`table_game!`](crate::table_game).
+//!
+//! Why a declarative macro and not a derive: the names, kinds, ranges and help of a game's
+//! parameters must be known to every front end at run time (the command line builds its
+//! arguments from them, `serve` lists them for the page's form), so they are a `const` list
+//! of [`Param`]s; a `macro_rules!` macro reads them off the struct's own fields (the field's
+//! name, its type, a `#[range(..)]` attribute and its doc comment as the help) and writes that
+//! list, the serde derives and the game's registration, with no proc-macro crate to build or
+//! keep. The struct is the instance: the game table reads it through serde from the values a
+//! front end parsed ([`read_params`]) and writes it back the same way ([`write_params`]).
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::{abbreviate, invalid, Param, ParamKind, ParamValue, Params};
+use crate::Error;
+
+/// The parameters of a game of the table: their list, and how an instance is read from them
+/// and written back. [`table_game!`](crate::table_game) implements it for a struct of
+/// parameters; a game with messages of its own (the built-in games) implements it by hand.
+pub trait GameParams: Sized {
+    /// The parameters, in command-line order.
+    const PARAMS: &'static [Param];
+
+    /// The instance with these parameters.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] (or another invalid-input error) naming the parameter, the
+    /// value and what is allowed.
+    fn from_params(params: &Params) -> Result<Self, Error>;
+
+    /// This instance's parameters: [`GameParams::from_params`] of them gives it back.
+    fn params(&self) -> Params;
+}
+
+/// A type a parameter of [`table_game!`](crate::table_game) may have, and the kind of value
+/// it is read as: the unsigned integers ([`ParamKind::Integer`], their whole range unless the
+/// field says `#[range(min..=max)]`) and `Vec<i64>` ([`ParamKind::Values`]).
+pub trait ParamType {
+    /// How a front end reads it.
+    const KIND: ParamKind;
+}
+
+macro_rules! integer_param {
+    ($($t:ty),*) => {$(
+        impl ParamType for $t {
+            const KIND: ParamKind = ParamKind::Integer { min: 0, max: <$t>::MAX as u64 };
+        }
+    )*};
+}
+integer_param!(u8, u16, u32, u64, usize);
+
+impl ParamType for Vec<i64> {
+    const KIND: ParamKind = ParamKind::Values;
+}
+
+/// Whether `min..=max` is a range a field of kind `kind` holds (checked when a game is
+/// compiled, by [`table_game!`](crate::table_game)).
+#[doc(hidden)]
+pub const fn range_fits(kind: ParamKind, min: u64, max: u64) -> bool {
+    match kind {
+        ParamKind::Integer { max: most, .. } => min <= max && max <= most,
+        ParamKind::Values | ParamKind::Graph => false,
+    }
+}
+
+/// The instance of `T` the parameters `params` (listed in `list`) describe, read through
+/// serde: each one checked by its kind first (an integer against its range, with a message
+/// naming it, the value as written and the range).
+///
+/// # Errors
+///
+/// [`Error::InvalidParameter`] for a parameter missing, of the wrong kind or out of range.
+pub fn read_params<T: DeserializeOwned>(params: &Params, list: &[Param]) -> Result<T, Error> {
+    let mut object = serde_json::Map::new();
+    for param in list {
+        let value = match param.kind {
+            ParamKind::Integer { .. } => params.integer(param)?.into(),
+            ParamKind::Values => params.values(param.name)?.iter().copied().collect(),
+            ParamKind::Graph => {
+                let text = params.text(param.name)?;
+                serde_json::from_str(text).map_err(|e| {
+                    invalid(format!(
+                        "{} = `{}` is not JSON: {e}",
+                        param.name,
+                        abbreviate(text)
+                    ))
+                })?
+            }
+        };
+        object.insert(param.name.to_owned(), value);
+    }
+    serde_json::from_value(serde_json::Value::Object(object))
+        .map_err(|e| invalid(format!("the parameters do not make an instance: {e}")))
+}
+
+/// The parameters of `game` (listed in `list`), written through serde: the inverse of
+/// [`read_params`].
+pub fn write_params<T: Serialize>(game: &T, list: &[Param]) -> Params {
+    let fields = match serde_json::to_value(game) {
+        Ok(serde_json::Value::Object(fields)) => fields,
+        _ => serde_json::Map::new(),
+    };
+    let mut params = Params::new();
+    for param in list {
+        let Some(value) = fields.get(param.name) else {
+            continue;
+        };
+        let value = match (param.kind, value) {
+            (ParamKind::Values, serde_json::Value::Array(items)) => {
+                ParamValue::Values(items.iter().filter_map(serde_json::Value::as_i64).collect())
+            }
+            (_, serde_json::Value::String(text)) => ParamValue::Text(text.clone()),
+            (_, other) => ParamValue::Text(other.to_string()),
+        };
+        params.set(param.name, value);
+    }
+    params
+}
+
+/// Declares a game's parameters once, as a struct: each field is a parameter, its doc comment
+/// the help, its type the kind (an unsigned integer, or `Vec<i64>` for a row of values),
+/// `#[range(min..=max)]` its allowed range. The macro writes the struct with serde's derives,
+/// its [`GameParams`] (the list of [`Param`]s and the serde reading and writing), and the
+/// game's registration: [`register!`](crate::register) (the generic variants, and the indexed
+/// ones when the game is [`Indexed`](crate::Indexed)), the default JSON answer
+/// ([`GenericReport`](crate::contract::GenericReport)) and the default table view. Start the
+/// block with `own TableView;` to write the table view yourself.
+///
+/// The game then needs `impl Game` and `impl TableGame` (its title, summary, rules and
+/// examples); see the workspace's `examples/subtraction_game.rs`.
+///
+/// ```
+/// use gamesolve::games::{GameParams, ParamKind, ParamValue, Params};
+///
+/// gamesolve::table_game! {
+///     /// A pile of stones.
+///     #[derive(Clone, Debug)]
+///     pub struct Pile {
+///         /// The stones on the pile at the start.
+///         #[range(0..=1000)]
+///         pub stones: u32,
+///     }
+/// }
+/// impl gamesolve::Game for Pile {
+///     const NAME: &'static str = "pile";
+///     type Position = u32;
+///     type Move = u32;
+///     type Value = gamesolve::Verdict;
+///     type Solution = gamesolve::Solved<Self>;
+///     fn start(&self) -> u32 { self.stones }
+///     fn terminal_value(&self, p: u32) -> Option<gamesolve::Verdict> {
+///         (p == 0).then_some(gamesolve::Verdict::Loss)
+///     }
+///     fn moves(&self, p: u32) -> Vec<u32> { (1..=p.min(2)).collect() }
+///     fn play(&self, p: u32, take: u32) -> u32 { p - take }
+/// }
+/// impl gamesolve::TableGame for Pile {
+///     const INFO: gamesolve::games::GameInfo = gamesolve::games::GameInfo::of::<Self>("Pile");
+/// }
+///
+/// assert_eq!(Pile::PARAMS[0].name, "stones");
+/// assert_eq!(Pile::PARAMS[0].help, "The stones on the pile at the start.");
+/// assert_eq!(Pile::PARAMS[0].kind, ParamKind::Integer { min: 0, max: 1000 });
+/// let params = Params::new().with("stones", ParamValue::Text("22".into()));
+/// assert_eq!(Pile::from_params(&params)?.stones, 22);
+/// assert_eq!(Pile { stones: 22 }.params(), params);
+/// let far = Params::new().with("stones", ParamValue::Text("5000".into()));
+/// assert_eq!(
+///     Pile::from_params(&far).unwrap_err().to_string(),
+///     "stones = 5000 is out of range: it must be a whole number in 0..=1000"
+/// );
+/// # Ok::<(), gamesolve::Error>(())
+/// ```
+#[macro_export]
+macro_rules! table_game {
+    (own TableView; $($rest:tt)*) => {
+        $crate::table_game!(@struct $($rest)*);
+    };
+    (@struct
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $(#[range($min:literal ..= $max:literal)])?
+                $fvis:vis $field:ident : $ty:ty
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive($crate::__private::serde::Serialize, $crate::__private::serde::Deserialize)]
+        #[serde(crate = "gamesolve::__private::serde", deny_unknown_fields)]
+        $vis struct $name {
+            $($(#[doc = $doc])* $fvis $field: $ty,)*
+        }
+
+        impl $crate::games::GameParams for $name {
+            const PARAMS: &'static [$crate::games::Param] = &[$(
+                $crate::games::Param {
+                    name: ::core::stringify!($field),
+                    value_name: ::core::stringify!($field),
+                    kind: $crate::table_game!(@kind $ty $(, $min, $max)?),
+                    help: ::core::concat!($($doc),*).trim_ascii(),
+                }
+            ),*];
+
+            fn from_params(
+                params: &$crate::games::Params,
+            ) -> ::core::result::Result<Self, $crate::Error> {
+                $crate::games::read_params(params, Self::PARAMS)
+            }
+
+            fn params(&self) -> $crate::games::Params {
+                $crate::games::write_params(self, Self::PARAMS)
+            }
+        }
+
+        $crate::register!($name);
+
+        impl $crate::contract::Reported for $name {
+            type Report = $crate::contract::GenericReport;
+
+            fn report(
+                &self,
+                solution: &<Self as $crate::Game>::Solution,
+                backend: &'static str,
+                variant: &'static str,
+                kernel: &'static str,
+                stats: $crate::Stats,
+            ) -> $crate::contract::GenericReport {
+                $crate::contract::GenericReport::new(self, solution, backend, variant, kernel, stats)
+            }
+        }
+    };
+    (@kind $ty:ty, $min:literal, $max:literal) => {{
+        const _: () = ::core::assert!(
+            $crate::games::range_fits(<$ty as $crate::games::ParamType>::KIND, $min, $max),
+            "a parameter's #[range(min..=max)] must be an integer range its type holds"
+        );
+        $crate::games::ParamKind::Integer { min: $min, max: $max }
+    }};
+    (@kind $ty:ty) => {
+        <$ty as $crate::games::ParamType>::KIND
+    };
+    (@name $(#[$meta:meta])* $vis:vis struct $name:ident $($rest:tt)*) => { $name };
+    ($($rest:tt)*) => {
+        $crate::table_game!(@struct $($rest)*);
+        impl $crate::explain::TableView for $crate::table_game!(@name $($rest)*) {}
+    };
+}
