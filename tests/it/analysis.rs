@@ -406,17 +406,10 @@ fn all_totals_is_refused_above_the_memory_cap() {
 // ---------------------------------------------------------------------------
 // Predict the Winner
 
-/// Obviously right: plain recursion on the interval, exact in `i128`.
+/// Obviously right: plain recursion on the interval, exact in `i128` (the shared reference,
+/// `common::reference`).
 fn brute_margin(values: &[i64]) -> i128 {
-    match values {
-        [] => 0,
-        [only] => i128::from(*only),
-        [first, .., last] => {
-            let left = i128::from(*first) - brute_margin(&values[1..]);
-            let right = i128::from(*last) - brute_margin(&values[..values.len() - 1]);
-            left.max(right)
-        }
-    }
+    crate::common::reference::predict_the_winner_brute(values).margin
 }
 
 fn check_predict_the_winner(values: &[i64]) {
@@ -566,8 +559,7 @@ proptest! {
 // The command line: `analyze` and `can-i-win N --all-totals`
 
 fn gamesolve_json(args: &[&str]) -> serde_json::Value {
-    let out = assert_cmd::Command::cargo_bin("gamesolve")
-        .unwrap()
+    let out = crate::common::cli::gamesolve()
         .arg("--json")
         .args(args)
         .assert()
@@ -640,12 +632,7 @@ fn cli_analyze_predict_the_winner_json() {
 
 #[test]
 fn cli_analyze_errors() {
-    let run = |args: &[&str]| {
-        assert_cmd::Command::cargo_bin("gamesolve")
-            .unwrap()
-            .args(args)
-            .assert()
-    };
+    let run = |args: &[&str]| crate::common::cli::gamesolve().args(args).assert();
     run(&["analyze", "can-i-win", "10", "11", "--used", "11"])
         .code(2)
         .stderr(predicates::str::contains(
@@ -705,8 +692,7 @@ fn cli_all_totals() {
         json["totals"][158],
         serde_json::json!({"desired_total": 158, "outcome": "second", "can_i_win": false, "best_move": null})
     );
-    let text = assert_cmd::Command::cargo_bin("gamesolve")
-        .unwrap()
+    let text = crate::common::cli::gamesolve()
         .args(["can-i-win", "5", "--all-totals"])
         .assert()
         .success()
@@ -723,13 +709,11 @@ fn cli_all_totals() {
         "{text}"
     );
     // T and --all-totals exclude each other; without either, T is missing.
-    assert_cmd::Command::cargo_bin("gamesolve")
-        .unwrap()
+    crate::common::cli::gamesolve()
         .args(["can-i-win", "5", "7", "--all-totals"])
         .assert()
         .code(2);
-    assert_cmd::Command::cargo_bin("gamesolve")
-        .unwrap()
+    crate::common::cli::gamesolve()
         .args(["can-i-win", "5"])
         .assert()
         .code(2);

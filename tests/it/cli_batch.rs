@@ -321,7 +321,7 @@ fn batch_accepts_a_byte_order_mark_on_the_first_line() {
 /// before it closes standard input.
 #[test]
 fn batch_answers_each_line_before_the_next_arrives() {
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin!("gamesolve"))
+    let mut child = StdCommand::new(crate::common::cli::bin())
         .arg("batch")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -361,7 +361,7 @@ fn batch_answers_each_line_before_the_next_arrives() {
 /// quietly, never with a panic (exit 101).
 #[test]
 fn batch_stops_quietly_when_stdout_is_closed() {
-    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin!("gamesolve"))
+    let mut child = StdCommand::new(crate::common::cli::bin())
         .arg("batch")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

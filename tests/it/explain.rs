@@ -5,7 +5,6 @@
 
 use std::collections::HashSet;
 
-use assert_cmd::Command;
 use gamesolve::explain::{explain, CallTree, ExplainLimits, Explanation, TableView};
 use gamesolve::games::{explain_can_i_win, explain_predict_the_winner};
 use gamesolve::{
@@ -305,8 +304,7 @@ fn cli_explain_writes_text_json_and_dot() {
     }
     let dir = tempfile::tempdir().unwrap();
     let dot = dir.path().join("memo.dot");
-    let out = Command::cargo_bin("gamesolve")
-        .unwrap()
+    let out = crate::common::cli::gamesolve()
         .args([
             "explain",
             "can-i-win",
@@ -338,8 +336,7 @@ fn cli_explain_writes_text_json_and_dot() {
     assert!(out.contains("Wrote Graphviz DOT to"), "{out}");
     check_dot(&std::fs::read_to_string(&dot).unwrap());
 
-    let json = Command::cargo_bin("gamesolve")
-        .unwrap()
+    let json = crate::common::cli::gamesolve()
         .args([
             "--json",
             "explain",
@@ -369,8 +366,7 @@ fn cli_explain_writes_text_json_and_dot() {
 
     // A budget the recursive backend exceeds is an honest error, exit 1.
     if Backend::Recursive.is_available() {
-        Command::cargo_bin("gamesolve")
-            .unwrap()
+        crate::common::cli::gamesolve()
             .args([
                 "explain",
                 "can-i-win",

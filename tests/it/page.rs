@@ -711,7 +711,7 @@ fn explain_html_shows_the_pages_table_and_reduction_views() {
         ),
     ] {
         let path = dir.path().join(format!("{backend}.html"));
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_gamesolve"))
+        let output = std::process::Command::new(crate::common::cli::bin())
             .args(["explain", "predict-the-winner"])
             .args(values)
             .args(["--backend", backend, "--html"])

@@ -3,12 +3,9 @@
 //! review after the game.
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn gamesolve() -> Command {
-    Command::cargo_bin("gamesolve").unwrap()
-}
+use crate::common::cli::gamesolve;
 
 /// Runs `play` with `args` and `input`, expects exit 0, returns stdout.
 fn play(args: &[&str], input: &str) -> String {

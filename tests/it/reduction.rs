@@ -3,7 +3,7 @@
 //! Win, its teaching view, and `analyze` on rows too long for the decision triangle.
 #![allow(clippy::unwrap_used)]
 
-use assert_cmd::Command;
+use crate::common::cli::gamesolve;
 use gamesolve::{Backend, CanIWin, PredictTheWinner};
 use serde_json::Value;
 
@@ -18,10 +18,6 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
     }
-}
-
-fn gamesolve() -> Command {
-    Command::new(assert_cmd::cargo::cargo_bin!("gamesolve"))
 }
 
 /// Long rows, several seeds and shapes, including values so large that margins need `i128`:

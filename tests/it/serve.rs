@@ -16,8 +16,6 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
-
 /// The server, killed when dropped.
 pub(crate) struct Server {
     pub(crate) child: Child,
@@ -28,17 +26,23 @@ pub(crate) struct Server {
 impl Server {
     /// Starts `gamesolve serve --port 0 ARGS` and reads its URL from the first line.
     pub(crate) fn start(args: &[&str]) -> Server {
-        Server::start_program(Path::new(BIN), args)
+        Server::start_program(crate::common::cli::bin(), args)
     }
 
     /// Starts `PROGRAM serve --port 0 ARGS`: `gamesolve`, or an example that runs the app
     /// with its own game added.
     pub(crate) fn start_program(program: &Path, args: &[&str]) -> Server {
+        Server::spawn(program, args, Stdio::inherit())
+    }
+
+    /// Starts `PROGRAM serve --port 0 ARGS` with its standard error going to `stderr` (piped
+    /// for a test that reads the log).
+    pub(crate) fn spawn(program: &Path, args: &[&str], stderr: Stdio) -> Server {
         let mut child = Command::new(program)
             .args(["serve", "--port", "0"])
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let mut first = String::new();
@@ -171,9 +175,66 @@ pub(crate) fn get(addr: &str, path: &str) -> (u16, String) {
     request(addr, "GET", path, "", "")
 }
 
+/// The JSON API in process: the app's router (`gamesolve_app::serve_router`, the flags of
+/// `serve ARGS`) answering one request at a time through tower's `oneshot`, no socket. The
+/// HTTP side (framing, limits, connections) is tested against [`Server`].
+pub(crate) struct Api {
+    router: axum::Router,
+    runtime: tokio::runtime::Runtime,
+}
+
+impl Api {
+    /// The API of `gamesolve serve ARGS` with the built-in games.
+    pub(crate) fn new(args: &[&str]) -> Api {
+        Api {
+            router: gamesolve_app::serve_router(gamesolve_app::GameTable::builtin(), args).unwrap(),
+            runtime: tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap(),
+        }
+    }
+
+    /// The status and body `METHOD PATH` with `body` (of `content_type`, when not empty) gets.
+    pub(crate) fn request(
+        &self,
+        method: &str,
+        path: &str,
+        content_type: &str,
+        body: &str,
+    ) -> (u16, String) {
+        use tower::ServiceExt as _;
+        let mut request = axum::http::Request::builder().method(method).uri(path);
+        if !content_type.is_empty() {
+            request = request.header("content-type", content_type);
+        }
+        let request = request
+            .body(axum::body::Body::from(body.to_owned()))
+            .unwrap();
+        self.runtime.block_on(async {
+            let response = self.router.clone().oneshot(request).await.unwrap();
+            let status = response.status().as_u16();
+            let body = axum::body::to_bytes(response.into_body(), usize::MAX)
+                .await
+                .unwrap();
+            (status, String::from_utf8(body.to_vec()).unwrap())
+        })
+    }
+
+    /// `POST PATH` with a JSON `body`: the status and the JSON answer, as [`post`].
+    pub(crate) fn post(&self, path: &str, body: &str) -> (u16, Value) {
+        let (status, text) = self.request("POST", path, "application/json", body);
+        (status, serde_json::from_str(&text).unwrap())
+    }
+
+    /// `GET PATH`: the status and the body, as [`get`].
+    pub(crate) fn get(&self, path: &str) -> (u16, String) {
+        self.request("GET", path, "", "")
+    }
+}
+
 /// What `gamesolve batch ARGS` answers for `lines`.
 fn batch(lines: &[&str], args: &[&str]) -> Vec<Value> {
-    let mut child = Command::new(BIN)
+    let mut child = Command::new(crate::common::cli::bin())
         .arg("batch")
         .args(args)
         .stdin(Stdio::piped())
@@ -201,7 +262,7 @@ fn batch(lines: &[&str], args: &[&str]) -> Vec<Value> {
 
 #[test]
 fn serve_solve_answers_exactly_like_a_batch_line() {
-    let server = Server::start(&[]);
+    let api = Api::new(&[]);
     let lines = [
         r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#,
         r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#,
@@ -217,7 +278,7 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
     // Each request is a batch of one line (so error lines say `"line":1`).
     let expected: Vec<Value> = lines.iter().map(|l| batch(&[l], &[]).remove(0)).collect();
     for (line, expected) in lines.iter().zip(&expected) {
-        let (status, mut answer) = post(&server.addr, "/api/solve", line);
+        let (status, mut answer) = api.post("/api/solve", line);
         // A solved line carries the answer in words too, for the page.
         if expected.get("error").is_none() {
             let headline = answer.as_object_mut().unwrap().remove("headline");
@@ -248,7 +309,7 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
     }
     // A chosen backend, as `batch --backend memo/dense`.
     let line = r#"{"game":"can-i-win","max_choosable":12,"desired_total":40}"#;
-    let (status, answer) = post(&server.addr, "/api/solve?backend=memo%2Fdense", line);
+    let (status, answer) = api.post("/api/solve?backend=memo%2Fdense", line);
     assert_eq!(status, 200);
     assert_eq!(answer["headline"], "First player wins: take 1");
     let mut answer = answer;
@@ -257,17 +318,17 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
     assert_eq!(answer, batch(&[line], &["--backend", "memo/dense"])[0]);
     assert_eq!(answer["variant"], "dense");
     // An unknown backend and a missing variant are the request's fault.
-    let (status, answer) = post(&server.addr, "/api/solve?backend=quantum", line);
+    let (status, answer) = api.post("/api/solve?backend=quantum", line);
     assert_eq!(status, 400, "{answer}");
-    let (status, answer) = post(&server.addr, "/api/solve?backend=memo/nope", line);
+    let (status, answer) = api.post("/api/solve?backend=memo/nope", line);
     assert_eq!(status, 400, "{answer}");
 }
 
 #[test]
 fn serve_solve_cannot_answer_is_422_with_the_batch_error() {
-    let server = Server::start(&["--node-budget", "1000"]);
+    let api = Api::new(&["--node-budget", "1000"]);
     let line = r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#;
-    let (status, answer) = post(&server.addr, "/api/solve?backend=recursive", line);
+    let (status, answer) = api.post("/api/solve?backend=recursive", line);
     assert_eq!(status, 422, "{answer}");
     assert_eq!(answer["kind"], "cannot_answer");
     assert_eq!(
@@ -281,9 +342,8 @@ fn serve_solve_cannot_answer_is_422_with_the_batch_error() {
 
 #[test]
 fn serve_trace_gives_the_events_of_explain() {
-    let server = Server::start(&[]);
-    let (status, trace) = post(
-        &server.addr,
+    let api = Api::new(&[]);
+    let (status, trace) = api.post(
         "/api/trace",
         r#"{"game":"can-i-win","max_choosable":5,"desired_total":11,"backend":"memo"}"#,
     );
@@ -319,8 +379,7 @@ fn serve_trace_gives_the_events_of_explain() {
     assert_eq!(last["value"], "loses");
 
     // A big run is cut: the first events, with how many there were.
-    let (status, trace) = post(
-        &server.addr,
+    let (status, trace) = api.post(
         "/api/trace",
         r#"{"game":"can-i-win","max_choosable":16,"desired_total":100,"backend":"memo/dense"}"#,
     );
@@ -330,8 +389,7 @@ fn serve_trace_gives_the_events_of_explain() {
     assert!(trace["total_events"].as_u64().unwrap() > 2000);
 
     // The table of tabular, and a backend that walks no positions.
-    let (_, table) = post(
-        &server.addr,
+    let (_, table) = api.post(
         "/api/trace",
         r#"{"game":"predict-the-winner","values":[1,5,233,7],"backend":"tabular"}"#,
     );
@@ -341,8 +399,7 @@ fn serve_trace_gives_the_events_of_explain() {
         .unwrap()
         .iter()
         .all(|e| e["kind"] == "cell"));
-    let (status, own) = post(
-        &server.addr,
+    let (status, own) = api.post(
         "/api/trace",
         r#"{"game":"predict-the-winner","values":[3,9,1,2,8,4,7],"backend":"reduction"}"#,
     );
@@ -351,14 +408,12 @@ fn serve_trace_gives_the_events_of_explain() {
     assert!(own["note"].as_str().unwrap().contains("merge"));
 
     // Errors: a bad backend, a bad game, a backend that gives up within the trace's limits.
-    let (status, e) = post(
-        &server.addr,
+    let (status, e) = api.post(
         "/api/trace",
         r#"{"game":"can-i-win","max_choosable":5,"desired_total":11,"backend":7}"#,
     );
     assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
-    let (status, e) = post(
-        &server.addr,
+    let (status, e) = api.post(
         "/api/trace",
         r#"{"game":"can-i-win","max_choosable":5,"desired_total":11,"backend":"reduction"}"#,
     );
@@ -366,14 +421,12 @@ fn serve_trace_gives_the_events_of_explain() {
         (status, e["kind"].as_str()),
         (400, Some("unavailable_backend"))
     );
-    let (status, e) = post(
-        &server.addr,
+    let (status, e) = api.post(
         "/api/trace",
         r#"{"game":"can-i-win","max_choosable":99,"desired_total":11}"#,
     );
     assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
-    let (status, e) = post(
-        &server.addr,
+    let (status, e) = api.post(
         "/api/trace",
         r#"{"game":"can-i-win","max_choosable":30,"desired_total":400,"backend":"tabular"}"#,
     );
@@ -382,15 +435,14 @@ fn serve_trace_gives_the_events_of_explain() {
         (422, Some("cannot_answer")),
         "{e}"
     );
-    let (status, e) = post(&server.addr, "/api/trace", "[1]");
+    let (status, e) = api.post("/api/trace", "[1]");
     assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
 }
 
 #[test]
 fn serve_growth_gives_each_backends_positions_by_size() {
-    let server = Server::start(&[]);
-    let (status, growth) = post(
-        &server.addr,
+    let api = Api::new(&[]);
+    let (status, growth) = api.post(
         "/api/growth",
         r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#,
     );
@@ -417,20 +469,20 @@ fn serve_growth_gives_each_backends_positions_by_size() {
     // Predict the Winner: the row's prefixes, at most 24 of them.
     let row: Vec<i64> = (1..=40).collect();
     let line = json!({"game": "predict-the-winner", "values": row}).to_string();
-    let (status, growth) = post(&server.addr, "/api/growth", &line);
+    let (status, growth) = api.post("/api/growth", &line);
     assert_eq!(status, 200, "{growth}");
     assert_eq!(growth["sizes"].as_array().unwrap().len(), 24);
-    let (status, e) = post(&server.addr, "/api/growth", r#"{"game":"nim"}"#);
+    let (status, e) = api.post("/api/growth", r#"{"game":"nim"}"#);
     assert_eq!((status, e["kind"].as_str()), (400, Some("invalid_input")));
 }
 
 #[test]
 fn serve_backends_is_the_backends_json_list() {
-    let server = Server::start(&[]);
-    let (status, text) = get(&server.addr, "/api/backends");
+    let api = Api::new(&[]);
+    let (status, text) = api.get("/api/backends");
     assert_eq!(status, 200);
     let listed: Value = serde_json::from_str(&text).unwrap();
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["backends", "--json"])
         .output()
         .unwrap();
@@ -440,8 +492,8 @@ fn serve_backends_is_the_backends_json_list() {
 
 #[test]
 fn serve_games_lists_the_builtin_games_with_their_params() {
-    let server = Server::start(&[]);
-    let (status, text) = get(&server.addr, "/api/games");
+    let api = Api::new(&[]);
+    let (status, text) = api.get("/api/games");
     assert_eq!(status, 200);
     let games: Value = serde_json::from_str(&text).unwrap();
     let games = games.as_array().unwrap();
@@ -471,7 +523,7 @@ fn serve_games_lists_the_builtin_games_with_their_params() {
     assert_eq!(row_game["params"][0]["name"], "values");
     assert_eq!(row_game["params"][0]["kind"], "values");
     // The same list as `gamesolve games --json`.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["games", "--json"])
         .output()
         .unwrap();
@@ -526,7 +578,7 @@ fn serve_offers_a_game_added_by_an_example() {
     assert_eq!(answer["headline"], "First player wins: take 1", "{answer}");
     // Played with the generic rules: moves as the game shows them, replayed where made.
     let game = r#""game":"subtraction-1-3-4","stones":10"#;
-    let (status, start) = play(addr, game, "");
+    let (status, start) = play_over(addr, game, "");
     assert_eq!(status, 200, "{start}");
     assert_eq!(start["board"], "pile 10");
     let mut hints: Vec<(&str, &str)> = start["hints"]
@@ -542,7 +594,7 @@ fn serve_offers_a_game_added_by_an_example() {
         hints,
         [("take 1", "win"), ("take 3", "win"), ("take 4", "lose")]
     );
-    let (status, after) = play(addr, game, r#","moves":["take 4"]"#);
+    let (status, after) = play_over(addr, game, r#","moves":["take 4"]"#);
     assert_eq!(status, 200, "{after}");
     assert_eq!(after["moves"], json!(["take 4", "take 4"]));
     assert_eq!(after["computer_move"], "take 4");
@@ -552,10 +604,10 @@ fn serve_offers_a_game_added_by_an_example() {
     );
     // The moves sent back replay where they were made (`take 4` is the third move at 10 and
     // 6, `take 1` the only one at 2), to the end.
-    let (_, end) = play(addr, game, r#","moves":["take 4","take 4","take 1"]"#);
+    let (_, end) = play_over(addr, game, r#","moves":["take 4","take 4","take 1"]"#);
     assert_eq!(end["over"], true, "{end}");
     assert_eq!(end["result"], "The computer wins.", "{end}");
-    let (status, e) = play(addr, game, r#","moves":["take 2"]"#);
+    let (status, e) = play_over(addr, game, r#","moves":["take 2"]"#);
     assert_eq!(
         (status, e["kind"].as_str()),
         (400, Some("invalid_input")),
@@ -563,7 +615,7 @@ fn serve_offers_a_game_added_by_an_example() {
     );
     // A scoring game plays with its running scores, each hint with its margin.
     let server = Server::start_program(&example("stone_game_ii"), &[]);
-    let (status, reply) = play(
+    let (status, reply) = play_over(
         &server.addr,
         r#""game":"stone-game-ii","piles":[2,7,9,4,4]"#,
         "",
@@ -608,14 +660,19 @@ fn serve_sends_the_page_and_its_assets() {
 // playing against the perfect opponent
 
 /// `/api/play` for `game` (the batch fields, as JSON text without braces) and `extra` fields.
-fn play(addr: &str, game: &str, extra: &str) -> (u16, Value) {
+fn play_over(addr: &str, game: &str, extra: &str) -> (u16, Value) {
     post(addr, "/api/play", &format!("{{{game}{extra}}}"))
+}
+
+/// [`play_over`] in process.
+fn play(api: &Api, game: &str, extra: &str) -> (u16, Value) {
+    api.post("/api/play", &format!("{{{game}{extra}}}"))
 }
 
 #[test]
 fn serve_play_replays_the_moves_and_answers_as_play_does() {
-    let server = Server::start(&[]);
-    let addr = server.addr.as_str();
+    let api = Api::new(&[]);
+    let addr = &api;
     let game = r#""game":"can-i-win","max_choosable":4,"desired_total":6"#;
     // The start, the human first: the hint view is `play`'s (1 wins in 3, the rest lose in 2).
     let (status, start) = play(addr, game, "");
@@ -690,8 +747,8 @@ fn serve_play_replays_the_moves_and_answers_as_play_does() {
 
 #[test]
 fn serve_play_refuses_bad_moves_naming_them_and_the_legal_ones() {
-    let server = Server::start(&[]);
-    let addr = server.addr.as_str();
+    let api = Api::new(&[]);
+    let addr = &api;
     let game = r#""game":"can-i-win","max_choosable":4,"desired_total":6"#;
     let error = |extra: &str| {
         let (status, e) = play(addr, game, extra);
@@ -722,13 +779,13 @@ fn serve_play_refuses_bad_moves_naming_them_and_the_legal_ones() {
     assert!(message.contains("`first` must be"), "{message}");
     let message = error(r#","moves":[],"extra":1"#);
     assert!(message.contains("extra"), "{message}");
-    let (status, e) = post(addr, "/api/play", r#"{"game":"can-i-win","#);
+    let (status, e) = api.post("/api/play", r#"{"game":"can-i-win","#);
     assert_eq!(
         (status, e["kind"].as_str()),
         (400, Some("invalid_input")),
         "{e}"
     );
-    let (status, e) = post(addr, "/api/play", "[1, 2]");
+    let (status, e) = api.post("/api/play", "[1, 2]");
     assert_eq!(
         (status, e["kind"].as_str()),
         (400, Some("invalid_input")),
@@ -737,7 +794,7 @@ fn serve_play_refuses_bad_moves_naming_them_and_the_legal_ones() {
     // A huge list of moves just under the body limit: refused at the first move too many.
     let huge = format!(r#"{{{game},"moves":[1{}]}}"#, ",1".repeat(400_000));
     let started = Instant::now();
-    let (status, e) = post(addr, "/api/play", &huge);
+    let (status, e) = api.post("/api/play", &huge);
     assert_eq!(status, 400, "{e}");
     assert!(
         e["error"].as_str().unwrap().contains("`moves[1]` (1)"),
@@ -762,7 +819,7 @@ fn serve_play_refuses_bad_moves_naming_them_and_the_legal_ones() {
 
 #[test]
 fn serve_time_limit_is_checked_and_documented() {
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--time-limit", "0", "--port", "0"])
         .output()
         .unwrap();
@@ -772,12 +829,12 @@ fn serve_time_limit_is_checked_and_documented() {
         stderr.contains("--time-limit") && stderr.contains("zero"),
         "{stderr}"
     );
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--time-limit", "soon", "--port", "0"])
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(2));
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--help"])
         .output()
         .unwrap();
@@ -792,9 +849,9 @@ fn serve_time_limit_is_checked_and_documented() {
 fn serve_growth_stops_at_the_time_limit() {
     // Deadline checks between the points need nothing from the kernels: at 1 ms the picture
     // stops early and says so.
-    let server = Server::start(&["--time-limit", "1ms"]);
+    let api = Api::new(&["--time-limit", "1ms"]);
     let line = r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#;
-    let (status, growth) = post(&server.addr, "/api/growth", line);
+    let (status, growth) = api.post("/api/growth", line);
     assert_eq!(status, 200, "{growth}");
     assert_eq!(growth["stopped_at_time_limit"], true, "{growth}");
     assert_eq!(growth["time_limit"], "1ms");
@@ -806,16 +863,16 @@ fn serve_growth_stops_at_the_time_limit() {
         .collect::<Vec<_>>();
     assert!(last.iter().all(Value::is_null), "{growth}");
     // With the default (5 s) the same picture is whole.
-    let server = Server::start(&[]);
-    let (_, growth) = post(&server.addr, "/api/growth", line);
+    let api = Api::new(&[]);
+    let (_, growth) = api.post("/api/growth", line);
     assert_eq!(growth["stopped_at_time_limit"], false, "{growth}");
 }
 
 #[test]
 fn serve_time_limit_stops_an_expensive_solve() {
-    let server = Server::start(&["--time-limit", "1ms", "--node-budget", "1000000000000"]);
+    let api = Api::new(&["--time-limit", "1ms", "--node-budget", "1000000000000"]);
     let line = r#"{"game":"can-i-win","max_choosable":22,"desired_total":200}"#;
-    let (status, answer) = post(&server.addr, "/api/solve?backend=recursive", line);
+    let (status, answer) = api.post("/api/solve?backend=recursive", line);
     assert_eq!(status, 422, "{answer}");
     assert_eq!(answer["kind"], "cannot_answer");
     assert!(
@@ -1005,7 +1062,7 @@ fn serve_refuses_solves_beyond_its_limit_with_503() {
 
 #[test]
 fn serve_reports_an_address_it_cannot_bind() {
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--host", "256.0.0.1", "--port", "0"])
         .output()
         .unwrap();
@@ -1275,7 +1332,7 @@ fn serve_play_in_headless_chromium() {
 fn explain_html_is_self_contained_and_steps_from_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("memo.html");
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args([
             "explain",
             "can-i-win",
@@ -1305,7 +1362,7 @@ fn explain_html_is_self_contained_and_steps_from_a_file() {
     assert_eq!(trace["events"].as_array().unwrap().len(), 43);
     assert_eq!(trace["headline"], "Second player wins");
     // `--html -` writes the same file to standard output.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args([
             "explain",
             "can-i-win",
@@ -1320,7 +1377,7 @@ fn explain_html_is_self_contained_and_steps_from_a_file() {
         .unwrap();
     assert_eq!(String::from_utf8(output.stdout).unwrap(), html);
     // A cut trace says so.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args([
             "explain",
             "can-i-win",
@@ -1341,7 +1398,7 @@ fn explain_html_is_self_contained_and_steps_from_a_file() {
         &cut[..2000]
     );
     // A path that cannot be written: a clear message, exit 2, as for `--dot`.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["explain", "can-i-win", "5", "11", "--html"])
         .arg(dir.path().join("no/such/dir/x.html"))
         .output()

@@ -14,7 +14,6 @@ use std::time::{Duration, Instant};
 
 use super::serve::{get, post, raw, request, Server};
 
-const BIN: &str = env!("CARGO_BIN_EXE_gamesolve");
 const SMALL: &str = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
 
 /// Everything the server sends on a connection until it closes it, or the error that ended
@@ -65,7 +64,7 @@ fn serve_numeric_flags_are_range_checked_with_a_clear_error() {
         (&["--time-limit", "0s"], "--time-limit"),
     ];
     for (args, flag) in cases {
-        let output = Command::new(BIN)
+        let output = Command::new(crate::common::cli::bin())
             .arg("serve")
             .args(*args)
             .args(["--port", "0"].iter().filter(|_| *flag != "--port"))
@@ -77,7 +76,7 @@ fn serve_numeric_flags_are_range_checked_with_a_clear_error() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
     // The ranges are named.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args(["serve", "--threads", "100000"])
         .output()
         .unwrap();
@@ -87,7 +86,7 @@ fn serve_numeric_flags_are_range_checked_with_a_clear_error() {
         "{stderr}"
     );
     // Solves need a thread of their own each, and connections at least one more.
-    let output = Command::new(BIN)
+    let output = Command::new(crate::common::cli::bin())
         .args([
             "serve",
             "--port",
@@ -424,32 +423,24 @@ fn serve_answers_413_to_a_large_body_the_client_is_still_sending() {
 #[test]
 fn serve_logs_one_line_per_request_unless_quiet() {
     for quiet in [false, true] {
-        let mut child = Command::new(BIN)
-            .args(["serve", "--port", "0"])
-            .args(["--quiet"].iter().filter(|_| quiet))
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let mut first = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut first)
-            .unwrap();
-        let addr = first
-            .split_whitespace()
-            .find_map(|w| w.strip_prefix("http://"))
-            .unwrap()
-            .trim_end_matches('/')
-            .to_owned();
+        let args: Vec<&str> = ["--quiet"].into_iter().filter(|_| quiet).collect();
+        let mut server = Server::spawn(crate::common::cli::bin(), &args, Stdio::piped());
+        let addr = server.addr.clone();
         assert_eq!(get(&addr, "/api/games?x=1").0, 200);
         assert_eq!(
             request(&addr, "POST", "/api/solve", "application/json", SMALL).0,
             200
         );
         assert_eq!(get(&addr, "/nope").0, 404);
-        let _ = child.kill();
-        let output = child.wait_with_output().unwrap();
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let _ = server.child.kill();
+        let mut stderr = String::new();
+        server
+            .child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut stderr)
+            .unwrap();
         if quiet {
             assert!(stderr.trim().is_empty(), "{stderr}");
             continue;

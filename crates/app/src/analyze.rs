@@ -3,68 +3,24 @@
 //! one generic function each, the analysis and the words the game's (`TableGame::analyzer`,
 //! `analysis_json`, `analysis_text`, `sweep`).
 
-use std::time::Duration;
-
 use clap::Args;
 use gamesolve::analysis::report::Analysis;
-use gamesolve::analysis::AnalysisConfig;
 use gamesolve::games::TableGame;
 
-use super::args::{parse_byte_size, parse_count, parse_time_limit};
+use super::args::AnalysisLimitArgs;
 use super::error::{CliError, Kind, Stop};
+use super::gamecmd::GameCmd;
 use super::generic::{replay, AnalyzeFlags};
 use super::progress::Progress;
-use super::table::GameCmd;
-use super::{write_json, write_text};
+use super::stdio::{write_json, write_text};
 
 /// Arguments of `gamesolve analyze`.
 #[derive(Args, Debug)]
 pub struct AnalyzeCmd {
     #[command(subcommand)]
-    game: GameCmd<AnalyzeFlags>,
+    pub(crate) game: GameCmd<AnalyzeFlags>,
     #[command(flatten)]
-    pub(crate) json: crate::GlobalJsonFlag,
-}
-
-/// The analysis engine's limits.
-#[derive(Args, Debug, Clone, Default)]
-#[command(next_help_heading = "Limits")]
-pub struct AnalysisLimitArgs {
-    /// The largest table the analysis allocates, in bytes; suffixes K, M,
-    /// G and KiB, MiB, GiB work [default: 1GiB, as for the backends].
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, allow_negative_numbers = true)]
-    pub memory_cap: Option<u64>,
-    /// States the analysis's hash-map memo may store (used when the game has no dense table,
-    /// or when its table exceeds the memory cap) [default: 3000000].
-    #[arg(long, value_name = "STATES", value_parser = parse_count, allow_negative_numbers = true)]
-    pub state_budget: Option<u64>,
-    /// The wall-clock time one analysis may take (for `play`, each of the computer's moves),
-    /// e.g. 500ms, 2s or 1m 30s; past it the answer is `cannot_answer` naming the limit
-    /// [default: no limit].
-    #[arg(long, value_name = "DURATION", value_parser = parse_time_limit, allow_negative_numbers = true)]
-    pub time_limit: Option<Duration>,
-}
-
-impl AnalysisLimitArgs {
-    /// The limits given, as the one limits type (no node budget: the analysis has none).
-    pub fn limits(&self) -> gamesolve::Limits {
-        gamesolve::Limits {
-            node_budget: None,
-            memory_cap_bytes: self.memory_cap,
-            state_budget: self.state_budget,
-            time_limit: self.time_limit,
-        }
-    }
-
-    /// The limits as the engine's configuration.
-    pub fn config(&self) -> AnalysisConfig {
-        AnalysisConfig::from_limits(&self.limits())
-    }
-}
-
-/// Runs `gamesolve analyze`.
-pub fn run(cmd: &AnalyzeCmd, json: bool) -> Result<(), Stop> {
-    cmd.game.game()?.analyze(&cmd.game.flags, json)
+    pub(crate) json: crate::stdio::GlobalJsonFlag,
 }
 
 /// `gamesolve analyze GAME ...`: the position the flags name (the game's own position flags,

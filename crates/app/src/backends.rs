@@ -6,8 +6,8 @@ use gamesolve::Backend;
 use serde::Serialize;
 
 use super::error::Stop;
-use super::table::table;
-use super::{write_json, write_text};
+use super::stdio::{write_json, write_text};
+use super::table::GameTable;
 
 /// One backend in `--json` output.
 #[derive(Serialize)]
@@ -30,17 +30,17 @@ struct VariantEntry {
     summary: &'static str,
 }
 
-/// The `--json` list, as bytes (for `serve`'s `/api/backends` and [`crate::embed`]).
-pub fn json() -> Vec<u8> {
-    serde_json::to_vec(&entries()).unwrap_or_else(|_| b"[]".to_vec())
+/// The `--json` list, as bytes (for `serve`'s `/api/backends` and the embedding API).
+pub fn json(games: &GameTable) -> Vec<u8> {
+    serde_json::to_vec(&entries(games)).unwrap_or_else(|_| b"[]".to_vec())
 }
 
 /// Every backend gamesolve knows, in priority order.
-fn entries() -> Vec<Entry> {
+fn entries(games: &GameTable) -> Vec<Entry> {
     Backend::PRIORITY
         .into_iter()
         .map(|b| {
-            let default_for: Vec<&'static str> = table()
+            let default_for: Vec<&'static str> = games
                 .entries()
                 .filter(|e| e.default_backend() == b && b.is_available())
                 .map(|e| e.info().name)
@@ -53,7 +53,7 @@ fn entries() -> Vec<Entry> {
             default: !default_for.is_empty(),
             default_for,
             summary: b.summary(),
-            variants: table()
+            variants: games
                 .entries()
                 .flat_map(|e| {
                     e.variants_of(b)
@@ -70,8 +70,8 @@ fn entries() -> Vec<Entry> {
 }
 
 /// Runs `gamesolve backends`.
-pub fn run(json: bool) -> Result<(), Stop> {
-    let entries = entries();
+pub fn run(games: &GameTable, json: bool) -> Result<(), Stop> {
+    let entries = entries(games);
     if json {
         return write_json(&entries);
     }

@@ -12,24 +12,24 @@ use gamesolve::games::GameInfo;
 
 use super::args::LimitArgs;
 use super::error::{CliError, Kind, Stop};
+use super::gamecmd::{GameCmd, GameFlags};
 use super::progress::Progress;
 use super::report::{bytes, duration, CliGame};
-use super::table::{GameCmd, GameFlags};
-use super::{write_json, write_text};
+use super::stdio::{write_json, write_text};
 
 /// Arguments of `gamesolve compare`.
 #[derive(Args, Debug)]
 pub struct CompareCmd {
     #[command(subcommand)]
-    game: GameCmd<CompareFlags>,
+    pub(crate) game: GameCmd<CompareFlags>,
     #[command(flatten)]
-    pub(crate) json: crate::GlobalJsonFlag,
+    pub(crate) json: crate::stdio::GlobalJsonFlag,
     /// One row per variant of every backend (`memo/dense`, `memo/sparse`, …) instead of one
     /// per backend (its automatic choice).
     #[arg(long, global = true)]
     variants: bool,
     #[command(flatten)]
-    limits: LimitArgs,
+    pub(crate) limits: LimitArgs,
 }
 
 /// `compare` takes no flags of its own after the game; its flags are global.
@@ -70,17 +70,10 @@ fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig
     }
 }
 
-/// Runs `gamesolve compare`.
+/// Every backend's automatic choice (or, with `--variants`, every variant) on `game`.
 ///
 /// Exit status: 0 when at least one backend answered and all answers agree;
 /// 1 when no backend could answer, or when two backends disagree (a bug).
-pub fn run(cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
-    cmd.game
-        .game_within(cmd.limits.memory_cap)?
-        .compare(cmd, json)
-}
-
-/// Every backend's automatic choice (or, with `--variants`, every variant) on `game`.
 pub(crate) fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
     let entries = entries(game, cmd.variants, &cmd.limits.config());
     if json {

@@ -10,30 +10,34 @@
 //!
 //! ```
 //! use gamesolve_app::embed::{self, Options};
+//! use gamesolve_app::GameTable;
 //!
-//! let answer = embed::solve(br#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#,
+//! let games = GameTable::builtin();
+//! let answer = embed::solve(&games, br#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#,
 //!                           &Options::default())?;
 //! let answer: serde_json::Value = serde_json::from_slice(&answer).unwrap();
 //! assert_eq!(answer["outcome"], "second");
 //!
-//! let e = embed::solve(br#"{"game":"can-i-win","max_choosable":65,"desired_total":11}"#,
+//! let e = embed::solve(&games, br#"{"game":"can-i-win","max_choosable":65,"desired_total":11}"#,
 //!                      &Options::default()).unwrap_err();
 //! assert_eq!(e.kind.as_str(), "invalid_input");
 //! # Ok::<(), gamesolve::contract::error::ErrorReport>(())
 //! ```
 //!
-//! The game table is the process's ([`crate::run`]'s, else [`GameTable::builtin`]).
+//! Every function takes the game table it answers from (the caller's: [`GameTable::builtin`]
+//! or a table with games of its own), as [`crate::run`] does.
 //!
 //! [`GameTable::builtin`]: crate::GameTable::builtin
 
 use gamesolve::{BackendChoice, TableGame};
-use serde::Serialize;
 
-use super::analyze::AnalysisLimitArgs;
+use super::args::AnalysisLimitArgs;
 use super::args::{parse_byte_size, parse_time_limit, LimitArgs, SolverArgs};
-use super::batch::{self, LineGame, LineHandler, Solvers};
+use super::batch;
+use super::embed_views::Handler;
 pub use super::error::{CliError as ErrorReport, Kind};
-use super::report::CliGame;
+use super::line::{LineGame as _, Solvers};
+use super::table::{GameTable, LineHandler};
 
 /// The flags every command shares, as text or numbers a person writes: `--backend`,
 /// `--node-budget`, `--memory-cap`, `--state-budget`, `--time-limit` (each `None` for the
@@ -128,7 +132,7 @@ fn parsed<T>(
 /// # Errors
 ///
 /// The line's or the backend's [`ErrorReport`], as the command reports it.
-pub fn solve(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> {
+pub fn solve(games: &GameTable, request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> {
     let args = options.solver_args()?;
     if let Some(choice) = &args.backend {
         if !choice.backend.is_available() {
@@ -139,7 +143,7 @@ pub fn solve(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> 
         }
     }
     let mut solvers = Solvers::new(&args);
-    batch::read_line(request)?.line(&mut LineHandler::Solve(&mut solvers))
+    batch::read_line(games, request)?.line(LineHandler::Solve(&mut solvers))
 }
 
 /// `gamesolve batch` for many lines: one solver per game, reused by the lines of that game
@@ -173,9 +177,9 @@ impl Batch {
 
     /// The answer line of the next input line (numbered from 1): the game's contract object,
     /// or the error line `{"line":…,"error":…,"kind":…}` and its kind.
-    pub fn answer(&mut self, line: &[u8]) -> (Vec<u8>, Option<Kind>) {
+    pub fn answer(&mut self, games: &GameTable, line: &[u8]) -> (Vec<u8>, Option<Kind>) {
         self.lines += 1;
-        batch::answer_line(&mut self.solvers, line, self.lines)
+        batch::answer_line(games, &mut self.solvers, line, self.lines)
     }
 }
 
@@ -187,12 +191,13 @@ impl Batch {
 ///
 /// The line's error, or a malformed option.
 pub fn compare(
+    games: &GameTable,
     request: &[u8],
     options: &Options,
     variants: bool,
 ) -> Result<(Vec<u8>, Result<(), ErrorReport>), ErrorReport> {
     let mut handler = Handler::compare(options, variants)?;
-    let rows = batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))?;
+    let rows = batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))?;
     Ok((rows, handler.verdict()))
 }
 
@@ -220,12 +225,13 @@ pub fn compare_game<G: TableGame>(
 ///
 /// The line's error, a move that cannot be read, or the analysis giving up.
 pub fn analyze(
+    games: &GameTable,
     request: &[u8],
     options: &Options,
     moves: Vec<String>,
 ) -> Result<Vec<u8>, ErrorReport> {
     let mut handler = Handler::analyze(options, moves)?;
-    batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))
+    batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))
 }
 
 /// [`analyze`] of a game value rather than a request line (see [`compare_game`]).
@@ -248,9 +254,13 @@ pub fn analyze_game<G: TableGame>(
 /// # Errors
 ///
 /// The line's error, or the backend giving up under the limits.
-pub fn explain(request: &[u8], options: &Options) -> Result<Vec<u8>, ErrorReport> {
+pub fn explain(
+    games: &GameTable,
+    request: &[u8],
+    options: &Options,
+) -> Result<Vec<u8>, ErrorReport> {
     let mut handler = Handler::explain(options)?;
-    batch::read_line(request)?.line(&mut LineHandler::Embed(&mut handler))
+    batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))
 }
 
 /// [`explain`] of a game value rather than a request line (see [`compare_game`]).
@@ -263,42 +273,16 @@ pub fn explain_game<G: TableGame>(game: &G, options: &Options) -> Result<Vec<u8>
 }
 
 /// `backends --json`.
-pub fn backends() -> Vec<u8> {
-    super::backends::json()
+pub fn backends(games: &GameTable) -> Vec<u8> {
+    super::backends::json(games)
 }
 
 /// `games --json`: the game table.
-pub fn games() -> Vec<u8> {
-    super::games::json()
+pub fn games(games: &GameTable) -> Vec<u8> {
+    super::games::json(games)
 }
 
-/// What to do with the game of one request.
-pub enum Handler {
-    /// `compare`.
-    Compare {
-        /// One row per variant.
-        variants: bool,
-        /// The limits.
-        limits: LimitArgs,
-        /// Whether the rows agreed, once run.
-        verdict: Option<Result<(), ErrorReport>>,
-    },
-    /// `analyze`.
-    Analyze {
-        /// The moves from the start.
-        moves: Vec<String>,
-        /// The analysis's limits.
-        limits: AnalysisLimitArgs,
-    },
-    /// `explain`.
-    Explain {
-        /// The backend explained; `None`: the command's default.
-        backend: Option<BackendChoice>,
-        /// The limits.
-        limits: LimitArgs,
-    },
-}
-
+/// The handlers of the commands, each from the options as the command reads them.
 impl Handler {
     fn compare(options: &Options, variants: bool) -> Result<Self, ErrorReport> {
         Ok(Handler::Compare {
@@ -338,48 +322,33 @@ impl Handler {
     }
 }
 
-/// The views of [`explain`], as one object.
-#[derive(Serialize)]
-struct ViewsObject<'a> {
-    text: &'a str,
-    dot: &'a str,
-    html: &'a str,
-    json: &'a serde_json::value::RawValue,
-}
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
 
-impl LineGame for Handler {
-    type Output = Vec<u8>;
+    use super::*;
+    use gamesolve::CanIWin;
 
-    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, ErrorReport> {
-        match self {
-            Handler::Compare {
-                variants,
-                limits,
-                verdict,
-            } => {
-                let (rows, agreed) = super::compare::rows_json(game, *variants, &limits.config());
-                *verdict = Some(agreed);
-                Ok(rows)
-            }
-            Handler::Analyze { moves, limits } => {
-                super::analyze::analysis_json(game, std::mem::take(moves), limits.clone())
-            }
-            Handler::Explain { backend, limits } => {
-                let views = super::explain::views(game, backend.clone(), limits.clone())?;
-                let io = |e: serde_json::Error| {
-                    ErrorReport::new(Kind::Io, format!("cannot write the views: {e}"))
-                };
-                let json = String::from_utf8(views.json)
-                    .map_err(|e| ErrorReport::new(Kind::Io, e.to_string()))?;
-                let raw = serde_json::value::RawValue::from_string(json).map_err(io)?;
-                serde_json::to_vec(&ViewsObject {
-                    text: &views.text,
-                    dot: &views.dot,
-                    html: &views.html,
-                    json: &raw,
-                })
-                .map_err(io)
-            }
-        }
+    /// The table is a value: each call answers for the games of the table it is given, two
+    /// tables in one process each for their own.
+    #[test]
+    fn each_table_answers_for_its_own_games() {
+        let only_can_i_win = GameTable::empty().with::<CanIWin>();
+        let builtin = GameTable::builtin();
+        let line = br#"{"game":"predict-the-winner","values":[1,5,233,7]}"#;
+        let answer: serde_json::Value =
+            serde_json::from_slice(&solve(&builtin, line, &Options::default()).unwrap()).unwrap();
+        assert_eq!(answer["outcome"], "first");
+        let e = solve(&only_can_i_win, line, &Options::default()).unwrap_err();
+        assert_eq!(e.kind, Kind::InvalidInput);
+        // The line is read against this table's one game: its fields are the only ones known.
+        assert!(e.message.contains("max_choosable"), "{}", e.message);
+        let listed: serde_json::Value = serde_json::from_slice(&games(&only_can_i_win)).unwrap();
+        assert_eq!(listed.as_array().unwrap().len(), 1);
+        let listed: serde_json::Value = serde_json::from_slice(&games(&builtin)).unwrap();
+        assert_eq!(listed.as_array().unwrap().len(), 3);
+        // Solving runs after the failed line as before: the tables share nothing.
+        let line = br#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
+        assert!(solve(&only_can_i_win, line, &Options::default()).is_ok());
     }
 }

@@ -15,11 +15,11 @@ use gamesolve::games::GameInfo;
 
 use super::args::{parse_usize, LimitArgs};
 use super::error::{CliError, Kind, Stop};
+use super::gamecmd::{GameCmd, GameFlags};
 use super::page::export_html;
 use super::progress::Progress;
 use super::report::CliGame;
-use super::table::{GameCmd, GameFlags};
-use super::{write_json, write_text};
+use super::stdio::{write_json, write_text};
 
 /// Positions the `recursive` backend may expand under `explain` unless
 /// `--node-budget` says otherwise: the views are for small instances.
@@ -29,9 +29,9 @@ const EXPLAIN_NODE_BUDGET: u64 = 1_000_000;
 #[derive(Args, Debug)]
 pub struct ExplainCmd {
     #[command(subcommand)]
-    game: GameCmd<ViewArgs>,
+    pub(crate) game: GameCmd<ViewArgs>,
     #[command(flatten)]
-    pub(crate) json: crate::GlobalJsonFlag,
+    pub(crate) json: crate::stdio::GlobalJsonFlag,
 }
 
 impl GameFlags for ViewArgs {
@@ -125,11 +125,6 @@ impl ViewArgs {
             }
         })
     }
-}
-
-/// Runs `gamesolve explain`.
-pub fn run(cmd: &ExplainCmd, json: bool) -> Result<(), Stop> {
-    cmd.game.game()?.explain(&cmd.game.flags, json)
 }
 
 /// Explains one game with the chosen backend variant and prints the views.

@@ -6,21 +6,22 @@ use std::fmt::Write as _;
 use gamesolve::games::{GameInfo, ParamKind};
 
 use super::error::Stop;
-use super::table::{program, table};
-use super::{write_json, write_text};
+use super::program::program;
+use super::stdio::{write_json, write_text};
+use super::table::GameTable;
 
-/// The `--json` list, as bytes (for `serve`'s `/api/games` and [`crate::embed`]).
-pub fn json() -> Vec<u8> {
-    serde_json::to_vec(&infos()).unwrap_or_else(|_| b"[]".to_vec())
+/// The `--json` list, as bytes (for `serve`'s `/api/games` and the embedding API).
+pub fn json(games: &GameTable) -> Vec<u8> {
+    serde_json::to_vec(&infos(games)).unwrap_or_else(|_| b"[]".to_vec())
 }
 
-fn infos() -> Vec<&'static GameInfo> {
-    table().infos().collect()
+fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
+    games.infos().collect()
 }
 
 /// Runs `gamesolve games`.
-pub fn run(json: bool) -> Result<(), Stop> {
-    let infos = infos();
+pub fn run(games: &GameTable, json: bool) -> Result<(), Stop> {
+    let infos = infos(games);
     if json {
         return write_json(&infos);
     }

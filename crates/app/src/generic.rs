@@ -13,13 +13,14 @@ use gamesolve::analysis::{AnalysisConfig, Player, ENDLESS};
 use gamesolve::games::{parse_move, GameInfo, TableGame};
 use gamesolve::{Game, GameValue, Margin, Verdict};
 
-use super::analyze::AnalysisLimitArgs;
+use super::args::AnalysisLimitArgs;
 use super::error::{CliError, Stop};
+use super::gamecmd::GameFlags;
 use super::play::session::{Rules, Valued};
-use super::table::GameFlags;
+use super::play::{run_session, PlayFlags};
 
 /// The flags of `gamesolve analyze GAME ...`.
-#[derive(Args, Debug)]
+#[derive(Args, Clone, Debug)]
 pub struct AnalyzeFlags {
     /// The moves already made from the start, in order, as `play` reads them (what the game
     /// prints for a move, or its number in the listing): `--moves "take 1,take 3"`.
@@ -61,29 +62,6 @@ impl GameFlags for AnalyzeFlags {
     }
 }
 
-/// The flags of `gamesolve play GAME ...`.
-#[derive(Args, Debug)]
-pub struct PlayFlags {
-    #[command(flatten)]
-    options: super::play::PlayOptions,
-}
-
-impl GameFlags for PlayFlags {
-    fn memory_cap(&self) -> Option<u64> {
-        self.options.limits.memory_cap
-    }
-
-    const VERB: &'static str = "play";
-    const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --first computer"];
-
-    fn about(info: &GameInfo) -> String {
-        format!(
-            "Play {} against the perfect opponent: type a move as it is shown, or its number.",
-            info.title
-        )
-    }
-}
-
 /// Whether `G`'s values are verdicts (win, lose, draw), not margins: the generic rules of
 /// `play` can then tell who won from the last position.
 pub(crate) fn has_verdicts<G: Game>() -> bool {
@@ -115,7 +93,22 @@ pub(crate) fn replay<G: Game>(game: &G, texts: &[String]) -> Result<G::Position,
 /// `gamesolve play GAME ...` over the generic analysis.
 pub fn play<G: TableGame>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
     let rules = GenericRules::new(game, flags.options.limits.config());
-    super::play::run_session(rules, &flags.options)
+    run_session(rules, &flags.options)
+}
+
+/// The rules of `play` for `game`, replayable from a list of moves (`serve`'s `/api/play`),
+/// with the analysis engine's limits: the generic rules ([`GenericRules`]), in the game's own
+/// words.
+///
+/// # Errors
+///
+/// None today: every game of the table can be played (the `Result` is `serve`'s contract).
+#[cfg(feature = "serve")]
+pub fn rules_for<G: super::report::CliGame>(
+    game: &G,
+    config: gamesolve::analysis::AnalysisConfig,
+) -> Result<Box<dyn super::play::Replay>, CliError> {
+    Ok(Box::new(GenericRules::new(game, config)))
 }
 
 /// A position of `play`'s generic rules: the game's position, the moves made so far, and the
@@ -331,14 +324,55 @@ impl<G: TableGame> Rules for GenericRules<G> {
     }
 
     #[cfg(feature = "serve")]
-    fn evaluation(&self, (value, remoteness): Self::Eval) -> super::play::replay::Evaluation {
+    fn evaluation(&self, (value, remoteness): Self::Eval) -> super::play::session::Evaluation {
         match margin_of(value) {
-            Some(margin) => super::play::replay::Evaluation::scored(margin, remoteness),
+            Some(margin) => super::play::session::Evaluation::scored(margin, remoteness),
             None => (MoveValue::from(value.verdict()), remoteness).into(),
         }
     }
 
     fn verbs(&self) -> [&'static str; 3] {
         self.game.play_verbs()
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use gamesolve::analysis::AnalysisConfig;
+    use gamesolve::{CanIWin, PredictTheWinner};
+
+    use super::*;
+    use crate::play::session::{session, Rules};
+    use crate::play::Starter;
+
+    fn run_session<R: Rules>(rules: R, first: Option<Starter>, input: &str) -> String {
+        let mut out = Vec::new();
+        let result = session(rules, first, &mut input.as_bytes(), &mut out);
+        assert!(result.is_ok());
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn can_i_win_human_loses_and_gets_a_review() {
+        let game = CanIWin::new(4, 6).unwrap();
+        let rules = GenericRules::new(&game, AnalysisConfig::default());
+        // (4, 6): 1 wins; 2 lets the computer reach 6 with 4.
+        let out = run_session(rules, Some(Starter::Human), "2\n");
+        assert!(out.contains("You take 2: total 2 of 6"), "{out}");
+        assert!(out.contains("Computer takes 4: total 6 of 6"), "{out}");
+        assert!(out.contains("The computer wins"), "{out}");
+        assert!(out.contains("1 was better (win in 3)"), "{out}");
+    }
+
+    #[test]
+    fn predict_the_winner_undo_and_bad_input() {
+        let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
+        let rules = GenericRules::new(&game, AnalysisConfig::default());
+        let out = run_session(rules, None, "y\nsideways\nr\nundo\nl\nl\n");
+        assert!(out.contains("`sideways` is not a move"), "{out}");
+        assert!(out.contains("Took back your last move"), "{out}");
+        assert!(out.contains("You win 234 to 12"), "{out}");
+        assert!(out.contains("You played perfectly"), "{out}");
     }
 }

@@ -38,7 +38,7 @@ pub fn read_values_file(path: &Path, memory_cap: u64) -> Result<Vec<i64>, CliErr
         }
     };
     let parsed = if path.as_os_str() == "-" {
-        if super::stdin_was_closed() {
+        if super::stdio::stdin_was_closed() {
             // The runtime put `/dev/null` in its place: it would read as an empty row.
             return Err(CliError::new(
                 Kind::Io,

@@ -33,34 +33,43 @@ mod analyze;
 mod args;
 mod backends;
 mod batch;
+mod commands;
 mod compare;
 pub mod embed;
+mod embed_views;
 mod error;
 mod explain;
+mod gamecmd;
 mod games;
 mod generic;
 mod guard;
 mod input;
+mod line;
 mod page;
 mod play;
+mod program;
 mod progress;
 mod report;
 #[cfg(feature = "serve")]
 mod serve;
 mod solve;
+mod stdio;
 mod table;
 
+#[cfg(feature = "serve")]
+pub use serve::router as serve_router;
 pub use table::GameTable;
 
 use std::ffi::OsString;
 use std::io::{self, Write};
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use clap::{Parser, Subcommand};
+use clap::{FromArgMatches as _, Parser, Subcommand};
 use gamesolve::Backend;
-use serde::Serialize;
 
 use error::{CliError, ExitStatus as _, Kind, Stop};
+use stdio::{stdout_was_closed, write_json, JsonFlag};
 
 /// Solve two-player games exactly (Can I Win, Predict the Winner, Cat and
 /// Mouse, and your own), with interchangeable backends.
@@ -90,9 +99,10 @@ struct Cli {
 /// The commands; each is a verb or a game name.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// A game of the table: solve it (`gamesolve can-i-win 10 11`).
-    #[command(flatten)]
-    Game(table::GameCmd<solve::SolveFlags>),
+    /// A game of the table: solve it (`gamesolve can-i-win 10 11`). Its subcommands are the
+    /// table's ([`commands::with_games`]), read by [`parse`].
+    #[command(skip)]
+    Game(gamecmd::GameCmd<solve::SolveFlags>),
     /// Run every backend of this build on one game, side by side.
     #[command(
         after_help = "Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare predict-the-winner 1 5 233 7 --json\n  gamesolve compare can-i-win 16 60 --node-budget 100000"
@@ -148,12 +158,13 @@ fn version() -> String {
 /// Parses the process's command line, runs the command on the games of `games` and returns the
 /// exit code: the whole `gamesolve` program is `run(GameTable::builtin())`.
 ///
-/// The table is the process's for good: a second call in one process keeps the first's.
+/// The table is handed down to every command (the command line's subcommands, `batch`,
+/// `serve`'s state): a second call in one process runs with its own table.
 pub fn run(games: GameTable) -> ExitCode {
-    table::install(games);
+    let games = Arc::new(games);
     // Keep the start-up check of standard output linked in from this library.
     #[cfg(target_os = "linux")]
-    std::hint::black_box(&RECORD_STDOUT);
+    std::hint::black_box(&stdio::RECORD_STDOUT);
     if stdout_was_closed() {
         // Every command answers on standard output: the answer would be lost.
         let _ = writeln!(
@@ -163,14 +174,14 @@ pub fn run(games: GameTable) -> ExitCode {
         return ExitCode::from(Kind::Io.exit_code());
     }
     let args: Vec<OsString> = std::env::args_os().collect();
-    table::install_program(args.first().map(OsString::as_os_str));
-    let cli = match parse(&args) {
+    program::install_program(args.first().map(OsString::as_os_str));
+    let cli = match parse(&args, &games) {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e, wants_json(&args)),
     };
     let json = cli.json || cli.command.json();
     guard::install();
-    match run_command(cli) {
+    match run_command(cli, &games) {
         Ok(code) => code,
         Err(Stop::Error(e)) => report_error(&e, json),
         Err(Stop::AfterOutput(e)) => report_error(&e, false),
@@ -182,20 +193,43 @@ pub fn run(games: GameTable) -> ExitCode {
     }
 }
 
-/// The command line read against the app's commands, named and exemplified for the running
-/// program ([`table::for_program`]).
-fn parse(args: &[OsString]) -> Result<Cli, clap::Error> {
-    let mut command = table::for_program(<Cli as clap::CommandFactory>::command());
+/// The program's commands with the games of `games` ([`commands::with_games`]), named and
+/// exemplified for the running program ([`program::for_program`]).
+fn command(games: &GameTable) -> clap::Command {
+    let command = clap::Command::new("gamesolve");
+    program::for_program(commands::with_games(
+        command,
+        games,
+        <Cli as clap::Args>::augment_args,
+    ))
+}
+
+/// The command line read against the app's commands and the games of `games`.
+fn parse(args: &[OsString], games: &GameTable) -> Result<Cli, clap::Error> {
+    let mut command = command(games);
     let mut matches = command.try_get_matches_from_mut(args)?;
+    let game = matches
+        .subcommand_name()
+        .filter(|name| games.find(name).is_some());
+    if game.is_some() {
+        // A game's name: solve it (the program's own commands are read by their derive).
+        let json = matches.get_flag("json");
+        let game =
+            gamecmd::GameCmd::from_arg_matches(&matches).map_err(|e| e.format(&mut command))?;
+        return Ok(Cli {
+            json,
+            command: Command::Game(game),
+        });
+    }
     <Cli as clap::FromArgMatches>::from_arg_matches_mut(&mut matches)
         .map_err(|e| e.format(&mut command))
 }
 
-fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
+fn run_command(cli: Cli, games: &Arc<GameTable>) -> Result<ExitCode, Stop> {
     let json = cli.json || cli.command.json();
     match &cli.command {
-        Command::Game(cmd) => solve::run(cmd, json)?,
-        Command::Compare(cmd) => compare::run(cmd, json)?,
+        Command::Game(cmd) => commands::solve(cmd, games, json)?,
+        Command::Compare(cmd) => commands::compare(cmd, games, json)?,
         Command::Batch(_) if cli.json => {
             return Err(usage(
                 "`--json` does not apply to `batch`: batch always writes JSON lines, one per \
@@ -203,21 +237,21 @@ fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
             ))
         }
         Command::Batch(cmd) => {
-            if !batch::run(cmd)? {
+            if !batch::run(cmd, games)? {
                 return Ok(ExitCode::FAILURE);
             }
         }
-        Command::Backends(_) => backends::run(json)?,
-        Command::Games(_) => games::run(json)?,
-        Command::Analyze(cmd) => analyze::run(cmd, json)?,
+        Command::Backends(_) => backends::run(games, json)?,
+        Command::Games(_) => self::games::run(games, json)?,
+        Command::Analyze(cmd) => commands::analyze(cmd, games, json)?,
         Command::Play(_) if cli.json => {
             return Err(usage(
                 "`--json` does not apply to `play`, an interactive game in words; leave \
                  `--json` out (`analyze --json` gives every move's value as JSON)",
             ))
         }
-        Command::Play(cmd) => play::run(cmd)?,
-        Command::Explain(cmd) => explain::run(cmd, json)?,
+        Command::Play(cmd) => commands::play(cmd, games)?,
+        Command::Explain(cmd) => commands::explain(cmd, games, json)?,
         #[cfg(feature = "serve")]
         Command::Serve(_) if cli.json => {
             return Err(usage(
@@ -226,78 +260,14 @@ fn run_command(cli: Cli) -> Result<ExitCode, Stop> {
             ))
         }
         #[cfg(feature = "serve")]
-        Command::Serve(cmd) => serve::run(cmd)?,
+        Command::Serve(cmd) => serve::run(cmd, Arc::clone(games))?,
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Whether standard output was closed when the program started
-/// (`gamesolve ... >&-`). The Rust runtime then opens `/dev/null` in its
-/// place before `main`, so every write would succeed and the answer vanish;
-/// [`RECORD_STDOUT`] looks at file descriptor 1 before that.
-fn stdout_was_closed() -> bool {
-    STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-/// Set before `main` when file descriptor 1 was not open.
-static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
-    std::sync::atomic::AtomicBool::new(false);
-
-/// Whether standard input was closed when the program started
-/// (`gamesolve ... <&-`): the runtime's `/dev/null` in its place would read
-/// as empty input. Recorded by [`RECORD_STDOUT`] too.
-fn stdin_was_closed() -> bool {
-    STDIN_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
-}
-
-/// Set before `main` when file descriptor 0 was not open.
-static STDIN_CLOSED_AT_START: std::sync::atomic::AtomicBool =
-    std::sync::atomic::AtomicBool::new(false);
-
-/// Runs at process start, before the Rust runtime replaces closed standard
-/// descriptors with `/dev/null`: `/proc/self/fd/1` is missing exactly when
-/// descriptor 1 is closed (a redirection to `/dev/null`, as
-/// `Stdio::null()` or Python's `DEVNULL` make, is open and not an error).
-/// Descriptor 0 likewise, for [`stdin_was_closed`].
-/// Elsewhere than Linux a closed standard output (or input) is not detected.
-#[cfg(target_os = "linux")]
-#[used]
-#[link_section = ".init_array"]
-static RECORD_STDOUT: extern "C" fn() = {
-    extern "C" fn record() {
-        let proc_mounted = std::path::Path::new("/proc/self/fd").is_dir();
-        let closed = |fd: &str| {
-            proc_mounted
-                && std::fs::symlink_metadata(fd).is_err_and(|e| e.kind() == io::ErrorKind::NotFound)
-        };
-        let ordering = std::sync::atomic::Ordering::Relaxed;
-        STDOUT_CLOSED_AT_START.store(closed("/proc/self/fd/1"), ordering);
-        STDIN_CLOSED_AT_START.store(closed("/proc/self/fd/0"), ordering);
-    }
-    record
-};
-
 /// A usage error: a flag that does not apply.
 fn usage(message: &str) -> Stop {
     Stop::Error(CliError::new(Kind::Usage, message))
-}
-
-/// `--json` for the commands that print results (and their errors) as JSON; `batch`, `play`
-/// and `serve` do not take it.
-#[derive(clap::Args, Debug, Default)]
-pub(crate) struct JsonFlag {
-    /// Print the result, and errors, as one JSON value on standard output.
-    #[arg(long)]
-    pub(crate) json: bool,
-}
-
-/// `--json` of a command whose games are subcommands (`compare`, `analyze`, `explain`): given
-/// before or after the game.
-#[derive(clap::Args, Debug, Default)]
-pub(crate) struct GlobalJsonFlag {
-    /// Print the result, and errors, as one JSON value on standard output.
-    #[arg(long, global = true)]
-    pub(crate) json: bool,
 }
 
 impl Command {
@@ -384,23 +354,6 @@ fn print_clap(e: &clap::Error) -> io::Result<()> {
     }
 }
 
-/// Writes `value` as one line of JSON on standard output.
-fn write_json(value: &impl Serialize) -> Result<(), Stop> {
-    let mut out = io::stdout().lock();
-    serde_json::to_writer(&mut out, value)?;
-    out.write_all(b"\n")?;
-    out.flush()?;
-    Ok(())
-}
-
-/// Writes `text` on standard output.
-fn write_text(text: &str) -> Result<(), Stop> {
-    let mut out = io::stdout().lock();
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -409,6 +362,7 @@ mod tests {
     #[test]
     fn cli_definition_is_consistent() {
         Cli::command().debug_assert();
+        command(&GameTable::builtin()).debug_assert();
     }
 
     #[test]

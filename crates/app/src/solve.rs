@@ -6,15 +6,15 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use gamesolve::{Game, Solver, Stats};
 
-use super::analyze::AnalysisLimitArgs;
+use super::args::AnalysisLimitArgs;
 use gamesolve::games::GameInfo;
 
 use super::args::SolverArgs;
 use super::error::{CliError, Stop};
+use super::gamecmd::{GameCmd, GameFlags};
 use super::progress::Progress;
 use super::report::{stats_lines, CliGame};
-use super::table::{self, GameCmd, GameFlags};
-use super::{write_json, write_text};
+use super::stdio::{write_json, write_text};
 
 /// The flags of `gamesolve GAME ...`, beside the game's parameters.
 #[derive(Args, Debug)]
@@ -24,11 +24,11 @@ pub struct SolveFlags {
     /// stored (entries written to the memo or table); table cells and table bytes (as
     /// allocated); max depth (the deepest call, the root being 1); the wall time.
     #[arg(long)]
-    stats: bool,
+    pub(crate) stats: bool,
     #[command(flatten)]
-    pub(crate) json: crate::JsonFlag,
+    pub(crate) json: crate::stdio::JsonFlag,
     #[command(flatten)]
-    solver: SolverArgs,
+    pub(crate) solver: SolverArgs,
 }
 
 impl GameFlags for SolveFlags {
@@ -50,30 +50,30 @@ fn counted(json: bool, stats: bool) -> bool {
     json || stats
 }
 
-/// Runs `gamesolve GAME ...`: solves the game, or runs its parameter sweep
-/// (`can-i-win N --all-totals`).
-pub fn run(cmd: &GameCmd<SolveFlags>, json: bool) -> Result<(), Stop> {
-    let game = cmd.game()?;
-    if cmd.sweep {
-        let limits = AnalysisLimitArgs {
-            memory_cap: cmd.flags.solver.limits.memory_cap,
-            state_budget: cmd.flags.solver.limits.state_budget,
-            time_limit: cmd.flags.solver.limits.time_limit,
-        };
-        // The analysis names itself `analyze`; here the command is the game's sweep.
-        let command = match table::table().find(cmd.name).and_then(|e| e.info().sweep) {
-            Some(sweep) => format!("`{} --{}`", cmd.name, sweep.flag),
-            None => format!("`{}`", cmd.name),
-        };
-        return game.sweep(&limits, json).map_err(|stop| match stop {
-            Stop::Error(mut e) => {
-                e.message = e.message.replace("the `analyze` command", &command);
-                Stop::Error(e)
-            }
-            other => other,
-        });
+/// A sweep's error in the words of the command that asked for it (`can-i-win N
+/// --all-totals`): the analysis names itself `analyze`.
+pub(crate) fn sweep_error(stop: Stop, cmd: &GameCmd<SolveFlags>, info: &GameInfo) -> Stop {
+    let command = match info.sweep {
+        Some(sweep) => format!("`{} --{}`", cmd.name, sweep.flag),
+        None => format!("`{}`", cmd.name),
+    };
+    match stop {
+        Stop::Error(mut e) => {
+            e.message = e.message.replace("the `analyze` command", &command);
+            Stop::Error(e)
+        }
+        other => other,
     }
-    game.solve(&cmd.flags.solver, cmd.flags.stats, json)
+}
+
+/// The analysis limits of a sweep: the solving flags' memory cap, state budget and time
+/// limit (the sweep runs without a backend).
+pub(crate) fn sweep_limits(flags: &SolveFlags) -> AnalysisLimitArgs {
+    AnalysisLimitArgs {
+        memory_cap: flags.solver.limits.memory_cap,
+        state_budget: flags.solver.limits.state_budget,
+        time_limit: flags.solver.limits.time_limit,
+    }
 }
 
 /// Solves `game` with the chosen backend variant and prints the answer.

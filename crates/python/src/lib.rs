@@ -23,7 +23,10 @@
 pub mod pygame;
 pub mod run;
 
+use std::sync::Arc;
+
 use gamesolve_app::embed::{self, ErrorReport, Options};
+use gamesolve_app::GameTable;
 use pyo3::exceptions::PyException;
 use pyo3::prelude::*;
 
@@ -39,6 +42,20 @@ pyo3::create_exception!(
 /// message.
 pub(crate) fn native_error(e: &ErrorReport) -> PyErr {
     NativeError::new_err((e.kind.as_str().to_owned(), e.message.clone()))
+}
+
+/// The game table a module offers, kept in the module as `_games` ([`add_module`]); every
+/// function reads it from the module it is called through, so two modules built with
+/// different tables each answer for their own games.
+#[pyclass(module = "gamesolve._native", frozen, name = "Games")]
+pub struct Games {
+    table: Arc<GameTable>,
+}
+
+/// The table of the module `m` (its `_games`).
+fn games_of(m: &Bound<'_, PyModule>) -> PyResult<Arc<GameTable>> {
+    let games: Bound<'_, Games> = m.getattr("_games")?.extract()?;
+    Ok(Arc::clone(&games.get().table))
 }
 
 /// Bytes of JSON as a Python `str`.
@@ -66,9 +83,9 @@ fn options(
 
 /// Solves the game of `request` (a batch line): the answer's JSON text.
 #[pyfunction]
-#[pyo3(signature = (request, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(pass_module, signature = (request, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
 fn solve(
-    py: Python<'_>,
+    m: &Bound<'_, PyModule>,
     request: String,
     backend: Option<String>,
     node_budget: Option<u64>,
@@ -77,16 +94,19 @@ fn solve(
     time_limit: Option<String>,
 ) -> PyResult<String> {
     let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
-    let answer = run::cancellable(py, move || embed::solve(request.as_bytes(), &options))?;
+    let games = games_of(m)?;
+    let answer = run::cancellable(m.py(), move || {
+        embed::solve(&games, request.as_bytes(), &options)
+    })?;
     answer.map(text).map_err(|e| native_error(&e))
 }
 
 /// `compare`: the rows' JSON text, and the verdict's `(kind, message)` when the rows do not
 /// agree or none answered.
 #[pyfunction]
-#[pyo3(signature = (request, variants=false, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(pass_module, signature = (request, variants=false, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
 fn compare(
-    py: Python<'_>,
+    m: &Bound<'_, PyModule>,
     request: String,
     variants: bool,
     node_budget: Option<u64>,
@@ -95,8 +115,9 @@ fn compare(
     time_limit: Option<String>,
 ) -> PyResult<(String, Option<(String, String)>)> {
     let options = options(None, node_budget, memory_cap, state_budget, time_limit);
-    let answer = run::cancellable(py, move || {
-        embed::compare(request.as_bytes(), &options, variants)
+    let games = games_of(m)?;
+    let answer = run::cancellable(m.py(), move || {
+        embed::compare(&games, request.as_bytes(), &options, variants)
     })?;
     let (rows, verdict) = answer.map_err(|e| native_error(&e))?;
     let verdict = verdict
@@ -107,9 +128,9 @@ fn compare(
 
 /// `analyze`: the analysis's JSON text.
 #[pyfunction]
-#[pyo3(signature = (request, moves=Vec::new(), memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(pass_module, signature = (request, moves=Vec::new(), memory_cap=None, state_budget=None, time_limit=None))]
 fn analyze(
-    py: Python<'_>,
+    m: &Bound<'_, PyModule>,
     request: String,
     moves: Vec<String>,
     memory_cap: Option<String>,
@@ -117,17 +138,18 @@ fn analyze(
     time_limit: Option<String>,
 ) -> PyResult<String> {
     let options = options(None, None, memory_cap, state_budget, time_limit);
-    let answer = run::cancellable(py, move || {
-        embed::analyze(request.as_bytes(), &options, moves)
+    let games = games_of(m)?;
+    let answer = run::cancellable(m.py(), move || {
+        embed::analyze(&games, request.as_bytes(), &options, moves)
     })?;
     answer.map(text).map_err(|e| native_error(&e))
 }
 
 /// `explain`: the views' JSON text (`text`, `dot`, `html`, `json`).
 #[pyfunction]
-#[pyo3(signature = (request, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(pass_module, signature = (request, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
 fn explain(
-    py: Python<'_>,
+    m: &Bound<'_, PyModule>,
     request: String,
     backend: Option<String>,
     node_budget: Option<u64>,
@@ -136,20 +158,25 @@ fn explain(
     time_limit: Option<String>,
 ) -> PyResult<String> {
     let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
-    let answer = run::cancellable(py, move || embed::explain(request.as_bytes(), &options))?;
+    let games = games_of(m)?;
+    let answer = run::cancellable(m.py(), move || {
+        embed::explain(&games, request.as_bytes(), &options)
+    })?;
     answer.map(text).map_err(|e| native_error(&e))
 }
 
 /// `backends --json`.
 #[pyfunction]
-fn backends() -> String {
-    text(embed::backends())
+#[pyo3(pass_module)]
+fn backends(m: &Bound<'_, PyModule>) -> PyResult<String> {
+    Ok(text(embed::backends(&*games_of(m)?)))
 }
 
 /// `games --json`.
 #[pyfunction]
-fn games() -> String {
-    text(embed::games())
+#[pyo3(pass_module)]
+fn games(m: &Bound<'_, PyModule>) -> PyResult<String> {
+    Ok(text(embed::games(&*games_of(m)?)))
 }
 
 /// A `batch` run: one answer line per line given to `answer`.
@@ -158,23 +185,31 @@ struct Batch {
     /// The run; taken out while a line is answered on the worker thread (`Mutex`: a Python
     /// object may be used from any thread).
     inner: std::sync::Mutex<Option<embed::Batch>>,
+    /// The games its lines may name (the module's `_games`, given as `games`).
+    table: Arc<GameTable>,
 }
 
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+    #[pyo3(signature = (backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None, games=None))]
     fn new(
         backend: Option<String>,
         node_budget: Option<u64>,
         memory_cap: Option<String>,
         state_budget: Option<u64>,
         time_limit: Option<String>,
+        games: Option<Bound<'_, Games>>,
     ) -> PyResult<Self> {
         let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
         let inner = embed::Batch::new(&options).map_err(|e| native_error(&e))?;
+        let table = games.map_or_else(
+            || Arc::new(GameTable::builtin()),
+            |games| Arc::clone(&games.get().table),
+        );
         Ok(Batch {
             inner: std::sync::Mutex::new(Some(inner)),
+            table,
         })
     }
 
@@ -186,8 +221,9 @@ impl Batch {
                 "this batch run was interrupted, or is answering a line in another thread; start a new one",
             ));
         };
+        let table = Arc::clone(&self.table);
         let result = run::cancellable(py, move || {
-            let (json, _) = inner.answer(line.as_bytes());
+            let (json, _) = inner.answer(&table, line.as_bytes());
             (json, inner)
         });
         let (json, inner) = result?;
@@ -205,20 +241,48 @@ impl Batch {
 #[pyo3(signature = (request, repeat=1000))]
 fn _time_solve(py: Python<'_>, request: String, repeat: u32) -> PyResult<f64> {
     let options = Options::default();
+    let games = GameTable::builtin();
     let repeat = repeat.max(1);
     let elapsed = py.detach(move || {
         let start = std::time::Instant::now();
         for _ in 0..repeat {
-            let _ = std::hint::black_box(embed::solve(request.as_bytes(), &options));
+            let _ = std::hint::black_box(embed::solve(&games, request.as_bytes(), &options));
         }
         start.elapsed()
     });
     Ok(elapsed.as_nanos() as f64 / f64::from(repeat))
 }
 
-/// The native half of `gamesolve`.
+/// The native half of `gamesolve`: [`add_module`] with the built-in games.
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    add_module(m, GameTable::builtin())
+}
+
+/// Fills `m` with the functions of `gamesolve._native`, answering for the games of `games`:
+/// a crate with games of its own builds its Python module with it (see this crate's README).
+///
+/// ```no_run
+/// use pyo3::prelude::*;
+///
+/// #[pymodule]
+/// fn my_games(m: &Bound<'_, PyModule>) -> PyResult<()> {
+///     // `GameTable::builtin().with::<MyGame>()` for a game of the crate's own.
+///     _native::add_module(m, gamesolve_app::GameTable::builtin())
+/// }
+/// ```
+///
+/// # Errors
+///
+/// Python's, when an item cannot be added to the module.
+pub fn add_module(m: &Bound<'_, PyModule>, table: GameTable) -> PyResult<()> {
+    m.add(
+        "_games",
+        Games {
+            table: Arc::new(table),
+        },
+    )?;
+    m.add_class::<Games>()?;
     m.add("NativeError", m.py().get_type::<NativeError>())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;

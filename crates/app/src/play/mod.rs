@@ -18,36 +18,22 @@ use std::path::Path;
 
 use clap::{Args, ValueEnum};
 
-use super::analyze::AnalysisLimitArgs;
+use gamesolve::games::GameInfo;
+
+use super::args::AnalysisLimitArgs;
 use super::error::{CliError, Kind, Stop};
-use super::generic::PlayFlags;
+use super::gamecmd::{GameCmd, GameFlags};
 use super::input::abbreviate;
-use super::table::GameCmd;
 use session::session;
 
 #[cfg(feature = "serve")]
 pub use replay::Replay;
 
-/// The rules of `play` for `game`, replayable from a list of moves (`serve`'s `/api/play`),
-/// with the analysis engine's limits: the generic rules
-/// ([`GenericRules`](super::generic::GenericRules)), in the game's own words.
-///
-/// # Errors
-///
-/// None today: every game of the table can be played (the `Result` is `serve`'s contract).
-#[cfg(feature = "serve")]
-pub fn rules_for<G: super::report::CliGame>(
-    game: &G,
-    config: gamesolve::analysis::AnalysisConfig,
-) -> Result<Box<dyn Replay>, CliError> {
-    Ok(Box::new(super::generic::GenericRules::new(game, config)))
-}
-
 /// Arguments of `gamesolve play`: a game of the table, its parameters, and the options.
 #[derive(Args, Debug)]
 pub struct PlayCmd {
     #[command(subcommand)]
-    game: GameCmd<PlayFlags>,
+    pub(crate) game: GameCmd<PlayFlags>,
 }
 
 /// Plays `rules` on standard input and output.
@@ -76,19 +62,12 @@ pub(crate) enum Starter {
     Computer,
 }
 
-/// Runs `gamesolve play` on standard input and output.
-pub fn run(cmd: &PlayCmd) -> Result<(), Stop> {
-    refuse_values_from_stdin(cmd.game.file())?;
-    // The rules lock standard input themselves.
-    cmd.game.game()?.play(&cmd.game.flags)
-}
-
 /// `play` reads the moves from standard input, so a game's values cannot come from it too.
 ///
 /// # Errors
 ///
 /// A usage error when `file` is `-` or the file standard input reads.
-fn refuse_values_from_stdin(file: Option<&Path>) -> Result<(), CliError> {
+pub(crate) fn refuse_values_from_stdin(file: Option<&Path>) -> Result<(), CliError> {
     match file {
         // Reading the values to the end of standard input would
         // leave nothing for the moves (and a terminal would wait).
@@ -133,43 +112,25 @@ fn is_stdin(path: &Path) -> bool {
     }
 }
 
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests {
-    use gamesolve::analysis::AnalysisConfig;
-    use gamesolve::{CanIWin, PredictTheWinner};
+/// The flags of `gamesolve play GAME ...`.
+#[derive(Args, Debug)]
+pub struct PlayFlags {
+    #[command(flatten)]
+    pub(crate) options: PlayOptions,
+}
 
-    use super::session::Rules;
-    use super::*;
-    use crate::generic::GenericRules;
-
-    fn run_session<R: Rules>(rules: R, first: Option<Starter>, input: &str) -> String {
-        let mut out = Vec::new();
-        let result = session(rules, first, &mut input.as_bytes(), &mut out);
-        assert!(result.is_ok());
-        String::from_utf8(out).unwrap()
+impl GameFlags for PlayFlags {
+    fn memory_cap(&self) -> Option<u64> {
+        self.options.limits.memory_cap
     }
 
-    #[test]
-    fn can_i_win_human_loses_and_gets_a_review() {
-        let game = CanIWin::new(4, 6).unwrap();
-        let rules = GenericRules::new(&game, AnalysisConfig::default());
-        // (4, 6): 1 wins; 2 lets the computer reach 6 with 4.
-        let out = run_session(rules, Some(Starter::Human), "2\n");
-        assert!(out.contains("You take 2: total 2 of 6"), "{out}");
-        assert!(out.contains("Computer takes 4: total 6 of 6"), "{out}");
-        assert!(out.contains("The computer wins"), "{out}");
-        assert!(out.contains("1 was better (win in 3)"), "{out}");
-    }
+    const VERB: &'static str = "play";
+    const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --first computer"];
 
-    #[test]
-    fn predict_the_winner_undo_and_bad_input() {
-        let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
-        let rules = GenericRules::new(&game, AnalysisConfig::default());
-        let out = run_session(rules, None, "y\nsideways\nr\nundo\nl\nl\n");
-        assert!(out.contains("`sideways` is not a move"), "{out}");
-        assert!(out.contains("Took back your last move"), "{out}");
-        assert!(out.contains("You win 234 to 12"), "{out}");
-        assert!(out.contains("You played perfectly"), "{out}");
+    fn about(info: &GameInfo) -> String {
+        format!(
+            "Play {} against the perfect opponent: type a move as it is shown, or its number.",
+            info.title
+        )
     }
 }

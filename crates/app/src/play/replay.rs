@@ -4,7 +4,7 @@
 //! announces them, every legal move's value for the hint, the result). `serve`'s `/api/play`
 //! is this, so the page plays exactly as the terminal does.
 
-use gamesolve::analysis::{remoteness_json, MoveValue, Player};
+use gamesolve::analysis::{MoveValue, Player};
 use gamesolve::Outcome;
 use serde::Serialize;
 use serde_json::Value;
@@ -209,34 +209,5 @@ impl<R: Rules> Replay for R {
             remoteness: best.map(|h| h.remoteness),
             hints,
         })
-    }
-}
-
-/// A move's value in the terms of the hint view: win, lose or draw, and the remoteness or
-/// the margin that the game's analysis gives ([`Rules::evaluation`]).
-pub struct Evaluation {
-    value: MoveValue,
-    remoteness: Option<u64>,
-    margin: Option<i128>,
-}
-
-impl From<(MoveValue, u32)> for Evaluation {
-    fn from((value, remoteness): (MoveValue, u32)) -> Self {
-        Evaluation {
-            value,
-            remoteness: remoteness_json(remoteness).map(u64::from),
-            margin: None,
-        }
-    }
-}
-
-impl Evaluation {
-    /// A scoring game's move: its margin and the moves until the end after it.
-    pub fn scored(margin: i128, remoteness: u32) -> Self {
-        Evaluation {
-            value: MoveValue::from_margin(margin),
-            remoteness: remoteness_json(remoteness).map(u64::from),
-            margin: Some(margin),
-        }
     }
 }

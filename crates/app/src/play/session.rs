@@ -49,7 +49,7 @@ pub(crate) trait Rules {
     /// A move's value in the terms of `serve`'s hint view: win, lose or draw, with the
     /// remoteness or the margin the game's analysis gives.
     #[cfg(feature = "serve")]
-    fn evaluation(&self, e: Self::Eval) -> super::replay::Evaluation;
+    fn evaluation(&self, e: Self::Eval) -> Evaluation;
     /// How a move is said, after "You" / "Computer" / "you" (`take 7`): `("take", "takes",
     /// "took")` for the built-in games, whose moves read as what is taken.
     fn verbs(&self) -> [&'static str; 3] {
@@ -72,7 +72,7 @@ struct Reviewed<R: Rules> {
 
 /// Plays one game on `input`/`output`. End of input abandons the game
 /// cleanly; every bad line gets a message and a new prompt.
-pub(super) fn session<R: Rules>(
+pub(crate) fn session<R: Rules>(
     mut rules: R,
     first: Option<Starter>,
     input: &mut impl BufRead,
@@ -317,4 +317,36 @@ fn write_review<R: Rules>(
         )?;
     }
     Ok(())
+}
+
+/// A move's value in the terms of the hint view: win, lose or draw, and the remoteness or
+/// the margin that the game's analysis gives ([`Rules::evaluation`]).
+#[cfg(feature = "serve")]
+pub struct Evaluation {
+    pub(crate) value: gamesolve::analysis::MoveValue,
+    pub(crate) remoteness: Option<u64>,
+    pub(crate) margin: Option<i128>,
+}
+
+#[cfg(feature = "serve")]
+impl From<(gamesolve::analysis::MoveValue, u32)> for Evaluation {
+    fn from((value, remoteness): (gamesolve::analysis::MoveValue, u32)) -> Self {
+        Evaluation {
+            value,
+            remoteness: gamesolve::analysis::remoteness_json(remoteness).map(u64::from),
+            margin: None,
+        }
+    }
+}
+
+#[cfg(feature = "serve")]
+impl Evaluation {
+    /// A scoring game's move: its margin and the moves until the end after it.
+    pub fn scored(margin: i128, remoteness: u32) -> Self {
+        Evaluation {
+            value: gamesolve::analysis::MoveValue::from_margin(margin),
+            remoteness: gamesolve::analysis::remoteness_json(remoteness).map(u64::from),
+            margin: Some(margin),
+        }
+    }
 }

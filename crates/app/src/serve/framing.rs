@@ -27,7 +27,10 @@ use std::task::{Context, Poll};
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 
-use super::http::{MAX_HEAD, MAX_HEADERS};
+/// The largest request head (request line and headers), in bytes; 431 beyond.
+pub(super) const MAX_HEAD: usize = 16 << 10;
+/// Headers a request may have at most; 431 beyond.
+pub(super) const MAX_HEADERS: usize = 64;
 
 /// The longest chunk-size or trailer line followed.
 const MAX_LINE: usize = 4 << 10;

@@ -8,7 +8,7 @@
 //! |---|---|---|
 //! | connections past `--max-connections` | accept loop | 503 with `Retry-After`, then closed; past twice as many, new ones wait in the system's queue (never reset) |
 //! | a head not in within [`READ_TIME`] | hyper's `header_read_timeout` | connection closed |
-//! | a head over [`MAX_HEAD`] bytes or [`MAX_HEADERS`] headers | hyper | 431, closed |
+//! | a head over [`MAX_HEAD`](super::framing::MAX_HEAD) bytes or [`MAX_HEADERS`](super::framing::MAX_HEADERS) headers | hyper | 431, closed |
 //! | conflicting `Content-Length`s, a coding whose last is not `chunked` | hyper | 400, closed |
 //! | both `Content-Length` and `Transfer-Encoding`, `Transfer-Encoding` other than `chunked` alone | [`framing`](super::framing) | 400, closed |
 //! | requests past `--max-requests` | `LoadShedLayer` over `ConcurrencyLimitLayer` | 503 with `Retry-After` at once |
@@ -50,7 +50,7 @@ use tower::{ServiceBuilder, ServiceExt};
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::timeout::TimeoutLayer;
 
-use super::framing::{Checked, Verdicts};
+use super::framing::{Checked, Verdicts, MAX_HEAD, MAX_HEADERS};
 use super::{short, Reply, MAX_BODY};
 
 /// How long a request head may take to arrive (also how long a connection may stay idle
@@ -59,10 +59,6 @@ pub const READ_TIME: Duration = Duration::from_secs(10);
 /// How long a connection over `--max-connections` may take to send its head before it gets
 /// its 503.
 const BUSY_READ_TIME: Duration = Duration::from_secs(2);
-/// The largest request head (request line and headers), in bytes; 431 beyond.
-pub(super) const MAX_HEAD: usize = 16 << 10;
-/// Headers a request may have at most; 431 beyond.
-pub(super) const MAX_HEADERS: usize = 64;
 /// Bytes read and dropped at most after a connection's last answer.
 pub const DRAIN_BYTES: u64 = 64 << 20;
 /// How long the server reads and drops at most after a connection's last answer.

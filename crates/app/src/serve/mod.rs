@@ -33,26 +33,23 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use gamesolve::explain::{explain, ExplainLimits};
-use gamesolve::{BackendChoice, SolverConfig};
-use serde::Serialize;
+use gamesolve::BackendChoice;
 use serde_json::value::RawValue;
 
-pub(crate) mod api;
+mod api;
 mod framing;
+pub(crate) mod handlers;
 mod http;
 mod routes;
 
 use super::args::{parse_byte_size, parse_count, parse_time_limit, LimitArgs, SolverArgs};
-use super::batch::{answer_line, error_line, read_line, LineGame, LineHandler, Solvers};
+use super::batch::{answer_line, error_line, read_line};
 use super::error::{CliError, Kind, Stop};
-use super::explain::explain_error;
-use super::report::CliGame;
+use super::line::Solvers;
+use super::table::{GameTable, LineHandler};
 
 /// The largest request body read, in bytes (1 MiB); a larger one gets 413.
 pub const MAX_BODY: usize = 1 << 20;
-
-use super::page::trace_json;
 
 /// Arguments of `gamesolve serve`.
 #[derive(Args, Debug)]
@@ -130,6 +127,8 @@ const TRACE_STATE_BUDGET: u64 = 1_000_000;
 
 /// What every request shares.
 struct State {
+    /// The games the API offers (the table given to [`crate::run`]).
+    games: Arc<GameTable>,
     limits: LimitArgs,
     trace_limits: LimitArgs,
     max_trace_events: usize,
@@ -177,7 +176,7 @@ impl Reply {
 ///
 /// `--max-solves` not below `--threads` (usage), an address that cannot be bound or a
 /// runtime that cannot start (I/O).
-pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
+pub fn run(cmd: &ServeCmd, games: Arc<GameTable>) -> Result<(), Stop> {
     if cmd.max_solves >= cmd.threads {
         return Err(CliError::new(
             Kind::Usage,
@@ -222,18 +221,7 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
     writeln!(out, "gamesolve serve: http://{bound}/ (Ctrl-C to stop)")?;
     out.flush()?;
     drop(out);
-    let limits = |node: u64, memory: u64, states: u64| LimitArgs {
-        node_budget: Some(cmd.node_budget.unwrap_or(node)),
-        memory_cap: Some(cmd.memory_cap.unwrap_or(memory)),
-        state_budget: Some(cmd.state_budget.unwrap_or(states)),
-        time_limit: Some(cmd.time_limit),
-    };
-    let state = State {
-        limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
-        trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
-        max_trace_events: cmd.max_trace_events,
-        solves: Arc::new(tokio::sync::Semaphore::new(cmd.max_solves)),
-    };
+    let state = state(cmd, games);
     let settings = http::Settings {
         max_requests: cmd.max_requests,
         max_connections: cmd.max_connections,
@@ -243,6 +231,53 @@ pub fn run(cmd: &ServeCmd) -> Result<(), Stop> {
     let app = routes::router(Arc::new(state));
     runtime.block_on(http::serve(listener, app, &settings));
     Ok(())
+}
+
+/// What every request of a server run with `cmd` shares: the table and the limits.
+fn state(cmd: &ServeCmd, games: Arc<GameTable>) -> State {
+    let limits = |node: u64, memory: u64, states: u64| LimitArgs {
+        node_budget: Some(cmd.node_budget.unwrap_or(node)),
+        memory_cap: Some(cmd.memory_cap.unwrap_or(memory)),
+        state_budget: Some(cmd.state_budget.unwrap_or(states)),
+        time_limit: Some(cmd.time_limit),
+    };
+    State {
+        games,
+        limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
+        trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
+        max_trace_events: cmd.max_trace_events,
+        solves: Arc::new(tokio::sync::Semaphore::new(cmd.max_solves)),
+    }
+}
+
+/// The page and the JSON API of `gamesolve serve ARGS` (its flags, as the command reads
+/// them) for the games of `games`, as an axum [`Router`](axum::Router) without a socket: to
+/// mount in a server of one's own, or to answer requests in process (tower's `oneshot`). The
+/// HTTP side (connections, framing, body and request limits, the log) is the command's.
+///
+/// ```
+/// let api = gamesolve_app::serve_router(gamesolve_app::GameTable::builtin(), &["--max-solves", "4"]);
+/// assert!(api.is_ok());
+/// ```
+///
+/// # Errors
+///
+/// A flag the command refuses, with clap's message (usage).
+pub fn router(games: GameTable, args: &[&str]) -> Result<axum::Router, CliError> {
+    #[derive(clap::Parser)]
+    #[command(name = "serve")]
+    struct Serve {
+        #[command(flatten)]
+        cmd: ServeCmd,
+    }
+    let parsed = <Serve as clap::Parser>::try_parse_from(
+        std::iter::once("serve").chain(args.iter().copied()),
+    )
+    .map_err(|e| CliError::new(Kind::Usage, e.to_string().trim().to_owned()))?;
+    Ok(routes::router(Arc::new(state(
+        &parsed.cmd,
+        Arc::new(games),
+    ))))
 }
 
 /// Refuses a body that is not JSON (415).

@@ -16,6 +16,7 @@ use axum::routing::{any, MethodRouter};
 use axum::Router;
 
 use super::super::page::{APP_JS, INDEX_HTML, STYLE_CSS};
+use super::super::table::GameTable;
 use super::{api, check_json, short, Reply, State};
 
 /// An API endpoint: the server's state, the query string and the request body in, a reply
@@ -61,10 +62,12 @@ fn file(content: &'static str, content_type: &'static str) -> MethodRouter<Arc<S
 }
 
 /// `GET` of a JSON list computed from the game table (`/api/games`, `/api/backends`).
-fn listing(json: fn() -> Vec<u8>) -> MethodRouter<Arc<State>> {
-    any(move |request: Request| async move {
-        only(&request, &Method::GET).unwrap_or_else(|| Reply::json(200, json()))
-    })
+fn listing(json: fn(&GameTable) -> Vec<u8>) -> MethodRouter<Arc<State>> {
+    any(
+        move |Shared(state): Shared<Arc<State>>, request: Request| async move {
+            only(&request, &Method::GET).unwrap_or_else(|| Reply::json(200, json(&state.games)))
+        },
+    )
 }
 
 /// `GET` of what the server's own state says (`/api/limits`: the caps the page may raise a
@@ -199,6 +202,7 @@ mod tests {
             time_limit: Some(std::time::Duration::from_secs(5)),
         };
         Arc::new(State {
+            games: Arc::new(GameTable::builtin()),
             limits: limits.clone(),
             trace_limits: limits,
             max_trace_events: 10,

@@ -465,7 +465,7 @@ def batch(
     backend = _backend(backend)
     limits = _limits(node_budget, memory_cap, state_budget, time_limit)
     try:
-        run = _native.Batch(backend=backend, **limits)
+        run = _native.Batch(backend=backend, games=_native._games, **limits)
     except _native.NativeError as e:
         _raise(e)
     return _answers(run, lines)

@@ -74,6 +74,11 @@ def compare_python_game(
     time_limit: Optional[str] = None,
 ) -> Tuple[str, Optional[Tuple[str, str]]]: ...
 
+class Games:
+    """The game table a native module answers for (its `_games`)."""
+
+_games: Games
+
 class Batch:
     def __init__(
         self,
@@ -82,5 +87,6 @@ class Batch:
         memory_cap: Optional[str] = None,
         state_budget: Optional[int] = None,
         time_limit: Optional[str] = None,
+        games: Optional[Games] = None,
     ) -> None: ...
     def answer(self, line: str) -> str: ...

@@ -1,0 +1,86 @@
+//! The commands that take a game, run on the game table handed down from [`crate::run`]: the
+//! games' subcommands of each command ([`with_games`]) and, per command, the game its words
+//! name built by the table and handed to the command's generic function
+//! ([`AnyGame`](crate::table::AnyGame)).
+
+use clap::Command;
+
+use super::analyze::AnalyzeCmd;
+use super::compare::{CompareCmd, CompareFlags};
+use super::error::Stop;
+use super::explain::{ExplainCmd, ViewArgs};
+use super::gamecmd::{self, GameCmd};
+use super::generic::AnalyzeFlags;
+use super::play::{self, PlayCmd, PlayFlags};
+use super::solve::{self, SolveFlags};
+use super::table::GameTable;
+
+/// `command` (the program's, without games) with every game of `games` as a subcommand of the
+/// program (solving it), of `compare`, `analyze`, `play` and `explain`. The program's own
+/// subcommands follow the games, as `gamesolve --help` lists them.
+pub(crate) fn with_games(
+    command: Command,
+    games: &GameTable,
+    rest: fn(Command) -> Command,
+) -> Command {
+    games.with_rows(|rows| {
+        let mut command = rest(gamecmd::subcommands::<SolveFlags>(
+            command,
+            rows.iter().cloned(),
+        ));
+        command = command
+            .mut_subcommand("compare", |c| {
+                gamecmd::subcommands::<CompareFlags>(c, rows.iter().cloned())
+            })
+            .mut_subcommand("analyze", |c| {
+                gamecmd::subcommands::<AnalyzeFlags>(c, rows.iter().cloned())
+            })
+            .mut_subcommand("play", |c| {
+                gamecmd::subcommands::<PlayFlags>(c, rows.iter().cloned())
+            })
+            .mut_subcommand("explain", |c| {
+                gamecmd::subcommands::<ViewArgs>(c, rows.iter().cloned())
+            });
+        command
+    })
+}
+
+/// `gamesolve GAME ...`: solves the game, or runs its parameter sweep
+/// (`can-i-win N --all-totals`).
+pub(crate) fn solve(cmd: &GameCmd<SolveFlags>, games: &GameTable, json: bool) -> Result<(), Stop> {
+    let game = games.game_for(cmd)?;
+    if cmd.sweep {
+        let info = games.entry(&cmd.name)?.info();
+        return game
+            .sweep(&solve::sweep_limits(&cmd.flags), json)
+            .map_err(|stop| solve::sweep_error(stop, cmd, info));
+    }
+    game.solve(&cmd.flags.solver, cmd.flags.stats, json)
+}
+
+/// `gamesolve compare GAME ...`.
+pub(crate) fn compare(cmd: &CompareCmd, games: &GameTable, json: bool) -> Result<(), Stop> {
+    games
+        .game_of(&cmd.game, cmd.limits.memory_cap)?
+        .compare(cmd, json)
+}
+
+/// `gamesolve explain GAME ...`.
+pub(crate) fn explain(cmd: &ExplainCmd, games: &GameTable, json: bool) -> Result<(), Stop> {
+    games.game_for(&cmd.game)?.explain(&cmd.game.flags, json)
+}
+
+/// `gamesolve analyze GAME ...`, at the position the game's own flags name (or `--moves`).
+pub(crate) fn analyze(cmd: &AnalyzeCmd, games: &GameTable, json: bool) -> Result<(), Stop> {
+    let flags = cmd
+        .game
+        .flags_at(games.entry(&cmd.game.name)?.position_flags());
+    games.game_for(&cmd.game)?.analyze(&flags, json)
+}
+
+/// `gamesolve play GAME ...` on standard input and output.
+pub(crate) fn play(cmd: &PlayCmd, games: &GameTable) -> Result<(), Stop> {
+    play::refuse_values_from_stdin(cmd.game.file())?;
+    // The rules lock standard input themselves.
+    games.game_for(&cmd.game)?.play(&cmd.game.flags)
+}

@@ -1,0 +1,84 @@
+//! The embedding API's handlers of a request's game ([`crate::embed`]): `compare`,
+//! `analyze` and `explain`, each a [`LineGame`] answering the JSON its command prints.
+
+use gamesolve::BackendChoice;
+use serde::Serialize;
+
+use super::args::AnalysisLimitArgs;
+use super::args::LimitArgs;
+use super::error::{CliError as ErrorReport, Kind};
+use super::line::LineGame;
+use super::report::CliGame;
+
+/// What to do with the game of one request.
+pub(crate) enum Handler {
+    /// `compare`.
+    Compare {
+        /// One row per variant.
+        variants: bool,
+        /// The limits.
+        limits: LimitArgs,
+        /// Whether the rows agreed, once run.
+        verdict: Option<Result<(), ErrorReport>>,
+    },
+    /// `analyze`.
+    Analyze {
+        /// The moves from the start.
+        moves: Vec<String>,
+        /// The analysis's limits.
+        limits: AnalysisLimitArgs,
+    },
+    /// `explain`.
+    Explain {
+        /// The backend explained; `None`: the command's default.
+        backend: Option<BackendChoice>,
+        /// The limits.
+        limits: LimitArgs,
+    },
+}
+
+/// The views of [`explain`], as one object.
+#[derive(Serialize)]
+struct ViewsObject<'a> {
+    text: &'a str,
+    dot: &'a str,
+    html: &'a str,
+    json: &'a serde_json::value::RawValue,
+}
+
+impl LineGame for Handler {
+    type Output = Vec<u8>;
+
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, ErrorReport> {
+        match self {
+            Handler::Compare {
+                variants,
+                limits,
+                verdict,
+            } => {
+                let (rows, agreed) = super::compare::rows_json(game, *variants, &limits.config());
+                *verdict = Some(agreed);
+                Ok(rows)
+            }
+            Handler::Analyze { moves, limits } => {
+                super::analyze::analysis_json(game, std::mem::take(moves), limits.clone())
+            }
+            Handler::Explain { backend, limits } => {
+                let views = super::explain::views(game, backend.clone(), limits.clone())?;
+                let io = |e: serde_json::Error| {
+                    ErrorReport::new(Kind::Io, format!("cannot write the views: {e}"))
+                };
+                let json = String::from_utf8(views.json)
+                    .map_err(|e| ErrorReport::new(Kind::Io, e.to_string()))?;
+                let raw = serde_json::value::RawValue::from_string(json).map_err(io)?;
+                serde_json::to_vec(&ViewsObject {
+                    text: &views.text,
+                    dot: &views.dot,
+                    html: &views.html,
+                    json: &raw,
+                })
+                .map_err(io)
+            }
+        }
+    }
+}

@@ -1,0 +1,354 @@
+//! A game named on the command line: each game's subcommand (its parameters, `--file`, its
+//! position flags, its examples) for a command with flags `F`, and the words read back from
+//! it. The subcommands are built from the game table's rows ([`subcommands`]), which the
+//! caller hands in: nothing here knows the table or the commands.
+
+use std::path::PathBuf;
+
+use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches, Subcommand};
+use gamesolve::games::{GameInfo, ParamKind, ParamValue, Params, PositionFlag};
+use gamesolve::Backend;
+
+use super::error::CliError;
+use super::input;
+use super::program::program;
+
+/// What a game's subcommand is built from: the game's row, its position flags and which
+/// backends have an algorithm for it (a row of the game table).
+#[derive(Clone)]
+pub struct GameRow<'a> {
+    /// The game's row.
+    pub info: &'static GameInfo,
+    /// The game's own flags naming a position (`analyze`).
+    pub position_flags: &'static [PositionFlag],
+    /// Whether `backend` has an algorithm for the game in this build.
+    pub has_backend: &'a dyn Fn(Backend) -> bool,
+}
+
+/// What a command that takes a game adds to each game's subcommand.
+pub trait GameFlags: Args + FromArgMatches {
+    /// The command's words before the game's name (`compare`), empty for solving.
+    const VERB: &'static str;
+    /// Flags that make each example of the game's help show the command better, in turn.
+    const EXAMPLE_FLAGS: &'static [&'static str];
+    /// What the game's subcommand does, from the game's row.
+    fn about(info: &GameInfo) -> String;
+    /// The `--memory-cap` among the flags, which also bounds the values read from a file.
+    fn memory_cap(&self) -> Option<u64> {
+        None
+    }
+    /// Whether the command takes the game's own flags naming a position
+    /// (`TableGame::position_flags`: `analyze`).
+    const TAKES_POSITION: bool = false;
+    /// These flags with the words given for the game's position flags (by name).
+    #[must_use]
+    fn with_position(self, position: Vec<(&'static str, Vec<String>)>) -> Self {
+        let _ = position;
+        self
+    }
+}
+
+/// A game named on the command line, its parameters' words, and the command's own flags.
+///
+/// It is read from the command line without the table (clap has already checked the game's
+/// name and arguments against the subcommands the table built); the game's row gives the words
+/// their meaning when the game is built ([`GameCmd::params_within`]).
+#[derive(Debug)]
+pub struct GameCmd<F> {
+    /// The game's name.
+    pub name: String,
+    /// The words of each of the game's own arguments (its parameters and position flags), by
+    /// argument id.
+    words: Vec<(String, Vec<String>)>,
+    /// `--file PATH|-`, the values of a game's row of values.
+    file: Option<PathBuf>,
+    /// `--NAME-file PATH|-` of each graph parameter given so.
+    graph_files: Vec<(String, PathBuf)>,
+    /// The game's parameter sweep was asked for (`--all-totals`).
+    pub sweep: bool,
+    /// The command's own flags.
+    pub flags: F,
+}
+
+impl<F> GameCmd<F> {
+    /// `--file PATH|-`, when given.
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.file.as_deref()
+    }
+
+    /// The words given for the argument `name`, if any.
+    fn words_of(&self, name: &str) -> Option<&[String]> {
+        self.words
+            .iter()
+            .find(|(id, _)| id == name)
+            .map(|(_, words)| words.as_slice())
+    }
+
+    /// The parameters of the game of row `info` as read from the words (a row of values from
+    /// the file, read within `memory_cap` at 8 bytes a value, 1 GiB by default).
+    pub fn params_within(
+        &self,
+        info: &GameInfo,
+        memory_cap: Option<u64>,
+    ) -> Result<Params, CliError> {
+        let mut params = Params::new();
+        for param in info.params {
+            let words = self.words_of(param.name).unwrap_or_default();
+            let swept = self.sweep && info.sweep.is_some_and(|s| s.param == param.name);
+            let value = match param.kind {
+                // The swept parameter takes every value; the instance has its smallest.
+                ParamKind::Integer { min, .. } if swept => ParamValue::Text(min.to_string()),
+                ParamKind::Integer { .. } => match words.first() {
+                    Some(word) => ParamValue::Text(word.clone()),
+                    None => continue,
+                },
+                ParamKind::Values => {
+                    ParamValue::Values(input::values_from(words, self.file(), memory_cap)?)
+                }
+                ParamKind::Graph => {
+                    let file = self.graph_files.iter().find(|(name, _)| name == param.name);
+                    match (words.first(), file) {
+                        (Some(word), _) => ParamValue::Text(word.clone()),
+                        (None, Some((_, path))) => {
+                            ParamValue::Text(input::text_from_file(path, memory_cap)?)
+                        }
+                        (None, None) => continue,
+                    }
+                }
+            };
+            params.set(param.name, value);
+        }
+        Ok(params)
+    }
+}
+
+impl<F: GameFlags + Clone> GameCmd<F> {
+    /// The command's flags with the words of the game's own `position_flags` (`analyze`).
+    pub fn flags_at(&self, position_flags: &'static [PositionFlag]) -> F {
+        let flags = self.flags.clone();
+        if !F::TAKES_POSITION {
+            return flags;
+        }
+        let position = position_flags
+            .iter()
+            .filter_map(|flag| Some((flag.name, self.words_of(flag.name)?.to_vec())))
+            .collect();
+        flags.with_position(position)
+    }
+}
+
+/// Every game's subcommand for a command with flags `F`, added to `command` (the table hands
+/// in its rows).
+pub fn subcommands<'a, F: GameFlags>(
+    mut command: Command,
+    rows: impl IntoIterator<Item = GameRow<'a>>,
+) -> Command {
+    for row in rows {
+        command = command.subcommand(game_command::<F>(&row));
+    }
+    command
+}
+
+/// The argument id of a game's parameter sweep flag.
+const SWEEP: &str = "sweep";
+/// The argument id of `--file`.
+const FILE: &str = "file";
+
+/// The argument id of `--NAME-file` for the graph parameter `name`.
+fn graph_file_id(name: &str) -> String {
+    format!("{name}_file")
+}
+
+/// The subcommand of one game for a command with flags `F`.
+fn game_command<F: GameFlags>(row: &GameRow<'_>) -> Command {
+    let info = row.info;
+    let mut command = Command::new(info.name).allow_negative_numbers(true);
+    // Only solving offers the game's parameter sweep.
+    let sweep = info.sweep.filter(|_| F::VERB.is_empty());
+    let mut has_values = None;
+    for param in info.params {
+        let swept = sweep.is_some_and(|s| s.param == param.name);
+        let arg = Arg::new(param.name)
+            .value_name(param.value_name)
+            .help(param.help);
+        let arg = match param.kind {
+            ParamKind::Integer { .. } if swept => arg.required_unless_present(SWEEP),
+            ParamKind::Integer { .. } => arg.required(true),
+            ParamKind::Values => {
+                has_values = Some(param.name);
+                arg.num_args(0..).action(ArgAction::Append)
+            }
+            ParamKind::Graph => {
+                let file = graph_file_id(param.name);
+                command = command.arg(
+                    Arg::new(file.clone())
+                        .long(format!("{}-file", param.name))
+                        .value_name("PATH")
+                        .value_parser(clap::value_parser!(PathBuf))
+                        .conflicts_with(param.name)
+                        .help(format!(
+                            "Read the {} (JSON) from a file, `-` for standard input",
+                            param.name
+                        )),
+                );
+                arg.long(param.name).required_unless_present(file)
+            }
+        };
+        command = command.arg(arg);
+    }
+    if let Some(values) = has_values {
+        command = command.mut_arg(values, |arg| arg.conflicts_with(FILE)).arg(
+            Arg::new(FILE)
+                .long("file")
+                .short('f')
+                .value_name("PATH")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help(if F::VERB == "play" {
+                    "Read the values from a file, separated by whitespace and/or commas; \
+                     `[1, 5, 233, 7]` works too (not from standard input: `play` reads your \
+                     moves from it)."
+                } else {
+                    "Read the values from a file (`-` for standard input), separated by \
+                     whitespace and/or commas; `[1, 5, 233, 7]` works too."
+                }),
+        );
+    }
+    if F::TAKES_POSITION {
+        // The game's own flags naming a position (`--used 3,7`), besides `--moves`.
+        for flag in row.position_flags {
+            let mut arg = Arg::new(flag.name)
+                .long(flag.name.replace('_', "-"))
+                .value_name(flag.value_name)
+                .help(flag.help)
+                .allow_hyphen_values(true)
+                .conflicts_with("moves");
+            arg = if flag.list {
+                arg.value_delimiter(',').action(ArgAction::Append)
+            } else {
+                // A count, checked here as every count flag is (the value, why, the range).
+                arg.value_parser(|text: &str| {
+                    super::args::parse_usize(text).map(|count| count.to_string())
+                })
+            };
+            command = command.arg(arg);
+        }
+    }
+    // The flags' own doc would be the subcommand's about: the game's row says what it does.
+    command = F::augment_args(command)
+        .about(F::about(info))
+        .long_about(None);
+    if let Some(sweep) = sweep {
+        // The sweep runs without a backend; the flags that only a backend reads do not apply.
+        let excluded = [sweep.param, "stats", "backend", "node_budget"];
+        let mut arg = Arg::new(SWEEP)
+            .long(sweep.flag)
+            .help_heading("Options")
+            .action(ArgAction::SetTrue)
+            .help(sweep.help);
+        for id in excluded {
+            if id == sweep.param || command.get_arguments().any(|a| a.get_id() == id) {
+                arg = arg.conflicts_with(id);
+            }
+        }
+        command = command.arg(arg).mut_arg("memory_cap", |arg| {
+            arg.help(format!(
+                "`memo`, `tabular`, and the analysis engine of `--{}`: the largest table to \
+                 allocate, in bytes; suffixes K, M, G (powers of 1000) and KiB, MiB, GiB work \
+                 [default: 1GiB, the same with `--{}`]",
+                sweep.flag, sweep.flag
+            ))
+        });
+    }
+    let mut examples = String::from("Examples:");
+    for (k, words) in info.examples.iter().take(3).enumerate() {
+        let flags = F::EXAMPLE_FLAGS.get(k).copied().unwrap_or_default();
+        // Flags naming a backend with no algorithm for the game are left out.
+        let names_other_backend = flags
+            .split_once("--backend ")
+            .and_then(|(_, rest)| rest.split(['/', ' ']).next())
+            .and_then(|name| name.parse::<Backend>().ok())
+            .is_some_and(|backend| !(row.has_backend)(backend));
+        let flags = if names_other_backend { "" } else { flags };
+        let verb = if F::VERB.is_empty() {
+            String::new()
+        } else {
+            format!("{} ", F::VERB)
+        };
+        examples.push_str(&format!(
+            "\n  {} {verb}{} {words}{flags}",
+            program(),
+            info.name
+        ));
+    }
+    command.after_help(examples)
+}
+
+impl<F: GameFlags> Subcommand for GameCmd<F> {
+    /// No subcommand: the games are added by the table ([`subcommands`]).
+    fn augment_subcommands(command: Command) -> Command {
+        command
+    }
+
+    fn augment_subcommands_for_update(command: Command) -> Command {
+        command
+    }
+
+    /// Never flattened into another command's subcommands: a game's name is read by the
+    /// caller that built the subcommands from the table.
+    fn has_subcommand(_name: &str) -> bool {
+        false
+    }
+}
+
+impl<F: GameFlags> FromArgMatches for GameCmd<F> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let Some((name, sub)) = matches.subcommand() else {
+            return Err(clap::Error::raw(
+                clap::error::ErrorKind::MissingSubcommand,
+                "a game is required (`games` lists them)\n",
+            ));
+        };
+        // The command's own arguments and the ones of this module are not the game's words.
+        let own: Vec<String> = F::augment_args(Command::new(""))
+            .get_arguments()
+            .map(|arg| arg.get_id().to_string())
+            .collect();
+        let mut words = Vec::new();
+        let mut graph_files = Vec::new();
+        for id in sub.ids() {
+            let id = id.as_str();
+            if own.iter().any(|o| o == id) || id == SWEEP || id == FILE {
+                continue;
+            }
+            if let Some(param) = id.strip_suffix("_file") {
+                if let Ok(Some(path)) = sub.try_get_one::<PathBuf>(id) {
+                    graph_files.push((param.to_owned(), path.clone()));
+                    continue;
+                }
+            }
+            if let Ok(Some(values)) = sub.try_get_many::<String>(id) {
+                words.push((id.to_owned(), values.cloned().collect()));
+            }
+        }
+        let file = sub.try_get_one::<PathBuf>(FILE).ok().flatten().cloned();
+        let sweep = sub
+            .try_get_one::<bool>(SWEEP)
+            .ok()
+            .flatten()
+            .copied()
+            .unwrap_or(false);
+        Ok(GameCmd {
+            name: name.to_owned(),
+            words,
+            file,
+            graph_files,
+            sweep,
+            flags: F::from_arg_matches(sub)?,
+        })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
+}
