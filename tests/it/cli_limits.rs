@@ -141,8 +141,10 @@ fn explain_prints_a_4000_deep_call_tree_on_a_1_mib_stack() {
             "predict-the-winner",
             "--file",
             path,
+            // The interval kernel (a bare `memo` explains memo/textbook, whose 8 million
+            // intervals pass the state budget): a 4,000-deep recursion.
             "--backend",
-            "memo",
+            "memo/interval",
             "--depth",
             "100000",
             "--max-lines",
@@ -243,8 +245,9 @@ fn explain_keeps_its_trace_within_the_memory_cap() {
         "can-i-win",
         "20",
         "158",
+        // The fast kernel (memo/textbook's hash map would pass the cap before the trace).
         "--backend",
-        "memo",
+        "memo/auto",
         "--memory-cap",
         // The values (8 bytes each, 1.6 MB) fit; the trace (32 bytes a value) does not.
         "3MiB",

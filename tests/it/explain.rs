@@ -148,30 +148,43 @@ fn the_call_tree_of_a_tiny_instance() {
     let config = SolverConfig::default();
     if Backend::Memo.is_available() {
         let memo = explain_can_i_win(&game, Backend::Memo, &config, &limits()).unwrap();
+        // A bare `memo` is memo/textbook: the recursion's 17 distinct positions, each expanded
+        // once, and 9 memo hits where the recursion solves a subtree again.
+        assert_eq!(memo.variant(), "textbook");
         assert_eq!(
             memo.summary(),
+            "positions expanded 17 vs distinct positions 17 (memo hits 9): every position is \
+             expanded once (a DAG)"
+        );
+        let text = memo.tree_text(5, 100);
+        assert!(
+            text.starts_with(
+                "\
+{} total 0: loses
+├─ take 1 → {1} total 1: wins
+│  └─ take 2 → {1 2} total 3: loses
+│     ├─ take 3 → {1 2 3} total 6: wins
+│     │  └─ take 4 → {1 2 3 4} total 10: wins
+│     ├─ take 4 → {1 2 4} total 7: wins
+│     │  └─ take 3 → {1 2 3 4} total 10: wins   [memo hit]
+│     └─ take 5 → {1 2 5} total 8: wins
+├─ take 2 → {2} total 2: wins
+│  └─ take 1 → {1 2} total 3: loses   [memo hit]
+"
+            ),
+            "{text}"
+        );
+        assert_eq!(text.matches("[memo hit]").count(), 9, "{text}");
+        // A named variant shows its own search: memo/dense, largest first.
+        let dense = explain(&game, &"memo/dense".parse().unwrap(), &config, &limits()).unwrap();
+        assert_eq!(
+            dense.summary(),
             "positions expanded 9 vs distinct positions 9 (memo hits 2): every position is \
              expanded once (a DAG)"
         );
-        assert_eq!(
-            memo.tree_text(5, 100),
-            "\
-{} total 0: loses
-├─ take 1 → {1} total 1: wins
-│  └─ take 5 → {1 5} total 6: loses
-├─ take 2 → {2} total 2: wins
-│  └─ take 3 → {2 3} total 5: loses
-├─ take 3 → {3} total 3: wins
-│  └─ take 2 → {2 3} total 5: loses   [memo hit]
-├─ take 4 → {4} total 4: wins
-│  └─ take 1 → {1 4} total 5: loses
-└─ take 5 → {5} total 5: wins
-   └─ take 1 → {1 5} total 6: loses   [memo hit]
-"
-        );
         // Cut by depth and by lines, with notes.
         let cut = memo.tree_text(1, 3);
-        assert!(cut.contains("└─ … 1 call below (depth limit 1)"), "{cut}");
+        assert!(cut.contains("└─ … 6 calls below (depth limit 1)"), "{cut}");
         assert!(cut.contains("… output cut at 3 lines"), "{cut}");
     }
     if Backend::Recursive.is_available() {
@@ -272,8 +285,9 @@ fn dot_is_well_formed_and_colours_memo_hits() {
         match backend {
             Backend::Recursive => assert_eq!(nodes, 34),
             Backend::Memo => {
-                assert_eq!(nodes, 9);
-                assert_eq!(dot.matches("style=dashed").count(), 2, "{dot}");
+                // memo/textbook: the recursion's 17 distinct positions, 9 memo hits.
+                assert_eq!(nodes, 17);
+                assert_eq!(dot.matches("style=dashed").count(), 9, "{dot}");
                 assert!(dot.contains("reused 1×"));
             }
             Backend::Tabular | Backend::Reduction => {}
@@ -319,11 +333,11 @@ fn cli_explain_writes_text_json_and_dot() {
         "{out}"
     );
     assert!(
-        out.contains("positions expanded 9 vs distinct positions 9 (memo hits 2)"),
+        out.contains("positions expanded 17 vs distinct positions 17 (memo hits 9)"),
         "{out}"
     );
     assert!(
-        out.contains("│  └─ take 2 → {2 3} total 5: loses   [memo hit]"),
+        out.contains("│  └─ take 1 → {1 2} total 3: loses   [memo hit]"),
         "{out}"
     );
     assert!(out.contains("Wrote Graphviz DOT to"), "{out}");
@@ -349,10 +363,13 @@ fn cli_explain_writes_text_json_and_dot() {
     let json: serde_json::Value = serde_json::from_slice(&json).unwrap();
     assert_eq!(json["game"], "predict-the-winner");
     assert_eq!(json["outcome"], "first");
-    assert_eq!(json["positions"], 6);
-    assert_eq!(json["distinct_states"], 6);
-    assert_eq!(json["memo_hits"], 1);
-    assert_eq!(json["stats"]["positions"], 6);
+    // memo/textbook: the recursion's 10 distinct intervals (single values included), 3 of
+    // them met again.
+    assert_eq!(json["variant"], "textbook");
+    assert_eq!(json["positions"], 10);
+    assert_eq!(json["distinct_states"], 10);
+    assert_eq!(json["memo_hits"], 3);
+    assert_eq!(json["stats"]["positions"], 10);
 
     // A budget the recursive backend exceeds is an honest error, exit 1.
     if Backend::Recursive.is_available() {

@@ -50,3 +50,4 @@ mod stack_refusal;
 mod stone_game_ii;
 mod subtraction_game;
 mod terminal;
+mod textbook_memo;

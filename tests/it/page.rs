@@ -44,6 +44,18 @@ fn attr(browser: &Browser, css: &str, name: &str) -> Value {
     ))
 }
 
+/// Whether every element `css` matches is shown (not `hidden`); false when none matches.
+fn shown(browser: &Browser, css: &str) -> bool {
+    browser
+        .eval(&format!(
+            "const all = [...document.querySelectorAll({})]; \
+             return all.length > 0 && all.every((e) => !e.hidden);",
+            json!(css)
+        ))
+        .as_bool()
+        .unwrap()
+}
+
 /// Moves the step slider to `step`, as a hand would.
 fn slide(browser: &Browser, step: u64) {
     browser.eval(&format!(
@@ -263,6 +275,17 @@ fn page_tree_marks_repeated_subproblems_and_the_dag_its_memo_hits() {
     }
     let note = browser.eval("return document.querySelector('#graph .badge-note').textContent;");
     assert!(note.as_str().unwrap().starts_with("solved "), "{note}");
+    // A tree has no memo hit: its legend does not list one.
+    assert!(!shown(&browser, "#legend-graph [data-legend=hit]"));
+    assert!(shown(&browser, "#legend-graph [data-legend=repeat]"));
+    // No spoilers: at step 0 no badge, at the second call of {1 2} (step 15) its badge.
+    slide(&browser, 0);
+    assert_eq!(count(&browser, "#graph .node[data-repeat]"), 0);
+    // Fitted to the box, zoomable.
+    assert_eq!(attr(&browser, "#graph", "data-zoom"), "fit");
+    browser.eval("document.querySelector('#zoom [data-zoom=in]').click(); return 1;");
+    assert_ne!(attr(&browser, "#graph", "data-zoom"), "fit");
+    slide(&browser, 68);
     screenshot(&browser, "#trace", "page-tree.png");
 
     open(
@@ -271,7 +294,8 @@ fn page_tree_marks_repeated_subproblems_and_the_dag_its_memo_hits() {
         "game=can-i-win&max_choosable=5&desired_total=11&backend=memo&view=dag",
     );
     assert_eq!(attr(&browser, "#view", "data-view"), "dag");
-    assert_eq!(count(&browser, "#graph .node"), 9);
+    // memo traces memo/textbook: one node per distinct position of the tree above.
+    assert_eq!(count(&browser, "#graph .node"), 17);
     assert!(count(&browser, "#graph .node[data-repeat].memo-hit") >= 1);
     let note = browser.eval("return document.querySelector('#graph .badge-note').textContent;");
     assert!(
@@ -279,6 +303,195 @@ fn page_tree_marks_repeated_subproblems_and_the_dag_its_memo_hits() {
         "{note}"
     );
     screenshot(&browser, "#trace", "page-dag.png");
+}
+
+/// Issue 29's picture: the recursion tree and the memo's DAG of the same instance side by side
+/// (`view=fold`), the first visit's view. Each call of the tree that repeats a solved position
+/// is one memo hit of the DAG, with the same badge; the calls below it are faded; both counts
+/// are shown, and nothing (badge, count, value) shows before the step that reveals it.
+#[test]
+fn page_fold_shows_the_tree_and_its_dag_side_by_side() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    // The first visit: Can I Win 5 11, the fold view, at its end.
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for(
+        "return document.getElementById('view').dataset.view === 'fold' && \
+         document.querySelector('#fold-dag .fold-count') !== null && \
+         document.querySelector('#fold-dag .fold-count').dataset.hits !== undefined;",
+    );
+    let params =
+        browser.eval("return [...document.querySelectorAll('[data-param]')].map((i) => i.value);");
+    assert_eq!(params, json!(["5", "11"]));
+    let check_end = |browser: &Browser| {
+        assert_eq!(count(browser, "#fold-tree .node"), 34);
+        assert_eq!(count(browser, "#fold-dag .node"), 17);
+        let tree = "#fold-tree .fold-count";
+        assert_eq!(attr(browser, tree, "data-calls"), "34");
+        assert_eq!(attr(browser, tree, "data-distinct"), "17");
+        assert_eq!(attr(browser, tree, "data-repeats"), "9");
+        let dag = "#fold-dag .fold-count";
+        assert_eq!(attr(browser, dag, "data-positions"), "17");
+        assert_eq!(attr(browser, dag, "data-hits"), "9");
+        // The tree's 9 repeated calls and the DAG's memo hits carry the same badges.
+        let hits = browser.eval(
+            "return [...document.querySelectorAll('#fold-tree .node[data-fold=hit]')] \
+             .map((n) => n.dataset.repeat);",
+        );
+        let hits = hits.as_array().unwrap();
+        assert_eq!(hits.len(), 9, "{hits:?}");
+        let dag_badges = browser.eval(
+            "return [...document.querySelectorAll('#fold-dag .node[data-repeat]')] \
+             .map((n) => [n.dataset.repeat, Number(n.dataset.count)]);",
+        );
+        let dag_badges = dag_badges.as_array().unwrap();
+        let total: u64 = dag_badges.iter().map(|b| b[1].as_u64().unwrap()).sum();
+        assert_eq!(total, 9, "{dag_badges:?}");
+        for k in hits {
+            let n = dag_badges.iter().filter(|b| b[0] == *k).count();
+            assert_eq!(
+                n, 1,
+                "badge {k} of the tree is one DAG node: {dag_badges:?}"
+            );
+            let in_tree = hits.iter().filter(|h| *h == k).count() as u64;
+            let in_dag = dag_badges.iter().find(|b| b[0] == *k).unwrap()[1]
+                .as_u64()
+                .unwrap();
+            assert_eq!(in_tree, in_dag, "badge {k}");
+        }
+        // The calls inside a repeated subtree: 17 repeats in all, 8 below the 9.
+        assert_eq!(count(browser, "#fold-tree .node[data-fold=skipped]"), 8);
+    };
+    check_end(&browser);
+    // The legend words this game and view: no margins for Can I Win, memo hits and the faded
+    // calls shown.
+    assert!(!shown(&browser, "#legend-graph [data-legend=margin]"));
+    assert!(shown(&browser, "#legend-graph [data-legend=hit]"));
+    assert!(shown(&browser, "#legend-graph [data-legend=folded]"));
+    screenshot(&browser, "#trace", "page-fold.png");
+    // The permalink keeps the view, and reopens it.
+    browser.wait_for("return location.search.includes('view=fold');");
+    let link = browser.eval("return location.search.slice(1);");
+    open(&browser, &server, link.as_str().unwrap());
+    assert_eq!(attr(&browser, "#view", "data-view"), "fold");
+    check_end(&browser);
+    // No spoilers: at step 0 nothing is solved, no badge, no count.
+    slide(&browser, 0);
+    assert_eq!(count(&browser, "#trace .node[data-repeat]"), 0);
+    assert_eq!(count(&browser, "#trace .node[data-value]"), 0);
+    assert_eq!(attr(&browser, "#fold-tree .fold-count", "data-calls"), "0");
+    assert_eq!(attr(&browser, "#fold-dag .fold-count", "data-hits"), "0");
+    // Midway the two sides agree: as many repeated calls so far as memo hits so far, and a
+    // DAG node shows its badge from its first memo hit on.
+    slide(&browser, 12);
+    let repeats_so_far = attr(&browser, "#fold-tree .fold-count", "data-repeats");
+    let hits_so_far = attr(&browser, "#fold-dag .fold-count", "data-hits");
+    assert_eq!(repeats_so_far, hits_so_far);
+    assert_eq!(
+        count(&browser, "#fold-dag .node[data-repeat]"),
+        count(&browser, "#fold-dag .node.memo-hit")
+    );
+}
+
+/// A memo keeps every interval: its table view greys nothing as reused, and the legend of a
+/// scoring game speaks of margins while the rolling row's key is left out (issue 29).
+#[test]
+fn page_memo_table_reuses_no_slot() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=predict-the-winner&values=1,5,233,7&backend=memo&view=table",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "table");
+    assert_eq!(
+        count(&browser, "[data-view='table'] [data-cell][data-value]"),
+        10
+    );
+    assert_eq!(count(&browser, "[data-cell].overwritten"), 0);
+    assert!(!shown(&browser, "#legend-table [data-legend=overwritten]"));
+    assert!(shown(&browser, "#legend-table [data-legend=margin]"));
+    // The rolling row of `tabular` does reuse its slots: its key is listed.
+    open(
+        &browser,
+        &server,
+        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table",
+    );
+    assert!(count(&browser, "[data-cell].overwritten") > 0);
+    assert!(shown(&browser, "#legend-table [data-legend=overwritten]"));
+}
+
+/// Cat and Mouse teachable (issue 29): its graph drawn (the hole, the Mouse's and the Cat's
+/// nodes) on the example buttons in place of shell words, beside the step-through at the
+/// current step and beside a game in play; a permalink naming a backend the game lacks says
+/// so where it stays.
+#[test]
+fn page_cat_and_mouse_draws_its_graph() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=cat-and-mouse&graph=[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]&backend=recursive&view=table",
+    );
+    assert!(shown(&browser, "#url-warning"));
+    let warning = browser.text("url-warning");
+    assert!(warning.contains("recursive"), "{warning}");
+    // The examples show their graphs, not `--graph '[[…]]'`.
+    assert_eq!(
+        count(&browser, "#presets button.network-example svg.network"),
+        2
+    );
+    let words = browser.eval("return document.getElementById('presets').textContent;");
+    assert!(!words.as_str().unwrap().contains("--graph"), "{words}");
+    // The step-through draws the graph with the current step's position.
+    assert_eq!(
+        attr(&browser, "#trace-network svg.network", "data-nodes"),
+        "6"
+    );
+    assert_eq!(
+        attr(&browser, "#trace-network [data-node='0']", "data-role"),
+        "hole"
+    );
+    let last =
+        browser.eval("const e = trace.data.events[trace.step - 1]; return e ? e.position : '';");
+    let last = last.as_str().unwrap().to_owned();
+    let mouse = browser.eval("const n = document.querySelector('#trace-network [data-role~=mouse]'); return n ? n.dataset.node : null;");
+    assert!(
+        last.contains(&format!("mouse {}", mouse.as_str().unwrap())),
+        "{last} {mouse}"
+    );
+    let cat = browser.eval("const n = document.querySelector('#trace-network [data-role~=cat]'); return n ? n.dataset.node : null;");
+    assert!(
+        last.contains(&format!("cat {}", cat.as_str().unwrap())),
+        "{last} {cat}"
+    );
+    // The table's labels stay in view while it scrolls.
+    let sticky =
+        browser.eval("return getComputedStyle(document.querySelector('table.dp th')).position;");
+    assert_eq!(sticky, "sticky");
+    // In play, the start: the Mouse on 1, the Cat on 2.
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelector('#play-network svg.network') !== null;");
+    assert_eq!(
+        attr(&browser, "#play-network [data-role~=mouse]", "data-node"),
+        "1"
+    );
+    assert_eq!(
+        attr(&browser, "#play-network [data-role~=cat]", "data-node"),
+        "2"
+    );
+    screenshot(&browser, "#trace", "page-cat-and-mouse.png");
 }
 
 /// The reduction view draws the row and each merge, step by step ("step 1 of 2", not "step 0
@@ -333,6 +546,11 @@ fn page_growth_chart_follows_the_game() {
     );
     browser.wait_for("return document.querySelectorAll('#growth svg.chart').length === 2;");
     assert_eq!(attr(&browser, "#growth", "data-view"), "growth");
+    // The permalink keeps `view=growth` (it once became `view=dag` within a second).
+    browser.wait_for("return location.search.includes('step=');");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let search = browser.eval("return location.search;");
+    assert!(search.as_str().unwrap().contains("view=growth"), "{search}");
     let marks = browser.eval(
         "return [...document.querySelectorAll('#growth .current-size-label')].map((t) => t.textContent);",
     );
@@ -409,30 +627,43 @@ fn page_quiz_asks_before_each_step() {
     }
     let server = Server::start(&[]);
     let browser = Browser::start();
+    // Without `step`, the quiz starts at step 0: every value still to guess.
     open(
         &browser,
         &server,
-        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table&step=0&quiz=1",
+        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table&quiz=1",
     );
     assert_eq!(browser.text("step-note"), "step 0 of 10");
     assert_eq!(
         browser.eval("return document.getElementById('quiz').hidden;"),
         false
     );
-    // Stepping forward asks first: the step stays until answered.
+    // The diagonal's base cases m(i, i) = a[i] are not asked: four steps go by unasked.
+    assert!(browser.text("quiz-question").contains("reveals no value"));
+    for _ in 0..4 {
+        browser.click("#step");
+    }
+    assert_eq!(browser.text("step-note"), "step 4 of 10");
+    // Stepping forward asks first: the step stays until answered. The asked cell (0,1) and
+    // the two it reads are marked.
     browser.click("#step");
-    assert_eq!(browser.text("step-note"), "step 0 of 10");
+    assert_eq!(browser.text("step-note"), "step 4 of 10");
     assert!(browser.text("quiz-question").contains("margin"));
-    browser.keys("[data-quiz]", "1\u{E007}");
-    assert_eq!(browser.text("step-note"), "step 1 of 10");
+    assert_eq!(attr(&browser, "[data-cell].asked", "data-cell"), "0,1");
+    let reads = browser.eval(
+        "return [...document.querySelectorAll('[data-cell].asked-read')].map((c) => c.dataset.cell).sort();",
+    );
+    assert_eq!(reads, json!(["0,0", "1,1"]));
+    browser.keys("[data-quiz]", "4\u{E007}");
+    assert_eq!(browser.text("step-note"), "step 5 of 10");
     assert_eq!(browser.text("quiz-score"), "score 1 of 1");
     assert!(browser.text("quiz-feedback").starts_with("✓"));
     // A wrong answer: revealed, scored, and the cell shows its value.
     browser.keys("[data-quiz]", "7\u{E007}");
-    assert_eq!(browser.text("step-note"), "step 2 of 10");
+    assert_eq!(browser.text("step-note"), "step 6 of 10");
     assert_eq!(browser.text("quiz-score"), "score 1 of 2");
-    assert!(browser.text("quiz-feedback").contains("it is 5"));
-    assert_eq!(attr(&browser, "[data-cell='1,1']", "data-value"), "5");
+    assert!(browser.text("quiz-feedback").contains("it is 228"));
+    assert_eq!(attr(&browser, "[data-cell='1,2']", "data-value"), "228");
     screenshot(&browser, "#trace", "page-quiz.png");
 }
 

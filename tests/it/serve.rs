@@ -352,20 +352,22 @@ fn serve_trace_gives_the_events_of_explain() {
     assert_eq!(trace["backend"], "memo");
     assert_eq!(trace["view"], "tree");
     assert_eq!(trace["answer"]["outcome"], "second");
-    assert_eq!(trace["answer"]["stats"]["positions"], 9);
-    assert_eq!(trace["answer"]["stats"]["memo_hits"], 2);
-    assert_eq!(trace["distinct_states"], 9);
+    // A bare `memo` traces memo/textbook: the recursion's 17 distinct positions, 9 memo hits.
+    assert_eq!(trace["variant"], "textbook");
+    assert_eq!(trace["answer"]["stats"]["positions"], 17);
+    assert_eq!(trace["answer"]["stats"]["memo_hits"], 9);
+    assert_eq!(trace["distinct_states"], 17);
     assert_eq!(trace["truncated"], false);
     let events = trace["events"].as_array().unwrap();
     assert_eq!(trace["total_events"], events.len());
     let ids: std::collections::BTreeSet<u64> =
         events.iter().map(|e| e["id"].as_u64().unwrap()).collect();
-    assert_eq!(ids.len(), 9);
+    assert_eq!(ids.len(), 17);
     let hits: Vec<&Value> = events.iter().filter(|e| e["kind"] == "memo_hit").collect();
-    assert_eq!(hits.len(), 2);
+    assert_eq!(hits.len(), 9);
     assert!(hits
         .iter()
-        .all(|e| e["parent"].is_u64() && e["value"] == "loses"));
+        .all(|e| e["parent"].is_u64() && (e["value"] == "loses" || e["value"] == "wins")));
     assert_eq!(events[0]["kind"], "enter");
     assert_eq!(events[0]["position"], "{} total 0");
     assert!(events[0].get("parent").is_none());
@@ -1262,7 +1264,8 @@ fn serve_play_in_headless_chromium() {
     browser.wait_for("return document.querySelectorAll('#play-moves button').length === 4;");
     assert_eq!(browser.text("play-board"), "Pool: 1 2 3 4   total 0 of 6");
     assert_eq!(browser.text("play-result"), "Your move.");
-    // The hints are hidden until asked for, then each move shows its value and remoteness.
+    // The hints are hidden until asked for, then each move shows its value and remoteness in
+    // words ("lose in 2", not "remoteness 2").
     let visible = "return [...document.querySelectorAll('#play-moves .hint')]\
                    .filter((h) => h.offsetParent !== null).length;";
     assert_eq!(browser.eval(visible), 0);
@@ -1273,12 +1276,7 @@ fn serve_play_in_headless_chromium() {
     );
     assert_eq!(
         hints,
-        json!([
-            "win · remoteness 3",
-            "lose · remoteness 2",
-            "lose · remoteness 2",
-            "lose · remoteness 2"
-        ])
+        json!(["win in 3", "lose in 2", "lose in 2", "lose in 2"])
     );
     // A losing move: the computer answers 4 and wins, in `play`'s words.
     browser.click("#play-moves button[data-move='2']");
@@ -1360,11 +1358,12 @@ fn explain_html_is_self_contained_and_steps_from_a_file() {
         !html.contains("src=") && !html.contains("<link"),
         "external reference"
     );
-    // The trace is inside: 20 events of memo on 5 11.
+    // The trace is inside: the 43 events of memo (memo/textbook) on 5 11: 17 calls, 17
+    // returns, 9 memo hits.
     let start = html.find("id=\"trace-data\">").unwrap() + "id=\"trace-data\">".len();
     let end = start + html[start..].find("</script>").unwrap();
     let trace: Value = serde_json::from_str(&html[start..end]).unwrap();
-    assert_eq!(trace["events"].as_array().unwrap().len(), 20);
+    assert_eq!(trace["events"].as_array().unwrap().len(), 43);
     assert_eq!(trace["headline"], "Second player wins");
     // `--html -` writes the same file to standard output.
     let output = Command::new(crate::common::cli::bin())
@@ -1422,15 +1421,15 @@ fn explain_html_is_self_contained_and_steps_from_a_file() {
         "/url",
         &json!({"url": format!("file://{}", path.display())}),
     );
-    browser.wait_for("return document.querySelectorAll('#graph .node').length === 9;");
-    assert_eq!(browser.text("step-note"), "step 1 of 20");
+    browser.wait_for("return document.querySelectorAll('#graph .node').length === 17;");
+    assert_eq!(browser.text("step-note"), "step 1 of 43");
     browser.click("#step");
     browser.click("#step");
-    assert_eq!(browser.text("step-note"), "step 3 of 20");
+    assert_eq!(browser.text("step-note"), "step 3 of 43");
     browser.eval(
         "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowLeft'})); return 1;",
     );
-    assert_eq!(browser.text("step-note"), "step 2 of 20");
+    assert_eq!(browser.text("step-note"), "step 2 of 43");
     assert!(browser.text("trace-title").contains("memo/"));
 }
 
@@ -1570,7 +1569,7 @@ fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
     assert!(browser.text("rules").contains("shared pool"));
     assert_eq!(
         browser.eval("return document.getElementById('n').value;"),
-        "10"
+        "5"
     );
     // Picking the example's game: its one parameter, its rules, its first example.
     browser.eval(
@@ -1589,7 +1588,8 @@ fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
         "return document.getElementById('answer').textContent.startsWith('First player wins');",
     );
     assert_eq!(browser.text("answer"), "First player wins: take 1");
-    browser.wait_for("return document.querySelectorAll('#graph .node').length > 0;");
+    // The picture of the trace: the DAG, or the fold view the first visit opened.
+    browser.wait_for("return document.querySelectorAll('#view .node').length > 0;");
     // And played with the generic rules: from 22, `take 1` is the winning move.
     browser.click("#play-new");
     browser.wait_for("return document.querySelectorAll('#play-moves button').length === 3;");

@@ -18,8 +18,10 @@ pub const INDEX_HTML: &str = include_str!("serve/assets/index.html");
 pub const APP_JS: &str = concat!(
     include_str!("serve/assets/js/base.js"),
     include_str!("serve/assets/js/form.js"),
+    include_str!("serve/assets/js/network.js"),
     include_str!("serve/assets/js/views.js"),
     include_str!("serve/assets/js/graph.js"),
+    include_str!("serve/assets/js/fold.js"),
     include_str!("serve/assets/js/table.js"),
     include_str!("serve/assets/js/reduction.js"),
     include_str!("serve/assets/js/quiz.js"),
@@ -67,9 +69,10 @@ pub fn export_html<G: CliGame>(e: &Explanation<G>, max_events: usize) -> Result<
         String::new()
     };
     let headline = escape(&e.game().headline(e.answer()));
+    // The game and the instance (`can-i-win n = 5, T = 11`), then the backend that ran.
     let title = format!(
         "gamesolve explain: {} ({}/{})",
-        G::NAME,
+        e.game().describe(),
         e.backend(),
         e.variant()
     );

@@ -558,6 +558,9 @@ pub struct Search<'a, G: Game, S, M, R, T> {
     /// The positions on the search's path, when the game's positions may repeat
     /// ([`Game::positions_may_repeat`]).
     path: Option<HashSet<G::Position>>,
+    /// Whether a memo's search keeps the game's order ([`Game::moves_into`]) below the root
+    /// too, as plain recursion does ([`Search::in_game_order`]).
+    game_order: bool,
     score: PhantomData<S>,
 }
 
@@ -590,8 +593,21 @@ where
             buffers: Vec::new(),
             buffer_bytes: 0,
             path: game.positions_may_repeat().then(HashSet::new),
+            game_order: false,
             score: PhantomData,
         }
+    }
+
+    /// The same search trying every position's moves in the game's order
+    /// ([`Game::moves_into`]) at every depth, as plain recursion does, in place of the search
+    /// order a memo takes below the root ([`Game::search_moves_into`]). A memo's search in the
+    /// game's order expands exactly the distinct positions of the plain recursion's tree, each
+    /// once, in the order the tree first reaches them, and its memo hits are the tree's
+    /// repeated subtrees: the textbook memo (`memo/textbook`).
+    #[must_use]
+    pub fn in_game_order(mut self) -> Self {
+        self.game_order = true;
+        self
     }
 
     /// The memo.
@@ -630,7 +646,7 @@ where
         // serves, and a memo's search takes the game's search order, which finds one sooner.
         // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
         // positions `recursive/backtrack` expands).
-        if M::REMEMBERS && depth > 1 {
+        if M::REMEMBERS && depth > 1 && !self.game_order {
             self.game.search_moves_into(position, &mut moves);
         } else {
             self.game.moves_into(position, &mut moves);

@@ -396,7 +396,8 @@ impl FromStr for BackendChoice {
 /// The built-in games list every backend's game-specific kernels. Any other game says
 /// `gamesolve::register!(MyGame);` (or declares its parameters with
 /// [`table_game!`](crate::table_game), which does it): that gives it the generic variants
-/// (`recursive/negamax`, `memo/hash-map`, `memo/alpha-beta`, where compiled in) and, when `MyGame` implements
+/// (`recursive/negamax`, `memo/hash-map`, `memo/alpha-beta`, `memo/textbook`, where compiled
+/// in) and, when `MyGame` implements
 /// [`Indexed`], the indexed ones too (`memo/indexed` first, so `memo` picks the table over the
 /// hash map, and `tabular/retrograde`), with no more code. [`Registered::variants_of`] has no
 /// default on purpose: an empty `impl Registered for MyGame {}` does not compile, instead of
@@ -669,7 +670,7 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 ///
 /// let memo: Vec<_> = indexed_variants_of::<CanIWin>(Backend::Memo).iter().map(|v| v.name).collect();
 /// if Backend::Memo.is_available() {
-///     assert_eq!(memo, ["indexed", "hash-map", "alpha-beta"]);
+///     assert_eq!(memo, ["indexed", "hash-map", "alpha-beta", "textbook"]);
 /// }
 /// ```
 pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
@@ -750,10 +751,46 @@ pub fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
         Backend::Memo => vec![
             solver_memo::hash_map::variant(),
             solver_memo::alpha_beta::variant(),
+            solver_memo::textbook::variant(),
         ],
         #[allow(unreachable_patterns)]
         _ => Vec::new(),
     }
+}
+
+/// A game's hand-written memo variants, then `memo/textbook` (the recursion with a memo, which
+/// the teaching views show) unless the list has it.
+#[cfg(feature = "memo")]
+fn with_textbook<G: Game>(variants: &[Variant<G>]) -> Vec<Variant<G>> {
+    let mut variants = variants.to_vec();
+    if !variants
+        .iter()
+        .any(|v| v.name == solver_memo::textbook::VARIANT)
+    {
+        variants.push(solver_memo::textbook::variant());
+    }
+    variants
+}
+
+/// The variant the teaching views run for `choice` on `G`: a bare `memo` (its automatic
+/// choice) means `memo/textbook`, the recursion with a memo, whose DAG is the recursion tree
+/// folded, rather than the fastest kernel, which searches in an order of its own; any other
+/// choice as given.
+pub(crate) fn teaching_choice<G: Registered>(choice: &BackendChoice) -> BackendChoice {
+    #[cfg(feature = "memo")]
+    if choice.backend == Backend::Memo
+        && choice.variant.is_none()
+        && Backend::Memo
+            .variants::<G>()
+            .iter()
+            .any(|v| v.name == solver_memo::textbook::VARIANT)
+    {
+        return BackendChoice {
+            backend: Backend::Memo,
+            variant: Some(solver_memo::textbook::VARIANT.to_owned()),
+        };
+    }
+    choice.clone()
 }
 
 impl Registered for CanIWin {
@@ -766,7 +803,7 @@ impl Registered for CanIWin {
             #[cfg(feature = "recursive")]
             Backend::Recursive => solver_recursive::can_i_win::VARIANTS.to_vec(),
             #[cfg(feature = "memo")]
-            Backend::Memo => solver_memo::can_i_win::VARIANTS.to_vec(),
+            Backend::Memo => with_textbook(solver_memo::can_i_win::VARIANTS),
             #[cfg(feature = "tabular")]
             Backend::Tabular => {
                 // The game-specific tables, then the generic retrograde pass.
@@ -790,7 +827,7 @@ impl Registered for PredictTheWinner {
             #[cfg(feature = "recursive")]
             Backend::Recursive => solver_recursive::predict_the_winner::VARIANTS.to_vec(),
             #[cfg(feature = "memo")]
-            Backend::Memo => solver_memo::predict_the_winner::VARIANTS.to_vec(),
+            Backend::Memo => with_textbook(solver_memo::predict_the_winner::VARIANTS),
             #[cfg(feature = "tabular")]
             Backend::Tabular => {
                 // The game-specific tables, then the generic retrograde pass.

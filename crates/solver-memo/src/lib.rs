@@ -81,6 +81,7 @@ pub mod can_i_win;
 pub mod hash_map;
 pub mod indexed;
 pub mod predict_the_winner;
+pub mod textbook;
 pub mod word_table;
 
 use std::time::Duration;

@@ -88,6 +88,10 @@ pub fn trace_json<G: TableGame>(
     let mut stack: Vec<usize> = Vec::new();
     let mut events = Vec::with_capacity(sent.len());
     let layout = game.table_layout();
+    // A cell's storage slot says which cells a rolling row overwrites: true only of a
+    // bottom-up pass over the game's own table, not of a memo (which keeps every cell) nor of
+    // the generic retrograde pass (a table of every position).
+    let rolling = e.is_table() && e.kernel() != "retrograde";
     for event in sent {
         let position = event.position();
         let next = ids.len();
@@ -107,7 +111,14 @@ pub fn trace_json<G: TableGame>(
             Event::Leave(_, v) | Event::MemoHit(_, v) | Event::Cell(_, v) => Some(v),
             _ => None,
         };
-        let cell = worth.and_then(|_| layout.as_ref().and(game.table_cell(position)));
+        let cell = worth
+            .and_then(|_| layout.as_ref().and(game.table_cell(position)))
+            .map(|mut cell| {
+                if !rolling {
+                    cell.slot = None;
+                }
+                cell
+            });
         let reads = if matches!(event, Event::Cell(..)) && cell.is_some() {
             game.dependencies(position)
                 .into_iter()

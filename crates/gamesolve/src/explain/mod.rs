@@ -249,6 +249,11 @@ pub struct Explanation<G: Game> {
 
 /// Runs the chosen backend variant on `game` with a [`Trace`].
 ///
+/// A bare `memo` runs `memo/textbook`: the recursion with a memo, in `recursive`'s move order
+/// and with its pruning, so that its expanded positions are the distinct positions of the
+/// recursion tree and its memo hits the tree's repeated subtrees. Name a variant
+/// (`memo/dense`) to see a fast kernel's own search.
+///
 /// # Complexity
 ///
 /// The backend's own cost, plus `O(1)` per event kept (at most
@@ -278,7 +283,9 @@ pub fn explain<G: Registered + TableView>(
     limits: &ExplainLimits,
 ) -> Result<Explanation<G>, ExplainError> {
     let mut trace = Trace::new(limits.max_events).with_memory_cap(limits.memory_cap_bytes);
-    let mut solver = choice.solver_with::<G>(config)?;
+    // A bare `memo` is the recursion with a memo (`memo/textbook`), whose DAG is the
+    // recursion tree folded; the fast kernels search in an order of their own.
+    let mut solver = crate::registry::teaching_choice::<G>(choice).solver_with::<G>(config)?;
     let answer = solver.solve_traced(game, &mut trace)?;
     if let Some(overflow) = trace.overflow() {
         return Err(ExplainError::TraceTooLarge {
@@ -370,8 +377,12 @@ impl<G: Game + TableView> Explanation<G> {
                 text,
                 ": {repeats} expansions repeat a position already solved (a tree, not a DAG)"
             );
-        } else if stats.positions > 0 {
+        } else if stats.memo_hits > 0 {
+            // Positions reached more than once are shared nodes: a DAG.
             text.push_str(": every position is expanded once (a DAG)");
+        } else if stats.positions > 0 {
+            // No position is reached twice: the tree and the DAG are the same picture.
+            text.push_str(": every position is expanded once, none is reached twice");
         }
         text
     }

@@ -52,7 +52,7 @@ const INFO: GameInfo = GameInfo {
             Whoever makes the total reach or pass T wins. If the pool runs out first, nobody \
             wins: a draw (LeetCode 464).",
     params: &PARAMS,
-    examples: &["10 11", "20 158", "4 6"],
+    examples: &["5 11", "20 158", "10 11", "4 6"],
     sweep: Some(Sweep {
         flag: "all-totals",
         param: "desired_total",
@@ -241,7 +241,9 @@ impl TableGame for CanIWin {
     }
 
     fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
-        if backend == Backend::Memo.name() && variant != "hash-map" {
+        // Every memo but `textbook` (the recursion's own order) searches largest-first and
+        // leaves out the moves that lose at once ([`Game::search_moves_into`]).
+        if backend == Backend::Memo.name() && variant != "textbook" {
             "; the moves that reach T at once, or leave the opponent an immediate win, make no \
              call"
         } else {

@@ -112,7 +112,14 @@ function showFields(values) {
   if (info.examples.length) {
     $("presets").append("Examples:");
     for (const example of info.examples) {
-      const button = el("button", example || "(no parameters)");
+      // A graph example shows its graph, not the command line's words.
+      const lists = networkOf(info, exampleValues(info, example));
+      const button = el("button", lists ? null : example || "(no parameters)");
+      if (lists) {
+        button.append(drawNetwork(lists, {}, 64), el("span", ` ${lists.length} nodes`));
+        button.title = example;
+        button.classList.add("network-example");
+      }
       button.type = "button";
       button.dataset.game = info.name;
       button.dataset.example = example;
@@ -120,6 +127,7 @@ function showFields(values) {
     }
   }
   fillBackends();
+  if ($("growth-offer")) $("growth-offer").hidden = noGrowth.has(info.name);
 }
 
 function formValues(info) {
@@ -236,6 +244,10 @@ function chosenBackends() {
 // `game`, the game's parameters by their names in the game table (`values=1,5,233,7`,
 // `max_choosable=6&desired_total=12`), `backend`, `view`, `step`, `quiz`.
 
+// Whether the page shows the growth chart as its view (`view=growth`, or the button pressed)
+// rather than a view of the trace.
+let growthPinned = false;
+
 function readUrl() {
   const query = new URLSearchParams(location.search);
   const wanted = {};
@@ -258,7 +270,8 @@ function permalink() {
   }
   if ($("trace-backend").value) query.set("backend", $("trace-backend").value);
   if (typeof trace !== "undefined" && trace) {
-    query.set("view", trace.view);
+    // A page opened on the growth chart keeps `view=growth` until another view is picked.
+    query.set("view", growthPinned && growthShown() ? "growth" : trace.view);
     query.set("step", String(trace.step));
   } else if (growthShown()) {
     query.set("view", "growth");
@@ -294,7 +307,12 @@ function applyUrl(wanted) {
   if (wanted.backend) {
     const options = [...$("trace-backend").options].map((o) => o.value);
     if (options.includes(wanted.backend)) $("trace-backend").value = wanted.backend;
-    else setStatus(`backend ${wanted.backend} is not one of this game's (${options.join(", ")})`, true);
+    else {
+      // Said where it stays (the status line is rewritten by the solve that follows).
+      const warning = $("url-warning");
+      warning.textContent = `The link asks for backend ${wanted.backend}, which ${info ? info.title : "this game"} does not have; showing ${$("trace-backend").value || "its default"} instead (its backends: ${options.join(", ")}).`;
+      warning.hidden = false;
+    }
   }
   if (wanted.quiz === "1" && $("quiz-toggle")) $("quiz-toggle").checked = true;
 }

@@ -1,10 +1,24 @@
 // ---- the call tree (recursive) and the DAG (memo) ------------------------------------------
 // Repeated subproblems carry a badge: in the tree every call of a position solved more than
 // once shows the same `#k` and "solved N times"; in the DAG the positions answered from the
-// memo show the same `#k` and "from the memo N times".
+// memo show the same `#k` and "from the memo N times". A badge and its count appear at the
+// step that reveals them (the second call, the first memo hit), never before.
+//
+// The fold view (`view=fold`) draws both side by side, the recursion tree and the memo's DAG
+// of the same instance: the DAG is the tree folded, each repeated subtree of the tree (a call
+// of a position solved before) being one memo hit of the DAG, marked alike (`#k`, dashed);
+// the calls inside a repeated subtree, which the memo never makes, are faded.
+
+const NODE_H = 36; // a node's box: its position and its value
+const NODE_H_BADGE = 50; // with a third line for the badge's words
+const ROW_H = 64;
 
 // Nodes: one per distinct position (the DAG of memo) or one per call (the tree of recursive).
-function layoutGraph(t, tree) {
+// `opts.svg` is where to draw (the page's #graph by default); `opts.fold` marks the tree's
+// repeated subtrees for the fold view.
+function layoutGraph(t, tree, opts) {
+  opts = opts || {};
+  const svg = opts.svg || $("graph");
   const nodes = [];
   const byKey = new Map();
   const edges = [];
@@ -13,6 +27,11 @@ function layoutGraph(t, tree) {
   const repeats = new Map(); // position id -> calls (tree) or memo hits (DAG)
   t.eventNode = [];
   t.eventEdge = [];
+  t.svg = svg;
+  // The fold view's tree: which calls repeat a solved position outside a repeated subtree
+  // (the memo answers them: a memo hit), and which lie inside one (the memo never calls them).
+  const seen = new Set();
+  const inside = [];
   t.data.events.forEach((e, i) => {
     let node;
     if (e.kind === "enter" || e.kind === "memo_hit") {
@@ -23,6 +42,14 @@ function layoutGraph(t, tree) {
         node = { index: nodes.length, id: e.id, label: e.position, depth: parent ? parent.depth + 1 : 0 };
         byKey.set(key, node);
         nodes.push(node);
+      }
+      if (tree && e.kind === "enter") {
+        const parentInside = inside.length ? inside[inside.length - 1] : false;
+        const first = !seen.has(e.id);
+        seen.add(e.id);
+        node.repeatRoot = !first && !parentInside;
+        node.folded = parentInside;
+        inside.push(parentInside || !first);
       }
       if (tree ? e.kind === "enter" : e.kind === "memo_hit") repeats.set(e.id, (repeats.get(e.id) || 0) + 1);
       const parent = stack.length ? stack[stack.length - 1] : null;
@@ -39,92 +66,179 @@ function layoutGraph(t, tree) {
       if (e.kind === "enter") stack.push(node);
     } else if (e.kind === "leave") {
       node = stack.pop();
+      if (tree) inside.pop();
     }
     t.eventNode[i] = node;
   });
-  // Badges in order of first appearance, for the positions met more than once.
+  // Badges in order of first appearance, for the positions met more than once; the fold
+  // view numbers both pictures by the DAG's memo hits (`opts.badgeOf`, by position).
   const badges = new Map();
   for (const n of nodes) {
     const count = repeats.get(n.id) || 0;
-    if ((tree ? count > 1 : count > 0) && !badges.has(n.id)) badges.set(n.id, badges.size + 1);
+    if (opts.badgeOf) {
+      const k = opts.badgeOf.get(n.label);
+      if (k && (!tree || count > 1) && !badges.has(n.id)) badges.set(n.id, k);
+    } else if ((tree ? count > 1 : count > 0) && !badges.has(n.id)) {
+      badges.set(n.id, badges.size + 1);
+    }
   }
+  t.tree = tree;
+  t.repeats = repeats;
   t.repeated = badges.size;
   t.nodes = nodes.slice(0, MAX_DRAWN);
+  t.allNodes = nodes.length;
   t.edges = edges.filter((e) => e.from.index < MAX_DRAWN && e.to.index < MAX_DRAWN);
-  if (nodes.length > MAX_DRAWN) {
+  if (nodes.length > MAX_DRAWN && !opts.quiet) {
     addNote(`The picture shows the first ${MAX_DRAWN} of its ${fmt(nodes.length)} nodes.`);
   }
-  if (badges.size > 0) {
+  if (badges.size > 0 && !opts.quiet) {
     addNote(tree
-      ? `${fmt(badges.size)} positions are solved more than once (the same badge #k on each of their calls): the work a memo saves.`
-      : `${fmt(badges.size)} positions are answered from the memo (badge #k, dashed edges): each is solved once.`);
+      ? `Positions solved more than once carry the same badge #k on each of their calls, from their second call on: the work a memo saves.`
+      : `Positions answered from the memo carry a badge #k (dashed edges) from their first memo hit on: each is solved once.`);
   }
   // Rows by depth, in order of first appearance.
   const rows = [];
   for (const n of t.nodes) (rows[n.depth] = rows[n.depth] || []).push(n);
   const charW = 7.3;
-  const badgeChars = badges.size ? 12 : 0;
-  const width = Math.max(22, ...t.nodes.map((n) => n.label.length + badgeChars)) * charW + 16;
+  // A tree too wide to read when fitted to its box is drawn as an outline instead: one line
+  // per call in call order, indented by depth (as `explain` prints it), which fits any width.
+  const box = graphBox(t);
+  const widest = Math.max(1, ...rows.map((r) => (r ? r.length : 0)));
+  const layeredW = widest * (Math.max(17, ...t.nodes.map((n) => n.label.length + 4)) * charW + 30);
+  if (tree && layeredW * 0.6 > Math.max(300, box.clientWidth)) {
+    layoutOutline(t, svg, badges, charW, opts);
+    fitGraph(t);
+    return;
+  }
+  // Wide enough for the position, and for the value beside nothing (the badge's words have
+  // a line of their own).
+  t.outline = false;
+  const width = Math.max(17, ...t.nodes.map((n) => n.label.length + (badges.size ? 4 : 0))) * charW + 16;
+  const nodeH = badges.size ? NODE_H_BADGE : NODE_H;
   t.nodeWidth = width;
+  t.nodeHeight = nodeH;
   const gapX = 14;
-  const rowH = 64;
-  const svgW = Math.max(...rows.map((r) => (r ? r.length : 0))) * (width + gapX) + gapX;
+  const svgW = Math.max(1, ...rows.map((r) => (r ? r.length : 0))) * (width + gapX) + gapX;
   rows.forEach((row) => {
     const rowW = row.length * (width + gapX) - gapX;
     row.forEach((n, i) => {
       n.x = (svgW - rowW) / 2 + i * (width + gapX);
-      n.y = 12 + n.depth * rowH;
+      n.y = 12 + n.depth * ROW_H;
     });
   });
-  const svg = $("graph");
   svg.textContent = "";
-  svg.setAttribute("width", String(Math.ceil(svgW)));
-  svg.setAttribute("height", String(rows.length * rowH + 12));
-  svg.setAttribute("class", tree ? "tree" : "dag");
+  t.width = Math.ceil(svgW);
+  t.height = rows.length * ROW_H + 12;
+  svg.setAttribute("viewBox", `0 0 ${t.width} ${t.height}`);
+  svg.setAttribute("class", `${tree ? "tree" : "dag"}${opts.fold ? " fold-graph" : ""}`);
   for (const e of t.edges) {
     const x1 = e.from.x + width / 2;
-    const y1 = e.from.y + 36;
+    const y1 = e.from.y + nodeH;
     const x2 = e.to.x + width / 2;
     const y2 = e.to.y;
-    const path = svgEl("path", { d: `M${x1},${y1} C${x1},${y1 + 18} ${x2},${y2 - 18} ${x2},${y2}` });
+    const path = svgEl("path", { d: `M${x1},${y1} C${x1},${y1 + 14} ${x2},${y2 - 14} ${x2},${y2}` });
     svg.append(path);
     e.el = path;
   }
   for (const n of t.nodes) {
     const g = svgEl("g", { transform: `translate(${n.x},${n.y})` });
-    const rect = svgEl("rect", { width, height: 36, rx: 5 });
+    const rect = svgEl("rect", { width, height: nodeH, rx: 5 });
     const label = svgEl("text", { x: 8, y: 15 }, n.label);
     const value = svgEl("text", { x: 8, y: 30, class: "value" });
-    const count = repeats.get(n.id) || 0;
     const title = svgEl("title", {}, n.label);
     g.append(rect, label, value);
     const badge = badges.get(n.id);
     if (badge) {
-      const words = tree ? `solved ${count} times` : `from the memo ${count} time${count === 1 ? "" : "s"}`;
-      g.append(svgEl("text", { x: width - 8, y: 15, class: "badge", "text-anchor": "end" }, `#${badge}`));
-      g.append(svgEl("text", { x: width - 8, y: 30, class: "badge-note", "text-anchor": "end" }, words));
-      title.textContent += ` (#${badge}: ${words})`;
-      g.dataset.repeat = String(badge);
-      g.dataset.count = String(count);
+      // Filled in by showGraph once the step reveals them.
+      n.badgeEl = svgEl("text", { x: width - 8, y: 15, class: "badge", "text-anchor": "end" });
+      n.badgeNote = svgEl("text", { x: 8, y: 44, class: "badge-note" });
+      g.append(n.badgeEl, n.badgeNote);
       n.badge = badge;
     }
+    if (opts.fold && n.repeatRoot) g.dataset.fold = "hit";
+    if (opts.fold && n.folded) g.dataset.fold = "skipped";
     g.append(title);
+    n.title = title;
+    svg.append(g);
+    n.el = g;
+    n.valueEl = value;
+  }
+  fitGraph(t);
+}
+
+// The outline of a tree: one line per call (position, value, badge), indented by depth, an
+// elbow from each call to its parent.
+function layoutOutline(t, svg, badges, charW, opts) {
+  const lineH = 26;
+  const indent = 18;
+  const labelW = Math.max(...t.nodes.map((n) => n.label.length)) * charW + 14;
+  const valueW = Math.max(8, ...t.data.events.map((e) => (e.value ? e.value.length + 12 : 0))) * charW;
+  const badgeW = badges.size ? 24 * charW : 0;
+  const width = labelW + valueW + badgeW;
+  const maxDepth = Math.max(0, ...t.nodes.map((n) => n.depth));
+  t.nodes.forEach((n, i) => {
+    n.x = 6 + n.depth * indent;
+    n.y = 6 + i * lineH;
+  });
+  t.outline = true;
+  t.nodeWidth = width;
+  t.nodeHeight = lineH - 6;
+  t.width = Math.ceil(6 + maxDepth * indent + width + 6);
+  t.height = 6 + t.nodes.length * lineH;
+  svg.textContent = "";
+  svg.setAttribute("viewBox", `0 0 ${t.width} ${t.height}`);
+  svg.setAttribute("class", `tree outline${opts.fold ? " fold-graph" : ""}`);
+  for (const e of t.edges) {
+    const x1 = e.from.x + 8;
+    const y1 = e.from.y + lineH - 6;
+    const x2 = e.to.x;
+    const y2 = e.to.y + (lineH - 6) / 2;
+    const path = svgEl("path", { d: `M${x1},${y1} V${y2} H${x2}` });
+    svg.append(path);
+    e.el = path;
+  }
+  for (const n of t.nodes) {
+    const g = svgEl("g", { transform: `translate(${n.x},${n.y})` });
+    const rect = svgEl("rect", { width, height: lineH - 6, rx: 4 });
+    const label = svgEl("text", { x: 6, y: 14 }, n.label);
+    const value = svgEl("text", { x: labelW, y: 14, class: "value" });
+    const title = svgEl("title", {}, n.label);
+    g.append(rect, label, value);
+    const badge = badges.get(n.id);
+    if (badge) {
+      n.badgeEl = svgEl("text", { x: width - 6, y: 14, class: "badge", "text-anchor": "end" });
+      n.badgeNote = svgEl("text", { x: labelW + valueW, y: 14, class: "badge-note" });
+      g.append(n.badgeEl, n.badgeNote);
+      n.badge = badge;
+    }
+    if (opts.fold && n.repeatRoot) g.dataset.fold = "hit";
+    if (opts.fold && n.folded) g.dataset.fold = "skipped";
+    g.append(title);
+    n.title = title;
     svg.append(g);
     n.el = g;
     n.valueEl = value;
   }
 }
 
-function showGraph(step) {
-  const events = trace.data.events;
-  const current = step > 0 ? events[step - 1] : null;
-  $("current").textContent = current ? describe(current) : "";
+// Draws `t` (the page's trace, or one side of the fold view) after its first `step` steps;
+// `t` defaults to the page's trace.
+function showGraph(step, t) {
+  const own = !t;
+  t = t || trace;
+  const events = t.data.events;
+  if (own) {
+    const current = step > 0 ? events[step - 1] : null;
+    $("current").textContent = current ? describe(current) : "";
+  }
   const state = new Map(); // node -> { open, event, hit }
   const seenEdges = new Set();
+  const met = new Map(); // position id -> calls (tree) or memo hits (DAG) so far
   for (let i = 0; i < step; i++) {
     const e = events[i];
-    const node = trace.eventNode[i];
+    const node = t.eventNode[i];
     if (!node) continue;
+    if (t.tree ? e.kind === "enter" : e.kind === "memo_hit") met.set(e.id, (met.get(e.id) || 0) + 1);
     const s = state.get(node) || {};
     if (e.kind === "enter") s.open = true;
     if (e.kind === "leave") {
@@ -136,44 +250,179 @@ function showGraph(step) {
       s.event = s.event || e;
     }
     state.set(node, s);
-    if (trace.eventEdge[i]) seenEdges.add(trace.eventEdge[i]);
+    if (t.eventEdge[i]) seenEdges.add(t.eventEdge[i]);
   }
-  const currentNode = step > 0 ? trace.eventNode[step - 1] : null;
-  for (const n of trace.nodes) {
+  const currentNode = step > 0 ? t.eventNode[step - 1] : null;
+  for (const n of t.nodes) {
     const s = state.get(n);
     let cls = "node";
     if (!s) cls += " pending";
     else if (s.open) cls += " open";
     else cls += ` ${valueClass(s.event)}`;
     if (s && s.hit) cls += " memo-hit";
-    if (n.badge) cls += ` repeat repeat-${(n.badge - 1) % 6}`;
+    if (s && n.repeatRoot && t.fold) cls += " memo-hit";
+    if (s && n.folded && t.fold) cls += " folded";
+    // The badge once revealed: the position's second call (tree), its first memo hit (DAG).
+    const count = met.get(n.id) || 0;
+    const shown = n.badge && (t.tree ? count > 1 : count > 0);
+    if (shown) cls += ` repeat repeat-${(n.badge - 1) % 6}`;
     if (n === currentNode) cls += " current";
     n.el.setAttribute("class", cls);
-    // A memo hit's node carries its badge ("from the memo N times") beside the value.
-    const hitNote = s && s.hit && !n.badge ? "  (memo hit)" : "";
+    if (n.badge) {
+      const words = t.tree
+        ? t.fold
+          ? n.repeatRoot ? "again: a memo hit" : n.folded ? "again (skipped)" : `solved ${count} time${count === 1 ? "" : "s"}`
+          : `solved ${count} times`
+        : `from the memo ${count} time${count === 1 ? "" : "s"}`;
+      n.badgeEl.textContent = shown ? `#${n.badge}` : "";
+      n.badgeNote.textContent = shown ? words : "";
+      n.title.textContent = shown ? `${n.label} (#${n.badge}: ${words})` : n.label;
+      if (shown) {
+        n.el.dataset.repeat = String(n.badge);
+        n.el.dataset.count = String(count);
+      } else {
+        delete n.el.dataset.repeat;
+        delete n.el.dataset.count;
+      }
+    }
+    // A memo hit's node without a badge says so beside its value.
+    const hitNote = s && s.hit && !shown ? "  (memo hit)" : "";
     n.valueEl.textContent = s && s.event ? s.event.value + hitNote : s && s.open ? "being solved…" : "";
     if (s && s.event) n.el.dataset.value = cellValue(s.event);
     else delete n.el.dataset.value;
   }
-  if (currentNode && currentNode.el) follow(currentNode);
-  for (const e of trace.edges) {
+  if (currentNode && currentNode.el) follow(currentNode, t);
+  for (const e of t.edges) {
     let cls = "edge";
-    if (e.hit) cls += " memo-hit";
+    if (e.hit || (t.fold && e.to.repeatRoot)) cls += " memo-hit";
+    if (t.fold && e.to.folded) cls += " folded";
     if (!seenEdges.has(e)) cls += " pending";
     e.el.setAttribute("class", cls);
   }
 }
 
+// ---- fit, zoom and pan ---------------------------------------------------------------------
+// A picture opens fitted to the width of its box (never enlarged); the zoom buttons, the keys
+// + - 0, Ctrl+wheel and a pinch zoom it, a drag (mouse or finger) or the scroll bars pan it.
+
+const ZOOM_MIN = 0.1;
+const ZOOM_MAX = 3;
+
+// The box a picture scrolls in: its fold panel, else the page's view.
+function graphBox(t) {
+  return t.box || $("view");
+}
+
+// Sets `t`'s zoom: "fit" (to its box's width, at most 1) or a scale.
+function fitGraph(t, zoom) {
+  if (zoom != null) t.zoom = zoom;
+  if (t.zoom == null) t.zoom = "fit";
+  const box = graphBox(t);
+  const room = Math.max(120, box.clientWidth - 4);
+  const scale = t.zoom === "fit" ? Math.min(1, room / t.width) : t.zoom;
+  t.scale = Math.max(ZOOM_MIN, Math.min(ZOOM_MAX, scale));
+  t.svg.setAttribute("width", String(Math.round(t.width * t.scale)));
+  t.svg.setAttribute("height", String(Math.round(t.height * t.scale)));
+  t.svg.dataset.zoom = t.zoom === "fit" ? "fit" : t.scale.toFixed(2);
+  const label = document.querySelector("#zoom .zoom-level");
+  if (label) label.textContent = `${Math.round(t.scale * 100)} %`;
+}
+
+// Zooms `t` by `factor` around the point (x, y) of its box (the centre by default).
+function zoomGraph(t, factor, x, y) {
+  const box = graphBox(t);
+  const old = t.scale;
+  const next = Math.max(ZOOM_MIN, Math.min(ZOOM_MAX, old * factor));
+  if (x == null) [x, y] = [box.clientWidth / 2, box.clientHeight / 2];
+  const cx = (box.scrollLeft + x) / old;
+  const cy = (box.scrollTop + y) / old;
+  fitGraph(t, next);
+  box.scrollLeft = cx * next - x;
+  box.scrollTop = cy * next - y;
+}
+
+// The pictures shown now: the page's trace, or both sides of the fold view.
+function shownGraphs() {
+  if (!trace) return [];
+  if (trace.view === "fold" && trace.fold) return [trace.fold.tree, trace.fold.dag];
+  if (trace.view === "tree" || trace.view === "dag") return [trace];
+  return [];
+}
+
+// Mouse, wheel and touch on a picture's box: drag to pan, Ctrl+wheel or pinch to zoom.
+function panAndZoom(box, graph) {
+  if (box.dataset.panning) return;
+  box.dataset.panning = "1";
+  let drag = null;
+  box.addEventListener("pointerdown", (event) => {
+    if (event.pointerType === "touch" || event.button !== 0) return; // a finger scrolls natively
+    drag = { x: event.clientX, y: event.clientY, left: box.scrollLeft, top: box.scrollTop };
+    box.classList.add("dragging");
+  });
+  window.addEventListener("pointermove", (event) => {
+    if (!drag) return;
+    box.scrollLeft = drag.left - (event.clientX - drag.x);
+    box.scrollTop = drag.top - (event.clientY - drag.y);
+  });
+  window.addEventListener("pointerup", () => {
+    drag = null;
+    box.classList.remove("dragging");
+  });
+  box.addEventListener("wheel", (event) => {
+    const t = graph();
+    if (!t || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    const r = box.getBoundingClientRect();
+    zoomGraph(t, event.deltaY < 0 ? 1.15 : 1 / 1.15, event.clientX - r.left, event.clientY - r.top);
+  }, { passive: false });
+  let pinch = null;
+  const spread = (touches) => Math.hypot(touches[0].clientX - touches[1].clientX, touches[0].clientY - touches[1].clientY);
+  box.addEventListener("touchstart", (event) => {
+    if (event.touches.length === 2) pinch = spread(event.touches);
+  }, { passive: true });
+  box.addEventListener("touchmove", (event) => {
+    const t = graph();
+    if (!t || !pinch || event.touches.length !== 2) return;
+    event.preventDefault();
+    const now = spread(event.touches);
+    zoomGraph(t, now / pinch);
+    pinch = now;
+  }, { passive: false });
+  box.addEventListener("touchend", () => {
+    pinch = null;
+  });
+}
+
+// The zoom buttons above the picture, and the keys + - 0.
+function initZoom() {
+  const bar = $("zoom");
+  if (!bar) return;
+  bar.addEventListener("click", (event) => {
+    const b = event.target.closest("button");
+    if (!b) return;
+    for (const t of shownGraphs()) {
+      if (b.dataset.zoom === "fit") fitGraph(t, "fit");
+      else zoomGraph(t, b.dataset.zoom === "in" ? 1.25 : 0.8);
+    }
+  });
+  panAndZoom($("view"), () => (trace && (trace.view === "tree" || trace.view === "dag") ? trace : null));
+  window.addEventListener("resize", () => {
+    for (const t of shownGraphs()) if (t.zoom === "fit") fitGraph(t);
+  });
+}
+
 // Scrolls the picture so that `node` is in view (wide trees and DAGs do not fit).
-function follow(node) {
-  const box = $("view");
-  const left = node.x;
-  const right = node.x + trace.nodeWidth;
+function follow(node, t) {
+  t = t || trace;
+  const box = graphBox(t);
+  const s = t.scale || 1;
+  const left = node.x * s;
+  const right = (node.x + t.nodeWidth) * s;
   if (left < box.scrollLeft || right > box.scrollLeft + box.clientWidth) {
     box.scrollLeft = Math.max(0, (left + right) / 2 - box.clientWidth / 2);
   }
-  const top = node.y;
-  if (top < box.scrollTop || top + 40 > box.scrollTop + box.clientHeight) {
+  const top = node.y * s;
+  if (top < box.scrollTop || top + (t.nodeHeight + 4) * s > box.scrollTop + box.clientHeight) {
     box.scrollTop = Math.max(0, top - box.clientHeight / 3);
   }
 }

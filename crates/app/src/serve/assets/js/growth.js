@@ -6,6 +6,7 @@
 const COLORS = ["#2f6fbf", "#c2413b", "#2f8f4e", "#b35fd0", "#8a7a2e", "#3a9aa8", "#d0782f"];
 const MARKS = ["circle", "square", "diamond", "triangle", "circle", "square", "diamond"];
 let growthFor = null; // the line the chart shows
+const noGrowth = new Set(); // the games found to have no sizes to grow over
 
 function growthShown() {
   return growthFor !== null || $("growth").dataset.pending === "true";
@@ -35,6 +36,9 @@ async function growth() {
   growthFor = body;
   setStatus("");
   if (data.sizes.length === 0) {
+    // Nothing to grow: the offer goes away for this game.
+    noGrowth.add(data.game);
+    $("growth-offer").hidden = true;
     box.append(el("p", "This game has no family of growing sizes to compare.", "note"));
     return;
   }

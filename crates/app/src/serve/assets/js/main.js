@@ -137,12 +137,48 @@ async function solve(view, step) {
   }
   setStatus("");
   const wanted = typeof view === "string" ? view : trace ? trace.view : null;
+  if (wanted === "fold") await tracePartner(data, body, run);
+  if (solving !== run) return;
   loadTrace(data, wanted, typeof step === "number" ? step : null);
+  if (view === "growth") growthPinned = true;
   if (view === "growth" || growthFor !== null) {
     if (growthFor !== body) await growth();
     if (view === "growth") $("growth").scrollIntoView();
   }
   saveUrl();
+}
+
+// For the fold view: traces the backend that goes beside `data` (recursive beside memo, memo
+// beside recursive) on the same instance, into `data.partner`; a refusal is said in the note.
+async function tracePartner(data, body, run) {
+  const other = foldPartner(data);
+  if (!other || data.partner) return;
+  const budget = nodeBudget ? `,"node_budget":${nodeBudget}` : "";
+  const partner = await post("/api/trace", `${body},"backend":${JSON.stringify(other)}${budget}}`);
+  if (run && solving !== run) return;
+  data.partner = partner;
+  if (partner.error) setStatus(`${other} beside it: ${partner.error}`, true);
+}
+
+// The view picker: the fold view first fetches the trace that goes beside this one.
+async function pickView(view) {
+  if (!trace) return;
+  const data = trace.data;
+  const step = trace.step;
+  if (view === "fold" && !data.partner && !$("trace-data")) {
+    let body;
+    try {
+      body = line();
+    } catch (e) {
+      setStatus(e.message, true);
+      return;
+    }
+    setStatus(`tracing ${foldPartner(data)} beside it…`);
+    await tracePartner(data, body, null);
+    if (!trace || trace.data !== data) return;
+    if (!data.partner.error) setStatus("");
+  }
+  loadTrace(data, view, step);
 }
 
 // ---- a game against the perfect opponent (POST /api/play) ---------------------------------
@@ -190,6 +226,7 @@ function undoMoves(moves, human) {
 function showGame(r) {
   $("play-intro").textContent = r.intro;
   $("play-board").textContent = r.board;
+  showNetwork($("play-network"), r.board);
   const log = $("play-log");
   log.textContent = "";
   log.start = (r.log_omitted || 0) + 1;
@@ -209,9 +246,8 @@ function showGame(r) {
     const button = el("button", null, "move");
     button.type = "button";
     button.dataset.move = String(h.move);
-    // A draw that never ends has no remoteness (`null`).
-    const far = h.remoteness === null ? "never ends" : `remoteness ${h.remoteness}`;
-    const hint = el("span", `${h.value} · ${far}`, `hint ${h.value}`);
+    const hint = el("span", chipWords(h), `hint ${h.value}`);
+    hint.dataset.hint = chipWords(h);
     hint.title = h.words;
     button.append(el("span", h.label), hint);
     button.setAttribute("aria-label", `${h.label}: ${h.words}`);
@@ -220,6 +256,14 @@ function showGame(r) {
   }
   const first = box.querySelector("button");
   if (first) first.focus();
+}
+
+// A move's value in words on its chip: "win in 3", "lose in 4", "draw" (a draw has no
+// remoteness: the API sends null, or no number), and a scoring game's margin.
+function chipWords(h) {
+  let words = h.value === "draw" || h.remoteness == null ? String(h.value) : `${h.value} in ${h.remoteness}`;
+  if (h.margin != null) words += `, margin ${h.margin > 0 ? "+" : ""}${h.margin}`;
+  return words;
 }
 
 function showHints() {
@@ -258,6 +302,7 @@ function init() {
     return;
   }
   $("game").addEventListener("change", () => {
+    $("url-warning").hidden = true;
     showFields();
     solve();
   });
@@ -269,9 +314,15 @@ function init() {
   $("play-hints").addEventListener("change", showHints);
   // A new solve starts stepping at its first step; a URL without `step` shows the end.
   $("solve").addEventListener("click", () => solve(null, 1));
-  $("growth-button").addEventListener("click", growth);
+  $("growth-button").addEventListener("click", () => {
+    growthPinned = true;
+    growth();
+  });
   $("copy-link").addEventListener("click", copyLink);
-  $("trace-backend").addEventListener("change", () => solve());
+  $("trace-backend").addEventListener("change", () => {
+    $("url-warning").hidden = true;
+    solve();
+  });
   $("presets").addEventListener("click", (event) => {
     const b = event.target.closest("button");
     const info = gameInfo();
@@ -297,7 +348,10 @@ function init() {
     .then(() => {
       applyUrl(wanted);
       const step = wanted.step != null && /^\d+$/.test(wanted.step) ? Number(wanted.step) : null;
-      return solve(wanted.view, step);
+      // A first visit (no state in the URL) opens on the lesson's picture: the recursion
+      // tree and the memo's DAG of the first game's first example, side by side.
+      const first = Object.keys(wanted).length === 0;
+      return solve(first ? "fold" : wanted.view, step);
     })
     .catch((e) => setStatus(`cannot load the page's data: ${e}`, true));
 }
@@ -313,8 +367,10 @@ function initTrace() {
     quizShow();
   });
   $("view-select").addEventListener("change", () => {
-    if (trace) loadTrace(trace.data, $("view-select").value, trace.step);
+    growthPinned = false;
+    if (trace) pickView($("view-select").value);
   });
+  initZoom();
   $("quiz-toggle").addEventListener("change", () => {
     quizReset();
     if (typeof saveUrl === "function" && !$("trace-data")) saveUrl();
@@ -345,6 +401,14 @@ function initTrace() {
       stop();
       setStep(trace.step - 1);
       quizShow();
+    } else if (["+", "=", "-", "0"].includes(event.key) && !event.ctrlKey && !event.metaKey) {
+      const graphs = shownGraphs();
+      if (graphs.length === 0) return;
+      event.preventDefault();
+      for (const t of graphs) {
+        if (event.key === "0") fitGraph(t, "fit");
+        else zoomGraph(t, event.key === "-" ? 0.8 : 1.25);
+      }
     } else if (event.key === "Home" || event.key === "End") {
       event.preventDefault();
       stop();

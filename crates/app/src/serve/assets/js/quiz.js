@@ -28,16 +28,23 @@ function quizQuestion() {
       hint: "a number",
     };
   }
-  const e = trace.data.events[i];
+  const e = (trace.view === "fold" && trace.fold ? trace.fold.tree.data : trace.data).events[i];
   if (!e) return null;
   if (trace.view === "table" || trace.view === "cells") {
     if (!trace.writes.includes(i)) return null;
+    // Base cases (a cell that reads no other: m(i, i) = a[i]) need no recurrence: skipped,
+    // unless the table has nothing else to ask.
+    const events = trace.data.events;
+    const recurrences = trace.writes.some((w) => events[w].reads && events[w].reads.length > 0);
+    if (recurrences && !(e.reads && e.reads.length > 0)) return null;
     const where = e.cell ? ` (cell ${e.cell.key})` : "";
     const number = e.amount != null;
     return {
       text: `Next cell${where}, ${e.position}: ${number ? "what is its margin for the player to move?" : "does the player to move win or lose?"}`,
       answer: cellValue(e),
       hint: number ? "a number, e.g. -3 or +5" : "win, lose or draw",
+      cell: e.cell ? e.cell.key : null,
+      reads: e.reads || [],
     };
   }
   if (e.kind !== "leave" || !e.verdict) return null;
@@ -107,6 +114,19 @@ function quizShow() {
     : trace && trace.step >= trace.steps
       ? "The end of the trace: step back (or start again from step 0) to be asked again."
       : "Step forward: this step reveals no value.";
+  // The asked cell and the cells its value is read from, marked in the table.
+  for (const c of document.querySelectorAll("[data-cell].asked, [data-cell].asked-read")) {
+    c.classList.remove("asked", "asked-read");
+  }
+  if (q && q.cell) {
+    const cell = (key) => document.querySelector(`#table-box [data-cell="${CSS.escape(key)}"]`);
+    const asked = cell(q.cell);
+    if (asked) asked.classList.add("asked");
+    for (const key of q.reads || []) {
+      const read = cell(key);
+      if (read) read.classList.add("asked-read");
+    }
+  }
   $("quiz-answer").placeholder = q ? q.hint : "";
   $("quiz-answer").disabled = !q;
   $("quiz-check").disabled = !q;

@@ -87,7 +87,9 @@ function layoutLayers(t, layout, table) {
   for (let r = 0; r < layout.rows; r++) {
     const cellsOf = (rows[r] || []).sort((a, b) => a.cell.column - b.cell.column);
     const tr = table.insertRow();
-    tr.append(el("th", `${r} ${layout.row_label} (${fmt(cellsOf.length)})`));
+    // "1 integer used", "2 integers used": the label's first word in the singular for one.
+    const label = r === 1 ? layout.row_label.replace(/^(\w+)s\b/, "$1") : layout.row_label;
+    tr.append(el("th", `${r} ${label} (${fmt(cellsOf.length)})`));
     if (full) {
       for (const c of cellsOf) {
         c.td = tableCell(c.cell.key);

@@ -17,7 +17,11 @@ function viewsOf(data) {
   if (data.view === "settled") return ["settled"];
   if (data.view === "table") return data.table ? ["table"] : ["cells"];
   const own = data.backend === "recursive" ? "tree" : "dag";
-  return data.table ? [own, "table"] : [own];
+  const views = data.table ? [own, "table"] : [own];
+  // Tree vs DAG side by side: on the page (which fetches the other trace), or in a file that
+  // holds both.
+  if (foldPartner(data) && (data.partner ? foldPair(data) : !$("trace-data"))) views.push("fold");
+  return views;
 }
 
 function clearTrace(note) {
@@ -28,6 +32,7 @@ function clearTrace(note) {
   $("graph").setAttribute("height", "10");
   $("table-box").textContent = "";
   $("reduction-box").textContent = "";
+  $("fold-box").textContent = "";
   $("view").dataset.view = "";
   $("trace-note").textContent = note;
   $("current").textContent = "";
@@ -62,14 +67,20 @@ function loadTrace(data, view, step) {
   $("graph").textContent = "";
   $("table-box").textContent = "";
   $("reduction-box").textContent = "";
+  $("fold-box").textContent = "";
   // An <svg> has no `hidden` property: the attribute itself.
   $("graph").toggleAttribute("hidden", !["tree", "dag"].includes(view));
   $("table-box").hidden = !["table", "cells"].includes(view);
   $("reduction-box").hidden = !["reduction", "own"].includes(view);
+  $("fold-box").hidden = view !== "fold";
   $("view").dataset.view = view;
+  $("zoom").hidden = !["tree", "dag", "fold"].includes(view);
   if (view === "tree" || view === "dag") {
     layoutGraph(trace, view === "tree");
     trace.steps = data.events.length;
+  } else if (view === "fold") {
+    layoutFold(trace);
+    trace.steps = trace.fold ? trace.fold.tree.data.events.length : 0;
   } else if (view === "table" || view === "cells") {
     layoutTable(trace, view === "table" ? data.table : null);
     trace.steps = data.events.length;
@@ -80,10 +91,13 @@ function loadTrace(data, view, step) {
     if (view === "own") $("reduction-box").append(el("pre", data.note || "", "own-text"));
     trace.steps = 0;
   }
-  $("legend-graph").hidden = !["tree", "dag"].includes(view);
+  $("legend-graph").hidden = !["tree", "dag", "fold"].includes(view);
+  showLegend(trace);
   $("legend-table").hidden = !["table", "cells"].includes(view);
   $("slider").max = String(trace.steps);
-  const at = step == null || Number.isNaN(step) ? trace.steps : step;
+  // Without a step: the end, or with the quiz on the start (every value still to guess).
+  const quizzing = $("quiz-toggle") && $("quiz-toggle").checked;
+  const at = step == null || Number.isNaN(step) ? (quizzing ? 0 : trace.steps) : step;
   setStep(at);
   quizReset();
 }
@@ -98,6 +112,7 @@ function addNote(sentence) {
 const VIEW_WORDS = {
   tree: "call tree",
   dag: "DAG of distinct positions",
+  fold: "tree vs DAG, side by side",
   table: "the game's table",
   cells: "cells in fill order",
   reduction: "the row and its merges",
@@ -115,9 +130,15 @@ function setStep(step) {
   $("step-note").textContent = trace.steps === 0
     ? "no steps to show"
     : `step ${fmt(step)} of ${fmt(trace.steps)}${cut}`;
+  // A game on a graph: the graph, with the current step's position marked.
+  if (!$("trace-data") && typeof showNetwork === "function") {
+    const e = trace.data.events && step > 0 ? trace.data.events[step - 1] : null;
+    showNetwork($("trace-network"), e ? e.position : "");
+  }
   if (trace.view === "reduction") showReduction(step);
   else if (trace.view === "table" || trace.view === "cells") showTable(step);
   else if (trace.view === "tree" || trace.view === "dag") showGraph(step);
+  else if (trace.view === "fold") showFold(step);
   if (typeof saveUrl === "function" && !$("trace-data")) saveUrl();
 }
 
@@ -151,4 +172,32 @@ function cellText(e) {
 function valueClass(e) {
   const verdict = e && e.verdict;
   return verdict === "win" ? "win" : verdict === "lose" ? "loss" : verdict === "draw" ? "draw" : "";
+}
+
+// The legend's keys this game and view can show: margins only for a scoring game, a draw only
+// where one occurs, memo hits only in a memo's picture, badges only where a position repeats,
+// the rolling row only where a slot is really reused.
+function showLegend(t) {
+  const events = t.view === "fold" && t.fold
+    ? t.fold.tree.data.events.concat(t.fold.dag.data.events)
+    : t.data.events;
+  const graphs = t.view === "fold" && t.fold ? [t.fold.tree, t.fold.dag] : [t];
+  const show = {
+    pending: true,
+    open: true,
+    win: events.some((e) => e.verdict === "win"),
+    loss: events.some((e) => e.verdict === "lose"),
+    margin: events.some((e) => e.amount != null),
+    draw: events.some((e) => e.verdict === "draw"),
+    hit: events.some((e) => e.kind === "memo_hit"),
+    repeat: graphs.some((g) => g.nodes && g.nodes.some((n) => n.badge)),
+    folded: t.view === "fold" && !!t.fold && t.fold.tree.nodes.some((n) => n.folded),
+    current: true,
+    read: events.some((e) => e.reads && e.reads.length > 0),
+    overwritten: events.some((e) => e.cell && e.cell.slot != null),
+    answer: !!t.data.table,
+  };
+  for (const key of document.querySelectorAll("[data-legend]")) {
+    key.hidden = !show[key.dataset.legend];
+  }
 }

@@ -1,0 +1,139 @@
+//! The textbook memo over any [`Game`]: the `memo/textbook` variant, the recursion with a memo.
+//!
+//! Plain recursion (`recursive/negamax`, `recursive/backtrack`) with one change: a position's
+//! value is kept in a hash map the first time it is solved and read from it ever after. Its
+//! moves are tried in the game's order at every depth ([`Game::moves_into`]) and a position
+//! stops at its first move that cannot be beaten, exactly as the recursion does, so it expands
+//! the **distinct positions of the recursion tree**, each once and in the order the tree first
+//! reaches them, and its **memo hits are the tree's repeated subtrees** (each hit is one place
+//! where the tree solves again a position it has solved before). This is the memo the teaching
+//! views show (`explain --backend memo`, the page's memo view): its DAG is the recursion tree
+//! folded, and nothing else changes.
+//!
+//! The fast memo kernels ([`crate::can_i_win`], [`crate::predict_the_winner`],
+//! [`crate::hash_map`]) search in their own order (Can I Win's largest integers first, leaving
+//! out those that lose at once) and reach fewer positions; they stay the backend's automatic
+//! choice for solving and `compare`.
+//!
+//! # Complexity
+//!
+//! With `S` the distinct positions of the recursion tree (at most those reachable from the
+//! start) and `m` the moves per position: time `O(S · m)` game calls; memory one hash-map entry
+//! per stored position (as `memo/hash-map`, [`crate::hash_map::map_bytes`]) plus `O(depth)`
+//! stack frames, on heap-allocated segments for deep games.
+//!
+//! # Examples
+//!
+//! ```
+//! use gamesolve::{CanIWin, Error, Outcome, Solver};
+//! use gamesolve::backends::solver_memo::textbook::TextbookMemo;
+//!
+//! // Can I Win 5 11: the recursion expands 34 positions, 17 of them distinct, and solves 9
+//! // subtrees again; the textbook memo expands those 17 once and answers the 9 from the memo.
+//! let (answer, stats) = TextbookMemo::new().solve_with_stats(&CanIWin::new(5, 11)?)?;
+//! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//! assert_eq!((stats.positions, stats.memo_hits), (17, 9));
+//! # Ok::<(), Error>(())
+//! ```
+//!
+//! # Errors
+//!
+//! As [`crate::hash_map`]: [`Error::BudgetExhausted`] (unit `states`) past the state budget;
+//! [`Error::TableTooLarge`] when the map's next growth or a stack segment would pass the memory
+//! cap; [`Error::AllocationFailed`] when the system refuses the map's growth;
+//! [`Error::TimeLimitReached`] past the time limit; [`Error::NoMoves`] for a game whose position
+//! is neither over nor has a move; [`Error::StackRefused`] when the system refuses a stack
+//! segment.
+//!
+//! # See also
+//!
+//! `solver_recursive::negamax` (the same search without the memo: the tree this one folds),
+//! [`crate::hash_map`] (the same memo in the game's search order: fewer positions).
+
+use std::time::Duration;
+
+use core_types::search::{self, MemoPolicy, Plain, Search, SearchNames};
+use core_types::{Deadline, DeadlineClock, Error, Game, Kernel, Recorder, SolverConfig, Variant};
+
+use crate::hash_map::map_bytes;
+use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
+
+/// The variant's name: `memo/textbook`.
+pub const VARIANT: &str = "textbook";
+
+/// The recursion with a hash-map memo, in the game's order; see the [module docs](self).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TextbookMemo {
+    memory_cap_bytes: u64,
+    state_budget: u64,
+    time_limit: Option<Duration>,
+}
+
+impl TextbookMemo {
+    /// A solver with the default memory cap and state budget.
+    pub const fn new() -> Self {
+        TextbookMemo {
+            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
+            state_budget: DEFAULT_STATE_BUDGET,
+            time_limit: None,
+        }
+    }
+
+    /// A solver with the limits of `config` (or the defaults).
+    pub fn from_config(config: &SolverConfig) -> Self {
+        TextbookMemo {
+            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
+            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
+            time_limit: config.time_limit,
+        }
+    }
+}
+
+impl Default for TextbookMemo {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The `memo/textbook` entry for any game's variant list.
+pub const fn variant<G: Game>() -> Variant<G> {
+    Variant {
+        backend: NAME,
+        name: VARIANT,
+        summary: "the recursion with a memo (works for any game): recursive's move order and \
+                  pruning, one hash-map entry per distinct position of its tree; what explain \
+                  and the page show for memo",
+        build: |config| Box::new(TextbookMemo::from_config(config)),
+    }
+}
+
+/// The names its errors carry.
+const NAMES: SearchNames = SearchNames {
+    who: NAME,
+    budget_hint: "",
+    cap_hint: "; the hash map doubles when it grows (its old and new tables are held together \
+               while the entries move) and the recursion's stack segments count too: raise \
+               --memory-cap, or use a game-specific memo variant",
+};
+
+impl<G: Game> Kernel<G> for TextbookMemo {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = VARIANT;
+
+    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+        let start = match search::before_search(game) {
+            Ok(start) => start,
+            Err(settled) => return Ok(settled),
+        };
+        // The one generic search, with a hash-map memo, in the game's order at every depth.
+        let memo = search::HashMemo::new(self.state_budget, self.memory_cap_bytes);
+        let pace = DeadlineClock::new(Deadline::after(self.time_limit));
+        let mut search =
+            Search::new(game, memo, recorder, pace, NAMES, self.memory_cap_bytes).in_game_order();
+        let (Plain(value), best) = search.expand(start, 1)?;
+        let capacity = MemoPolicy::<G::Position, Plain<G::Value>>::capacity(search.memo());
+        let bytes = u64::try_from(map_bytes::<G>(capacity)).unwrap_or(u64::MAX);
+        search.recorder().table(capacity as u64, bytes);
+        Ok(game.solution(value, Some(best)))
+    }
+}
