@@ -99,7 +99,11 @@ pub(crate) fn solve_and_print<G: CliGame>(
         );
         return write_json(&report);
     }
-    let mut text = game.headline(&solution);
+    // The headline in the colour of the outcome for the first player (the player to move).
+    let mut text = crate::term::outcome(
+        gamesolve::SolutionOf::outcome(&solution),
+        &game.headline(&solution),
+    );
     text.push('\n');
     text.push_str(&game.details(&solution, &backend.to_string()));
     if let Some(stats) = stats {

@@ -289,6 +289,16 @@ pub(crate) fn verdict(verdict: gamesolve::Verdict, text: &str) -> String {
     }
 }
 
+/// `text` in the colour of `outcome` for the first player (the player to move at the start): a
+/// first player's win green, a second player's win red, a draw yellow.
+pub(crate) fn outcome(outcome: gamesolve::Outcome, text: &str) -> String {
+    match outcome {
+        gamesolve::Outcome::FirstPlayerWins => good(text),
+        gamesolve::Outcome::SecondPlayerWins => bad(text),
+        gamesolve::Outcome::Draw => even(text),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
