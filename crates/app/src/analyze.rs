@@ -51,7 +51,11 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
     if json {
         write_json(&game.analysis_json(&analysis))
     } else {
-        write_text(&crate::term::fit(&game.analysis_text(&analysis)))
+        let text = game.analysis_text(&analysis);
+        // The headline (the first line) in the colour of the position's outcome.
+        let (headline, rest) = text.split_once('\n').unwrap_or((&text, ""));
+        let coloured = crate::term::outcome(analysis.outcome(), headline);
+        write_text(&crate::term::fit(&format!("{coloured}\n{rest}")))
     }
 }
 
