@@ -480,73 +480,9 @@ macro_rules! register {
     };
 }
 
-/// What [`register!`] expands to: method resolution on `&&Probe<G>` picks the indexed
-/// variants when `G: Indexed` holds (the impl on `&Probe<G>` is found first) and the generic
-/// ones otherwise ("autoref specialization", which works because the macro names a concrete
-/// type). Not part of the API.
+/// What [`register!`] expands to (not part of the API).
 #[doc(hidden)]
-pub mod probe {
-    use std::marker::PhantomData;
-
-    use super::{generic_variants_of, indexed_variants_of, Backend};
-    use crate::analysis::generic::Analyzer;
-    use crate::analysis::AnalysisConfig;
-    use crate::{Game, Indexed, Variant};
-
-    /// A zero-sized stand-in for the game type `G`.
-    pub struct Probe<G>(PhantomData<G>);
-
-    impl<G> Probe<G> {
-        /// The probe of `G`.
-        pub const fn new() -> Self {
-            Probe(PhantomData)
-        }
-    }
-
-    impl<G> Default for Probe<G> {
-        fn default() -> Self {
-            Probe::new()
-        }
-    }
-
-    /// The variants of an indexed game.
-    pub trait ViaIndexed<G: Game> {
-        /// [`indexed_variants_of`].
-        fn variants_of(&self, backend: Backend) -> Vec<Variant<G>>;
-
-        /// [`Analyzer::indexed`].
-        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G>;
-    }
-
-    impl<G: Indexed> ViaIndexed<G> for &Probe<G> {
-        fn variants_of(&self, backend: Backend) -> Vec<Variant<G>> {
-            indexed_variants_of(backend)
-        }
-
-        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G> {
-            Analyzer::indexed(game.clone(), config)
-        }
-    }
-
-    /// The variants of any game.
-    pub trait ViaGame<G: Game> {
-        /// [`generic_variants_of`].
-        fn variants_of(&self, backend: Backend) -> Vec<Variant<G>>;
-
-        /// [`Analyzer::new`].
-        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G>;
-    }
-
-    impl<G: Game> ViaGame<G> for Probe<G> {
-        fn variants_of(&self, backend: Backend) -> Vec<Variant<G>> {
-            generic_variants_of(backend)
-        }
-
-        fn analyzer(&self, game: &G, config: AnalysisConfig) -> Analyzer<G> {
-            Analyzer::new(game.clone(), config)
-        }
-    }
-}
+pub mod probe;
 
 /// The margins after taking the left and the right end of `values`, in `O(len)` time, from
 /// the `reduction` backend when this build has it (the analysis uses it for rows whose decision
@@ -867,61 +803,4 @@ impl Registered for CatAndMouse {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_round_trip() {
-        for b in Backend::ALL {
-            assert_eq!(b.name().parse::<Backend>(), Ok(b));
-            assert_eq!(b.to_string(), b.name());
-        }
-    }
-
-    #[test]
-    fn default_is_available_and_first_by_priority() {
-        let d = Backend::default();
-        assert!(d.is_available());
-        for b in Backend::PRIORITY {
-            if b == d {
-                break;
-            }
-            assert!(!b.is_available());
-        }
-    }
-
-    #[test]
-    fn a_backend_without_an_algorithm_for_a_game_says_so() {
-        if Backend::Reduction.is_available() {
-            let Err(err) = Backend::Reduction.solver::<CanIWin>() else {
-                panic!("`reduction` answered Can I Win");
-            };
-            assert_eq!(
-                err.to_string(),
-                "backend `reduction` has no algorithm for can-i-win; `gamesolve backends` lists \
-                 the backends and variants of each game"
-            );
-        }
-    }
-
-    #[test]
-    fn solvers_match_availability_and_names() {
-        for b in Backend::ALL {
-            match b.solver::<PredictTheWinner>() {
-                Ok(s) => {
-                    assert!(b.is_available());
-                    assert_eq!(s.name(), b.name());
-                }
-                Err(e) => {
-                    assert!(!b.is_available());
-                    assert_eq!(
-                        e.to_string(),
-                        format!(
-                            "backend `{b}` is not available in this build (enable cargo feature `{b}`)"
-                        )
-                    );
-                }
-            }
-        }
-    }
-}
+mod tests;
