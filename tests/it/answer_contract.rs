@@ -20,6 +20,7 @@ use std::process::Command;
 
 use serde_json::{json, Map, Value};
 
+#[cfg(feature = "serve")]
 use crate::serve::{post, Server};
 
 /// The games whose values are margins: their answers must carry `margin`.
@@ -303,6 +304,7 @@ fn analyze_json_of_every_game_follows_one_schema() {
     }
 }
 
+#[cfg(feature = "serve")]
 /// An example's command-line words as the fields of a batch line, by the game's parameters.
 fn fields(info: &Value, example: &str) -> Map<String, Value> {
     let mut words = words(example).into_iter().peekable();
@@ -327,6 +329,7 @@ fn fields(info: &Value, example: &str) -> Map<String, Value> {
     fields
 }
 
+#[cfg(feature = "serve")]
 /// One `/api/play` reply through the schema: the hints are the moves of the contract, the
 /// reply's own `outcome`, `value`, `margin`, `remoteness` the position's while it goes on.
 fn check_play(reply: &Value, name: &str, at: &str) {
@@ -359,6 +362,7 @@ fn check_play(reply: &Value, name: &str, at: &str) {
     check_moves(hints, reply, scoring, at);
 }
 
+#[cfg(feature = "serve")]
 #[test]
 fn api_play_of_every_game_follows_one_schema() {
     let games = every_game();
