@@ -18,7 +18,9 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use serde_json::{json, Map, Value};
+use serde_json::Value;
+#[cfg(feature = "serve")]
+use serde_json::{json, Map};
 
 #[cfg(feature = "serve")]
 use crate::serve::{post, Server};
@@ -30,6 +32,7 @@ const SCORING: [&str; 2] = ["predict-the-winner", "stone-game-ii"];
 const PLIES: usize = 6;
 
 /// Moves played through `/api/play` per game at most (a draw by repetition ends sooner).
+#[cfg(feature = "serve")]
 const PLAYED: usize = 40;
 
 /// The `gamesolve` program and the example programs, each with its game table.

@@ -272,7 +272,8 @@ pub(crate) fn error_label() -> String {
     )
 }
 
-/// `warning:` in bold yellow.
+/// `warning:` in bold yellow (the server's warnings).
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub(crate) fn warning_label() -> String {
     styled(
         Style::new().bold().fg_color(Some(AnsiColor::Yellow.into())),
