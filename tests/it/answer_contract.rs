@@ -25,6 +25,12 @@ use serde_json::{json, Map};
 #[cfg(feature = "serve")]
 use crate::serve::{post, Server};
 
+/// Whether this build has a backend for `name`: Cat and Mouse is solved by
+/// `tabular/retrograde` only, which the single-backend builds `recursive` and `memo` lack.
+fn solvable_in_this_build(name: &str) -> bool {
+    name != "cat-and-mouse" || gamesolve::Backend::Tabular.is_available()
+}
+
 /// The games whose values are margins: their answers must carry `margin`.
 const SCORING: [&str; 2] = ["predict-the-winner", "stone-game-ii"];
 
@@ -279,6 +285,9 @@ fn words(example: &str) -> Vec<String> {
 fn analyze_json_of_every_game_follows_one_schema() {
     for (program, info) in every_game() {
         let name = info["name"].as_str().unwrap();
+        if !solvable_in_this_build(name) {
+            continue;
+        }
         for example in info["examples"].as_array().unwrap() {
             let example = example.as_str().unwrap();
             for plies in 0..=PLIES {
@@ -403,6 +412,9 @@ fn api_play_of_every_game_follows_one_schema() {
 fn analyze_text_says_an_endless_draw_in_words() {
     for (program, info) in every_game() {
         let name = info["name"].as_str().unwrap();
+        if !solvable_in_this_build(name) {
+            continue;
+        }
         for example in info["examples"].as_array().unwrap() {
             let mut args = vec!["analyze".to_owned(), name.to_owned()];
             args.extend(words(example.as_str().unwrap()));
@@ -411,6 +423,9 @@ fn analyze_text_says_an_endless_draw_in_words() {
             assert!(output.status.success(), "{args:?}: {text}");
             assert!(!text.contains(&u32::MAX.to_string()), "{args:?}: {text}");
         }
+    }
+    if !solvable_in_this_build("cat-and-mouse") {
+        return;
     }
     let text = crate::common::cli::run(&[
         "analyze",

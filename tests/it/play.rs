@@ -282,7 +282,11 @@ fn one_rule_for_moves_in_play_and_analyze_moves() {
         err.contains("its number in the listing (#1 to #4)"),
         "{err}"
     );
-    // Cat and Mouse: the node moved to; the mouse at node 1 has one neighbour, node 3.
+    // Cat and Mouse (solved by `tabular/retrograde` only): the node moved to; the mouse at
+    // node 1 has one neighbour, node 3.
+    if !gamesolve::Backend::Tabular.is_available() {
+        return;
+    }
     let graph = [
         "cat-and-mouse",
         "--graph",
