@@ -65,7 +65,7 @@ fn text(bytes: Vec<u8>) -> String {
 
 /// The options of every call, from the package's keyword arguments.
 #[allow(clippy::too_many_arguments)]
-fn options(
+pub(crate) fn options(
     backend: Option<String>,
     node_budget: Option<u64>,
     memory_cap: Option<String>,

@@ -21,6 +21,7 @@ use pyo3::prelude::*;
 use serde::Serialize;
 
 use super::{PyGame, PyIndexedGame, PySolution, WORDS};
+use crate::options;
 
 /// The row a Python game stands in: it has no parameters (the object is the instance).
 const INFO: GameInfo = GameInfo {
@@ -259,23 +260,6 @@ fn run_python_game(
     })();
     WORDS.with(|words| words.set(before));
     result
-}
-
-/// The limits of a call, as the package passes them.
-fn options(
-    backend: Option<String>,
-    node_budget: Option<u64>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
-) -> Options {
-    Options {
-        backend,
-        node_budget,
-        memory_cap,
-        state_budget,
-        time_limit,
-    }
 }
 
 /// `analyze` of a game written in Python, from the position after `moves` (move objects, or
