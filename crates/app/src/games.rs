@@ -15,7 +15,8 @@ pub fn json(games: &GameTable) -> Vec<u8> {
     serde_json::to_vec(&infos(games)).unwrap_or_else(|_| b"[]".to_vec())
 }
 
-fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
+/// The `--json` list, typed (each game's row).
+pub(crate) fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
     games.infos().collect()
 }
 

@@ -37,8 +37,8 @@ pub(super) fn router(state: Arc<State>) -> Router {
         .route("/index.html", file(INDEX_HTML, HTML))
         .route("/app.js", file(APP_JS, JAVASCRIPT))
         .route("/style.css", file(STYLE_CSS, CSS))
-        .route("/api/backends", listing(super::super::backends::json))
-        .route("/api/games", listing(super::super::games::json))
+        .route("/api/backends", listing(super::super::backends::entries))
+        .route("/api/games", listing(super::super::games::infos))
         .route("/api/limits", reading(api::limits))
         .route(
             "/api/solve",
@@ -67,11 +67,15 @@ fn file(content: &'static str, content_type: &'static str) -> MethodRouter<Arc<S
     })
 }
 
-/// `GET` of a JSON list computed from the game table (`/api/games`, `/api/backends`).
-fn listing(json: fn(&GameTable) -> Vec<u8>) -> MethodRouter<Arc<State>> {
+/// `GET` of a JSON list computed from the game table (`/api/games`, `/api/backends`), typed:
+/// the list `gamesolve games --json` (or `backends --json`) prints.
+fn listing<T: serde::Serialize + 'static>(list: fn(&GameTable) -> T) -> MethodRouter<Arc<State>> {
     any(
         move |Shared(state): Shared<Arc<State>>, request: Request| async move {
-            only(&request, &Method::GET).unwrap_or_else(|| Reply::json(200, json(&state.games)))
+            match only(&request, &Method::GET) {
+                Some(refused) => refused.into_response(),
+                None => axum::Json(list(&state.games)).into_response(),
+            }
         },
     )
 }
