@@ -10,13 +10,17 @@ use super::program::program;
 use super::stdio::{write_json, write_text};
 use super::table::GameTable;
 
-/// The `--json` list, as bytes (for `serve`'s `/api/games` and the embedding API).
+/// The `--json` list, as bytes (for the embedding API).
 pub fn json(games: &GameTable) -> Vec<u8> {
-    serde_json::to_vec(&infos(games)).unwrap_or_else(|_| b"[]".to_vec())
+    serde_json::to_vec(&list(games)).unwrap_or_else(|_| b"[]".to_vec())
 }
 
-/// The `--json` list, typed (each game's row).
-pub(crate) fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
+/// The `--json` list, typed (`serve`'s `/api/games` replies with it).
+pub(crate) fn list(games: &GameTable) -> Vec<&'static GameInfo> {
+    infos(games)
+}
+
+fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
     games.infos().collect()
 }
 
@@ -24,7 +28,7 @@ pub(crate) fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
 pub fn run(games: &GameTable, json: bool) -> Result<(), Stop> {
     let infos = infos(games);
     if json {
-        return write_json(&infos);
+        return write_json(&list(games));
     }
     let mut text = String::new();
     for info in infos {

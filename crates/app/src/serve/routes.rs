@@ -38,7 +38,7 @@ pub(super) fn router(state: Arc<State>) -> Router {
         .route("/app.js", file(APP_JS, JAVASCRIPT))
         .route("/style.css", file(STYLE_CSS, CSS))
         .route("/api/backends", listing(super::super::backends::entries))
-        .route("/api/games", listing(super::super::games::infos))
+        .route("/api/games", listing(super::super::games::list))
         .route("/api/limits", reading(api::limits))
         .route(
             "/api/solve",
