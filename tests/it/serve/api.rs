@@ -382,3 +382,32 @@ fn serve_sends_the_page_and_its_assets() {
             .contains("http://"));
     }
 }
+
+/// `/api/limits` is written from the server's limits: its own defaults (`SERVE_DEFAULTS`,
+/// `TRACE_DEFAULTS`) where `serve` gives none, the command line's where it does.
+#[test]
+fn serve_limits_are_the_defaults_or_the_flags() {
+    let (status, text) = Api::new(&[]).get("/api/limits");
+    assert_eq!(status, 200, "{text}");
+    let limits: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(
+        limits,
+        json!({"trace_node_budget": 1_000_000, "node_budget_cap": 10_000_000, "time_limit": "5s"})
+    );
+    let api = Api::new(&["--node-budget", "5000", "--time-limit", "2s"]);
+    let limits: Value = serde_json::from_str(&api.get("/api/limits").1).unwrap();
+    assert_eq!(
+        limits,
+        json!({"trace_node_budget": 5000, "node_budget_cap": 5000, "time_limit": "2s"})
+    );
+    // A trace may ask for up to the cap, and no more.
+    let line = r#""game":"can-i-win","max_choosable":4,"desired_total":6,"backend":"recursive""#;
+    let (status, _) = api.post("/api/trace", &format!("{{{line},\"node_budget\":5000}}"));
+    assert_eq!(status, 200);
+    let (status, e) = api.post("/api/trace", &format!("{{{line},\"node_budget\":5001}}"));
+    assert_eq!(status, 400, "{e}");
+    assert!(
+        e["error"].as_str().unwrap().contains("from 1 to 5000"),
+        "{e}"
+    );
+}

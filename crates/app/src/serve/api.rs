@@ -80,12 +80,8 @@ fn node_budget_within(state: &State, value: &serde_json::Value) -> Result<u64, C
 /// for, so that the page can offer to raise a budget that stopped a trace.
 pub(super) fn limits(state: &State) -> Json<LimitsReply> {
     Json(LimitsReply {
-        trace_node_budget: state.trace_limits.node_budget,
-        node_budget_cap: state.limits.node_budget,
-        time_limit: state
-            .limits
-            .time_limit
-            .map(|t| humantime::format_duration(t).to_string()),
+        trace: state.trace_limits,
+        request: state.limits,
     })
 }
 

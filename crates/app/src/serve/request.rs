@@ -14,6 +14,7 @@ use axum::extract::{FromRequest, FromRequestParts, Query, Request};
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use gamesolve::Limits;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
@@ -250,11 +251,25 @@ fn move_texts<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::
         .collect()
 }
 
-/// The answer of `GET /api/limits`: a trace's default node budget, the most a request may
-/// ask for, and the time limit of a request in words.
-#[derive(Serialize)]
+/// The answer of `GET /api/limits`, written from the server's two [`Limits`]: a trace's
+/// default node budget (`trace_node_budget`), the most a request may ask for
+/// (`node_budget_cap`), and a request's time limit in words (`time_limit`).
 pub(super) struct LimitsReply {
-    pub trace_node_budget: Option<u64>,
-    pub node_budget_cap: Option<u64>,
-    pub time_limit: Option<String>,
+    /// A trace's limits.
+    pub trace: Limits,
+    /// A request's limits.
+    pub request: Limits,
+}
+
+impl Serialize for LimitsReply {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut reply = serializer.serialize_struct("LimitsReply", 3)?;
+        reply.serialize_field("trace_node_budget", &self.trace.node_budget)?;
+        reply.serialize_field("node_budget_cap", &self.request.node_budget)?;
+        let time = self.request.time_limit;
+        let words = time.map(|t| humantime::format_duration(t).to_string());
+        reply.serialize_field("time_limit", &words)?;
+        reply.end()
+    }
 }
