@@ -237,7 +237,6 @@ fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
         assert_eq!(ticks.last(), Some(&4096), "{ticks:?}");
     }
     check_times(&browser);
-    screenshot(&browser, "#result", "page-growth.png");
 }
 
 /// Cat and Mouse has no sizes to grow over: its row says `"growth": false`, so the page never
@@ -509,4 +508,61 @@ fn page_fold_view_fits_both_pictures_readably_at_600_and_1280_px() {
         );
         assert_eq!(seen, true);
     }
+}
+
+/// Whether the page is no wider than the window (nothing cut at its right edge), and the
+/// counters' table no wider than its box.
+fn fits_the_window(browser: &Browser) -> Value {
+    browser.eval(
+        "const c = document.getElementById('counters'); \
+         return {page: document.documentElement.scrollWidth <= window.innerWidth, \
+           counters: c.parentElement.scrollWidth <= c.parentElement.clientWidth + 1};",
+    )
+}
+
+/// At 600 px nothing is cut: the page is no wider than the window (the hints' long label
+/// wraps), the counters' table fits its box, and Cat and Mouse's table keeps its `cat = k`
+/// headers and its row labels in view while it scrolls down and right.
+#[test]
+fn page_at_600_px_cuts_nothing_and_keeps_the_tables_labels() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    browser.session(
+        "POST",
+        "/window/rect",
+        &json!({"width": 600, "height": 1500}),
+    );
+    browser.session("POST", "/url", &json!({"url": server.url()}));
+    browser.wait_for("return document.getElementById('step-note').textContent !== '';");
+    assert_eq!(
+        fits_the_window(&browser),
+        json!({"page": true, "counters": true})
+    );
+    open(
+        &browser,
+        &server,
+        "game=cat-and-mouse&graph=[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]&backend=tabular&view=table",
+    );
+    browser.click("#play-hints");
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelector('#play-moves [data-hint]') !== null;");
+    assert_eq!(
+        fits_the_window(&browser),
+        json!({"page": true, "counters": true})
+    );
+    let held = browser.eval(
+        "const view = document.getElementById('view'); \
+         view.scrollLeft = view.scrollWidth; view.scrollTop = view.scrollHeight; \
+         const box = view.getBoundingClientRect(); \
+         const head = document.querySelector('table.dp tr:first-child th:nth-child(2)').getBoundingClientRect(); \
+         const rows = document.querySelectorAll('table.dp tr'); \
+         const label = rows[rows.length - 1].querySelector('th').getBoundingClientRect(); \
+         return {scrolled: view.scrollLeft > 0 && view.scrollTop > 0, \
+           head: head.top >= box.top - 1 && head.bottom <= box.top + 60, \
+           label: label.left >= box.left - 1 && label.left <= box.left + 20};",
+    );
+    assert_eq!(held, json!({"scrolled": true, "head": true, "label": true}));
 }

@@ -187,10 +187,11 @@ function layoutOutline(t, svg, badges, charW, opts) {
   const lineH = 26;
   const indent = 18;
   const labelW = Math.max(...t.nodes.map((n) => n.label.length)) * charW + 14;
-  // Room for the value, and for "  (memo hit)" beside it where the trace has memo hits.
+  // Room for "being solved…", for the value, and for "  (memo hit)" beside it where the
+  // trace has memo hits.
   const note = t.data.events.some((e) => e.kind === "memo_hit") ? 12 : 2;
-  const valueW = Math.max(6, ...t.data.events.map((e) => (e.value ? e.value.length + note : 0))) * charW;
-  const badgeW = badges.size ? 24 * charW : 0;
+  const valueW = Math.max(15, ...t.data.events.map((e) => (e.value ? e.value.length + note : 0))) * charW;
+  const badgeW = badges.size ? 21 * charW : 0; // "again: a memo hit  #k"
   const width = labelW + valueW + badgeW;
   const maxDepth = Math.max(0, ...t.nodes.map((n) => n.depth));
   t.nodes.forEach((n, i) => {
