@@ -566,3 +566,31 @@ fn page_at_600_px_cuts_nothing_and_keeps_the_tables_labels() {
     );
     assert_eq!(held, json!({"scrolled": true, "head": true, "label": true}));
 }
+
+/// No spoilers in the fold view: midway, a call not reached yet carries no badge and no
+/// value, and an edge not taken yet is plain (not yet dashed as a memo hit or faded as
+/// skipped); at the end every memo hit's edge is dashed.
+#[test]
+fn page_fold_reveals_nothing_before_its_step() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=can-i-win&max_choosable=5&desired_total=11&backend=memo&view=fold&step=25",
+    );
+    assert_eq!(attr(&browser, "#view", "data-view"), "fold");
+    assert!(count(&browser, "#fold-box .node.pending") > 0);
+    assert_eq!(count(&browser, "#fold-box .node.pending[data-repeat]"), 0);
+    assert_eq!(count(&browser, "#fold-box .node.pending[data-value]"), 0);
+    assert_eq!(count(&browser, "#fold-box .edge.pending.memo-hit"), 0);
+    assert_eq!(count(&browser, "#fold-box .edge.pending.folded"), 0);
+    // What the steps so far revealed is shown.
+    assert!(count(&browser, "#fold-tree .node[data-repeat]") > 0);
+    slide(&browser, 68);
+    assert_eq!(count(&browser, "#fold-dag .edge.memo-hit"), 9);
+    assert_eq!(count(&browser, "#fold-box .edge.pending"), 0);
+}

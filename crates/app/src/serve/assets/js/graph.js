@@ -281,9 +281,10 @@ function showGraph(step, t) {
     if (s && s.hit) cls += " memo-hit";
     if (s && n.repeatRoot && t.fold) cls += " memo-hit";
     if (s && n.folded && t.fold) cls += " folded";
-    // The badge once revealed: the position's second call (tree), its first memo hit (DAG).
+    // The badge once revealed: the position's second call (tree), its first memo hit (DAG);
+    // on a call not reached yet, not before the step reaches it.
     const count = met.get(n.id) || 0;
-    const shown = n.badge && (t.tree ? count > 1 : count > 0);
+    const shown = n.badge && s && (t.tree ? count > 1 : count > 0);
     if (shown) cls += ` repeat repeat-${(n.badge - 1) % 6}`;
     if (n === currentNode) cls += " current";
     n.el.setAttribute("class", cls);
@@ -311,11 +312,14 @@ function showGraph(step, t) {
     else delete n.el.dataset.value;
   }
   if (currentNode && currentNode.el) follow(currentNode, t);
+  // An edge not taken yet is plain: its memo hit or fold shows once the step takes it.
   for (const e of t.edges) {
     let cls = "edge";
-    if (e.hit || (t.fold && e.to.repeatRoot)) cls += " memo-hit";
-    if (t.fold && e.to.folded) cls += " folded";
     if (!seenEdges.has(e)) cls += " pending";
+    else {
+      if (e.hit || (t.fold && e.to.repeatRoot)) cls += " memo-hit";
+      if (t.fold && e.to.folded) cls += " folded";
+    }
     e.el.setAttribute("class", cls);
   }
 }
