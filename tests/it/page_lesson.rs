@@ -497,16 +497,21 @@ fn page_fold_view_fits_both_pictures_readably_at_600_and_1280_px() {
             assert!(fit[1]["top"].as_f64() >= fit[0]["bottom"].as_f64(), "{fit}");
             screenshot(&browser, "#trace", "page-fold-600.png");
         }
-        // Every node of the DAG is drawn, and the current one stays in view as it steps.
+        // Every node of the DAG is drawn, and the node being solved stays in view in both
+        // pictures as the steps go on (the tree's outline is taller than its pane).
         assert_eq!(count(&browser, "#fold-dag .node"), 17);
-        slide(&browser, 40);
-        let seen = browser.eval(
-            "const n = document.querySelector('#fold-dag .node.current'); \
-             const b = n.closest('.fold-scroll').getBoundingClientRect(); \
-             const r = n.getBoundingClientRect(); \
-             return r.left >= b.left - 1 && r.right <= b.right + 1 && r.top >= b.top - 1 && r.bottom <= b.bottom + 1;",
-        );
-        assert_eq!(seen, true);
+        for step in [40, 60] {
+            slide(&browser, step);
+            let seen = browser.eval(
+                "return ['#fold-tree', '#fold-dag'].map((id) => { \
+                   const n = document.querySelector(id + ' .node.current'); \
+                   const b = n.closest('.fold-scroll').getBoundingClientRect(); \
+                   const r = n.getBoundingClientRect(); \
+                   return r.left >= b.left - 1 && r.right <= b.right + 1 && \
+                     r.top >= b.top - 1 && r.bottom <= b.bottom + 1; });",
+            );
+            assert_eq!(seen, json!([true, true]), "{width} px, step {step}");
+        }
     }
 }
 
@@ -562,9 +567,59 @@ fn page_at_600_px_cuts_nothing_and_keeps_the_tables_labels() {
          const label = rows[rows.length - 1].querySelector('th').getBoundingClientRect(); \
          return {scrolled: view.scrollLeft > 0 && view.scrollTop > 0, \
            head: head.top >= box.top - 1 && head.bottom <= box.top + 60, \
-           label: label.left >= box.left - 1 && label.left <= box.left + 20};",
+           label: label.left >= box.left - 1 && label.left <= box.left + 20 && \
+             label.right <= box.right};",
     );
     assert_eq!(held, json!({"scrolled": true, "head": true, "label": true}));
+    // A draw's chip says "draw", with no number.
+    let chips = browser
+        .eval("return [...document.querySelectorAll('#play-moves [data-hint]')].map((h) => h.dataset.hint);");
+    assert_eq!(chips, json!(["draw"]));
+    // A scoring game's chips give the outcome in words and the margin.
+    open(
+        &browser,
+        &server,
+        "game=predict-the-winner&values=1,5,233,7&backend=tabular&view=table",
+    );
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelectorAll('#play-moves [data-hint]').length === 2;");
+    let chips = browser
+        .eval("return [...document.querySelectorAll('#play-moves [data-hint]')].map((h) => h.dataset.hint);");
+    assert_eq!(
+        chips,
+        json!(["win in 4, margin +222", "lose in 4, margin -222"])
+    );
+    assert_eq!(fits_the_window(&browser)["page"], true);
+}
+
+/// `explain --html` names the game and the instance at the top of the file.
+#[test]
+fn explain_html_names_the_game_and_the_instance() {
+    for (args, title) in [
+        (
+            &["can-i-win", "5", "11"][..],
+            "<h1>gamesolve explain: can-i-win n=5 T=11 (memo/textbook)</h1>",
+        ),
+        (
+            &[
+                "predict-the-winner",
+                "1",
+                "5",
+                "233",
+                "7",
+                "--backend",
+                "tabular",
+            ][..],
+            "<h1>gamesolve explain: predict-the-winner [1, 5, 233, 7] (tabular/",
+        ),
+    ] {
+        let mut all = vec!["explain"];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--html", "-"]);
+        let (code, html, stderr) = crate::common::cli::run(&all);
+        assert_eq!(code, 0, "{stderr}");
+        assert!(html.contains(title), "{title} not in the file's top");
+    }
 }
 
 /// No spoilers in the fold view: midway, a call not reached yet carries no badge and no
