@@ -26,11 +26,11 @@ const GROWTH_STATE_BUDGET: u64 = 1_000_000;
 /// (each time with a fresh solver) until the repetitions take at least this long, and the
 /// point's time is their mean. One solve of a small game takes well under a microsecond,
 /// below what one reading of the clock can tell apart from its own noise.
-const GROWTH_MIN_TOTAL: Duration = Duration::from_millis(2);
+const GROWTH_MIN_TOTAL: Duration = Duration::from_millis(1);
 /// A point's first batch shorter than this is timed a second time (see [`Grower::point`]);
 /// a longer one is far above the clock's noise, and a second would cost the request its time.
-const GROWTH_SECOND_BATCH_BELOW: Duration = Duration::from_millis(50);
-/// Repetitions of one point at most (a solve of 20 ns reaches [`GROWTH_MIN_TOTAL`] here).
+const GROWTH_SECOND_BATCH_BELOW: Duration = Duration::from_millis(10);
+/// Repetitions of one point at most (a solve of 10 ns reaches [`GROWTH_MIN_TOTAL`] here).
 const GROWTH_MAX_REPETITIONS: u32 = 100_000;
 
 /// Solves a game's growth family with every backend, within one deadline for the request.

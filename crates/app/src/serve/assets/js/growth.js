@@ -73,7 +73,7 @@ async function growth() {
   );
   box.append(row, growthLegend(data));
   if (data.min_total_seconds) {
-    box.append(el("p", `Each time is the mean of as many solves as take at least ${duration(data.min_total_seconds)} together (the faster of two such batches; a point's mark says how many), so no time is below the clock's noise. Each solve builds its solver and solves, on the server.`, "note"));
+    box.append(el("p", `Each time is the mean of as many solves as take at least ${duration(data.min_total_seconds)} together (the faster of two such batches; a point's mark says how many), so no time is below the clock's noise; other work on the server's machine can still lift a point. Each solve builds its solver and solves, on the server.`, "note"));
   }
   if (typeof saveUrl === "function") saveUrl();
 }
