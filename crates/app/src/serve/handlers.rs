@@ -91,7 +91,9 @@ impl Grower {
     /// slower, never faster), its repetitions that batch's solves. `None` when the first
     /// solve gives up; when the request's time runs out first, the best timing so far.
     ///
-    /// Cost: about 2 × [`GROWTH_MIN_TOTAL`] for a fast solve, two solves for a slow one.
+    /// Cost: two to four times [`GROWTH_MIN_TOTAL`] for a fast solve (the batches that fall
+    /// short, then two that do not), two solves for one of up to
+    /// [`GROWTH_SECOND_BATCH_BELOW`], one for a slower one.
     fn point<G: CliGame>(
         &self,
         backend: gamesolve::Backend,
@@ -132,7 +134,7 @@ impl Grower {
             let batch = if last.0 >= GROWTH_MIN_TOTAL {
                 last.1
             } else {
-                let per_solve = last.0.as_nanos().max(1) / u128::from(last.1);
+                let per_solve = (last.0.as_nanos() / u128::from(last.1)).max(1);
                 u32::try_from(GROWTH_MIN_TOTAL.as_nanos().div_ceil(per_solve))
                     .unwrap_or(u32::MAX)
                     .max(2 * last.1)
