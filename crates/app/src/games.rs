@@ -4,11 +4,24 @@
 use std::fmt::Write as _;
 
 use gamesolve::games::{GameInfo, ParamKind};
+use serde::Serialize;
 
 use super::error::Stop;
 use super::program::program;
 use super::stdio::{write_json, write_text};
 use super::table::GameTable;
+
+/// One game of the `--json` list: its row of the table, and whether it has a growth picture.
+#[derive(Serialize)]
+pub(crate) struct Listed {
+    #[serde(flatten)]
+    info: &'static GameInfo,
+    /// Whether the game gives sizes to grow over ([`TableGame::GROWTH`]): `serve`'s page
+    /// offers "How the work grows" only then.
+    ///
+    /// [`TableGame::GROWTH`]: gamesolve::games::TableGame::GROWTH
+    growth: bool,
+}
 
 /// The `--json` list, as bytes (for the embedding API).
 pub fn json(games: &GameTable) -> Vec<u8> {
@@ -16,8 +29,14 @@ pub fn json(games: &GameTable) -> Vec<u8> {
 }
 
 /// The `--json` list, typed (`serve`'s `/api/games` replies with it).
-pub(crate) fn list(games: &GameTable) -> Vec<&'static GameInfo> {
-    infos(games)
+pub(crate) fn list(games: &GameTable) -> Vec<Listed> {
+    games
+        .entries()
+        .map(|e| Listed {
+            info: e.info(),
+            growth: e.grows(),
+        })
+        .collect()
 }
 
 fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
