@@ -3,7 +3,7 @@
 The public functions are in `gamesolve` (`__init__.pyi`); these take and return JSON text.
 """
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 class NativeError(Exception):
     """`args` are `(kind, message)`; the package turns it into its own exceptions."""
@@ -49,7 +49,7 @@ def solve_python_game(
     memory_cap: Optional[str] = None,
     state_budget: Optional[int] = None,
     time_limit: Optional[str] = None,
-) -> Tuple[str, Any]: ...
+) -> Dict[str, Any]: ...
 def analyze_python_game(
     game: Any,
     moves: List[Any] = ...,
