@@ -396,21 +396,6 @@ pub fn solve_python_game<'py>(
     state_budget: Option<u64>,
     time_limit: Option<String>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let methods = [
-        intern!(py, "start"),
-        intern!(py, "moves"),
-        intern!(py, "play"),
-        intern!(py, "terminal_value"),
-    ];
-    for method in methods {
-        if !game.hasattr(method)? {
-            return Err(PyTypeError::new_err(format!(
-                "a game needs the methods start(), moves(position), play(position, move) and \
-                 terminal_value(position); {} has no `{method}`",
-                game.get_type().name()?
-            )));
-        }
-    }
     let options = gamesolve_app::embed::Options {
         backend,
         node_budget,

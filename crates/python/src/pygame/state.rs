@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
-use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
+use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError, PyValueError};
 use pyo3::ffi;
 use pyo3::prelude::*;
 use pyo3::intern;
@@ -36,15 +36,16 @@ pub(super) struct Known {
     pub(super) object: Py<PyAny>,
     /// `terminal_value`'s answer, once asked.
     terminal: Option<Option<PyValue>>,
-    /// `moves`' answer as a tuple, once asked: move `i` of the position is its item `i`.
-    moves: Option<Py<PyTuple>>,
-    /// Where each of those moves leads, once played ([`UNPLAYED`] before).
-    children: Box<[u32]>,
+    /// `moves`' answer, once asked: move `i` of the position is its item `i`.
+    moves: Option<Listed>,
+    /// Where the position's moves lead: [`Table::children`] from `first`, one per move
+    /// ([`UNPLAYED`] before it is played).
+    first: usize,
     /// `index`'s answer, once asked (an indexed game's).
     index: Option<u64>,
 }
 
-/// A move not played yet, in [`Known::children`].
+/// A move not played yet, in [`Table::children`].
 const UNPLAYED: u32 = u32::MAX;
 
 /// Bytes counted per position against the memory cap, beside its [`Known`]: its slot in the
@@ -61,6 +62,9 @@ pub(super) const EDGE_BYTES: u64 = 12;
 #[derive(Default)]
 struct Table {
     known: Vec<Known>,
+    /// Where each move of each position whose moves were asked leads, the moves of one
+    /// position side by side ([`Known::first`]).
+    children: Vec<u32>,
     /// Index → position, for `Indexed::position_at`.
     by_index: HashMap<u64, u32>,
     /// The first exception a method raised (or the memory cap's error).
@@ -73,13 +77,11 @@ struct Table {
 pub(super) struct Shared {
     object: Py<PyAny>,
     /// The methods the search calls, looked up once.
+    start_fn: Method,
     terminal_fn: Method,
     moves_fn: Method,
     play_fn: Method,
     index_fn: Option<Method>,
-    /// `"win"`, `"draw"` and `"lose"`, interned: a method returning a literal returns these
-    /// very objects, recognised without reading the text.
-    words: [Py<PyString>; 3],
     pub(super) title: String,
     /// Position object → its number.
     ids: Py<PyDict>,
@@ -108,18 +110,27 @@ impl Shared {
         cap: u64,
     ) -> PyResult<Self> {
         let title = object.get_type().name()?.to_string();
-        let index = intern!(py, "index");
-        let index_fn = if object.hasattr(index)? {
-            Some(Method::of(&object, index)?)
-        } else {
-            None
+        let index_fn = match object.getattr(intern!(py, "index")) {
+            Ok(index) => Some(Method::of(&object, index)?),
+            Err(e) if e.is_instance_of::<PyAttributeError>(py) => None,
+            Err(e) => return Err(e),
+        };
+        let needed = |name: &Bound<'_, PyString>| match object.getattr(name) {
+            Ok(method) => Method::of(&object, method),
+            Err(e) if e.is_instance_of::<PyAttributeError>(py) => Err(PyTypeError::new_err(
+                format!(
+                    "a game needs the methods start(), moves(position), play(position, move) \
+                     and terminal_value(position); {title} has no `{name}`"
+                ),
+            )),
+            Err(e) => Err(e),
         };
         Ok(Shared {
-            terminal_fn: Method::of(&object, intern!(py, "terminal_value"))?,
-            moves_fn: Method::of(&object, intern!(py, "moves"))?,
-            play_fn: Method::of(&object, intern!(py, "play"))?,
+            start_fn: needed(intern!(py, "start"))?,
+            moves_fn: needed(intern!(py, "moves"))?,
+            play_fn: needed(intern!(py, "play"))?,
+            terminal_fn: needed(intern!(py, "terminal_value"))?,
             index_fn,
-            words: ["win", "draw", "lose"].map(|w| PyString::intern(py, w).unbind()),
             object: object.unbind(),
             title,
             ids: PyDict::new(py).unbind(),
@@ -186,8 +197,7 @@ impl Shared {
         mv: u32,
     ) -> Option<Bound<'py, PyAny>> {
         let table = self.table()?;
-        let moves = table.known.get(id as usize)?.moves.as_ref()?.bind(py);
-        moves.get_item(mv as usize).ok()
+        table.known.get(id as usize)?.moves.as_ref()?.get(py, mv)
     }
 
     /// Runs `f` with the GIL unless a call failed before; keeps the first failure (with the
@@ -256,7 +266,7 @@ impl Shared {
                 object: unbound,
                 terminal: None,
                 moves: None,
-                children: Box::new([]),
+                first: 0,
                 index: None,
             });
             id
@@ -286,7 +296,7 @@ impl Shared {
             return Some(start);
         }
         let start = self.call("start", None, |py| {
-            let start = self.object(py).call_method0(intern!(py, "start"))?;
+            let start = self.start_fn.call(py, None, None)?;
             self.intern(py, start)
         })?;
         self.table()?.start = Some(start);
@@ -301,7 +311,7 @@ impl Shared {
         }
         let value = self.call("terminal_value", Some(id), |py| {
             let position = self.arg(py, id)?;
-            let value = self.terminal_fn.call(py, &position, None)?;
+            let value = self.terminal_fn.call(py, Some(&position), None)?;
             self.terminal(&value)
         });
         match value {
@@ -316,36 +326,35 @@ impl Shared {
     /// The number of moves of position `id` (its moves are `0..k`), asked once; none after a
     /// failure.
     pub(super) fn move_count(&self, id: u32) -> u32 {
-        if let Some(k) = self.known(id, |k| k.moves.as_ref().map(|_| k.children.len() as u32)) {
+        if let Some(k) = self.known(id, |k| k.moves.as_ref().map(Listed::len)) {
             return k;
         }
         let moves = self.call("moves", Some(id), |py| {
             let position = self.arg(py, id)?;
-            let listed = self.moves_fn.call(py, &position, None)?;
-            let moves = as_tuple(py, listed)?;
-            let k = moves.len();
-            let count = u32::try_from(k).ok().filter(|&k| k < UNPLAYED).ok_or_else(|| {
-                PyValueError::new_err(format!("moves() returned {k} moves; at most 2**32 - 2"))
-            })?;
-            self.hold(k as u64 * EDGE_BYTES)?;
-            Ok((moves.unbind(), count))
+            let listed = self.moves_fn.call(py, Some(&position), None)?;
+            let moves = Listed::of(py, listed)?;
+            let count = moves.len();
+            self.hold(u64::from(count) * EDGE_BYTES)?;
+            Ok((moves, count))
         });
         let Some((moves, count)) = moves else {
             return 0;
         };
         self.learn(id, |t, i| {
-            let known = &mut t.known[i];
-            known.children = vec![UNPLAYED; count as usize].into_boxed_slice();
-            known.moves = Some(moves);
+            t.known[i].first = t.children.len();
+            t.known[i].moves = Some(moves);
+            t.children.resize(t.children.len() + count as usize, UNPLAYED);
         });
         count
     }
 
     /// The position move `mv` of `id` leads to, played once; after a failure, `id` itself.
     pub(super) fn play(&self, id: u32, mv: u32) -> u32 {
-        if let Some(child) = self.known(id, |k| k.children.get(mv as usize).copied()) {
-            if child != UNPLAYED {
-                return child;
+        if let Some(table) = self.table() {
+            if let Some(child) = table.child(id, mv) {
+                if child != UNPLAYED {
+                    return child;
+                }
             }
         }
         let child = self.call("play", Some(id), |py| {
@@ -356,7 +365,7 @@ impl Shared {
                 let known = table.known.get(id as usize);
                 let a_move = known
                     .and_then(|k| k.moves.as_ref())
-                    .and_then(|moves| moves.bind(py).get_item(mv as usize).ok())
+                    .and_then(|moves| moves.get(py, mv))
                     .ok_or_else(|| {
                         PyTypeError::new_err(format!("unknown move #{mv} of position #{id}"))
                     })?;
@@ -365,15 +374,16 @@ impl Shared {
                     .ok_or_else(|| PyTypeError::new_err(format!("unknown position #{id}")))?;
                 (position, a_move)
             };
-            let next = self.play_fn.call(py, &position, Some(&a_move))?;
+            let next = self.play_fn.call(py, Some(&position), Some(&a_move))?;
             self.intern(py, next)
         });
         let Some(child) = child else {
             return id;
         };
         self.learn(id, |t, i| {
-            if let Some(slot) = t.known[i].children.get_mut(mv as usize) {
-                *slot = child;
+            if t.known[i].moves.as_ref().is_some_and(|m| mv < m.len()) {
+                let at = t.known[i].first + mv as usize;
+                t.children[at] = child;
             }
         });
         child
@@ -389,7 +399,7 @@ impl Shared {
                 .index_fn
                 .as_ref()
                 .ok_or_else(|| PyTypeError::new_err("the game has no index()"))?;
-            let index: u64 = index_fn.call(py, &self.arg(py, id)?, None)?.extract()?;
+            let index: u64 = index_fn.call(py, Some(&self.arg(py, id)?), None)?.extract()?;
             if index >= self.count {
                 return Err(PyValueError::new_err(format!(
                     "index() returned {index}, not below count() = {}",
@@ -424,7 +434,11 @@ impl Shared {
         if object.is_none() {
             return Ok(None);
         }
-        let (value, kind) = if let Some(at) = self.words.iter().position(|w| w.as_ptr() == object.as_ptr()) {
+        // "win", "draw" and "lose", interned: a method that returns a literal returns these
+        // very objects, recognised without reading the text.
+        let py = object.py();
+        let words = [intern!(py, "win"), intern!(py, "draw"), intern!(py, "lose")];
+        let (value, kind) = if let Some(at) = words.iter().position(|w| w.is(object)) {
             ([1, 0, -1][at], SEEN_WORDS)
         } else if let Ok(word) = object.cast::<PyString>() {
             let value = match &*word.to_cow()? {
@@ -478,10 +492,10 @@ struct Method {
 }
 
 impl Method {
-    fn of<'py>(object: &Bound<'py, PyAny>, name: &Bound<'py, PyString>) -> PyResult<Self> {
+    /// The method `bound` (an attribute of `object`).
+    fn of<'py>(object: &Bound<'py, PyAny>, bound: Bound<'py, PyAny>) -> PyResult<Self> {
         static METHOD_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
         let py = object.py();
-        let bound = object.getattr(name)?;
         let method_type = METHOD_TYPE.import(py, "types", "MethodType")?;
         if bound.get_type().is(method_type) && bound.getattr(intern!(py, "__self__"))?.is(object)
         {
@@ -496,21 +510,21 @@ impl Method {
         })
     }
 
-    /// The method called with `first` (and `second`).
+    /// The method called with `first` and `second`, as far as they are given.
     fn call<'py>(
         &self,
         py: Python<'py>,
-        first: &Bound<'py, PyAny>,
+        first: Option<&Bound<'py, PyAny>>,
         second: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let end = std::ptr::null_mut::<ffi::PyObject>();
         let f = self.function.as_ptr();
-        let (a, b) = (first.as_ptr(), second.map_or(end, |b| b.as_ptr()));
+        let a = first.map_or(end, |a| a.as_ptr());
+        let b = second.filter(|_| first.is_some()).map_or(end, |b| b.as_ptr());
         // SAFETY: `f`, the receiver, `a` and `b` are live objects held for the length of the
-        // call (or `b` is null, which ends the argument list early, as the receiver-less call
-        // does), the list ends with a null pointer, and the GIL is held (`py`). The result is
-        // a new reference, or null with Python's error set, which `from_owned_ptr_or_err`
-        // takes.
+        // call, or null: the first null ends the argument list (the variadic call reads up to
+        // it), and the list always ends with one. The GIL is held (`py`). The result is a new
+        // reference, or null with Python's error set, which `from_owned_ptr_or_err` takes.
         unsafe {
             let result = match &self.receiver {
                 Some(receiver) => ffi::PyObject_CallFunctionObjArgs(f, receiver.as_ptr(), a, b, end),
@@ -542,18 +556,50 @@ fn margin(object: &Bound<'_, PyAny>) -> PyResult<i128> {
     object.extract::<i128>().map_err(|_| bad())
 }
 
-/// The moves a game listed (any iterable) as a tuple: a tuple as it is, a list copied (the
-/// game may reuse its list), anything else read to its end.
-fn as_tuple<'py>(py: Python<'py>, listed: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
-    if let Ok(list) = listed.cast_exact::<PyList>() {
-        return Ok(list.to_tuple());
-    }
-    match listed.cast_into_exact::<PyTuple>() {
-        Ok(tuple) => Ok(tuple),
-        Err(e) => {
-            let listed = e.into_inner();
-            let items = listed.try_iter()?.collect::<PyResult<Vec<_>>>()?;
-            PyTuple::new(py, items)
+impl Table {
+    /// Where move `mv` of `id` leads ([`UNPLAYED`] before it is played), once its moves are
+    /// known.
+    fn child(&self, id: u32, mv: u32) -> Option<u32> {
+        let known = self.known.get(id as usize)?;
+        if mv >= known.moves.as_ref()?.len() {
+            return None;
         }
+        self.children.get(known.first + mv as usize).copied()
+    }
+}
+
+/// The moves a game listed, kept as a tuple: a tuple as it is, a list copied (the game may
+/// change its list later), anything else read to its end.
+struct Listed(Py<PyTuple>, u32);
+
+impl Listed {
+    fn of<'py>(py: Python<'py>, listed: Bound<'py, PyAny>) -> PyResult<Self> {
+        let tuple = match listed.cast_into_exact::<PyList>() {
+            Ok(list) => list.to_tuple(),
+            Err(e) => match e.into_inner().cast_into_exact::<PyTuple>() {
+                Ok(tuple) => tuple,
+                Err(e) => {
+                    let items = e.into_inner().try_iter()?.collect::<PyResult<Vec<_>>>()?;
+                    PyTuple::new(py, items)?
+                }
+            },
+        };
+        let k = Self::count(tuple.len())?;
+        Ok(Listed(tuple.unbind(), k))
+    }
+
+    fn count(k: usize) -> PyResult<u32> {
+        u32::try_from(k).ok().filter(|&k| k < UNPLAYED).ok_or_else(|| {
+            PyValueError::new_err(format!("moves() returned {k} moves; at most 2**32 - 2"))
+        })
+    }
+
+    fn len(&self) -> u32 {
+        self.1
+    }
+
+    /// Move `mv`'s object.
+    fn get<'py>(&self, py: Python<'py>, mv: u32) -> Option<Bound<'py, PyAny>> {
+        self.0.bind(py).get_item(mv as usize).ok()
     }
 }
