@@ -17,8 +17,8 @@ use std::sync::{Mutex, MutexGuard};
 
 use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError, PyValueError};
 use pyo3::ffi;
-use pyo3::prelude::*;
 use pyo3::intern;
+use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
 
@@ -117,12 +117,12 @@ impl Shared {
         };
         let needed = |name: &Bound<'_, PyString>| match object.getattr(name) {
             Ok(method) => Method::of(&object, method),
-            Err(e) if e.is_instance_of::<PyAttributeError>(py) => Err(PyTypeError::new_err(
-                format!(
+            Err(e) if e.is_instance_of::<PyAttributeError>(py) => {
+                Err(PyTypeError::new_err(format!(
                     "a game needs the methods start(), moves(position), play(position, move) \
                      and terminal_value(position); {title} has no `{name}`"
-                ),
-            )),
+                )))
+            }
             Err(e) => Err(e),
         };
         Ok(Shared {
@@ -186,7 +186,10 @@ impl Shared {
     /// The position object of `id`.
     pub(super) fn position<'py>(&self, py: Python<'py>, id: u32) -> Option<Bound<'py, PyAny>> {
         let table = self.table()?;
-        table.known.get(id as usize).map(|k| k.object.bind(py).clone())
+        table
+            .known
+            .get(id as usize)
+            .map(|k| k.object.bind(py).clone())
     }
 
     /// The object of move `mv` of position `id` (its place in the position's moves).
@@ -343,7 +346,8 @@ impl Shared {
         self.learn(id, |t, i| {
             t.known[i].first = t.children.len();
             t.known[i].moves = Some(moves);
-            t.children.resize(t.children.len() + count as usize, UNPLAYED);
+            t.children
+                .resize(t.children.len() + count as usize, UNPLAYED);
         });
         count
     }
@@ -399,7 +403,9 @@ impl Shared {
                 .index_fn
                 .as_ref()
                 .ok_or_else(|| PyTypeError::new_err("the game has no index()"))?;
-            let index: u64 = index_fn.call(py, Some(&self.arg(py, id)?), None)?.extract()?;
+            let index: u64 = index_fn
+                .call(py, Some(&self.arg(py, id)?), None)?
+                .extract()?;
             if index >= self.count {
                 return Err(PyValueError::new_err(format!(
                     "index() returned {index}, not below count() = {}",
@@ -456,12 +462,10 @@ impl Shared {
         } else {
             (margin(object)?, SEEN_NUMBERS)
         };
-        match self.values.compare_exchange(
-            SEEN_NOTHING,
-            kind,
-            Ordering::Relaxed,
-            Ordering::Relaxed,
-        ) {
+        match self
+            .values
+            .compare_exchange(SEEN_NOTHING, kind, Ordering::Relaxed, Ordering::Relaxed)
+        {
             Ok(_) if kind == SEEN_WORDS => WORDS.with(|words| words.set(true)),
             Ok(_) => {}
             Err(before) if before == kind => {}
@@ -497,8 +501,7 @@ impl Method {
         static METHOD_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
         let py = object.py();
         let method_type = METHOD_TYPE.import(py, "types", "MethodType")?;
-        if bound.get_type().is(method_type) && bound.getattr(intern!(py, "__self__"))?.is(object)
-        {
+        if bound.get_type().is(method_type) && bound.getattr(intern!(py, "__self__"))?.is(object) {
             return Ok(Method {
                 function: bound.getattr(intern!(py, "__func__"))?.unbind(),
                 receiver: Some(object.clone().unbind()),
@@ -520,14 +523,18 @@ impl Method {
         let end = std::ptr::null_mut::<ffi::PyObject>();
         let f = self.function.as_ptr();
         let a = first.map_or(end, |a| a.as_ptr());
-        let b = second.filter(|_| first.is_some()).map_or(end, |b| b.as_ptr());
+        let b = second
+            .filter(|_| first.is_some())
+            .map_or(end, |b| b.as_ptr());
         // SAFETY: `f`, the receiver, `a` and `b` are live objects held for the length of the
         // call, or null: the first null ends the argument list (the variadic call reads up to
         // it), and the list always ends with one. The GIL is held (`py`). The result is a new
         // reference, or null with Python's error set, which `from_owned_ptr_or_err` takes.
         unsafe {
             let result = match &self.receiver {
-                Some(receiver) => ffi::PyObject_CallFunctionObjArgs(f, receiver.as_ptr(), a, b, end),
+                Some(receiver) => {
+                    ffi::PyObject_CallFunctionObjArgs(f, receiver.as_ptr(), a, b, end)
+                }
                 None => ffi::PyObject_CallFunctionObjArgs(f, a, b, end),
             };
             Bound::from_owned_ptr_or_err(py, result)
@@ -589,9 +596,12 @@ impl Listed {
     }
 
     fn count(k: usize) -> PyResult<u32> {
-        u32::try_from(k).ok().filter(|&k| k < UNPLAYED).ok_or_else(|| {
-            PyValueError::new_err(format!("moves() returned {k} moves; at most 2**32 - 2"))
-        })
+        u32::try_from(k)
+            .ok()
+            .filter(|&k| k < UNPLAYED)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("moves() returned {k} moves; at most 2**32 - 2"))
+            })
     }
 
     fn len(&self) -> u32 {
