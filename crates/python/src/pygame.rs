@@ -1,5 +1,6 @@
 //! Games written in Python, solved by the generic variants (`recursive/negamax`,
-//! `memo/hash-map`, and `memo/indexed` when the class offers `index` and `count`).
+//! `memo/hash-map`, `memo/alpha-beta`, `memo/textbook`, and `memo/indexed` and
+//! `tabular/retrograde` when the class offers `index` and `count`).
 //!
 //! # The class
 //!
@@ -12,15 +13,22 @@
 //! # Interning
 //!
 //! `core_types::Game` needs `Copy + Ord + Hash` positions; a Python game's are any hashable
-//! values. Each distinct position (and move) is given a number the first time it is seen,
-//! through a Python `dict` (so Python's own `__hash__`/`__eq__` decide what is "the same
-//! position"), and the search works on numbers. Beside each position's number is what the game
-//! said of it (its terminal value, its moves, where each move led, its index), so each method
+//! values. Each distinct position is given a number the first time it is seen, through a
+//! Python `dict` (so Python's own `__hash__`/`__eq__` decide what is "the same position"), and
+//! the search works on numbers. A move is its place in its position's list (`0..k`), so moves
+//! are neither hashed nor interned. Beside each position's number is what the game said of it
+//! (its terminal value, its moves as a tuple, where each move led, its index), so each method
 //! is asked **at most once per position** (`play` once per position and move) on every
-//! variant, `tabular/retrograde`'s second pass included. Cost: one dict lookup per position and
-//! per move returned by the game (`O(1)` expected), and about [`INTERNED_BYTES`] per distinct
-//! position and move plus [`EDGE_BYTES`] per move listed, beside the objects themselves, held
-//! until the solve returns and counted against the memory cap with the search's own tables
+//! variant, `tabular/retrograde`'s second pass included.
+//!
+//! Cost per call of the game's methods (`state`): a question already answered is one
+//! uncontended lock and a vector read; a new answer is one Python call, made with its
+//! arguments on the C stack (`PyObject_CallFunctionObjArgs`, the class's function with the
+//! object first: no argument tuple, no bound method), plus for `play` one dict lookup of the
+//! position returned (two when it is new: the lookup and the insertion). Memory: about
+//! `state::INTERNED_BYTES` and one `Known` (about 80 bytes) per distinct position plus
+//! `state::EDGE_BYTES` per move listed, beside the objects themselves, held until the solve
+//! returns and counted against the memory cap with the search's own tables
 //! (`Game::held_bytes`): past it the solve raises `CannotAnswer`.
 //!
 //! # Positions that repeat
