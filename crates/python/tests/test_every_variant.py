@@ -13,7 +13,6 @@ import pytest
 import gamesolve
 from conftest import reference_negamax
 
-VARIANTS = ["recursive/negamax", "memo/hash-map", "memo/indexed", "tabular/retrograde"]
 METHODS = ["start", "moves", "play", "terminal_value", "index"]
 
 
@@ -63,6 +62,22 @@ class Counted:
 
 class Boom(Exception):
     pass
+
+
+def every_variant():
+    """Every variant that answers for an indexed Python game, as `compare` lists them (so a
+    variant added later is tested too)."""
+    rows = gamesolve.compare(Counted(6), variants=True)
+    return [f"{row['backend']}/{row['variant']}" for row in rows if "error" not in row]
+
+
+VARIANTS = every_variant()
+SEARCHES = [v for v in VARIANTS if v.split("/")[0] in ("recursive", "memo")]
+
+
+def test_every_variant_is_tested():
+    assert {"recursive/negamax", "memo/hash-map", "memo/alpha-beta", "memo/textbook",
+            "memo/indexed", "tabular/retrograde"} <= set(VARIANTS), VARIANTS
 
 
 sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))  # the reference negamax, pile 300
@@ -119,7 +134,7 @@ class Loop:
         return self.size
 
 
-@pytest.mark.parametrize("backend", ["recursive/negamax", "memo/hash-map", "memo/indexed"])
+@pytest.mark.parametrize("backend", SEARCHES)
 def test_a_repeated_position_is_refused_by_the_searches(backend):
     with pytest.raises(gamesolve.UnavailableBackend) as caught:
         gamesolve.solve(Loop(), backend=backend)
@@ -172,7 +187,7 @@ class Deeper:
         return None
 
 
-@pytest.mark.parametrize("backend", ["recursive/negamax", "memo/hash-map"])
+@pytest.mark.parametrize("backend", [v for v in SEARCHES if v != "memo/indexed"])
 def test_what_the_solve_holds_counts_against_the_memory_cap(backend):
     with pytest.raises(gamesolve.CannotAnswer) as caught:
         gamesolve.solve(Deeper(), backend=backend, memory_cap="8MiB", state_budget=10**9)
@@ -186,3 +201,19 @@ def test_ctrl_c_stops_retrograde_with_keyboard_interrupt():
     with pytest.raises(KeyboardInterrupt):
         gamesolve.solve(game, backend="tabular/retrograde")
     timer.join()
+
+
+@pytest.mark.parametrize("backend", VARIANTS)
+def test_ctrl_c_stops_every_variant_with_keyboard_interrupt(backend):
+    # Plain recursion re-expands positions: a pile of 60 takes far longer than the timer.
+    game = Counted(60 if backend == "recursive/negamax" else 3_000_000)
+    timer = threading.Timer(0.3, _thread.interrupt_main)
+    timer.start()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            gamesolve.solve(game, backend=backend, state_budget=10**9)
+    finally:
+        timer.cancel()
+        timer.join()
+    # The next solve of the same class is not interrupted.
+    assert gamesolve.solve(Counted(10), backend=backend)["value"] == reference_negamax(Counted(10))[0]

@@ -35,8 +35,12 @@
 //! [`entry_bytes`]) plus `O(depth)` stack frames on heap-allocated segments for deep games.
 //!
 //! The memory cap counts the table as `hashbrown` lays it out and, while it doubles, its old
-//! and new tables together, and the stack segments the search maps; a growth or a segment
-//! that would pass the cap is refused before it is asked for. The state budget bounds the
+//! and new tables together, the stack segments the search maps, and what the game holds for
+//! the solve ([`Game::held_bytes`]: a Python game's interned positions); a growth or a segment
+//! that would pass the cap is refused before it is asked for. A game whose positions may
+//! repeat ([`Game::positions_may_repeat`]) has the positions of the search's path kept (one
+//! hash set insertion per position expanded, counted against the cap too), and one met again
+//! on it is refused at once ([`Error::PositionRepeats`]). The state budget bounds the
 //! entries; the time limit is read once every 4,096 positions expanded.
 //!
 //! # Examples
@@ -63,7 +67,7 @@
 //! [`Error::AllocationFailed`] when the system refuses the table's growth;
 //! [`Error::TimeLimitReached`] past the time limit; [`Error::NoMoves`] for a position that is
 //! neither over nor has a move; [`Error::StackRefused`] when the system refuses a new stack
-//! segment.
+//! segment; [`Error::PositionRepeats`] for a position met again on the search's path.
 //!
 //! # See also
 //!
@@ -77,7 +81,7 @@ use core_types::stack::{self, StackRefused};
 use core_types::{
     Deadline, DeadlineClock, Error, Game, GameValue, Kernel, Recorder, SolverConfig, Variant,
 };
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 
 use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
 
@@ -180,6 +184,9 @@ struct Searcher<'a, G: Game, R> {
     stack_bytes: u64,
     /// One move list per depth, reused.
     buffers: Vec<Vec<G::Move>>,
+    /// The positions on the search's path, when the game's positions may repeat
+    /// ([`Game::positions_may_repeat`]): one met again is refused at once.
+    path: Option<HashSet<G::Position>>,
 }
 
 /// `x` is above `alpha` (`None`: minus infinity).
@@ -276,6 +283,15 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
             }
         }
         self.clock.tick_or_stop(NAME, G::NAME)?;
+        if let Some(path) = &mut self.path {
+            if !path.insert(position) {
+                return Err(Error::PositionRepeats {
+                    backend: NAME,
+                    game: G::NAME,
+                    position: self.game.show_position(position),
+                });
+            }
+        }
         self.recorder.position(depth);
         let slot = usize::try_from(depth).unwrap_or(usize::MAX);
         if self.buffers.len() <= slot {
@@ -322,6 +338,9 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
         let found = best.map(|(value, i)| (value, i, moves[i]));
         self.buffers[slot] = moves;
         outcome?;
+        if let Some(path) = &mut self.path {
+            path.remove(&position);
+        }
         let Some((value, index, mv)) = found else {
             return Err(Error::NoMoves {
                 game: G::NAME,
@@ -387,8 +406,8 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
         if len < capacity {
             return Ok(());
         }
-        let required =
-            growth_bytes::<G::Position, Bounds<G::Value>>(capacity) + u128::from(self.stack_bytes);
+        let required = growth_bytes::<G::Position, Bounds<G::Value>>(capacity)
+            + u128::from(self.other_bytes());
         if required > u128::from(self.cap) {
             return Err(Error::TableTooLarge {
                 backend: NAME,
@@ -417,10 +436,22 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
         map_bytes::<G::Position, Bounds<G::Value>>(self.table.capacity())
     }
 
+    /// Bytes held beside the table that count against the same cap: the stack segments, the
+    /// path's positions (when kept) and what the game holds ([`Game::held_bytes`]).
+    fn other_bytes(&self) -> u64 {
+        let path = self
+            .path
+            .as_ref()
+            .map_or(0, |path| map_bytes::<G::Position, ()>(path.capacity()));
+        self.stack_bytes
+            .saturating_add(u64::try_from(path).unwrap_or(u64::MAX))
+            .saturating_add(self.game.held_bytes())
+    }
+
     /// Counts a new stack segment at `depth`, or refuses it past the cap.
     fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
         let segment = stack::segment_mapping_bytes(SEGMENT);
-        let required = self.table_bytes() + u128::from(self.stack_bytes) + u128::from(segment);
+        let required = self.table_bytes() + u128::from(self.other_bytes()) + u128::from(segment);
         if required > u128::from(self.cap) {
             return Err(Error::TableTooLarge {
                 backend: NAME,
@@ -455,6 +486,7 @@ impl<G: Game> Kernel<G> for AlphaBeta {
             cap: self.memory_cap_bytes,
             stack_bytes: 0,
             buffers: Vec::new(),
+            path: game.positions_may_repeat().then(HashSet::new),
         };
         let (value, best) = searcher.expand(start, None, None, 1)?;
         let capacity = searcher.table.capacity() as u64;

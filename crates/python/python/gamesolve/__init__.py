@@ -186,13 +186,9 @@ def solve(
     if _is_python_game(game):
         _no_params(params)
         try:
-            fields, best = _native.solve_python_game(game, backend=backend, stats=bool(stats), **limits)
+            return _native.solve_python_game(game, backend=backend, stats=bool(stats), **limits)
         except _native.NativeError as e:
             _raise(e)
-        answer = json.loads(fields)
-        answer["value"] = int(answer["value"])
-        answer["best_move"] = best
-        return answer
     try:
         answer = json.loads(_native.solve(_request(game, params), backend=backend, **limits))
     except _native.NativeError as e:

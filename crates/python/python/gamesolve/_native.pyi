@@ -3,7 +3,7 @@
 The public functions are in `gamesolve` (`__init__.pyi`); these take and return JSON text.
 """
 
-from typing import Any, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from typing_extensions import Unpack
 
@@ -42,7 +42,7 @@ def solve_python_game(
     backend: Optional[str] = None,
     stats: bool = False,
     **limits: Unpack[Limits],
-) -> Tuple[str, Any]: ...
+) -> Dict[str, Any]: ...
 def analyze_python_game(
     game: Any,
     moves: List[Any] = ...,

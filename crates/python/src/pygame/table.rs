@@ -182,7 +182,7 @@ fn move_words(py: Python<'_>, game: &PyGame, moves: &[Bound<'_, PyAny>]) -> PyRe
         let listed = game.moves(position);
         let mut found = None;
         for &mv in &listed {
-            if let Some(object) = game.a_move(py, mv) {
+            if let Some(object) = game.a_move(py, position, mv) {
                 if object.eq(wanted)? {
                     found = Some(mv);
                     break;

@@ -1,0 +1,615 @@
+//! What one solve of a Python game keeps: each position the game gave, numbered in the order
+//! first seen, with what the game said of it ([`Known`]), and the machinery that asks the game
+//! (one Python call per method and position, the first exception kept).
+//!
+//! # Cost per call
+//!
+//! A question already answered (a position's terminal value, its moves, where a move leads,
+//! its index) takes one uncontended lock and a vector read: no Python. A new answer takes one
+//! Python call, with the arguments passed on the stack (no argument tuple), and for `play` one
+//! dictionary lookup of the position it returns (two when the position is new). A move is its
+//! place in its position's list (`0..k`): moves are not hashed or interned, and `play`'s
+//! move object is read from the tuple kept for the position.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError, PyValueError};
+use pyo3::ffi;
+use pyo3::intern;
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple, PyType};
+
+use super::{PyValue, WORDS};
+
+/// How a game gives its terminal values: not seen yet, words, or numbers.
+const SEEN_NOTHING: u8 = 0;
+const SEEN_WORDS: u8 = 1;
+const SEEN_NUMBERS: u8 = 2;
+
+/// What the game said of one position: each method is asked once per position, and the
+/// search's later questions are answered from here.
+pub(super) struct Known {
+    /// The position object, as the game gave it.
+    pub(super) object: Py<PyAny>,
+    /// `terminal_value`'s answer, once asked.
+    terminal: Option<Option<PyValue>>,
+    /// `moves`' answer, once asked: move `i` of the position is its item `i`.
+    moves: Option<Listed>,
+    /// Where the position's moves lead: [`Table::children`] from `first`, one per move
+    /// ([`UNPLAYED`] before it is played).
+    first: usize,
+    /// `index`'s answer, once asked (an indexed game's).
+    index: Option<u64>,
+}
+
+/// A move not played yet, in [`Table::children`].
+const UNPLAYED: u32 = u32::MAX;
+
+/// Bytes counted per position against the memory cap, beside its [`Known`]: its slot in the
+/// dictionary of positions (a few words, in a table kept at most 2/3 full) and its number as
+/// a Python integer. The objects themselves are the game's (made by its `start` and `play`),
+/// not counted.
+pub(super) const INTERNED_BYTES: u64 = 80;
+
+/// Bytes counted per move of a position whose moves were asked: its reference in the kept
+/// tuple and where it leads.
+pub(super) const EDGE_BYTES: u64 = 12;
+
+/// The positions of one solve and what the game said of each.
+#[derive(Default)]
+struct Table {
+    known: Vec<Known>,
+    /// Where each move of each position whose moves were asked leads, the moves of one
+    /// position side by side ([`Known::first`]).
+    children: Vec<u32>,
+    /// Index → position, for `Indexed::position_at`.
+    by_index: HashMap<u64, u32>,
+    /// The first exception a method raised (or the memory cap's error).
+    failure: Option<PyErr>,
+    /// The start position's number, once asked.
+    start: Option<u32>,
+}
+
+/// The state one solve shares between the game's clones.
+pub(super) struct Shared {
+    object: Py<PyAny>,
+    /// The methods the search calls, looked up once.
+    start_fn: Method,
+    terminal_fn: Method,
+    moves_fn: Method,
+    play_fn: Method,
+    index_fn: Option<Method>,
+    pub(super) title: String,
+    /// Position object → its number.
+    ids: Py<PyDict>,
+    table: Mutex<Table>,
+    /// Whether a method failed (the search then winds down: every position reads as over).
+    failed: AtomicBool,
+    pub(super) count: u64,
+    calls: AtomicU32,
+    /// [`SEEN_NOTHING`], [`SEEN_WORDS`] or [`SEEN_NUMBERS`].
+    values: AtomicU8,
+    /// Bytes held for the solve ([`INTERNED_BYTES`] and a [`Known`] per position,
+    /// [`EDGE_BYTES`] per move listed), checked against `cap`.
+    held: AtomicU64,
+    /// The solve's memory cap.
+    cap: u64,
+}
+
+/// Python's signal handlers run every this many calls of the game's methods.
+const SIGNALS_EVERY: u32 = 1024;
+
+impl Shared {
+    pub(super) fn new(
+        py: Python<'_>,
+        object: Bound<'_, PyAny>,
+        count: u64,
+        cap: u64,
+    ) -> PyResult<Self> {
+        let title = object.get_type().name()?.to_string();
+        let index_fn = match object.getattr(intern!(py, "index")) {
+            Ok(index) => Some(Method::of(&object, index)?),
+            Err(e) if e.is_instance_of::<PyAttributeError>(py) => None,
+            Err(e) => return Err(e),
+        };
+        let needed = |name: &Bound<'_, PyString>| match object.getattr(name) {
+            Ok(method) => Method::of(&object, method),
+            Err(e) if e.is_instance_of::<PyAttributeError>(py) => {
+                Err(PyTypeError::new_err(format!(
+                    "a game needs the methods start(), moves(position), play(position, move) \
+                     and terminal_value(position); {title} has no `{name}`"
+                )))
+            }
+            Err(e) => Err(e),
+        };
+        Ok(Shared {
+            start_fn: needed(intern!(py, "start"))?,
+            moves_fn: needed(intern!(py, "moves"))?,
+            play_fn: needed(intern!(py, "play"))?,
+            terminal_fn: needed(intern!(py, "terminal_value"))?,
+            index_fn,
+            object: object.unbind(),
+            title,
+            ids: PyDict::new(py).unbind(),
+            table: Mutex::new(Table::default()),
+            failed: AtomicBool::new(false),
+            count,
+            calls: AtomicU32::new(0),
+            values: AtomicU8::new(SEEN_NOTHING),
+            held: AtomicU64::new(0),
+            cap,
+        })
+    }
+
+    fn table(&self) -> Option<MutexGuard<'_, Table>> {
+        self.table.lock().ok()
+    }
+
+    pub(super) fn held_bytes(&self) -> u64 {
+        self.held.load(Ordering::Relaxed)
+    }
+
+    pub(super) fn failed(&self) -> bool {
+        self.failed.load(Ordering::Relaxed)
+    }
+
+    /// Takes the kept failure, if any.
+    pub(super) fn take_failure(&self) -> Option<PyErr> {
+        let failure = self.table()?.failure.take();
+        self.failed.store(false, Ordering::Relaxed);
+        failure
+    }
+
+    /// Counts `bytes` more held for the solve; past the memory cap, the solve cannot answer
+    /// (a [`CannotAnswer`](crate) error, kept as the game's failure).
+    fn hold(&self, bytes: u64) -> PyResult<()> {
+        let held = self.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
+        if held <= self.cap {
+            return Ok(());
+        }
+        let e = gamesolve::Error::TableTooLarge {
+            backend: "python",
+            game: "python",
+            parameter: "positions interned",
+            value: held / (INTERNED_BYTES + std::mem::size_of::<Known>() as u64),
+            required_bytes: u128::from(held),
+            memory_cap_bytes: self.cap,
+            hint: "; the game's positions and moves are kept until the solve returns: raise \
+                   memory_cap",
+        };
+        Err(crate::native_error(&e.into()))
+    }
+
+    /// The position object of `id`.
+    pub(super) fn position<'py>(&self, py: Python<'py>, id: u32) -> Option<Bound<'py, PyAny>> {
+        let table = self.table()?;
+        table
+            .known
+            .get(id as usize)
+            .map(|k| k.object.bind(py).clone())
+    }
+
+    /// The object of move `mv` of position `id` (its place in the position's moves).
+    pub(super) fn a_move<'py>(
+        &self,
+        py: Python<'py>,
+        id: u32,
+        mv: u32,
+    ) -> Option<Bound<'py, PyAny>> {
+        let table = self.table()?;
+        table.known.get(id as usize)?.moves.as_ref()?.get(py, mv)
+    }
+
+    /// Runs `f` with the GIL unless a call failed before; keeps the first failure (with the
+    /// method and position) and returns `None` then. Every [`SIGNALS_EVERY`] calls, Python's
+    /// signal handlers run first (Ctrl-C).
+    pub(super) fn call<T>(
+        &self,
+        method: &str,
+        position: Option<u32>,
+        f: impl FnOnce(Python<'_>) -> PyResult<T>,
+    ) -> Option<T> {
+        if self.failed() {
+            return None;
+        }
+        Python::attach(|py| {
+            let calls = self.calls.fetch_add(1, Ordering::Relaxed);
+            let result = if calls % SIGNALS_EVERY == SIGNALS_EVERY - 1 {
+                py.check_signals().and_then(|()| f(py))
+            } else {
+                f(py)
+            };
+            result
+                .map_err(|e| self.record(py, e, method, position))
+                .ok()
+        })
+    }
+
+    /// The game object.
+    pub(super) fn object<'py>(&self, py: Python<'py>) -> &Bound<'py, PyAny> {
+        self.object.bind(py)
+    }
+
+    fn record(&self, py: Python<'_>, e: PyErr, method: &str, position: Option<u32>) {
+        let value = e.value(py);
+        let _ = value.setattr("gamesolve_method", method);
+        let mut note = format!("raised by {}.{method}", self.title);
+        if let Some(p) = position.and_then(|p| self.position(py, p)) {
+            let shown = p.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
+            note.push_str(&format!(" at position {shown}"));
+            let _ = value.setattr("gamesolve_position", p);
+        }
+        if value.hasattr("add_note").unwrap_or(false) {
+            let _ = value.call_method1("add_note", (note,));
+        }
+        if let Some(mut table) = self.table() {
+            table.failure.get_or_insert(e);
+        }
+        self.failed.store(true, Ordering::Relaxed);
+    }
+
+    /// The number of a position object, numbering it if it is new.
+    pub(super) fn intern(&self, py: Python<'_>, object: Bound<'_, PyAny>) -> PyResult<u32> {
+        let ids = self.ids.bind(py);
+        if let Some(id) = ids.get_item(&object)? {
+            return id.extract::<u32>();
+        }
+        let unbound = object.clone().unbind();
+        let id = {
+            let mut table = self
+                .table()
+                .ok_or_else(|| PyTypeError::new_err("position table poisoned"))?;
+            let id = u32::try_from(table.known.len()).map_err(|_| {
+                PyMemoryError::new_err("the game has more than 4294967295 distinct positions")
+            })?;
+            table.known.push(Known {
+                object: unbound,
+                terminal: None,
+                moves: None,
+                first: 0,
+                index: None,
+            });
+            id
+        };
+        ids.set_item(&object, id)?;
+        self.hold(INTERNED_BYTES + std::mem::size_of::<Known>() as u64)?;
+        Ok(id)
+    }
+
+    /// Reads what is known of `id` with `f`; `None` when nothing is (or the table is gone).
+    fn known<T>(&self, id: u32, f: impl FnOnce(&Known) -> Option<T>) -> Option<T> {
+        f(self.table()?.known.get(id as usize)?)
+    }
+
+    /// Writes what is learnt of `id` with `f`.
+    fn learn(&self, id: u32, f: impl FnOnce(&mut Table, usize)) {
+        if let Some(mut table) = self.table() {
+            if (id as usize) < table.known.len() {
+                f(&mut table, id as usize);
+            }
+        }
+    }
+
+    /// The start position's number.
+    pub(super) fn start(&self) -> Option<u32> {
+        if let Some(start) = self.table()?.start {
+            return Some(start);
+        }
+        let start = self.call("start", None, |py| {
+            let start = self.start_fn.call(py, None, None)?;
+            self.intern(py, start)
+        })?;
+        self.table()?.start = Some(start);
+        Some(start)
+    }
+
+    /// `terminal_value(position)`, asked once; after a failure every position is over (the
+    /// search winds down at once).
+    pub(super) fn terminal_value(&self, id: u32) -> Option<PyValue> {
+        if let Some(known) = self.known(id, |k| k.terminal) {
+            return known;
+        }
+        let value = self.call("terminal_value", Some(id), |py| {
+            let position = self.arg(py, id)?;
+            let value = self.terminal_fn.call(py, Some(&position), None)?;
+            self.terminal(&value)
+        });
+        match value {
+            Some(value) => {
+                self.learn(id, |t, i| t.known[i].terminal = Some(value));
+                value
+            }
+            None => Some(PyValue(0)),
+        }
+    }
+
+    /// The number of moves of position `id` (its moves are `0..k`), asked once; none after a
+    /// failure.
+    pub(super) fn move_count(&self, id: u32) -> u32 {
+        if let Some(k) = self.known(id, |k| k.moves.as_ref().map(Listed::len)) {
+            return k;
+        }
+        let moves = self.call("moves", Some(id), |py| {
+            let position = self.arg(py, id)?;
+            let listed = self.moves_fn.call(py, Some(&position), None)?;
+            let moves = Listed::of(py, listed)?;
+            let count = moves.len();
+            self.hold(u64::from(count) * EDGE_BYTES)?;
+            Ok((moves, count))
+        });
+        let Some((moves, count)) = moves else {
+            return 0;
+        };
+        self.learn(id, |t, i| {
+            t.known[i].first = t.children.len();
+            t.known[i].moves = Some(moves);
+            t.children
+                .resize(t.children.len() + count as usize, UNPLAYED);
+        });
+        count
+    }
+
+    /// The position move `mv` of `id` leads to, played once; after a failure, `id` itself.
+    pub(super) fn play(&self, id: u32, mv: u32) -> u32 {
+        if let Some(table) = self.table() {
+            if let Some(child) = table.child(id, mv) {
+                if child != UNPLAYED {
+                    return child;
+                }
+            }
+        }
+        let child = self.call("play", Some(id), |py| {
+            let (position, a_move) = {
+                let table = self
+                    .table()
+                    .ok_or_else(|| PyTypeError::new_err("position table poisoned"))?;
+                let known = table.known.get(id as usize);
+                let a_move = known
+                    .and_then(|k| k.moves.as_ref())
+                    .and_then(|moves| moves.get(py, mv))
+                    .ok_or_else(|| {
+                        PyTypeError::new_err(format!("unknown move #{mv} of position #{id}"))
+                    })?;
+                let position = known
+                    .map(|k| k.object.bind(py).clone())
+                    .ok_or_else(|| PyTypeError::new_err(format!("unknown position #{id}")))?;
+                (position, a_move)
+            };
+            let next = self.play_fn.call(py, Some(&position), Some(&a_move))?;
+            self.intern(py, next)
+        });
+        let Some(child) = child else {
+            return id;
+        };
+        self.learn(id, |t, i| {
+            if t.known[i].moves.as_ref().is_some_and(|m| mv < m.len()) {
+                let at = t.known[i].first + mv as usize;
+                t.children[at] = child;
+            }
+        });
+        child
+    }
+
+    /// `index(position)`, asked once and checked below `count()`; `None` after a failure.
+    pub(super) fn index(&self, id: u32) -> Option<u64> {
+        if let Some(index) = self.known(id, |k| k.index) {
+            return Some(index);
+        }
+        let index = self.call("index", Some(id), |py| {
+            let index_fn = self
+                .index_fn
+                .as_ref()
+                .ok_or_else(|| PyTypeError::new_err("the game has no index()"))?;
+            let index: u64 = index_fn
+                .call(py, Some(&self.arg(py, id)?), None)?
+                .extract()?;
+            if index >= self.count {
+                return Err(PyValueError::new_err(format!(
+                    "index() returned {index}, not below count() = {}",
+                    self.count
+                )));
+            }
+            usize::try_from(index)
+                .map_err(|_| PyValueError::new_err(format!("index {index} is too large")))?;
+            Ok(index)
+        })?;
+        self.learn(id, |t, i| {
+            t.known[i].index = Some(index);
+            t.by_index.entry(index).or_insert(id);
+        });
+        Some(index)
+    }
+
+    /// The position numbered `id` whose index is `index`, if one was indexed.
+    pub(super) fn at_index(&self, index: u64) -> Option<u32> {
+        self.table()?.by_index.get(&index).copied()
+    }
+
+    /// The position object of `id`, or a failure.
+    pub(super) fn arg<'py>(&self, py: Python<'py>, id: u32) -> PyResult<Bound<'py, PyAny>> {
+        self.position(py, id)
+            .ok_or_else(|| PyTypeError::new_err(format!("unknown position #{id}")))
+    }
+
+    /// A terminal value from Python: `None`, an integer, or "win"/"draw"/"lose" (a game uses
+    /// words or numbers throughout; [`Shared::values`] keeps which).
+    fn terminal(&self, object: &Bound<'_, PyAny>) -> PyResult<Option<PyValue>> {
+        if object.is_none() {
+            return Ok(None);
+        }
+        // "win", "draw" and "lose", interned: a method that returns a literal returns these
+        // very objects, recognised without reading the text.
+        let py = object.py();
+        let words = [intern!(py, "win"), intern!(py, "draw"), intern!(py, "lose")];
+        let (value, kind) = if let Some(at) = words.iter().position(|w| w.is(object)) {
+            ([1, 0, -1][at], SEEN_WORDS)
+        } else if let Ok(word) = object.cast::<PyString>() {
+            let value = match &*word.to_cow()? {
+                "win" => 1,
+                "draw" => 0,
+                "lose" => -1,
+                other => {
+                    return Err(PyValueError::new_err(format!(
+                        "terminal_value() returned {other:?}; expected None, an integer, or \
+                         \"win\", \"draw\" or \"lose\""
+                    )))
+                }
+            };
+            (value, SEEN_WORDS)
+        } else {
+            (margin(object)?, SEEN_NUMBERS)
+        };
+        match self
+            .values
+            .compare_exchange(SEEN_NOTHING, kind, Ordering::Relaxed, Ordering::Relaxed)
+        {
+            Ok(_) if kind == SEEN_WORDS => WORDS.with(|words| words.set(true)),
+            Ok(_) => {}
+            Err(before) if before == kind => {}
+            Err(_) => {
+                return Err(PyTypeError::new_err(format!(
+                    "terminal_value() returned {}, but the game gave its other terminal values \
+                     as {}: use \"win\"/\"draw\"/\"lose\" or integers throughout",
+                    object.repr()?,
+                    if kind == SEEN_WORDS {
+                        "integers"
+                    } else {
+                        "words"
+                    }
+                )))
+            }
+        }
+        Ok(Some(PyValue(value)))
+    }
+}
+
+/// A method of the game object, called with its arguments on the C stack: no argument tuple
+/// is made per call, and a method defined in the class is called as its function with the
+/// object first, as the interpreter itself calls it.
+struct Method {
+    function: Py<PyAny>,
+    /// The object, when `function` is the class's function rather than a bound method.
+    receiver: Option<Py<PyAny>>,
+}
+
+impl Method {
+    /// The method `bound` (an attribute of `object`).
+    fn of<'py>(object: &Bound<'py, PyAny>, bound: Bound<'py, PyAny>) -> PyResult<Self> {
+        static METHOD_TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+        let py = object.py();
+        let method_type = METHOD_TYPE.import(py, "types", "MethodType")?;
+        if bound.get_type().is(method_type) && bound.getattr(intern!(py, "__self__"))?.is(object) {
+            return Ok(Method {
+                function: bound.getattr(intern!(py, "__func__"))?.unbind(),
+                receiver: Some(object.clone().unbind()),
+            });
+        }
+        Ok(Method {
+            function: bound.unbind(),
+            receiver: None,
+        })
+    }
+
+    /// The method called with `first` and `second`, as far as they are given.
+    fn call<'py>(
+        &self,
+        py: Python<'py>,
+        first: Option<&Bound<'py, PyAny>>,
+        second: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let end = std::ptr::null_mut::<ffi::PyObject>();
+        let f = self.function.as_ptr();
+        let a = first.map_or(end, |a| a.as_ptr());
+        let b = second
+            .filter(|_| first.is_some())
+            .map_or(end, |b| b.as_ptr());
+        // SAFETY: `f`, the receiver, `a` and `b` are live objects held for the length of the
+        // call, or null: the first null ends the argument list (the variadic call reads up to
+        // it), and the list always ends with one. The GIL is held (`py`). The result is a new
+        // reference, or null with Python's error set, which `from_owned_ptr_or_err` takes.
+        unsafe {
+            let result = match &self.receiver {
+                Some(receiver) => {
+                    ffi::PyObject_CallFunctionObjArgs(f, receiver.as_ptr(), a, b, end)
+                }
+                None => ffi::PyObject_CallFunctionObjArgs(f, a, b, end),
+            };
+            Bound::from_owned_ptr_or_err(py, result)
+        }
+    }
+}
+
+/// An integer terminal value (not a `bool`), within `i128`.
+fn margin(object: &Bound<'_, PyAny>) -> PyResult<i128> {
+    let bad = || {
+        PyTypeError::new_err(format!(
+            "terminal_value() returned {}; expected None, an integer (a margin for the player \
+             to move, within ±2**127), or \"win\", \"draw\" or \"lose\"",
+            object
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string())
+        ))
+    };
+    if object.is_instance_of::<pyo3::types::PyBool>() {
+        return Err(bad());
+    }
+    // The word-sized reading first: one call, where `i128` takes several under the stable ABI.
+    if let Ok(small) = object.extract::<i64>() {
+        return Ok(i128::from(small));
+    }
+    object.extract::<i128>().map_err(|_| bad())
+}
+
+impl Table {
+    /// Where move `mv` of `id` leads ([`UNPLAYED`] before it is played), once its moves are
+    /// known.
+    fn child(&self, id: u32, mv: u32) -> Option<u32> {
+        let known = self.known.get(id as usize)?;
+        if mv >= known.moves.as_ref()?.len() {
+            return None;
+        }
+        self.children.get(known.first + mv as usize).copied()
+    }
+}
+
+/// The moves a game listed, kept as a tuple: a tuple as it is, a list copied (the game may
+/// change its list later), anything else read to its end.
+struct Listed(Py<PyTuple>, u32);
+
+impl Listed {
+    fn of<'py>(py: Python<'py>, listed: Bound<'py, PyAny>) -> PyResult<Self> {
+        let tuple = match listed.cast_into_exact::<PyList>() {
+            Ok(list) => list.to_tuple(),
+            Err(e) => match e.into_inner().cast_into_exact::<PyTuple>() {
+                Ok(tuple) => tuple,
+                Err(e) => {
+                    let items = e.into_inner().try_iter()?.collect::<PyResult<Vec<_>>>()?;
+                    PyTuple::new(py, items)?
+                }
+            },
+        };
+        let k = Self::count(tuple.len())?;
+        Ok(Listed(tuple.unbind(), k))
+    }
+
+    fn count(k: usize) -> PyResult<u32> {
+        u32::try_from(k)
+            .ok()
+            .filter(|&k| k < UNPLAYED)
+            .ok_or_else(|| {
+                PyValueError::new_err(format!("moves() returned {k} moves; at most 2**32 - 2"))
+            })
+    }
+
+    fn len(&self) -> u32 {
+        self.1
+    }
+
+    /// Move `mv`'s object.
+    fn get<'py>(&self, py: Python<'py>, mv: u32) -> Option<Bound<'py, PyAny>> {
+        self.0.bind(py).get_item(mv as usize).ok()
+    }
+}
