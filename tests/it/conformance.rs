@@ -490,7 +490,7 @@ fn golden_table_matches_reference() {
 fn read_golden() -> Vec<golden::Row> {
     let text = std::fs::read_to_string(golden::path()).unwrap_or_else(|e| {
         panic!(
-            "cannot read {}: {e} (generate it with GAMESOLVE_BLESS=1 cargo test --test conformance golden_table_matches_reference)",
+            "cannot read {}: {e} (generate it with GAMESOLVE_BLESS=1 cargo test --test it conformance::golden_table_matches_reference)",
             golden::path().display()
         )
     });

@@ -1,6 +1,7 @@
-//! Tiny, obviously correct reference solvers: the oracle every backend is
-//! compared against. They share no code with the backends (not even
-//! `settled_without_search`): each follows the game's rules literally.
+//! Tiny, obviously correct reference solvers: the one oracle per game that every backend is
+//! compared against, by the integration tests, each solver crate's unit tests and the
+//! benches. They share no code with the backends (not even `settled_without_search`): each
+//! follows the game's rules literally.
 //!
 //! - [`can_i_win`]: a plain top-down search over the set of used integers,
 //!   memoized in a `HashMap`. The `n(n+1)/2 == T` parity rule is *not* special
@@ -11,12 +12,29 @@
 //!   [`can_i_win`] in `conformance.rs`.
 //! - [`predict_the_winner`]: the interval recurrence with a `HashMap` memo in
 //!   `i128`; [`predict_the_winner_brute`]: the same without a memo, for the
-//!   property tests.
+//!   property tests; [`predict_the_winner_margin`]: the same recurrence over interval lengths
+//!   with one rolling row (`O(len)` memory), for rows too long for a memo of every interval.
+//! - [`mover_wins_at`]: Can I Win's recurrence at any position (the integers used and the
+//!   total still needed), for checking a kernel's table cell by cell.
+//!
+//! # Example
+//!
+//! ```
+//! use core_types::{Outcome, Side};
+//! use test_support::reference;
+//!
+//! let answer = reference::can_i_win(10, 11);
+//! assert_eq!((answer.outcome, answer.best_move()), (Outcome::SecondPlayerWins, None));
+//! let answer = reference::predict_the_winner(&[1, 5, 233, 7]);
+//! assert_eq!((answer.margin, answer.best_move()), (222, Some(Side::Left)));
+//! assert_eq!(answer.move_values, Some((222, -222)));
+//! assert_eq!(reference::predict_the_winner_margin(&[1, 5, 233, 7]), 222);
+//! ```
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use gamesolve::{Outcome, Side};
+use core_types::{Outcome, Side};
 
 /// The expected answer to one Can I Win instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +91,21 @@ pub fn can_i_win(n: u32, t: u64) -> CanIWinAnswer {
         },
         winning_moves,
     }
+}
+
+/// Whether the player to move wins when the integers in `used` (bit `k - 1` for `k`) are gone
+/// and `remaining >= 1` is still needed, for the pool `1..=n`: the recurrence of [`can_i_win`]
+/// at any position.
+///
+/// # Panics
+///
+/// If `remaining` is 0 (nobody is to move once the total is reached).
+pub fn mover_wins_at(n: u32, used: u64, remaining: u64) -> bool {
+    assert!(
+        remaining >= 1,
+        "reference: no one is to move with 0 still needed"
+    );
+    mover_wins(n, used, remaining, &mut HashMap::new())
 }
 
 /// Whether the player to move wins when the integers in `used` are gone and
@@ -228,6 +261,9 @@ pub struct PredictTheWinnerAnswer {
     /// row. For a single value both ends are the same value, so both are
     /// optimal.
     pub optimal_moves: Vec<Side>,
+    /// The first player's margin after taking the left end, and after taking the right end;
+    /// `None` for an empty row.
+    pub move_values: Option<(i128, i128)>,
 }
 
 impl PredictTheWinnerAnswer {
@@ -269,6 +305,7 @@ fn answer(values: &[i64], mut margin: impl FnMut(usize, usize) -> i128) -> Predi
             first_score: 0,
             second_score: 0,
             optimal_moves: vec![],
+            move_values: None,
         };
     }
     let take_left = i128::from(values[0]) - margin(1, len);
@@ -288,7 +325,22 @@ fn answer(values: &[i64], mut margin: impl FnMut(usize, usize) -> i128) -> Predi
         first_score,
         second_score: total - first_score,
         optimal_moves,
+        move_values: Some((take_left, take_right)),
     }
+}
+
+/// The first player's margin on `values` by the interval recurrence over lengths, with one
+/// rolling row: `O(len^2)` time, `O(len)` memory, exact in `i128`. For long rows (10^4 values
+/// and more), where [`predict_the_winner`]'s memo of every interval would not fit.
+pub fn predict_the_winner_margin(values: &[i64]) -> i128 {
+    let mut row: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
+    for len in 2..=values.len() {
+        for i in 0..=values.len() - len {
+            let j = i + len - 1;
+            row[i] = (i128::from(values[i]) - row[i + 1]).max(i128::from(values[j]) - row[i]);
+        }
+    }
+    row.first().copied().unwrap_or(0)
 }
 
 fn margin_brute(values: &[i64], i: usize, j: usize) -> i128 {
