@@ -126,27 +126,52 @@ pub fn load<T: for<'de> Deserialize<'de>>(file: &str) -> T {
     toml::from_str(&text).unwrap_or_else(|e| panic!("cannot parse {}: {e}", path.display()))
 }
 
-/// Checks the names are unique and each backend named in `skip` and `cannot_answer` passes
-/// `check_backend` (which says what is wrong with a name: `Some("unknown backend")`);
-/// returns one message per problem.
-pub fn check_names<'a>(
+/// What every case of a data file has: a unique name and the backends it skips or lets give
+/// up.
+pub trait Case {
+    /// The case's name.
+    fn name(&self) -> &str;
+    /// Backends not run on the case, each with the reason.
+    fn skip(&self) -> &BTreeMap<String, String>;
+    /// Backends that may give up on the case, each with the reason.
+    fn cannot_answer(&self) -> &BTreeMap<String, String>;
+}
+
+/// `impl Case` for data-file case types with `name`, `skip` and `cannot_answer` fields.
+macro_rules! impl_case {
+    ($($case:ty),*) => {$(
+        impl Case for $case {
+            fn name(&self) -> &str {
+                &self.name
+            }
+            fn skip(&self) -> &BTreeMap<String, String> {
+                &self.skip
+            }
+            fn cannot_answer(&self) -> &BTreeMap<String, String> {
+                &self.cannot_answer
+            }
+        }
+    )*};
+}
+
+impl_case!(CanIWinCase, PredictTheWinnerCase);
+
+/// Checks the names of `cases` (of `file`) are unique and each backend named in `skip` and
+/// `cannot_answer` passes `check_backend` (which says what is wrong with a name:
+/// `Some("unknown backend")`); returns one message per problem.
+pub fn check_names<C: Case>(
     file: &str,
-    cases: impl IntoIterator<
-        Item = (
-            &'a str,
-            &'a BTreeMap<String, String>,
-            &'a BTreeMap<String, String>,
-        ),
-    >,
+    cases: &[C],
     check_backend: impl Fn(&str) -> Option<&'static str>,
 ) -> Vec<String> {
     let mut problems = vec![];
     let mut seen = HashSet::new();
-    for (name, skip, cannot_answer) in cases {
+    for case in cases {
+        let name = case.name();
         if !seen.insert(name) {
             problems.push(format!("{file}: duplicate case name `{name}`"));
         }
-        for key in skip.keys().chain(cannot_answer.keys()) {
+        for key in case.skip().keys().chain(case.cannot_answer().keys()) {
             if let Some(problem) = check_backend(key) {
                 problems.push(format!("{file}: case `{name}` names {problem} `{key}`"));
             }
@@ -197,4 +222,50 @@ fn wide_i64_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> 
             i64::try_from(v).map_err(|_| serde::de::Error::custom(format!("{v} is not an i64")))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn check_names_finds_a_repeated_name_and_a_refused_backend() {
+        let file: CanIWinFile = toml::from_str(
+            r#"
+            [[case]]
+            name = "a"
+            why = "first"
+            max_choosable = 3
+            desired_total = 4
+            outcome = "first"
+            skip = { quantum = "no such backend" }
+            [[case]]
+            name = "a"
+            why = "again"
+            max_choosable = 3
+            desired_total = "u64::MAX"
+            outcome = "draw"
+            "#,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(file.case[1].desired_total, i128::from(u64::MAX));
+        let problems = check_names("x.toml", &file.case, |key| {
+            (key == "quantum").then_some("unknown backend")
+        });
+        assert_eq!(
+            problems,
+            [
+                "x.toml: case `a` names unknown backend `quantum`",
+                "x.toml: duplicate case name `a`",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_misspelt_key_is_an_error() {
+        let parsed: Result<CanIWinFile, _> = toml::from_str(
+            "[[case]]\nname = \"a\"\nwhy = \"b\"\nmax_choosable = 3\ndesired_total = 4\noutcome = \"first\"\nwining_moves = [1]\n",
+        );
+        assert!(parsed.is_err());
+    }
 }

@@ -64,31 +64,35 @@ fn bit(k: u32) -> u64 {
 /// The memo holds only the states reached, so large `n` is fine when `T` is
 /// small; the caller keeps the instance small enough for a test.
 pub fn can_i_win(n: u32, t: u64) -> CanIWinAnswer {
-    let sum = pool_sum(n);
-    if t == 0 {
-        return CanIWinAnswer {
-            outcome: Outcome::FirstPlayerWins,
-            winning_moves: vec![],
-        };
-    }
-    if sum < t {
-        return CanIWinAnswer {
-            outcome: Outcome::Draw,
-            winning_moves: vec![],
-        };
-    }
-    // From here every line of play reaches `t` before the pool runs out, so
-    // "cannot win" means "loses".
     let mut memo = HashMap::new();
-    let winning_moves: Vec<u32> = (1..=n)
-        .filter(|&k| u64::from(k) >= t || !mover_wins(n, bit(k), t - u64::from(k), &mut memo))
-        .collect();
-    CanIWinAnswer {
-        outcome: if winning_moves.is_empty() {
+    answer_at(n, t, |k, remaining| {
+        mover_wins(n, bit(k), remaining, &mut memo)
+    })
+}
+
+/// The answer at total `t` for the pool `1..=n`, by the rules: `T == 0` is a win without
+/// moving, a total above `n(n+1)/2` is a draw; otherwise the first player wins with every `k`
+/// that reaches `t` or leaves the opponent (to move with `remaining` still needed after `k`
+/// was taken) losing by `opponent_wins(k, remaining)`. From there every line of play reaches
+/// `t` before the pool runs out, so "cannot win" means "loses".
+fn answer_at(n: u32, t: u64, mut opponent_wins: impl FnMut(u32, u64) -> bool) -> CanIWinAnswer {
+    let (outcome, winning_moves) = if t == 0 {
+        (Outcome::FirstPlayerWins, vec![])
+    } else if pool_sum(n) < t {
+        (Outcome::Draw, vec![])
+    } else {
+        let winning_moves: Vec<u32> = (1..=n)
+            .filter(|&k| u64::from(k) >= t || !opponent_wins(k, t - u64::from(k)))
+            .collect();
+        let outcome = if winning_moves.is_empty() {
             Outcome::SecondPlayerWins
         } else {
             Outcome::FirstPlayerWins
-        },
+        };
+        (outcome, winning_moves)
+    };
+    CanIWinAnswer {
+        outcome,
         winning_moves,
     }
 }
@@ -190,35 +194,11 @@ pub fn can_i_win_all_totals(n: u32) -> Vec<CanIWinAnswer> {
         w[0] &= !1; // r = 0 is not a position with someone to move
         wins[used as usize] = w;
     }
-    let sum: u64 = (1..=u64::from(n)).sum();
     (0..=MAX_T as u64)
         .map(|t| {
-            if t == 0 {
-                CanIWinAnswer {
-                    outcome: Outcome::FirstPlayerWins,
-                    winning_moves: vec![],
-                }
-            } else if sum < t {
-                CanIWinAnswer {
-                    outcome: Outcome::Draw,
-                    winning_moves: vec![],
-                }
-            } else {
-                let winning_moves: Vec<u32> = (1..=n)
-                    .filter(|&k| {
-                        u64::from(k) >= t
-                            || !has(&wins[bit(k) as usize], (t - u64::from(k)) as usize)
-                    })
-                    .collect();
-                CanIWinAnswer {
-                    outcome: if winning_moves.is_empty() {
-                        Outcome::SecondPlayerWins
-                    } else {
-                        Outcome::FirstPlayerWins
-                    },
-                    winning_moves,
-                }
-            }
+            answer_at(n, t, |k, remaining| {
+                has(&wins[bit(k) as usize], remaining as usize)
+            })
         })
         .collect()
 }

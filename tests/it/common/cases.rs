@@ -1,23 +1,12 @@
 //! The schema of `tests/data/*.toml` (`test_support::cases`), with the check that the backends
 //! and variants a case names are ones this build knows.
 
-use std::collections::BTreeMap;
-
 use gamesolve::{Backend, BackendChoice, CanIWin, PredictTheWinner};
 pub use test_support::cases::*;
 
-/// Checks the names are unique and the backend names in `skip` and
-/// `cannot_answer` are known; returns one message per problem.
-pub fn check_names<'a>(
-    file: &str,
-    cases: impl IntoIterator<
-        Item = (
-            &'a str,
-            &'a BTreeMap<String, String>,
-            &'a BTreeMap<String, String>,
-        ),
-    >,
-) -> Vec<String> {
+/// Checks the names of `cases` (of `file`) are unique and the backends and variants in
+/// their `skip` and `cannot_answer` are known; returns one message per problem.
+pub fn check_names<C: Case>(file: &str, cases: &[C]) -> Vec<String> {
     test_support::cases::check_names(file, cases, |key| match key.parse::<BackendChoice>() {
         Err(_) => Some("unknown backend"),
         Ok(choice) => match &choice.variant {
