@@ -20,7 +20,7 @@ const SHARED_FLAGS: [&str; 5] = ["--quiet", "--threads", "16", "--max-solves", "
 
 /// The server a page test opens its pages on: the one the test binary shares, or (where it
 /// cannot be killed at exit) one of the test's own, killed when dropped.
-enum PageServer {
+pub(crate) enum PageServer {
     #[cfg_attr(not(unix), allow(dead_code))]
     Shared(&'static Server),
     #[cfg_attr(unix, allow(dead_code))]
@@ -43,7 +43,7 @@ impl std::ops::Deref for PageServer {
 /// never dropped). The page is stateless between requests, so the tests may share it; a test
 /// that needs a server of other flags or another program starts its own.
 #[cfg(unix)]
-fn shared_server() -> PageServer {
+pub(crate) fn shared_server() -> PageServer {
     use std::sync::atomic::{AtomicI32, Ordering};
     use std::sync::OnceLock;
 
@@ -73,7 +73,7 @@ fn shared_server() -> PageServer {
 /// Without `atexit` (not Unix) a shared server would outlive the tests: each test starts its
 /// own.
 #[cfg(not(unix))]
-fn shared_server() -> PageServer {
+pub(crate) fn shared_server() -> PageServer {
     PageServer::Own(Server::start(&SHARED_FLAGS))
 }
 
