@@ -4,7 +4,9 @@
 //!
 //! Every input is fixed: Can I Win instances are listed below, Predict the
 //! Winner rows come from a seeded [`SplitMix64`]. Each backend's answer is
-//! checked against the expected one here before it is timed.
+//! checked against the expected one here before it is timed; the expected answers within
+//! the reach of the workspace's oracle (`test_support::reference`) are checked against it by
+//! `tests/it/bench_inputs.rs`.
 
 #![allow(dead_code)] // each includer uses a different part
 

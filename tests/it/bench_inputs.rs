@@ -34,3 +34,44 @@ fn every_can_i_win_bench_case_has_its_expected_answer() {
         }
     }
 }
+
+/// The benches' expected answers within the reach of the workspace's one oracle per game
+/// (`test_support::reference`) are the oracle's: Can I Win up to `n = 16`, Predict the Winner
+/// rows up to 2,000 values (the oracle's rolling row, `O(len^2)` time, three passes: the row
+/// and the row after each end is taken).
+#[test]
+fn bench_answers_within_the_oracles_reach_are_the_oracles() {
+    use gamesolve::Side;
+    use test_support::reference;
+
+    let lists = [support::HARDEST, support::HARDEST_SCANNED, support::EASY];
+    for case in lists.iter().flat_map(|cases| cases.iter()) {
+        if case.n <= 16 {
+            let answer = reference::can_i_win(case.n, case.total);
+            assert_eq!(
+                (answer.outcome, answer.best_move()),
+                (case.expected().outcome, case.best_move),
+                "n = {}, T = {}",
+                case.n,
+                case.total
+            );
+        }
+    }
+    for &(len, margin, side) in support::PREDICT_THE_WINNER {
+        if len > 2_000 {
+            continue;
+        }
+        let row = support::row(len);
+        let values = row.values();
+        let take_left = i128::from(values[0]) - reference::predict_the_winner_margin(&values[1..]);
+        let take_right =
+            i128::from(values[len - 1]) - reference::predict_the_winner_margin(&values[..len - 1]);
+        assert_eq!(
+            reference::predict_the_winner_margin(values),
+            margin,
+            "len {len}"
+        );
+        assert_eq!(Side::choose(take_left, take_right), side, "len {len}");
+        assert_eq!(support::expected_row(len), Some((margin, side)));
+    }
+}

@@ -3,7 +3,7 @@
 //! field, bad inputs and their exit codes, and odd inputs that must not
 //! panic. They drive the real binary through `assert_cmd`. The other
 //! commands are tested in `tests/cli_*.rs`; the helpers are in
-//! `tests/common/cli.rs`.
+//! `tests/it/common/cli.rs`.
 //!
 //! The instances are small so the debug binary answers them in milliseconds
 //! (no `memo`/`recursive` runs on hard n = 20 totals here).

@@ -1,7 +1,7 @@
 //! Integration tests of the `gamesolve` binary's backends: choosing one,
 //! one that gives up or is missing from this build, `--version`, `backends`,
 //! and `compare`, which runs them side by side. They drive the real binary;
-//! the helpers are in `tests/common/cli.rs`.
+//! the helpers are in `tests/it/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::cli::*;

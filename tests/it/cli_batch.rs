@@ -2,7 +2,7 @@
 //! order, error lines in their place, each line answered before the next
 //! arrives, closed pipes, huge lines and lines that are not objects, and the
 //! progress display on a terminal. They drive the real binary; the helpers
-//! are in `tests/common/cli.rs`.
+//! are in `tests/it/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::cli::*;

@@ -2,7 +2,7 @@
 //! (issue 12): flags that would be ignored are refused, numeric flag errors
 //! name the value and the range, `--dot -` writes to standard output, and a
 //! closed standard output is an error. They drive the real binary; the
-//! helpers are in `tests/common/cli.rs`.
+//! helpers are in `tests/it/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::cli::*;

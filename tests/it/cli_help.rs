@@ -3,7 +3,7 @@
 //! they run; the guide's synopsis lists every command once and every flag; the
 //! ```console examples of the README and `docs/*.md` are real runs, compared
 //! with the output (trycmd).
-//! They drive the real binary; the helpers are in `tests/common/cli.rs`.
+//! They drive the real binary; the helpers are in `tests/it/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::cli::*;

@@ -308,18 +308,8 @@ fn predict_the_winner_cases() {
 fn data_files_are_well_formed() {
     let ciw: CanIWinFile = cases::load(CAN_I_WIN_FILE);
     let ptw: PredictTheWinnerFile = cases::load(PREDICT_THE_WINNER_FILE);
-    let mut problems = cases::check_names(
-        CAN_I_WIN_FILE,
-        ciw.case
-            .iter()
-            .map(|c| (c.name.as_str(), &c.skip, &c.cannot_answer)),
-    );
-    problems.extend(cases::check_names(
-        PREDICT_THE_WINNER_FILE,
-        ptw.case
-            .iter()
-            .map(|c| (c.name.as_str(), &c.skip, &c.cannot_answer)),
-    ));
+    let mut problems = cases::check_names(CAN_I_WIN_FILE, &ciw.case);
+    problems.extend(cases::check_names(PREDICT_THE_WINNER_FILE, &ptw.case));
     for c in &ciw.case {
         if c.why.trim().is_empty() {
             problems.push(format!("{CAN_I_WIN_FILE}: `{}` has an empty `why`", c.name));
@@ -490,7 +480,7 @@ fn golden_table_matches_reference() {
 fn read_golden() -> Vec<golden::Row> {
     let text = std::fs::read_to_string(golden::path()).unwrap_or_else(|e| {
         panic!(
-            "cannot read {}: {e} (generate it with GAMESOLVE_BLESS=1 cargo test --test conformance golden_table_matches_reference)",
+            "cannot read {}: {e} (generate it with GAMESOLVE_BLESS=1 cargo test --test it conformance::golden_table_matches_reference)",
             golden::path().display()
         )
     });

@@ -11,7 +11,71 @@ use std::path::Path;
 
 use serde_json::{json, Value};
 
-use crate::serve::{base64_decode, example, get, have_browser, post, Browser, Server};
+use crate::serve::{base64_decode, example, have_browser, Api, Browser, Server};
+
+/// The flags of the server the page tests share: more solves at once than the default
+/// (`--max-solves 8`), since the browsers of tests running in parallel load their pages at the
+/// same time and the server queues none.
+const SHARED_FLAGS: [&str; 5] = ["--quiet", "--threads", "16", "--max-solves", "8"];
+
+/// The server a page test opens its pages on: the one the test binary shares, or (where it
+/// cannot be killed at exit) one of the test's own, killed when dropped.
+pub(crate) enum PageServer {
+    #[cfg_attr(not(unix), allow(dead_code))]
+    Shared(&'static Server),
+    #[cfg_attr(unix, allow(dead_code))]
+    Own(Server),
+}
+
+impl std::ops::Deref for PageServer {
+    type Target = Server;
+
+    fn deref(&self) -> &Server {
+        match self {
+            PageServer::Shared(server) => server,
+            PageServer::Own(server) => server,
+        }
+    }
+}
+
+/// The one `gamesolve serve` that the page tests share: started by the first test that asks,
+/// killed when the test binary exits (an `atexit` handler: the statics of a test binary are
+/// never dropped). The page is stateless between requests, so the tests may share it; a test
+/// that needs a server of other flags or another program starts its own.
+#[cfg(unix)]
+pub(crate) fn shared_server() -> PageServer {
+    use std::sync::atomic::{AtomicI32, Ordering};
+    use std::sync::OnceLock;
+
+    static SERVER: OnceLock<Server> = OnceLock::new();
+    static PID: AtomicI32 = AtomicI32::new(0);
+
+    extern "C" fn kill_shared_server() {
+        let pid = PID.load(Ordering::SeqCst);
+        if pid > 0 {
+            // SAFETY: `pid` is our own child, not yet waited for (nothing else waits for it).
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+                libc::waitpid(pid, std::ptr::null_mut(), 0);
+            }
+        }
+    }
+
+    PageServer::Shared(SERVER.get_or_init(|| {
+        let server = Server::start(&SHARED_FLAGS);
+        PID.store(i32::try_from(server.child.id()).unwrap(), Ordering::SeqCst);
+        // SAFETY: registers a plain function that captures nothing.
+        assert_eq!(unsafe { libc::atexit(kill_shared_server) }, 0);
+        server
+    }))
+}
+
+/// Without `atexit` (not Unix) a shared server would outlive the tests: each test starts its
+/// own.
+#[cfg(not(unix))]
+pub(crate) fn shared_server() -> PageServer {
+    PageServer::Own(Server::start(&SHARED_FLAGS))
+}
 
 /// Opens `query` (after `/?`) on `server` and waits until its trace is shown.
 pub(crate) fn open(browser: &Browser, server: &Server, query: &str) {
@@ -90,7 +154,7 @@ fn page_table_of_predict_the_winner_from_a_permalink() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -143,7 +207,7 @@ fn page_table_of_cat_and_mouse_is_the_retrograde_grid() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -186,7 +250,7 @@ fn page_table_of_can_i_win_is_the_subset_lattice() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -250,7 +314,7 @@ fn page_tree_marks_repeated_subproblems_and_the_dag_its_memo_hits() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -314,7 +378,7 @@ fn page_fold_shows_the_tree_and_its_dag_side_by_side() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     // The first visit: Can I Win 5 11, the fold view, at its end.
     browser.session("POST", "/url", &json!({"url": server.url()}));
@@ -403,7 +467,7 @@ fn page_memo_table_reuses_no_slot() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -437,7 +501,7 @@ fn page_cat_and_mouse_draws_its_graph() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -501,7 +565,7 @@ fn page_reduction_draws_each_merge() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -537,7 +601,7 @@ fn page_growth_chart_follows_the_game() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -584,7 +648,7 @@ fn page_permalink_round_trip() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -625,7 +689,7 @@ fn page_quiz_asks_before_each_step() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     // Without `step`, the quiz starts at step 0: every value still to guess.
     open(
@@ -674,7 +738,7 @@ fn page_first_load_is_solved_and_explained() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     browser.session("POST", "/url", &json!({"url": server.url()}));
     browser.wait_for("return document.getElementById('step-note').textContent !== '';");
@@ -736,11 +800,12 @@ fn explain_html_shows_the_pages_table_and_reduction_views() {
 }
 
 /// The budget the page offers to raise: a trace may ask for a node budget up to the server's
-/// own (`GET /api/limits` says both), and is refused beyond it with the cap named.
+/// own (`GET /api/limits` says both), and is refused beyond it with the cap named. JSON only:
+/// the API in process.
 #[test]
 fn page_trace_node_budget_within_the_servers_cap() {
-    let server = Server::start(&["--node-budget", "5000"]);
-    let (status, limits) = get(&server.addr, "/api/limits");
+    let api = Api::new(&["--node-budget", "5000"]);
+    let (status, limits) = api.get("/api/limits");
     assert_eq!(status, 200);
     let limits: Value = serde_json::from_str(&limits).unwrap();
     assert_eq!(limits["node_budget_cap"], 5000);
@@ -752,15 +817,15 @@ fn page_trace_node_budget_within_the_servers_cap() {
             r#"{{"game":"can-i-win","max_choosable":8,"desired_total":20,"backend":"recursive","node_budget":{budget}}}"#
         )
     };
-    let (status, e) = post(&server.addr, "/api/trace", &line(100));
+    let (status, e) = api.post("/api/trace", &line(100));
     assert_eq!(
         (status, e["kind"].as_str()),
         (422, Some("cannot_answer")),
         "{e}"
     );
-    let (status, trace) = post(&server.addr, "/api/trace", &line(5000));
+    let (status, trace) = api.post("/api/trace", &line(5000));
     assert_eq!(status, 200, "{trace}");
-    let (status, e) = post(&server.addr, "/api/trace", &line(5001));
+    let (status, e) = api.post("/api/trace", &line(5001));
     assert_eq!(
         (status, e["kind"].as_str()),
         (400, Some("invalid_input")),
@@ -779,7 +844,7 @@ fn page_large_lattice_is_counts_per_layer() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,

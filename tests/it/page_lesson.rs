@@ -8,7 +8,7 @@
 
 use serde_json::{json, Value};
 
-use crate::page::{attr, count, open, screenshot, shown, slide};
+use crate::page::{attr, count, open, screenshot, shared_server, shown, slide};
 use crate::serve::{have_browser, Api, Browser, Server};
 
 /// Whether `ticks` read as a scale: an arithmetic sequence of multiples of 1, 2 or 5 times a
@@ -247,7 +247,7 @@ fn page_offers_no_growth_for_a_game_without_sizes() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     let cat = "game=cat-and-mouse&graph=[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]&backend=tabular";
     open(&browser, &server, cat);
@@ -314,7 +314,7 @@ fn page_tree_zooms_by_keys_wheel_and_pinch_and_pans_by_drag() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -420,7 +420,7 @@ fn page_fold_keys_zoom_both_pictures() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,
@@ -467,7 +467,7 @@ fn page_fold_view_fits_both_pictures_readably_at_600_and_1280_px() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     for width in [600, 1280] {
         browser.session(
@@ -533,7 +533,7 @@ fn page_at_600_px_cuts_nothing_and_keeps_the_tables_labels() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     browser.session(
         "POST",
@@ -630,7 +630,7 @@ fn page_fold_reveals_nothing_before_its_step() {
     if !have_browser() {
         return;
     }
-    let server = Server::start(&[]);
+    let server = shared_server();
     let browser = Browser::start();
     open(
         &browser,

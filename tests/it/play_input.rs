@@ -2,7 +2,7 @@
 //! cannot come from the standard input its moves come from, `--json` is
 //! refused, and a line that is not UTF-8 gets a message and a new prompt.
 //! The rest of `play` is tested in `tests/play.rs`; the helpers are in
-//! `tests/common/cli.rs`.
+//! `tests/it/common/cli.rs`.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use crate::common::cli::*;

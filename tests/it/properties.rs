@@ -1,6 +1,6 @@
 //! Differential property tests: every variant of every backend this build has (the one list,
 //! `gamesolve::all_variants`) against the tiny brute-force oracle of
-//! `tests/common/reference.rs` on small generated inputs, backends against each other on
+//! `test_support::reference` (crates/test-support) on small generated inputs, backends against each other on
 //! larger ones, and the properties every answer must have.
 //!
 //! Case counts are tuned so the whole file stays well under a minute in a

@@ -756,18 +756,7 @@ where
             let grown = lists.max(self.buffers.capacity() * 2);
             let before = self.buffers.capacity() * size_of::<Vec<G::Move>>();
             self.buffer_bytes += (grown * size_of::<Vec<G::Move>>() - before) as u64;
-            let required = self.memo.bytes() + u128::from(self.other_bytes());
-            if required > u128::from(self.cap) {
-                return Err(Error::TableTooLarge {
-                    backend: self.names.who,
-                    game: G::NAME,
-                    parameter: "depth",
-                    value: depth,
-                    required_bytes: required,
-                    memory_cap_bytes: self.cap,
-                    hint: self.names.cap_hint,
-                });
-            }
+            self.within_cap(depth, 0)?;
             self.buffers.reserve_exact(grown - self.buffers.len());
         }
         self.buffers.resize_with(lists, Vec::new);
@@ -795,7 +784,15 @@ where
     /// returns the bytes counted, to give back when the segment is unmapped.
     fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
         let segment = stack::segment_mapping_bytes(SEGMENT);
-        let required = self.memo.bytes() + u128::from(self.other_bytes()) + u128::from(segment);
+        self.within_cap(depth, segment)?;
+        self.stack_bytes += segment;
+        Ok(segment)
+    }
+
+    /// Whether the memo, the bytes held beside it and `more` bytes fit the cap; the error
+    /// names the search's `depth` otherwise.
+    fn within_cap(&self, depth: u64, more: u64) -> Result<(), Error> {
+        let required = self.memo.bytes() + u128::from(self.other_bytes()) + u128::from(more);
         if required > u128::from(self.cap) {
             return Err(Error::TableTooLarge {
                 backend: self.names.who,
@@ -807,8 +804,7 @@ where
                 hint: self.names.cap_hint,
             });
         }
-        self.stack_bytes += segment;
-        Ok(segment)
+        Ok(())
     }
 
     fn store(&mut self, position: G::Position, score: S, _depth: u64) -> Result<(), Error> {

@@ -12,6 +12,15 @@ use core_types::{
     CanIWin, CatAndMouse, Game, Indexed, PredictTheWinner, Solver, SolverConfig, Variant,
 };
 
+// The view's data types and the trace's refusal, both below this module (they import
+// nothing of the registry): the conversion from the backend's trace is the cfg-gated part.
+#[cfg_attr(not(feature = "reduction"), allow(unused_imports))]
+use crate::explain::trace::TraceOverflow;
+#[cfg_attr(not(feature = "reduction"), allow(unused_imports))]
+use crate::games::predict_the_winner::reduction_view::{
+    ReductionExplanation, ReductionMerge, ReductionRun,
+};
+
 #[cfg(not(any(
     feature = "recursive",
     feature = "memo",
@@ -518,33 +527,41 @@ fn reduction_trace_bytes(len: usize, keep: usize) -> u128 {
         + lines.min(rows / 2) * line
         + lines.min(rows) * line
         + lines.saturating_mul(8).min(rows) * 16 * 2
-        + lines.min(rows / 2) * std::mem::size_of::<crate::explain::ReductionMerge>() as u128
+        + lines.min(rows / 2) * std::mem::size_of::<ReductionMerge>() as u128
 }
 
 /// The `reduction` backend's traced pass, for its teaching view: the first `keep` merges and
 /// moves and `8 × keep` reduced values, refused before it starts when it would take more than
-/// `memory_cap_bytes`.
+/// `memory_cap_bytes` (or when the system refuses its memory); `None` in a build without
+/// `reduction`. The view's types and its entry points
+/// ([`explain_reduction_within`](crate::games::explain_reduction_within)) stand above this
+/// module; only the cfg-gated conversion from the backend's trace is here.
 pub(crate) fn reduction_trace(
     game: &PredictTheWinner,
     keep: usize,
     memory_cap_bytes: u64,
-) -> Result<crate::explain::ReductionExplanation, crate::explain::ExplainError> {
+) -> Option<Result<ReductionExplanation, TraceOverflow>> {
     #[cfg(feature = "reduction")]
     {
-        use crate::explain::ExplainError;
         let required_bytes = reduction_trace_bytes(game.len(), keep);
-        let too_large = |refused_by_system| ExplainError::TraceTooLarge {
+        let too_large = |refused_by_system| TraceOverflow {
             required_bytes,
             memory_cap_bytes,
             refused_by_system,
         };
         if required_bytes > u128::from(memory_cap_bytes) {
-            return Err(too_large(false));
+            return Some(Err(too_large(false)));
         }
-        let trace = solver_reduction::reduce_traced_first(game.values(), keep)
-            .map_err(|_| too_large(true))?;
+        let Ok(trace) = solver_reduction::reduce_traced_first(game.values(), keep) else {
+            return Some(Err(too_large(true)));
+        };
         let shown = keep.saturating_mul(8).min(trace.reduced.len());
-        Ok(crate::explain::ReductionExplanation {
+        let run = |r: solver_reduction::trace::Run| ReductionRun {
+            first: r.first,
+            last: r.last,
+            value: r.value,
+        };
+        Some(Ok(ReductionExplanation {
             len: game.len(),
             row: game.values()[..game.len().min(keep.saturating_mul(8))]
                 .iter()
@@ -554,18 +571,11 @@ pub(crate) fn reduction_trace(
             steps: trace
                 .merges
                 .iter()
-                .map(|m| {
-                    let run = |r: solver_reduction::trace::Run| crate::explain::ReductionRun {
-                        first: r.first,
-                        last: r.last,
-                        value: r.value,
-                    };
-                    crate::explain::ReductionMerge {
-                        left: run(m.left),
-                        peak: run(m.peak),
-                        right: run(m.right),
-                        result: run(m.result),
-                    }
+                .map(|m| ReductionMerge {
+                    left: run(m.left),
+                    peak: run(m.peak),
+                    right: run(m.right),
+                    result: run(m.result),
                 })
                 .collect(),
             merge_count: trace.merge_count,
@@ -574,15 +584,12 @@ pub(crate) fn reduction_trace(
             play: trace.play.iter().map(ToString::to_string).collect(),
             margin: trace.margin,
             values_pushed: game.len() as u64,
-        })
+        }))
     }
     #[cfg(not(feature = "reduction"))]
     {
         let _ = (game, keep, memory_cap_bytes, REDUCTION_LINE_BYTES);
-        Err(BackendError::Unavailable {
-            backend: Backend::Reduction,
-        }
-        .into())
+        None
     }
 }
 
@@ -712,6 +719,7 @@ fn with_textbook<G: Game>(variants: &[Variant<G>]) -> Vec<Variant<G>> {
 /// choice) means `memo/textbook`, the recursion with a memo, whose DAG is the recursion tree
 /// folded, rather than the fastest kernel, which searches in an order of its own; any other
 /// choice as given.
+#[cfg_attr(not(feature = "memo"), allow(clippy::extra_unused_type_parameters))]
 pub(crate) fn teaching_choice<G: Registered>(choice: &BackendChoice) -> BackendChoice {
     #[cfg(feature = "memo")]
     if choice.backend == Backend::Memo
@@ -779,15 +787,18 @@ impl Registered for PredictTheWinner {
     }
 }
 
+/// The reason every searching backend refuses Cat and Mouse.
+const CAT_AND_MOUSE_SEARCH_REFUSED: &str =
+    "; positions repeat in cat-and-mouse: plain recursion cannot decide them; use \
+     tabular/retrograde";
+
 /// Cat and Mouse's positions repeat: only the bottom-up `tabular/retrograde` decides them. A
 /// search (`recursive`, `memo`) would not terminate, or with an "in progress" mark would answer
 /// wrong, so those backends have no variant for it and refuse with the reason.
 impl Registered for CatAndMouse {
     fn not_applicable_hint(backend: Backend) -> &'static str {
         match backend {
-            Backend::Recursive | Backend::Memo | Backend::Tabular => {
-                crate::games::CAT_AND_MOUSE_SEARCH_REFUSED
-            }
+            Backend::Recursive | Backend::Memo | Backend::Tabular => CAT_AND_MOUSE_SEARCH_REFUSED,
             Backend::Reduction => {
                 "; reduction solves Predict the Winner only; use tabular/retrograde"
             }

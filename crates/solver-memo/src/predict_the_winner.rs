@@ -663,7 +663,10 @@ mod tests {
             .unwrap();
         let margin = handle.join().unwrap().unwrap();
         let values: Vec<i64> = (0..3000).map(|k| (k * 7919) % 1000).collect();
-        assert_eq!(margin, rolling_row(&values));
+        assert_eq!(
+            margin,
+            test_support::reference::predict_the_winner_margin(&values)
+        );
     }
 
     #[test]
@@ -679,7 +682,11 @@ mod tests {
         for values in rows {
             let game = PredictTheWinner::new(values.clone());
             let reused = solve_reusing(&game, CAP, &mut table, NEVER, &mut NoStats).unwrap();
-            assert_eq!(reused.margin, rolling_row(&values), "{values:?}");
+            assert_eq!(
+                reused.margin,
+                test_support::reference::predict_the_winner_margin(&values),
+                "{values:?}"
+            );
             assert_eq!(reused, solve(&game, CAP, NEVER, &mut NoStats).unwrap());
         }
         // Kept: the 300-value table's allocation (narrow), at most.
@@ -693,47 +700,20 @@ mod tests {
         assert_eq!(table.allocated_bytes(), 0);
     }
 
-    /// An independent bottom-up reference for long rows.
-    fn rolling_row(a: &[i64]) -> i128 {
-        let mut row: Vec<i128> = a.iter().map(|&v| i128::from(v)).collect();
-        for len in 2..=a.len() {
-            for i in 0..=a.len() - len {
-                let j = i + len - 1;
-                row[i] = (i128::from(a[i]) - row[i + 1]).max(i128::from(a[j]) - row[i]);
-            }
-        }
-        row.first().copied().unwrap_or(0)
-    }
-
-    /// Obviously right: every interval, recursively, in `i128`.
-    fn oracle(a: &[i128]) -> i128 {
-        match a {
-            [] => 0,
-            [first, rest @ ..] => {
-                let init = &a[..a.len() - 1];
-                (first - oracle(rest)).max(a[a.len() - 1] - oracle(init))
-            }
-        }
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
         #[test]
         fn agrees_with_brute_force(values in prop::collection::vec(any::<i64>(), 0..=10)) {
             let answer = solve_default(&values);
-            let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
-            prop_assert_eq!(answer.margin, oracle(&wide));
-            if let Some((first, rest)) = wide.split_first() {
-                let left = first - oracle(rest);
-                let right = wide[wide.len() - 1] - oracle(&wide[..wide.len() - 1]);
-                prop_assert_eq!(answer.best_move, Some(Side::choose(left, right)));
-            }
+            let expected = test_support::reference::predict_the_winner_brute(&values);
+            prop_assert_eq!(answer.margin, expected.margin);
+            prop_assert_eq!(answer.best_move, expected.best_move());
         }
 
         #[test]
         fn small_values_agree_with_brute_force(values in prop::collection::vec(-20i64..=20, 0..=10)) {
-            let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
-            prop_assert_eq!(solve_default(&values).margin, oracle(&wide));
+            let expected = test_support::reference::predict_the_winner_brute(&values);
+            prop_assert_eq!(solve_default(&values).margin, expected.margin);
         }
     }
 }

@@ -279,40 +279,6 @@ mod tests {
         assert!((2..=9).contains(&stats.max_depth));
     }
 
-    /// Obviously right: the player to move, with `pool` left and `need` to
-    /// go, wins iff some `x` in the pool reaches `need` or leaves a loss.
-    fn oracle_wins(pool: &[u64], need: u64) -> bool {
-        (0..pool.len()).any(|k| {
-            let x = pool[k];
-            let mut rest = pool.to_vec();
-            rest.remove(k);
-            x >= need || !oracle_wins(&rest, need - x)
-        })
-    }
-
-    fn oracle(n: u32, t: u64) -> (Outcome, Option<u32>) {
-        let sum: u64 = (1..=u64::from(n)).sum();
-        if t == 0 {
-            return (Outcome::FirstPlayerWins, None);
-        }
-        if sum < t {
-            return (Outcome::Draw, None);
-        }
-        let pool: Vec<u64> = (1..=u64::from(n)).collect();
-        let best = (1..=n).find(|&x| {
-            let rest: Vec<u64> = pool
-                .iter()
-                .copied()
-                .filter(|&y| y != u64::from(x))
-                .collect();
-            u64::from(x) >= t || !oracle_wins(&rest, t - u64::from(x))
-        });
-        match best {
-            Some(x) => (Outcome::FirstPlayerWins, Some(x)),
-            None => (Outcome::SecondPlayerWins, None),
-        }
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
@@ -320,7 +286,8 @@ mod tests {
             (n, t) in (1u32..=10).prop_flat_map(|n| (Just(n), 0..=u64::from(n * (n + 1) / 2) + 1))
         ) {
             let answer = solve_default(n, t);
-            prop_assert_eq!((answer.outcome, answer.best_move), oracle(n, t));
+            let expected = test_support::reference::can_i_win(n, t);
+            prop_assert_eq!((answer.outcome, answer.best_move), (expected.outcome, expected.best_move()));
         }
     }
 }

@@ -276,37 +276,20 @@ mod tests {
         ));
     }
 
-    /// Obviously right: every interval, recursively, in `i128`.
-    fn oracle(a: &[i128]) -> i128 {
-        match a {
-            [] => 0,
-            [x] => *x,
-            [first, rest @ ..] => {
-                let (last, init) = (a[a.len() - 1], &a[..a.len() - 1]);
-                (first - oracle(rest)).max(last - oracle(init))
-            }
-        }
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(128))]
         #[test]
         fn agrees_with_brute_force(values in prop::collection::vec(any::<i64>(), 0..=10)) {
             let answer = solve_default(&values);
-            let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
-            prop_assert_eq!(answer.margin, oracle(&wide));
-            if let Some((&first, rest)) = wide.split_first() {
-                let last = wide[wide.len() - 1];
-                let left = first - oracle(rest);
-                let right = last - oracle(&wide[..wide.len() - 1]);
-                prop_assert_eq!(answer.best_move, Some(Side::choose(left, right)));
-            }
+            let expected = test_support::reference::predict_the_winner_brute(&values);
+            prop_assert_eq!(answer.margin, expected.margin);
+            prop_assert_eq!(answer.best_move, expected.best_move());
         }
 
         #[test]
         fn small_values_agree_with_brute_force(values in prop::collection::vec(-20i64..=20, 0..=10)) {
-            let wide: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
-            prop_assert_eq!(solve_default(&values).margin, oracle(&wide));
+            let expected = test_support::reference::predict_the_winner_brute(&values);
+            prop_assert_eq!(solve_default(&values).margin, expected.margin);
         }
     }
 }

@@ -1,5 +1,6 @@
-//! The reduction against an independent, obviously right oracle: the
-//! interval recurrence `m(i, j) = max(a[i] - m(i+1, j), a[j] - m(i, j-1))`.
+//! The reduction against an independent, obviously right oracle (the workspace's one, in
+//! `test_support::reference`): the interval recurrence
+//! `m(i, j) = max(a[i] - m(i+1, j), a[j] - m(i, j-1))`.
 //!
 //! Short rows (up to 40 values) from several value shapes, compared on the
 //! margin, both move values and the best move. The case count follows
@@ -11,32 +12,21 @@
 //! ```
 //!
 //! Long rows (10^4 to 10^5 values, several seeds, both widths) are checked
-//! against an `O(len^2)` rolling row; 10^4 always, 3·10^4 and 10^5 in
+//! against the same recurrence with an `O(len)` rolling row
+//! (`reference::predict_the_winner_margin`); 10^4 always, 3·10^4 and 10^5 in
 //! `long_rows_100k`, which is `#[ignore]`d (about 70 s even in release).
 
 use core_types::{NoStats, PredictTheWinner, Side, Stats};
 use proptest::prelude::*;
 use solver_reduction::{margin, move_values, reduce_traced, solve, ReductionStats};
+use test_support::reference;
 
-/// Obviously right: the interval table, `O(len^2)`, in `i128`. Returns the
-/// margin and the two move values (`(0, 0, 0)` for an empty row).
+/// The workspace's one Predict the Winner oracle (`test_support::reference`): the margin and
+/// the two move values (`(0, 0, 0)` for an empty row).
 fn oracle(a: &[i64]) -> (i128, i128, i128) {
-    let n = a.len();
-    if n == 0 {
-        return (0, 0, 0);
-    }
-    // m[i][j] for the interval a[i..=j]; m(i, i-1) = 0.
-    let mut m = vec![vec![0i128; n]; n];
-    for i in (0..n).rev() {
-        m[i][i] = i128::from(a[i]);
-        for j in i + 1..n {
-            m[i][j] = (i128::from(a[i]) - m[i + 1][j]).max(i128::from(a[j]) - m[i][j - 1]);
-        }
-    }
-    let rest = |i: usize, j: usize| if i > j { 0 } else { m[i][j] };
-    let take_left = i128::from(a[0]) - if n > 1 { rest(1, n - 1) } else { 0 };
-    let take_right = i128::from(a[n - 1]) - if n > 1 { rest(0, n - 2) } else { 0 };
-    (m[0][n - 1], take_left, take_right)
+    let answer = reference::predict_the_winner(a);
+    let (left, right) = answer.move_values.unwrap_or((0, 0));
+    (answer.margin, left, right)
 }
 
 /// Everything the crate computes about `values`, checked against the oracle.
@@ -184,19 +174,6 @@ fn xorshift(seed: u64) -> impl FnMut() -> u64 {
     }
 }
 
-/// `O(len^2)` time, `O(len)` memory: the recurrence over interval lengths
-/// with one rolling row, in `i128`.
-fn rolling_row(a: &[i64]) -> i128 {
-    let mut row: Vec<i128> = a.iter().map(|&v| i128::from(v)).collect();
-    for len in 2..=a.len() {
-        for i in 0..=a.len() - len {
-            let j = i + len - 1;
-            row[i] = (i128::from(a[i]) - row[i + 1]).max(i128::from(a[j]) - row[i]);
-        }
-    }
-    row.first().copied().unwrap_or(0)
-}
-
 /// Long rows: uniform values, small values (many ties), and values near
 /// `i64::MAX`/`i64::MIN` that force the `i128` path.
 fn long_rows(len: usize, seeds: &[u64]) {
@@ -217,7 +194,7 @@ fn long_rows(len: usize, seeds: &[u64]) {
             ),
         ];
         for (name, values) in shapes {
-            let expected = rolling_row(&values);
+            let expected = reference::predict_the_winner_margin(&values);
             assert_eq!(margin(&values), expected, "{name}, len {len}, seed {seed}");
             let game = PredictTheWinner::new(values);
             let mut stats = Stats::default();

@@ -1,159 +1,19 @@
-//! The schema of `tests/data/*.toml`: one `[[case]]` per test, read with
-//! `deny_unknown_fields` so that a misspelt key fails loudly.
-//!
-//! Integers that may not fit TOML's `i64` (totals up to `u64::MAX`, margins
-//! and scores up to about `2^127`) are written either as TOML integers or as
-//! strings: a decimal number, or one of `i64::MIN`, `i64::MAX`, `u64::MAX`.
+//! The schema of `tests/data/*.toml` (`test_support::cases`), with the check that the backends
+//! and variants a case names are ones this build knows.
 
-use std::collections::{BTreeMap, HashSet};
-use std::path::Path;
+use gamesolve::{Backend, BackendChoice, CanIWin, PredictTheWinner};
+pub use test_support::cases::*;
 
-use gamesolve::{Backend, BackendChoice, CanIWin, Outcome, PredictTheWinner, Side};
-use serde::{Deserialize, Deserializer};
-
-/// A Can I Win data file.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CanIWinFile {
-    /// The cases, in file order.
-    pub case: Vec<CanIWinCase>,
-}
-
-/// One Can I Win case.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct CanIWinCase {
-    /// Unique name, used in reports.
-    pub name: String,
-    /// Why the case exists (a source, an edge, a known wrong answer).
-    pub why: String,
-    /// `n`: the pool is `1..=n`.
-    pub max_choosable: u32,
-    /// `T`, a TOML integer or a string (for values above `i64::MAX`).
-    #[serde(deserialize_with = "wide")]
-    pub desired_total: i128,
-    /// Expected outcome.
-    pub outcome: Outcome,
-    /// Every winning first integer, when it matters; the backend must report
-    /// the smallest (`None` when empty).
-    pub winning_moves: Option<Vec<u32>>,
-    /// LeetCode 464's boolean, `CanIWinSolution::can_i_win`.
-    pub can_i_win: Option<bool>,
-    /// Backends not run on this case, each with the reason.
-    #[serde(default)]
-    pub skip: BTreeMap<String, String>,
-    /// Backends that may answer with a `CannotAnswer` error (reported as a
-    /// skip with its message), each with the reason; an answer must still be
-    /// right.
-    #[serde(default)]
-    pub cannot_answer: BTreeMap<String, String>,
-}
-
-/// A Predict the Winner data file.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PredictTheWinnerFile {
-    /// The cases, in file order.
-    pub case: Vec<PredictTheWinnerCase>,
-}
-
-/// One Predict the Winner case.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PredictTheWinnerCase {
-    /// Unique name, used in reports.
-    pub name: String,
-    /// Why the case exists.
-    pub why: String,
-    /// The row, as TOML integers or strings such as `"i64::MIN"`.
-    #[serde(deserialize_with = "wide_i64_list", default)]
-    pub values: Vec<i64>,
-    /// Build the row by repeating `values` this many times (for long rows).
-    pub repeat: Option<usize>,
-    /// Expected outcome.
-    pub outcome: Outcome,
-    /// Expected margin (first minus second).
-    #[serde(deserialize_with = "wide")]
-    pub margin: i128,
-    /// Expected first player's score.
-    #[serde(deserialize_with = "wide")]
-    pub first_score: i128,
-    /// Expected second player's score.
-    #[serde(deserialize_with = "wide")]
-    pub second_score: i128,
-    /// Every optimal first move, when it matters; the backend must report
-    /// `left` if it is in the set (ties go left), else `right`.
-    pub optimal_moves: Option<Vec<Side>>,
-    /// LeetCode 486's boolean (`margin >= 0`).
-    pub predict_the_winner: Option<bool>,
-    /// Coins in a Line III's boolean (`margin > 0`).
-    pub first_player_strictly_wins: Option<bool>,
-    /// Backends not run on this case, each with the reason.
-    #[serde(default)]
-    pub skip: BTreeMap<String, String>,
-    /// Backends that may give up on this case; see [`CanIWinCase`].
-    #[serde(default)]
-    pub cannot_answer: BTreeMap<String, String>,
-}
-
-impl PredictTheWinnerCase {
-    /// The row to solve: `values`, repeated `repeat` times.
-    pub fn row(&self) -> Vec<i64> {
-        let times = self.repeat.unwrap_or(1);
-        let mut row = Vec::with_capacity(self.values.len() * times);
-        for _ in 0..times {
-            row.extend_from_slice(&self.values);
-        }
-        row
-    }
-}
-
-/// Reads and parses a data file under `tests/data/`.
-pub fn load<T: for<'de> Deserialize<'de>>(file: &str) -> T {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data")
-        .join(file);
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    toml::from_str(&text).unwrap_or_else(|e| panic!("cannot parse {}: {e}", path.display()))
-}
-
-/// Checks the names are unique and the backend names in `skip` and
-/// `cannot_answer` are known; returns one message per problem.
-pub fn check_names<'a>(
-    file: &str,
-    cases: impl IntoIterator<
-        Item = (
-            &'a str,
-            &'a BTreeMap<String, String>,
-            &'a BTreeMap<String, String>,
-        ),
-    >,
-) -> Vec<String> {
-    let mut problems = vec![];
-    let mut seen = HashSet::new();
-    for (name, skip, cannot_answer) in cases {
-        if !seen.insert(name) {
-            problems.push(format!("{file}: duplicate case name `{name}`"));
-        }
-        for key in skip.keys().chain(cannot_answer.keys()) {
-            match key.parse::<BackendChoice>() {
-                Err(_) => problems.push(format!(
-                    "{file}: case `{name}` names unknown backend `{key}`"
-                )),
-                Ok(choice) => {
-                    if let Some(variant) = &choice.variant {
-                        if !known_variant(choice.backend, variant) {
-                            problems.push(format!(
-                                "{file}: case `{name}` names unknown variant `{key}`"
-                            ));
-                        }
-                    }
-                }
-            }
-        }
-    }
-    problems
+/// Checks the names of `cases` (of `file`) are unique and the backends and variants in
+/// their `skip` and `cannot_answer` are known; returns one message per problem.
+pub fn check_names<C: Case>(file: &str, cases: &[C]) -> Vec<String> {
+    test_support::cases::check_names(file, cases, |key| match key.parse::<BackendChoice>() {
+        Err(_) => Some("unknown backend"),
+        Ok(choice) => match &choice.variant {
+            Some(variant) if !known_variant(choice.backend, variant) => Some("unknown variant"),
+            _ => None,
+        },
+    })
 }
 
 /// Whether `backend` has a variant `name` for either game (in this build or, when the
@@ -167,48 +27,4 @@ fn known_variant(backend: Backend, name: &str) -> bool {
             .variants::<PredictTheWinner>()
             .iter()
             .any(|v| v.name == name)
-}
-
-/// Parses a wide integer: a decimal string or one of the named bounds.
-pub fn parse_wide(text: &str) -> Result<i128, String> {
-    match text.trim() {
-        "i64::MIN" => Ok(i128::from(i64::MIN)),
-        "i64::MAX" => Ok(i128::from(i64::MAX)),
-        "u64::MAX" => Ok(i128::from(u64::MAX)),
-        other => other
-            .parse::<i128>()
-            .map_err(|e| format!("`{other}` is not an integer: {e}")),
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum WideRepr {
-    Int(i64),
-    Text(String),
-}
-
-impl WideRepr {
-    fn value(self) -> Result<i128, String> {
-        match self {
-            WideRepr::Int(v) => Ok(i128::from(v)),
-            WideRepr::Text(t) => parse_wide(&t),
-        }
-    }
-}
-
-fn wide<'de, D: Deserializer<'de>>(d: D) -> Result<i128, D::Error> {
-    WideRepr::deserialize(d)?
-        .value()
-        .map_err(serde::de::Error::custom)
-}
-
-fn wide_i64_list<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<i64>, D::Error> {
-    Vec::<WideRepr>::deserialize(d)?
-        .into_iter()
-        .map(|w| {
-            let v = w.value().map_err(serde::de::Error::custom)?;
-            i64::try_from(v).map_err(|_| serde::de::Error::custom(format!("{v} is not an i64")))
-        })
-        .collect()
 }

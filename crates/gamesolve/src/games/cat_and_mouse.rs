@@ -38,11 +38,6 @@ const INFO: GameInfo = GameInfo {
     sweep: None,
 };
 
-/// The reason every searching backend refuses the game.
-pub(crate) const SEARCH_REFUSED: &str =
-    "; positions repeat in cat-and-mouse: plain recursion cannot decide them; use \
-     tabular/retrograde";
-
 /// The graph read from its JSON text: an array of arrays of node numbers, each checked, with
 /// a message naming the list and the item.
 ///

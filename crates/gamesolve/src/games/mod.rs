@@ -38,7 +38,7 @@ mod can_i_win;
 mod cat_and_mouse;
 mod moves;
 mod params;
-mod predict_the_winner;
+pub(crate) mod predict_the_winner;
 
 pub use moves::{accepted_moves, move_words, parse_move};
 pub use params::{range_fits, read_params, write_params, GameParams, ParamType};
@@ -53,7 +53,6 @@ pub use predict_the_winner::{
     PredictTheWinnerReport, ReductionExplanation, ReductionMerge, ReductionRun,
 };
 
-pub(crate) use cat_and_mouse::SEARCH_REFUSED as CAT_AND_MOUSE_SEARCH_REFUSED;
 pub use cat_and_mouse::{graph_from_json, CatAndMouseReport};
 
 use std::any::Any;
@@ -64,7 +63,7 @@ use crate::analysis::generic::Analyzer;
 use crate::analysis::report::Analysis;
 use crate::analysis::AnalysisConfig;
 use crate::contract::Reported;
-use crate::explain::{ExplainError, ExplainLimits, TableView};
+use crate::explain::types::{ExplainError, ExplainLimits, TableView};
 use crate::{Backend, Error, Game, Margin, Outcome, Registered, SolutionOf, Verdict};
 
 /// A flag of `analyze` naming a position of one game in its own terms

@@ -2,13 +2,11 @@
 
 mod analysis;
 mod margins;
-mod reduction_view;
+pub(crate) mod reduction_view;
 mod report;
 mod table_view;
 
-pub use reduction_view::{
-    explain_reduction, explain_reduction_within, ReductionExplanation, ReductionMerge, ReductionRun,
-};
+pub use reduction_view::{ReductionExplanation, ReductionMerge, ReductionRun};
 pub use report::PredictTheWinnerReport;
 
 pub use margins::IntervalMargins;
@@ -16,9 +14,10 @@ pub use margins::IntervalMargins;
 use super::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
 use crate::analysis::generic::Analyzer;
 use crate::analysis::AnalysisConfig;
-use crate::explain::{ExplainError, ExplainLimits};
+use crate::explain::types::{ExplainError, ExplainLimits};
 use crate::predict_the_winner::Interval;
-use crate::{Backend, Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side, Verdict};
+use crate::registry::{Backend, BackendError};
+use crate::{Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side, Verdict};
 
 /// Predict the Winner's one parameter: the row of values.
 const PARAMS: [Param; 1] = [Param {
@@ -325,6 +324,68 @@ pub fn explain_predict_the_winner(
     limits: &crate::explain::ExplainLimits,
 ) -> Result<crate::explain::Explanation<PredictTheWinner>, crate::explain::ExplainError> {
     crate::explain::explain(game, &backend.into(), config, limits)
+}
+
+/// Runs the `reduction` backend's traced pass on `game`, keeping every merge and move, within
+/// the default memory cap of [`ExplainLimits`] (1 GiB).
+///
+/// # Complexity
+///
+/// `O(len)` time and memory (every merge and move is kept, as text: a few hundred bytes per
+/// value).
+///
+/// # Errors
+///
+/// As [`explain_reduction_within`].
+pub fn explain_reduction(game: &PredictTheWinner) -> Result<ReductionExplanation, ExplainError> {
+    explain_reduction_within(game, usize::MAX, &ExplainLimits::default())
+}
+
+/// Runs the `reduction` backend's traced pass on `game`, keeping the first `max_lines`
+/// merges and moves and `8 × max_lines` values of the reduced row (what
+/// [`ReductionExplanation::text`]`(max_lines)` shows), within
+/// [`ExplainLimits::memory_cap_bytes`].
+///
+/// # Complexity
+///
+/// `O(len)` time; memory 32 bytes per value (the stack of runs) plus the lines kept, checked
+/// against the cap before anything is allocated.
+///
+/// # Examples
+///
+/// ```
+/// use gamesolve::explain::{explain_reduction_within, ExplainError, ExplainLimits};
+/// use gamesolve::{Backend, PredictTheWinner};
+///
+/// let game = PredictTheWinner::new((0..10_000).map(|k| k * 7919 % 1000).collect());
+/// if Backend::Reduction.is_available() {
+///     let view = explain_reduction_within(&game, 3, &ExplainLimits::default())?;
+///     assert_eq!(view.merges.len(), 3);
+///     assert!(view.merge_count > 3);
+///     let tight = ExplainLimits::default().with_memory_cap(100_000);
+///     let refused = explain_reduction_within(&game, 3, &tight).unwrap_err();
+///     assert!(matches!(refused, ExplainError::TraceTooLarge { .. }));
+/// }
+/// # Ok::<(), ExplainError>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ExplainError::Backend`] when this build lacks the `reduction` backend;
+/// [`ExplainError::TraceTooLarge`] when the pass and the lines kept would need more than
+/// the memory cap, or the system refuses their memory.
+pub fn explain_reduction_within(
+    game: &PredictTheWinner,
+    max_lines: usize,
+    limits: &ExplainLimits,
+) -> Result<ReductionExplanation, ExplainError> {
+    match crate::registry::reduction_trace(game, max_lines, limits.memory_cap_bytes) {
+        Some(view) => Ok(view?),
+        None => Err(BackendError::Unavailable {
+            backend: Backend::Reduction,
+        }
+        .into()),
+    }
 }
 
 #[cfg(test)]

@@ -285,7 +285,6 @@ mod tests {
     use crate::{DEFAULT_MEMORY_CAP_BYTES as CAP, DEFAULT_STATE_BUDGET as BUDGET};
     use core_types::{NoStats, Outcome, Stats};
     use proptest::prelude::*;
-    use std::collections::HashMap as StdHashMap;
 
     pub(super) fn answer(n: u32, t: u64) -> (Outcome, Option<u32>) {
         let game = CanIWin::new(n, t).unwrap();
@@ -350,53 +349,14 @@ mod tests {
         assert!((2..=11).contains(&stats.max_depth));
     }
 
-    /// Obviously right: the textbook used-array recursion, memoized on the
-    /// used array, trying every move.
-    fn oracle(n: u32, t: u64) -> (Outcome, Option<u32>) {
-        fn wins(used: &mut Vec<bool>, need: u64, memo: &mut StdHashMap<Vec<bool>, bool>) -> bool {
-            if let Some(&w) = memo.get(used) {
-                return w;
-            }
-            let mut result = false;
-            for k in 0..used.len() {
-                if !used[k] {
-                    let x = k as u64 + 1;
-                    used[k] = true;
-                    let w = x >= need || !wins(used, need - x, memo);
-                    used[k] = false;
-                    result |= w;
-                }
-            }
-            memo.insert(used.clone(), result);
-            result
-        }
-        let sum: u64 = (1..=u64::from(n)).sum();
-        if t == 0 {
-            return (Outcome::FirstPlayerWins, None);
-        }
-        if sum < t {
-            return (Outcome::Draw, None);
-        }
-        let mut memo = StdHashMap::new();
-        let mut used = vec![false; n as usize];
-        for x in 1..=n {
-            used[x as usize - 1] = true;
-            let w = u64::from(x) >= t || !wins(&mut used, t - u64::from(x), &mut memo);
-            used[x as usize - 1] = false;
-            if w {
-                return (Outcome::FirstPlayerWins, Some(x));
-            }
-        }
-        (Outcome::SecondPlayerWins, None)
-    }
-
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
         #[test]
         fn dense_and_sparse_agree_with_brute_force(
             (n, t) in (1u32..=10).prop_flat_map(|n| (Just(n), 0..=u64::from(n * (n + 1) / 2) + 1))
         ) {
-            let expected = oracle(n, t);
+            let reference = test_support::reference::can_i_win(n, t);
+            let expected = (reference.outcome, reference.best_move());
             prop_assert_eq!(answer(n, t), expected);
             prop_assert_eq!(sparse(n, t), expected);
         }

@@ -1,24 +1,18 @@
-//! The word kernel against the per-mask reference and a plain backtracking oracle, bit for bit.
+//! The word kernel against the per-mask reference, and that against the workspace's oracle
+//! (`test_support::reference`), bit for bit.
 
 use std::time::Duration;
 
 use core_types::bits::subset_sums;
 use core_types::{Outcome, SolverConfig};
 
+use test_support::reference::mover_wins_at;
+
 use super::*;
 use crate::DEFAULT_MEMORY_CAP_BYTES as CAP;
 
 fn game(n: u32, t: u64) -> CanIWin {
     CanIWin::new(n, t).unwrap()
-}
-
-/// Plain backtracking over the used-set, no table: the obvious oracle.
-fn brute_force_wins(n: u32, used: u64, remaining: u64) -> bool {
-    (0..n).any(|k| {
-        used >> k & 1 == 0
-            && (u64::from(k) + 1 >= remaining
-                || !brute_force_wins(n, used | 1 << k, remaining - u64::from(k) - 1))
-    })
 }
 
 #[test]
@@ -155,17 +149,17 @@ fn word_kernel_matches_reference_up_to_20() {
 fn reference_matches_brute_force() {
     for n in 1..=9 {
         for t in 1..pool_sum(n) {
-            let expected = brute_force_wins(n, 0, t);
+            let expected = mover_wins_at(n, 0, t);
             let got = solve_per_mask(&game(n, t), CAP).unwrap();
             assert_eq!(got.can_i_win(), expected, "n = {n}, T = {t}");
             if let Some(m) = got.best_move {
                 let k = m - 1;
-                assert!(u64::from(m) >= t || !brute_force_wins(n, 1 << k, t - u64::from(m)));
+                assert!(u64::from(m) >= t || !mover_wins_at(n, 1 << k, t - u64::from(m)));
                 // Smallest: no smaller move wins.
                 for smaller in 1..m {
                     assert!(
                         u64::from(smaller) < t
-                            && brute_force_wins(n, 1 << (smaller - 1), t - u64::from(smaller))
+                            && mover_wins_at(n, 1 << (smaller - 1), t - u64::from(smaller))
                     );
                 }
             }

@@ -514,6 +514,7 @@ mod tests {
 
     use core_types::{Outcome, SolverConfig};
     use proptest::prelude::*;
+    use test_support::reference;
 
     use super::simd::fill_row_by_length;
     use super::*;
@@ -521,19 +522,6 @@ mod tests {
 
     pub(super) fn solve_values(values: &[i64]) -> PredictTheWinnerSolution {
         solve(&PredictTheWinner::new(values.to_vec()), CAP).unwrap()
-    }
-
-    /// Plain recursion on `[i, j)`, exact in `i128`: the obvious oracle.
-    fn brute_force_margin(a: &[i64]) -> i128 {
-        match a {
-            [] => 0,
-            [first, rest @ ..] => {
-                let (init, last) = (&a[..a.len() - 1], a[a.len() - 1]);
-                let left = i128::from(*first) - brute_force_margin(rest);
-                let right = i128::from(last) - brute_force_margin(init);
-                left.max(right)
-            }
-        }
     }
 
     #[test]
@@ -565,7 +553,7 @@ mod tests {
         let s = solve_values(&[i64::MAX, i64::MAX, i64::MIN]);
         assert_eq!(
             s.margin,
-            brute_force_margin(&[i64::MAX, i64::MAX, i64::MIN])
+            reference::predict_the_winner(&[i64::MAX, i64::MAX, i64::MIN]).margin
         );
         assert_eq!(s.first_score, i128::from(i64::MAX) + i128::from(i64::MIN));
         let s = solve_values(&[i64::MIN, i64::MIN]);
@@ -706,14 +694,10 @@ mod tests {
         #[test]
         fn matches_brute_force(values in prop::collection::vec(any::<i64>(), 0..12)) {
             let s = solve_values(&values);
-            prop_assert_eq!(s.margin, brute_force_margin(&values));
-            if let Some(side) = s.best_move {
-                // The move is optimal and ties go left.
-                let n = values.len();
-                let left = i128::from(values[0]) - brute_force_margin(&values[1..]);
-                let right = i128::from(values[n - 1]) - brute_force_margin(&values[..n - 1]);
-                prop_assert_eq!(side, Side::choose(left, right));
-            }
+            let expected = reference::predict_the_winner_brute(&values);
+            prop_assert_eq!(s.margin, expected.margin);
+            // The move is optimal and ties go left.
+            prop_assert_eq!(s.best_move, expected.best_move());
         }
     }
 }

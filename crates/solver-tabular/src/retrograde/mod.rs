@@ -328,12 +328,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn reversed_edges_and_unmoves_agree() {
-        for (n, t) in [(5, 11), (10, 40), (12, 50), (8, 36)] {
-            same_tables(&CanIWin::new(n, t).unwrap());
-        }
-        same_tables(&PredictTheWinner::new(vec![3, 9, 1, 2, -7, 4, 4]));
+    /// The games the table tests run on: Can I Win at each of `totals`, a Predict the Winner
+    /// row, and LeetCode 913's first Cat and Mouse graph (positions repeat).
+    fn games(totals: &[(u32, u64)]) -> (Vec<CanIWin>, PredictTheWinner, CatAndMouse) {
         let graph = vec![
             vec![2, 5],
             vec![3],
@@ -342,7 +339,22 @@ mod tests {
             vec![2, 3],
             vec![0, 2, 3],
         ];
-        same_tables(&CatAndMouse::new(graph).unwrap());
+        (
+            totals
+                .iter()
+                .map(|&(n, t)| CanIWin::new(n, t).unwrap())
+                .collect(),
+            PredictTheWinner::new(vec![3, 9, 1, 2, -7, 4, 4]),
+            CatAndMouse::new(graph).unwrap(),
+        )
+    }
+
+    #[test]
+    fn reversed_edges_and_unmoves_agree() {
+        let (can_i_win, row, graph) = games(&[(5, 11), (10, 40), (12, 50), (8, 36)]);
+        can_i_win.iter().for_each(same_tables);
+        same_tables(&row);
+        same_tables(&graph);
     }
 
     #[test]
@@ -457,19 +469,10 @@ mod tests {
 
     #[test]
     fn sparse_slots_agree_with_dense_ones() {
-        for (n, t) in [(5, 11), (10, 40), (8, 36)] {
-            sparse_as_dense(&CanIWin::new(n, t).unwrap());
-        }
-        sparse_as_dense(&PredictTheWinner::new(vec![3, 9, 1, 2, -7, 4, 4]));
-        let graph = vec![
-            vec![2, 5],
-            vec![3],
-            vec![0, 4, 5],
-            vec![1, 4, 5],
-            vec![2, 3],
-            vec![0, 2, 3],
-        ];
-        sparse_as_dense(&CatAndMouse::new(graph).unwrap());
+        let (can_i_win, row, graph) = games(&[(5, 11), (10, 40), (8, 36)]);
+        can_i_win.iter().for_each(sparse_as_dense);
+        sparse_as_dense(&row);
+        sparse_as_dense(&graph);
     }
 
     /// Sparse slots are counted against the memory cap as they grow.

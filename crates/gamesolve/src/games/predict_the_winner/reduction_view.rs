@@ -1,16 +1,17 @@
 //! The teaching view of the `reduction` backend: the merges in order, the reduced row, and the
 //! greedy play on it. The linear algorithm does not walk the game's positions, so it has no
 //! call tree or table: this view shows what it does instead.
+//!
+//! This module holds the view's data and its text, and imports nothing of the crate: the
+//! registry fills it from the backend's trace (the cfg-gated part), and
+//! [`explain_reduction_within`](crate::games::explain_reduction_within) asks the registry.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
-use crate::explain::{ExplainError, ExplainLimits};
-use crate::PredictTheWinner;
-
 /// What the `reduction` backend did on one row; see the module `explain`. The lists may
-/// hold only their first lines ([`explain_reduction_within`]); the counts are the whole run's.
+/// hold only their first lines ([`explain_reduction_within`](crate::games::explain_reduction_within)); the counts are the whole run's.
 ///
 /// ```
 /// use gamesolve::explain::explain_reduction;
@@ -152,60 +153,4 @@ fn list(text: &mut String, lines: &[String], count: u64, max_lines: usize, what:
             count - shown
         );
     }
-}
-
-/// Runs the `reduction` backend's traced pass on `game`, keeping every merge and move, within
-/// the default memory cap of [`ExplainLimits`] (1 GiB).
-///
-/// # Complexity
-///
-/// `O(len)` time and memory (every merge and move is kept, as text: a few hundred bytes per
-/// value).
-///
-/// # Errors
-///
-/// As [`explain_reduction_within`].
-pub fn explain_reduction(game: &PredictTheWinner) -> Result<ReductionExplanation, ExplainError> {
-    explain_reduction_within(game, usize::MAX, &ExplainLimits::default())
-}
-
-/// Runs the `reduction` backend's traced pass on `game`, keeping the first `max_lines`
-/// merges and moves and `8 × max_lines` values of the reduced row (what
-/// [`ReductionExplanation::text`]`(max_lines)` shows), within
-/// [`ExplainLimits::memory_cap_bytes`].
-///
-/// # Complexity
-///
-/// `O(len)` time; memory 32 bytes per value (the stack of runs) plus the lines kept, checked
-/// against the cap before anything is allocated.
-///
-/// # Examples
-///
-/// ```
-/// use gamesolve::explain::{explain_reduction_within, ExplainError, ExplainLimits};
-/// use gamesolve::{Backend, PredictTheWinner};
-///
-/// let game = PredictTheWinner::new((0..10_000).map(|k| k * 7919 % 1000).collect());
-/// if Backend::Reduction.is_available() {
-///     let view = explain_reduction_within(&game, 3, &ExplainLimits::default())?;
-///     assert_eq!(view.merges.len(), 3);
-///     assert!(view.merge_count > 3);
-///     let tight = ExplainLimits::default().with_memory_cap(100_000);
-///     let refused = explain_reduction_within(&game, 3, &tight).unwrap_err();
-///     assert!(matches!(refused, ExplainError::TraceTooLarge { .. }));
-/// }
-/// # Ok::<(), ExplainError>(())
-/// ```
-///
-/// # Errors
-///
-/// [`ExplainError::Backend`] when this build lacks the `reduction` backend;
-/// [`ExplainError::TraceTooLarge`] when the pass and the lines kept would need more than
-/// the memory cap, or the system refuses their memory.
-pub fn explain_reduction_within(
-    game: &PredictTheWinner,
-    max_lines: usize,
-    limits: &ExplainLimits,
-) -> Result<ReductionExplanation, ExplainError> {
-    crate::registry::reduction_trace(game, max_lines, limits.memory_cap_bytes)
 }

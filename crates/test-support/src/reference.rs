@@ -1,6 +1,7 @@
-//! Tiny, obviously correct reference solvers: the oracle every backend is
-//! compared against. They share no code with the backends (not even
-//! `settled_without_search`): each follows the game's rules literally.
+//! Tiny, obviously correct reference solvers: the one oracle per game that every backend is
+//! compared against, by the integration tests, each solver crate's unit tests and the
+//! benches. They share no code with the backends (not even `settled_without_search`): each
+//! follows the game's rules literally.
 //!
 //! - [`can_i_win`]: a plain top-down search over the set of used integers,
 //!   memoized in a `HashMap`. The `n(n+1)/2 == T` parity rule is *not* special
@@ -11,12 +12,29 @@
 //!   [`can_i_win`] in `conformance.rs`.
 //! - [`predict_the_winner`]: the interval recurrence with a `HashMap` memo in
 //!   `i128`; [`predict_the_winner_brute`]: the same without a memo, for the
-//!   property tests.
+//!   property tests; [`predict_the_winner_margin`]: the same recurrence over interval lengths
+//!   with one rolling row (`O(len)` memory), for rows too long for a memo of every interval.
+//! - [`mover_wins_at`]: Can I Win's recurrence at any position (the integers used and the
+//!   total still needed), for checking a kernel's table cell by cell.
+//!
+//! # Example
+//!
+//! ```
+//! use core_types::{Outcome, Side};
+//! use test_support::reference;
+//!
+//! let answer = reference::can_i_win(10, 11);
+//! assert_eq!((answer.outcome, answer.best_move()), (Outcome::SecondPlayerWins, None));
+//! let answer = reference::predict_the_winner(&[1, 5, 233, 7]);
+//! assert_eq!((answer.margin, answer.best_move()), (222, Some(Side::Left)));
+//! assert_eq!(answer.move_values, Some((222, -222)));
+//! assert_eq!(reference::predict_the_winner_margin(&[1, 5, 233, 7]), 222);
+//! ```
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use gamesolve::{Outcome, Side};
+use core_types::{Outcome, Side};
 
 /// The expected answer to one Can I Win instance.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -46,33 +64,52 @@ fn bit(k: u32) -> u64 {
 /// The memo holds only the states reached, so large `n` is fine when `T` is
 /// small; the caller keeps the instance small enough for a test.
 pub fn can_i_win(n: u32, t: u64) -> CanIWinAnswer {
-    let sum = pool_sum(n);
-    if t == 0 {
-        return CanIWinAnswer {
-            outcome: Outcome::FirstPlayerWins,
-            winning_moves: vec![],
-        };
-    }
-    if sum < t {
-        return CanIWinAnswer {
-            outcome: Outcome::Draw,
-            winning_moves: vec![],
-        };
-    }
-    // From here every line of play reaches `t` before the pool runs out, so
-    // "cannot win" means "loses".
     let mut memo = HashMap::new();
-    let winning_moves: Vec<u32> = (1..=n)
-        .filter(|&k| u64::from(k) >= t || !mover_wins(n, bit(k), t - u64::from(k), &mut memo))
-        .collect();
-    CanIWinAnswer {
-        outcome: if winning_moves.is_empty() {
+    answer_at(n, t, |k, remaining| {
+        mover_wins(n, bit(k), remaining, &mut memo)
+    })
+}
+
+/// The answer at total `t` for the pool `1..=n`, by the rules: `T == 0` is a win without
+/// moving, a total above `n(n+1)/2` is a draw; otherwise the first player wins with every `k`
+/// that reaches `t` or leaves the opponent (to move with `remaining` still needed after `k`
+/// was taken) losing by `opponent_wins(k, remaining)`. From there every line of play reaches
+/// `t` before the pool runs out, so "cannot win" means "loses".
+fn answer_at(n: u32, t: u64, mut opponent_wins: impl FnMut(u32, u64) -> bool) -> CanIWinAnswer {
+    let (outcome, winning_moves) = if t == 0 {
+        (Outcome::FirstPlayerWins, vec![])
+    } else if pool_sum(n) < t {
+        (Outcome::Draw, vec![])
+    } else {
+        let winning_moves: Vec<u32> = (1..=n)
+            .filter(|&k| u64::from(k) >= t || !opponent_wins(k, t - u64::from(k)))
+            .collect();
+        let outcome = if winning_moves.is_empty() {
             Outcome::SecondPlayerWins
         } else {
             Outcome::FirstPlayerWins
-        },
+        };
+        (outcome, winning_moves)
+    };
+    CanIWinAnswer {
+        outcome,
         winning_moves,
     }
+}
+
+/// Whether the player to move wins when the integers in `used` (bit `k - 1` for `k`) are gone
+/// and `remaining >= 1` is still needed, for the pool `1..=n`: the recurrence of [`can_i_win`]
+/// at any position.
+///
+/// # Panics
+///
+/// If `remaining` is 0 (nobody is to move once the total is reached).
+pub fn mover_wins_at(n: u32, used: u64, remaining: u64) -> bool {
+    assert!(
+        remaining >= 1,
+        "reference: no one is to move with 0 still needed"
+    );
+    mover_wins(n, used, remaining, &mut HashMap::new())
 }
 
 /// Whether the player to move wins when the integers in `used` are gone and
@@ -157,35 +194,11 @@ pub fn can_i_win_all_totals(n: u32) -> Vec<CanIWinAnswer> {
         w[0] &= !1; // r = 0 is not a position with someone to move
         wins[used as usize] = w;
     }
-    let sum: u64 = (1..=u64::from(n)).sum();
     (0..=MAX_T as u64)
         .map(|t| {
-            if t == 0 {
-                CanIWinAnswer {
-                    outcome: Outcome::FirstPlayerWins,
-                    winning_moves: vec![],
-                }
-            } else if sum < t {
-                CanIWinAnswer {
-                    outcome: Outcome::Draw,
-                    winning_moves: vec![],
-                }
-            } else {
-                let winning_moves: Vec<u32> = (1..=n)
-                    .filter(|&k| {
-                        u64::from(k) >= t
-                            || !has(&wins[bit(k) as usize], (t - u64::from(k)) as usize)
-                    })
-                    .collect();
-                CanIWinAnswer {
-                    outcome: if winning_moves.is_empty() {
-                        Outcome::SecondPlayerWins
-                    } else {
-                        Outcome::FirstPlayerWins
-                    },
-                    winning_moves,
-                }
-            }
+            answer_at(n, t, |k, remaining| {
+                has(&wins[bit(k) as usize], remaining as usize)
+            })
         })
         .collect()
 }
@@ -228,6 +241,9 @@ pub struct PredictTheWinnerAnswer {
     /// row. For a single value both ends are the same value, so both are
     /// optimal.
     pub optimal_moves: Vec<Side>,
+    /// The first player's margin after taking the left end, and after taking the right end;
+    /// `None` for an empty row.
+    pub move_values: Option<(i128, i128)>,
 }
 
 impl PredictTheWinnerAnswer {
@@ -269,6 +285,7 @@ fn answer(values: &[i64], mut margin: impl FnMut(usize, usize) -> i128) -> Predi
             first_score: 0,
             second_score: 0,
             optimal_moves: vec![],
+            move_values: None,
         };
     }
     let take_left = i128::from(values[0]) - margin(1, len);
@@ -288,7 +305,22 @@ fn answer(values: &[i64], mut margin: impl FnMut(usize, usize) -> i128) -> Predi
         first_score,
         second_score: total - first_score,
         optimal_moves,
+        move_values: Some((take_left, take_right)),
     }
+}
+
+/// The first player's margin on `values` by the interval recurrence over lengths, with one
+/// rolling row: `O(len^2)` time, `O(len)` memory, exact in `i128`. For long rows (10^4 values
+/// and more), where [`predict_the_winner`]'s memo of every interval would not fit.
+pub fn predict_the_winner_margin(values: &[i64]) -> i128 {
+    let mut row: Vec<i128> = values.iter().map(|&v| i128::from(v)).collect();
+    for len in 2..=values.len() {
+        for i in 0..=values.len() - len {
+            let j = i + len - 1;
+            row[i] = (i128::from(values[i]) - row[i + 1]).max(i128::from(values[j]) - row[i]);
+        }
+    }
+    row.first().copied().unwrap_or(0)
 }
 
 fn margin_brute(values: &[i64], i: usize, j: usize) -> i128 {
