@@ -12,7 +12,6 @@ use serde::Serialize;
 use super::args::SolverArgs;
 use super::error::{CliError, Kind};
 use super::report::CliGame;
-use super::table::Answer;
 
 /// The solver of the game of the last line, built on the first line of that game and reused by
 /// the lines of that game that follow (with the game's name; it holds a
@@ -151,3 +150,8 @@ pub trait LineGame {
 /// counters. On the 6,020 LeetCode instances counting costs about 8 ms of
 /// 70 ms with `tabular` (`docs/GUIDE.md`, "Batch").
 const COUNT: bool = true;
+
+/// A line's answer as a typed value, whatever its game (the game's contract object, `serve`'s
+/// trace, growth or play reply): `batch` writes it as a JSON line, `serve` replies with it as
+/// `Json<Answer>`, each in the answer's own field order.
+pub(crate) type Answer = Box<dyn erased_serde::Serialize>;

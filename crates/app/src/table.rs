@@ -20,6 +20,7 @@ use super::explain::{self, ViewArgs};
 use super::gamecmd::{GameCmd, GameFlags, GameRow};
 use super::generic::{self, AnalyzeFlags};
 use super::input;
+pub(crate) use super::line::Answer;
 use super::line::{LineGame, Solvers};
 use super::play::PlayFlags;
 #[cfg(feature = "serve")]
@@ -216,11 +217,6 @@ pub(crate) trait AnyGame {
     /// command prints.
     fn embed(&self, handler: &mut embed_views::Handler) -> Result<Vec<u8>, CliError>;
 }
-
-/// A line's answer as a typed value, whatever its game (the game's contract object, `serve`'s
-/// trace, growth or play reply): `batch` writes it as a JSON line, `serve` replies with it as
-/// `Json<Answer>`, each in the answer's own field order.
-pub(crate) type Answer = Box<dyn erased_serde::Serialize>;
 
 /// Every handler of a line's game (each a [`LineGame`] of its own module), so a game of the
 /// table (of any type) reaches the one the line is for ([`AnyGame::line`]).

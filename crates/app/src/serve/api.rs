@@ -11,7 +11,7 @@ use super::request::{
     line_game, ApiError, GameLine, LimitsReply, PlayRequest, SolveQuery, TraceRequest,
 };
 use super::*;
-use crate::table::Answer;
+use crate::line::Answer;
 
 /// What an endpoint answers: a typed reply, or the API's error.
 pub(super) type Answered = Result<Json<Answer>, ApiError>;

@@ -12,10 +12,10 @@ use serde::Serialize;
 use crate::error::{CliError, Kind};
 use crate::explain::explain_error;
 use crate::generic::rules_for;
+use crate::line::Answer;
 use crate::line::LineGame;
 use crate::page::trace_json;
 use crate::report::CliGame;
-use crate::table::Answer;
 
 /// Sizes a growth picture has at most.
 const GROWTH_POINTS: usize = 24;

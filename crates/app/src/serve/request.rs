@@ -9,7 +9,7 @@
 //! (415), its body (413, or 400 when the client breaks it off), its JSON (400), and only then
 //! does it wait for a solve permit (503).
 
-use axum::body::Bytes;
+use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Query, Request};
 use axum::http::request::Parts;
 use axum::response::{IntoResponse, Response};
@@ -80,9 +80,7 @@ impl IntoResponse for ApiError {
 /// the client breaks it off.
 async fn body(request: Request) -> Result<Bytes, ApiError> {
     check_json(request.headers()).map_err(ApiError::Http)?;
-    super::routes::read_body(request.into_body())
-        .await
-        .map_err(ApiError::Http)
+    read_body(request.into_body()).await.map_err(ApiError::Http)
 }
 
 /// Why `bytes` is not a request: the `batch` line's own message when it is not one (not JSON,
@@ -272,4 +270,29 @@ impl Serialize for LimitsReply {
         reply.serialize_field("time_limit", &words)?;
         reply.end()
     }
+}
+
+/// The whole body: 413 past [`MAX_BODY`](super::MAX_BODY) (the body layer's limit, which
+/// also covers chunked bodies), 400 when the client breaks it off.
+async fn read_body(body: Body) -> Result<Bytes, Reply> {
+    axum::body::to_bytes(body, usize::MAX).await.map_err(|e| {
+        let too_large =
+            std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |e| {
+                e.source()
+            })
+            .any(|e| e.is::<http_body_util::LengthLimitError>());
+        if too_large {
+            Reply::error(
+                413,
+                "too_large",
+                &format!("the request body is larger than {} bytes", super::MAX_BODY),
+            )
+        } else {
+            Reply::error(
+                400,
+                "bad_request",
+                &format!("the request body could not be read: {e}"),
+            )
+        }
+    })
 }

@@ -9,7 +9,6 @@
 
 use std::sync::Arc;
 
-use axum::body::{Body, Bytes};
 use axum::extract::{FromRequest, FromRequestParts, Request, State as Shared};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -164,31 +163,6 @@ where
     })
 }
 
-/// The whole body: 413 past [`MAX_BODY`](super::MAX_BODY) (the body layer's limit, which
-/// also covers chunked bodies), 400 when the client breaks it off.
-pub(super) async fn read_body(body: Body) -> Result<Bytes, Reply> {
-    axum::body::to_bytes(body, usize::MAX).await.map_err(|e| {
-        let too_large =
-            std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |e| {
-                e.source()
-            })
-            .any(|e| e.is::<http_body_util::LengthLimitError>());
-        if too_large {
-            Reply::error(
-                413,
-                "too_large",
-                &format!("the request body is larger than {} bytes", super::MAX_BODY),
-            )
-        } else {
-            Reply::error(
-                400,
-                "bad_request",
-                &format!("the request body could not be read: {e}"),
-            )
-        }
-    })
-}
-
 async fn not_found(request: Request) -> Reply {
     let path = short(request.uri().path());
     Reply::error(404, "not_found", &format!("no such page: {path}"))
@@ -223,6 +197,7 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
+    use axum::body::Body;
     use tower::ServiceExt as _;
 
     fn state() -> Arc<State> {
