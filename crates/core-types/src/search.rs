@@ -20,8 +20,18 @@
 //! # Complexity
 //!
 //! With a memo: `O(S · m)` game calls for `S` distinct positions reachable and `m` moves per
-//! position, one memo entry per position. Without: one expansion per path of the game tree up
-//! to each position's first winning move. Stack: `O(depth)` frames.
+//! position, one memo entry per position (those that are over included). Without: one
+//! expansion per path of the game tree up to each position's first winning move. Stack:
+//! `O(depth)` frames.
+//!
+//! # The game is asked once per position
+//!
+//! A position met is looked up in the memo first and only then asked
+//! [`Game::terminal_value`]; a position that is over is stored too. So with a memo the game is
+//! asked `terminal_value` at most once per distinct position (and `moves`/`play` once per
+//! position expanded), and without one once per position visited (a node of the tree). A game
+//! whose `terminal_value` derives something from the position (a running total) pays for it
+//! once per position; a game may also carry such derived data in its position type.
 //!
 //! # Examples
 //!
@@ -54,7 +64,7 @@ use std::mem::{align_of, size_of, MaybeUninit};
 use hashbrown::{HashMap, HashSet};
 
 use crate::deadline::{DeadlineClock, WorkBudget};
-use crate::stack::{self, StackRefused};
+use crate::stack;
 use crate::{Error, Event, Game, GameValue, Indexed, Recorder, Verdict};
 
 /// What the search keeps of a position: its value alone, or its value and remoteness.
@@ -69,6 +79,16 @@ pub trait Score<V: GameValue>: Copy {
     fn better_than(self, other: Self) -> bool;
     /// Whether no move can score better (the search then stops trying moves).
     fn cannot_be_beaten(self) -> bool;
+    /// Whether this is the score of a position that is over ([`Score::terminal`]), as far as
+    /// the score can tell: a memo keeps such positions too (so that the game is asked
+    /// [`Game::terminal_value`] once per position), and a lookup that finds one is not
+    /// counted as a memo hit when this says so. `false` by default: [`Plain`] cannot tell,
+    /// so its hits on positions that are over count as memo hits; [`Ranked`] (remoteness 0)
+    /// and [`Marked`] can.
+    #[inline(always)]
+    fn is_terminal(self) -> bool {
+        false
+    }
 }
 
 /// The value alone: what a solver needs.
@@ -95,6 +115,50 @@ impl<V: GameValue> Score<V> for Plain<V> {
     #[inline(always)]
     fn cannot_be_beaten(self) -> bool {
         self.0.is_best_possible()
+    }
+}
+
+/// The value and whether the position is over: [`Plain`] for a search that reports its memo
+/// hits exactly as the recursion's repeated subtrees (the textbook memo), where a position
+/// that is over, kept in the memo, is no hit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Marked<V> {
+    /// The value for the player to move.
+    pub value: V,
+    /// Whether the position is over.
+    pub terminal: bool,
+}
+
+impl<V: GameValue> Score<V> for Marked<V> {
+    #[inline(always)]
+    fn terminal(value: V) -> Self {
+        Marked {
+            value,
+            terminal: true,
+        }
+    }
+    #[inline(always)]
+    fn after_move(value: V, _reply: Self) -> Self {
+        Marked {
+            value,
+            terminal: false,
+        }
+    }
+    #[inline(always)]
+    fn value(self) -> V {
+        self.value
+    }
+    #[inline(always)]
+    fn better_than(self, other: Self) -> bool {
+        self.value > other.value
+    }
+    #[inline(always)]
+    fn cannot_be_beaten(self) -> bool {
+        self.value.is_best_possible()
+    }
+    #[inline(always)]
+    fn is_terminal(self) -> bool {
+        self.terminal
     }
 }
 
@@ -144,6 +208,10 @@ impl<V: GameValue> Score<V> for Ranked<V> {
     fn cannot_be_beaten(self) -> bool {
         // A win in one move: no value is larger and no win sooner.
         self.value.is_best_possible() && self.remoteness == 1
+    }
+    fn is_terminal(self) -> bool {
+        // Every move adds one: only a position that is over is 0 moves from the end.
+        self.remoteness == 0
     }
 }
 
@@ -561,8 +629,14 @@ pub struct Search<'a, G: Game, S, M, R, T> {
     /// Whether a memo's search keeps the game's order ([`Game::moves_into`]) below the root
     /// too, as plain recursion does ([`Search::in_game_order`]).
     game_order: bool,
+    /// Why the recursion stopped, while it unwinds ([`Stopped`]).
+    failed: Option<Error>,
     score: PhantomData<S>,
 }
+
+/// The recursion stopped: its error waits in the search ([`Search::take_error`]).
+#[derive(Clone, Copy, Debug)]
+struct Stopped;
 
 impl<'a, G, S, M, R, T> Search<'a, G, S, M, R, T>
 where
@@ -594,6 +668,7 @@ where
             buffer_bytes: 0,
             path: game.positions_may_repeat().then(HashSet::new),
             game_order: false,
+            failed: None,
             score: PhantomData,
         }
     }
@@ -628,57 +703,8 @@ where
     /// The pace's error (a budget, a time limit), the memo's refusal as an error, a refused
     /// stack segment, or [`Error::NoMoves`] for a position with no move that is not over.
     pub fn expand(&mut self, position: G::Position, depth: u64) -> Result<(S, G::Move), Error> {
-        self.pace.step(&self.names, G::NAME)?;
-        self.recorder.position(depth);
-        self.recorder.event(Event::Enter(position));
-        if let Some(path) = &mut self.path {
-            if !path.insert(position) {
-                return Err(self.repeats(position));
-            }
-        }
-        let slot = usize::try_from(depth).unwrap_or(usize::MAX);
-        if self.buffers.len() <= slot {
-            self.deeper(slot, depth)?;
-        }
-        let mut moves = std::mem::take(&mut self.buffers[slot]);
-        let capacity = moves.capacity();
-        // The root reports the first best move in the game's order; below it, any best move
-        // serves, and a memo's search takes the game's search order, which finds one sooner.
-        // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
-        // positions `recursive/backtrack` expands).
-        if M::REMEMBERS && depth > 1 && !self.game_order {
-            self.game.search_moves_into(position, &mut moves);
-        } else {
-            self.game.moves_into(position, &mut moves);
-        }
-        if moves.capacity() > capacity {
-            self.buffer_bytes += ((moves.capacity() - capacity) * size_of::<G::Move>()) as u64;
-        }
-        let mut best: Option<(S, G::Move)> = None;
-        for &mv in &moves {
-            let child = self.game.play(position, mv);
-            let reply = self.score_at(child, depth + 1)?;
-            let score = S::after_move(self.game.move_value(position, mv, reply.value()), reply);
-            if best.is_none_or(|(b, _)| score.better_than(b)) {
-                best = Some((score, mv));
-                if score.cannot_be_beaten() {
-                    break;
-                }
-            }
-        }
-        self.buffers[slot] = moves;
-        let Some((score, mv)) = best else {
-            return Err(self.no_moves(position));
-        };
-        if let Some(path) = &mut self.path {
-            path.remove(&position);
-        }
-        if M::REMEMBERS {
-            self.store(position, score, depth)?;
-            self.recorder.states_stored(1);
-        }
-        self.recorder.event(Event::Leave(position, score.value()));
-        Ok((score, mv))
+        self.expand_in(position, depth)
+            .map_err(|Stopped| self.take_error())
     }
 
     /// Every move of `position` (not over) with its score for the mover, in the game's order:
@@ -709,26 +735,153 @@ where
     /// As [`Search::expand`].
     #[inline]
     pub fn score_at(&mut self, position: G::Position, depth: u64) -> Result<S, Error> {
-        if let Some(value) = self.game.terminal_value(position) {
-            return Ok(S::terminal(value));
+        self.score_in(position, depth)
+            .map_err(|Stopped| self.take_error())
+    }
+
+    /// [`Search::expand`] inside the recursion: a failure is kept in `failed` and the
+    /// recursion unwinds with the one-byte [`Stopped`], so that every level returns its score
+    /// in registers rather than an [`Error`]'s bytes through memory.
+    fn expand_in(&mut self, position: G::Position, depth: u64) -> Result<(S, G::Move), Stopped> {
+        if let Err(e) = self.pace.step(&self.names, G::NAME) {
+            return Err(self.fail(e));
+        }
+        self.recorder.position(depth);
+        self.recorder.event(Event::Enter(position));
+        if let Some(path) = &mut self.path {
+            if !path.insert(position) {
+                let e = self.repeats(position);
+                return Err(self.fail(e));
+            }
+        }
+        let slot = usize::try_from(depth).unwrap_or(usize::MAX);
+        if self.buffers.len() <= slot {
+            if let Err(e) = self.deeper(slot, depth) {
+                return Err(self.fail(e));
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[slot]);
+        let capacity = moves.capacity();
+        // The root reports the first best move in the game's order; below it, any best move
+        // serves, and a memo's search takes the game's search order, which finds one sooner.
+        // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
+        // positions `recursive/backtrack` expands).
+        if M::REMEMBERS && depth > 1 && !self.game_order {
+            self.game.search_moves_into(position, &mut moves);
+        } else {
+            self.game.moves_into(position, &mut moves);
+        }
+        if moves.capacity() > capacity {
+            self.buffer_bytes += ((moves.capacity() - capacity) * size_of::<G::Move>()) as u64;
+        }
+        let mut best: Option<(S, G::Move)> = None;
+        let mut outcome = Ok(());
+        for &mv in &moves {
+            let child = self.game.play(position, mv);
+            let reply = match self.score_in(child, depth + 1) {
+                Ok(reply) => reply,
+                Err(stopped) => {
+                    outcome = Err(stopped);
+                    break;
+                }
+            };
+            let score = S::after_move(self.game.move_value(position, mv, reply.value()), reply);
+            if best.is_none_or(|(b, _)| score.better_than(b)) {
+                best = Some((score, mv));
+                if score.cannot_be_beaten() {
+                    break;
+                }
+            }
+        }
+        self.buffers[slot] = moves;
+        outcome?;
+        let Some((score, mv)) = best else {
+            let e = self.no_moves(position);
+            return Err(self.fail(e));
+        };
+        if let Some(path) = &mut self.path {
+            path.remove(&position);
         }
         if M::REMEMBERS {
+            if let Err(e) = self.store(position, score, depth) {
+                return Err(self.fail(e));
+            }
+            self.recorder.states_stored(1);
+        }
+        self.recorder.event(Event::Leave(position, score.value()));
+        Ok((score, mv))
+    }
+
+    /// [`Search::score_at`] inside the recursion (see [`Search::expand_in`]).
+    #[inline]
+    fn score_in(&mut self, position: G::Position, depth: u64) -> Result<S, Stopped> {
+        // The memo first, then the game: with a memo, [`Game::terminal_value`] is asked once
+        // per distinct position (a position that is over is kept in the memo too); without,
+        // once per position visited.
+        if M::REMEMBERS {
             if let Some(score) = self.memo.get(&position) {
-                self.recorder.memo_hit();
-                self.recorder.event(Event::MemoHit(position, score.value()));
+                if !score.is_terminal() {
+                    self.recorder.memo_hit();
+                    self.recorder.event(Event::MemoHit(position, score.value()));
+                }
                 return Ok(score);
             }
         }
-        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
-            // A new segment, counted against the cap before it is mapped.
-            let segment = self.admit_segment(depth)?;
-            let (who, game) = (self.names.who, G::NAME);
-            let refused = |refused: StackRefused| refused.error(who, game, "");
-            let reply = stack::grow_fallible(SEGMENT, refused, || self.expand(position, depth));
-            self.stack_bytes -= segment;
-            return Ok(reply?.0);
+        if let Some(value) = self.game.terminal_value(position) {
+            let score = S::terminal(value);
+            if M::REMEMBERS {
+                if let Err(e) = self.store(position, score, depth) {
+                    return Err(self.fail(e));
+                }
+            }
+            return Ok(score);
         }
-        Ok(self.expand(position, depth)?.0)
+        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
+            return self.expand_on_segment(position, depth);
+        }
+        Ok(self.expand_in(position, depth)?.0)
+    }
+
+    /// [`Search::expand_in`] on a new stack segment, counted against the cap before it is
+    /// mapped.
+    #[cold]
+    #[inline(never)]
+    fn expand_on_segment(&mut self, position: G::Position, depth: u64) -> Result<S, Stopped> {
+        let segment = match self.admit_segment(depth) {
+            Ok(segment) => segment,
+            Err(e) => return Err(self.fail(e)),
+        };
+        let reply = stack::grow_fallible(
+            SEGMENT,
+            |refused| refused,
+            || Ok(self.expand_in(position, depth)),
+        );
+        self.stack_bytes -= segment;
+        match reply {
+            Ok(reply) => Ok(reply?.0),
+            Err(refused) => {
+                let e = refused.error(self.names.who, G::NAME, "");
+                Err(self.fail(e))
+            }
+        }
+    }
+
+    /// Keeps `error` for [`Search::take_error`] and unwinds.
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, error: Error) -> Stopped {
+        self.failed.get_or_insert(error);
+        Stopped
+    }
+
+    /// The error the recursion stopped with.
+    #[cold]
+    fn take_error(&mut self) -> Error {
+        // Only `fail` makes a `Stopped`, and it keeps its error first.
+        #[allow(clippy::expect_used)]
+        self.failed
+            .take()
+            .expect("a search stops only through `fail`, which keeps the error")
     }
 
     /// Bytes held beside the memo that count against the cap: the stack segments, the move
