@@ -6,6 +6,8 @@
 //! `terminal_value` calls and the `play` calls; every generic variant solves it, and its
 //! answer is checked against the unwrapped game's.
 
+#![allow(clippy::unwrap_used)]
+
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
@@ -105,12 +107,15 @@ impl<G: Indexed> Indexed for Counting<G> {
     }
 }
 
+/// A variant's solver for the counting game.
+type Boxed<G> = Box<dyn Solver<Counting<G>>>;
+
 /// Every generic variant on `game`: the same value, `terminal_value` at most once per
 /// position with a memo, once per node without; returns the memos' calls and distinct
 /// positions asked, for the caller's own checks.
 fn check<G: Indexed>(game: G, what: &str) -> Vec<(&'static str, u64, u64)> {
     let counting = Counting::new(game);
-    let solvers: Vec<(&'static str, Box<dyn Solver<Counting<G>>>)> = vec![
+    let solvers: Vec<(&'static str, Boxed<G>)> = vec![
         ("memo/hash-map", Box::new(HashMemo::new())),
         ("memo/indexed", Box::new(IndexedMemo::new())),
         ("memo/alpha-beta", Box::new(AlphaBeta::new())),
