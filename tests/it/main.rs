@@ -39,6 +39,7 @@ mod explain;
 mod game_calls;
 mod kernels;
 mod page;
+mod page_lesson;
 mod play;
 mod play_input;
 #[cfg(unix)]
