@@ -36,6 +36,7 @@ mod conformance;
 mod docs;
 mod domineering;
 mod explain;
+mod game_calls;
 mod kernels;
 mod page;
 mod page_lesson;

@@ -20,8 +20,18 @@
 //! # Complexity
 //!
 //! With a memo: `O(S · m)` game calls for `S` distinct positions reachable and `m` moves per
-//! position, one memo entry per position. Without: one expansion per path of the game tree up
-//! to each position's first winning move. Stack: `O(depth)` frames.
+//! position, one memo entry per position (those that are over included). Without: one
+//! expansion per path of the game tree up to each position's first winning move. Stack:
+//! `O(depth)` frames.
+//!
+//! # The game is asked once per position
+//!
+//! A position met is looked up in the memo first and only then asked
+//! [`Game::terminal_value`]; a position that is over is stored too. So with a memo the game is
+//! asked `terminal_value` at most once per distinct position (and `moves`/`play` once per
+//! position expanded), and without one once per position visited (a node of the tree). A game
+//! whose `terminal_value` derives something from the position (a running total) pays for it
+//! once per position; a game may also carry such derived data in its position type.
 //!
 //! # Examples
 //!
@@ -47,423 +57,20 @@
 //! # Ok::<(), core_types::Error>(())
 //! ```
 
-use std::hash::Hash;
 use std::marker::PhantomData;
-use std::mem::{align_of, size_of, MaybeUninit};
+use std::mem::size_of;
 
-use hashbrown::{HashMap, HashSet};
+use hashbrown::HashSet;
 
 use crate::deadline::{DeadlineClock, WorkBudget};
-use crate::stack::{self, StackRefused};
-use crate::{Error, Event, Game, GameValue, Indexed, Recorder, Verdict};
+use crate::stack;
+use crate::{Error, Event, Game, Recorder};
 
-/// What the search keeps of a position: its value alone, or its value and remoteness.
-pub trait Score<V: GameValue>: Copy {
-    /// The score of a position that is over with `value` for the player to move.
-    fn terminal(value: V) -> Self;
-    /// The score of a move worth `value` to the mover, whose reply position scored `reply`.
-    fn after_move(value: V, reply: Self) -> Self;
-    /// The value part.
-    fn value(self) -> V;
-    /// Whether this score is strictly better than `other` for the player to move.
-    fn better_than(self, other: Self) -> bool;
-    /// Whether no move can score better (the search then stops trying moves).
-    fn cannot_be_beaten(self) -> bool;
-}
+mod memo;
+mod score;
 
-/// The value alone: what a solver needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Plain<V>(pub V);
-
-impl<V: GameValue> Score<V> for Plain<V> {
-    #[inline(always)]
-    fn terminal(value: V) -> Self {
-        Plain(value)
-    }
-    #[inline(always)]
-    fn after_move(value: V, _reply: Self) -> Self {
-        Plain(value)
-    }
-    #[inline(always)]
-    fn value(self) -> V {
-        self.0
-    }
-    #[inline(always)]
-    fn better_than(self, other: Self) -> bool {
-        self.0 > other.0
-    }
-    #[inline(always)]
-    fn cannot_be_beaten(self) -> bool {
-        self.0.is_best_possible()
-    }
-}
-
-/// The value and the remoteness (moves until the end under perfect play: the winner hurries,
-/// the loser and a drawing player delay): what an analysis needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ranked<V> {
-    /// The value for the player to move.
-    pub value: V,
-    /// Moves until the end (0 when the game is over).
-    pub remoteness: u32,
-}
-
-impl<V: GameValue> Ranked<V> {
-    /// How `self` compares with `other` for the player to move: a larger value is better; at
-    /// equal values a win is better sooner, anything else later.
-    pub fn cmp_for_mover(&self, other: &Self) -> std::cmp::Ordering {
-        self.value.cmp(&other.value).then_with(|| {
-            if self.value.verdict() == Verdict::Win {
-                other.remoteness.cmp(&self.remoteness)
-            } else {
-                self.remoteness.cmp(&other.remoteness)
-            }
-        })
-    }
-}
-
-impl<V: GameValue> Score<V> for Ranked<V> {
-    fn terminal(value: V) -> Self {
-        Ranked {
-            value,
-            remoteness: 0,
-        }
-    }
-    fn after_move(value: V, reply: Self) -> Self {
-        Ranked {
-            value,
-            remoteness: reply.remoteness.saturating_add(1),
-        }
-    }
-    fn value(self) -> V {
-        self.value
-    }
-    fn better_than(self, other: Self) -> bool {
-        self.cmp_for_mover(&other).is_gt()
-    }
-    fn cannot_be_beaten(self) -> bool {
-        // A win in one move: no value is larger and no win sooner.
-        self.value.is_best_possible() && self.remoteness == 1
-    }
-}
-
-/// Why a memo would not store one more position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MemoRefusal {
-    /// The state budget is reached.
-    Budget {
-        /// The budget.
-        budget: u64,
-    },
-    /// The memo's next growth would pass the memory cap.
-    Cap {
-        /// The positions it would hold.
-        states: u64,
-        /// The bytes it would hold then, with the stack segments.
-        required_bytes: u128,
-    },
-    /// The system refused the growth.
-    Allocation {
-        /// The positions it holds.
-        states: u64,
-        /// The bytes the growth asked for, with the stack segments.
-        required_bytes: u128,
-    },
-}
-
-/// Where the search remembers positions, if anywhere.
-pub trait MemoPolicy<P, S> {
-    /// Whether it remembers anything (a search without a memo skips the lookups).
-    const REMEMBERS: bool;
-    /// The stored score of `position`.
-    fn get(&self, position: &P) -> Option<S>;
-    /// Stores `score` for `position`, or says why not; `other_bytes` are the bytes held
-    /// beside the memo (stack segments) that count against the same cap.
-    ///
-    /// # Errors
-    ///
-    /// A [`MemoRefusal`] at the state budget, the memory cap or a refused allocation.
-    fn store(&mut self, position: P, score: S, other_bytes: u64) -> Result<(), MemoRefusal>;
-    /// Bytes the memo holds now.
-    fn bytes(&self) -> u128;
-    /// Positions it can hold without growing (its table's cells).
-    fn capacity(&self) -> usize;
-}
-
-/// No memo: plain recursion.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NoMemo;
-
-impl<P, S> MemoPolicy<P, S> for NoMemo {
-    const REMEMBERS: bool = false;
-    #[inline(always)]
-    fn get(&self, _position: &P) -> Option<S> {
-        None
-    }
-    #[inline(always)]
-    fn store(&mut self, _position: P, _score: S, _other: u64) -> Result<(), MemoRefusal> {
-        Ok(())
-    }
-    fn bytes(&self) -> u128 {
-        0
-    }
-    fn capacity(&self) -> usize {
-        0
-    }
-}
-
-/// A hash map from position to score, bounded by a state budget and a memory cap counted on
-/// the tables as `hashbrown` lays them out ([`map_bytes`], [`growth_bytes`]): a growth that
-/// would pass the cap (old and new table together, as while the entries move) is refused
-/// before it is asked for.
-#[derive(Clone, Debug)]
-pub struct HashMemo<P, S> {
-    map: HashMap<P, S>,
-    budget: u64,
-    cap: u64,
-}
-
-impl<P, S> HashMemo<P, S> {
-    /// An empty memo with a state budget and a memory cap in bytes.
-    pub fn new(budget: u64, cap: u64) -> Self {
-        HashMemo {
-            map: HashMap::new(),
-            budget,
-            cap,
-        }
-    }
-
-    /// The positions stored.
-    pub fn len(&self) -> usize {
-        self.map.len()
-    }
-
-    /// Whether nothing is stored.
-    pub fn is_empty(&self) -> bool {
-        self.map.is_empty()
-    }
-}
-
-impl<P: Copy + Eq + Hash, S: Copy> MemoPolicy<P, S> for HashMemo<P, S> {
-    const REMEMBERS: bool = true;
-
-    #[inline]
-    fn get(&self, position: &P) -> Option<S> {
-        self.map.get(position).copied()
-    }
-
-    fn store(&mut self, position: P, score: S, other_bytes: u64) -> Result<(), MemoRefusal> {
-        let len = self.map.len();
-        if len as u64 >= self.budget {
-            return Err(MemoRefusal::Budget {
-                budget: self.budget,
-            });
-        }
-        let capacity = self.map.capacity();
-        if len >= capacity {
-            // The insertion grows the table: the old and the new one are held together.
-            let required = growth_bytes::<P, S>(capacity) + u128::from(other_bytes);
-            if required > u128::from(self.cap) {
-                return Err(MemoRefusal::Cap {
-                    states: len as u64 + 1,
-                    required_bytes: required,
-                });
-            }
-            if self.map.try_reserve(1).is_err() {
-                return Err(MemoRefusal::Allocation {
-                    states: len as u64,
-                    required_bytes: required,
-                });
-            }
-        }
-        self.map.insert(position, score);
-        Ok(())
-    }
-
-    fn bytes(&self) -> u128 {
-        map_bytes::<P, S>(self.map.capacity())
-    }
-
-    fn capacity(&self) -> usize {
-        self.map.capacity()
-    }
-}
-
-/// A table with one cell per index of an [`Indexed`] game: no hashing and no growth. Its size
-/// is known before the search starts, so the memory cap is checked then, and the whole table is
-/// allocated at once (fallibly).
-///
-/// A cell is an `Option<S>` where that costs no more than `S` (a win/lose/draw value: one
-/// byte), else the bare score with one bit beside it saying whether it is stored: an
-/// `Option<S>` would double a margin's cell (32 bytes, for the alignment of `i128`), and a
-/// table of margins is read at random, so its bytes are its speed. The cells are not written
-/// before the search stores them: the system gives their pages when first touched, and
-/// positions never reached cost no memory.
-pub struct DenseMemo<'g, G, S> {
-    game: &'g G,
-    /// The cells when `Option<S>` is as small as `S` ([`DenseMemo::OPTIONS`]); else empty.
-    options: Vec<Option<S>>,
-    /// Otherwise the scores: cell `i` is initialised when bit `i` of `stored` is set.
-    scores: Vec<MaybeUninit<S>>,
-    stored: Vec<u64>,
-}
-
-impl<'g, G: Indexed, S: Copy> DenseMemo<'g, G, S> {
-    /// Whether an `Option<S>` cell costs nothing more than `S`.
-    const OPTIONS: bool = size_of::<Option<S>>() == size_of::<S>();
-
-    /// Bytes the table of `game` takes.
-    pub fn bytes_for(game: &G) -> u128 {
-        Self::bytes_of(u128::from(game.position_count()))
-    }
-
-    fn bytes_of(count: u128) -> u128 {
-        if Self::OPTIONS {
-            count * size_of::<S>() as u128
-        } else {
-            count * size_of::<S>() as u128 + count.div_ceil(64) * 8
-        }
-    }
-
-    /// The table for `game`, within `cap` bytes.
-    ///
-    /// # Errors
-    ///
-    /// [`MemoRefusal::Cap`] when the table would pass the cap, [`MemoRefusal::Allocation`]
-    /// when the system refuses it.
-    pub fn new(game: &'g G, cap: u64) -> Result<Self, MemoRefusal> {
-        let count = game.position_count();
-        let required_bytes = Self::bytes_for(game);
-        let cells = usize::try_from(count)
-            .ok()
-            .filter(|_| required_bytes <= u128::from(cap));
-        let Some(cells) = cells else {
-            return Err(MemoRefusal::Cap {
-                states: count,
-                required_bytes,
-            });
-        };
-        let refused = MemoRefusal::Allocation {
-            states: count,
-            required_bytes,
-        };
-        let (mut options, mut scores, mut stored) = (Vec::new(), Vec::new(), Vec::new());
-        if Self::OPTIONS {
-            options.try_reserve_exact(cells).map_err(|_| refused)?;
-            options.resize(cells, None);
-        } else {
-            stored
-                .try_reserve_exact(cells.div_ceil(64))
-                .map_err(|_| refused)?;
-            stored.resize(cells.div_ceil(64), 0);
-            scores.try_reserve_exact(cells).map_err(|_| refused)?;
-            // SAFETY: the capacity is `cells` (reserved above), and a `MaybeUninit` needs no
-            // initialisation; a cell is read only once its bit in `stored` says it was
-            // written.
-            unsafe { scores.set_len(cells) };
-        }
-        Ok(DenseMemo {
-            game,
-            options,
-            scores,
-            stored,
-        })
-    }
-}
-
-impl<G: Indexed, S: Copy> MemoPolicy<G::Position, S> for DenseMemo<'_, G, S> {
-    const REMEMBERS: bool = true;
-
-    #[inline]
-    fn get(&self, position: &G::Position) -> Option<S> {
-        let index = self.game.index(*position);
-        if Self::OPTIONS {
-            return self.options.get(index).copied().flatten();
-        }
-        let word = self.stored.get(index / 64)?;
-        if word >> (index % 64) & 1 == 0 {
-            return None;
-        }
-        // SAFETY: the bit is set only by `store`, after it wrote this cell.
-        self.scores
-            .get(index)
-            .map(|cell| unsafe { cell.assume_init() })
-    }
-
-    #[inline]
-    fn store(&mut self, position: G::Position, score: S, _other: u64) -> Result<(), MemoRefusal> {
-        // An index past the table is the game's bug; the position is then not remembered,
-        // which costs time, never a wrong answer.
-        let index = self.game.index(position);
-        if Self::OPTIONS {
-            if let Some(cell) = self.options.get_mut(index) {
-                *cell = Some(score);
-            }
-        } else if let (Some(cell), Some(word)) =
-            (self.scores.get_mut(index), self.stored.get_mut(index / 64))
-        {
-            *cell = MaybeUninit::new(score);
-            *word |= 1 << (index % 64);
-        }
-        Ok(())
-    }
-
-    fn bytes(&self) -> u128 {
-        Self::bytes_of(self.capacity() as u128)
-    }
-
-    fn capacity(&self) -> usize {
-        self.options.len().max(self.scores.len())
-    }
-}
-
-/// Control bytes `hashbrown` reads at once (its `Group::WIDTH`: 16 with SSE2, 8 otherwise;
-/// the larger is counted). Each table has one group of control bytes past its buckets.
-const GROUP: u128 = 16;
-
-/// Bytes `hashbrown` allocates for a table of `buckets` buckets of `(K, V)` (a power of two;
-/// none for 0): the slots, padded to the alignment of the control bytes, one control byte per
-/// bucket and one group more.
-fn table_bytes<K, V>(buckets: u128) -> u128 {
-    if buckets == 0 {
-        return 0;
-    }
-    let slot = size_of::<(K, V)>() as u128;
-    let align = (align_of::<(K, V)>() as u128).max(GROUP);
-    (slot * buckets).next_multiple_of(align) + buckets + GROUP
-}
-
-/// The buckets of a `hashbrown` table whose `capacity()` is `capacity`: tables of up to 8
-/// buckets keep one empty, larger ones are at most 7/8 full.
-fn buckets_of(capacity: usize) -> u128 {
-    let capacity = capacity as u128;
-    match capacity {
-        0 => 0,
-        1..8 => capacity + 1,
-        _ => capacity / 7 * 8,
-    }
-}
-
-/// The buckets `hashbrown` allocates to hold `items` entries (at most: small tables may get
-/// fewer).
-fn buckets_for(items: u128) -> u128 {
-    match items {
-        0..8 => 8,
-        8..15 => 16,
-        _ => (items * 8).div_ceil(7).next_power_of_two(),
-    }
-}
-
-/// Bytes a `hashbrown` map from `K` to `V` of `capacity` (its `capacity()`) holds.
-pub fn map_bytes<K, V>(capacity: usize) -> u128 {
-    table_bytes::<K, V>(buckets_of(capacity))
-}
-
-/// Bytes held while a full map of `capacity` grows to take one more entry: its table and the
-/// one twice as large that its entries move into, both allocated until the move ends.
-pub fn growth_bytes<K, V>(capacity: usize) -> u128 {
-    map_bytes::<K, V>(capacity) + table_bytes::<K, V>(buckets_for(capacity as u128 + 1))
-}
+pub use memo::{growth_bytes, map_bytes, DenseMemo, HashMemo, MemoPolicy, MemoRefusal, NoMemo};
+pub use score::{Marked, Plain, Ranked, Score};
 
 /// How the search is paced: a step per expanded position, which may stop it (a node budget,
 /// a time limit), reading the clock only now and then.
@@ -561,8 +168,14 @@ pub struct Search<'a, G: Game, S, M, R, T> {
     /// Whether a memo's search keeps the game's order ([`Game::moves_into`]) below the root
     /// too, as plain recursion does ([`Search::in_game_order`]).
     game_order: bool,
+    /// Why the recursion stopped, while it unwinds ([`Stopped`]).
+    failed: Option<Error>,
     score: PhantomData<S>,
 }
+
+/// The recursion stopped: its error waits in the search ([`Search::take_error`]).
+#[derive(Clone, Copy, Debug)]
+struct Stopped;
 
 impl<'a, G, S, M, R, T> Search<'a, G, S, M, R, T>
 where
@@ -594,6 +207,7 @@ where
             buffer_bytes: 0,
             path: game.positions_may_repeat().then(HashSet::new),
             game_order: false,
+            failed: None,
             score: PhantomData,
         }
     }
@@ -628,57 +242,8 @@ where
     /// The pace's error (a budget, a time limit), the memo's refusal as an error, a refused
     /// stack segment, or [`Error::NoMoves`] for a position with no move that is not over.
     pub fn expand(&mut self, position: G::Position, depth: u64) -> Result<(S, G::Move), Error> {
-        self.pace.step(&self.names, G::NAME)?;
-        self.recorder.position(depth);
-        self.recorder.event(Event::Enter(position));
-        if let Some(path) = &mut self.path {
-            if !path.insert(position) {
-                return Err(self.repeats(position));
-            }
-        }
-        let slot = usize::try_from(depth).unwrap_or(usize::MAX);
-        if self.buffers.len() <= slot {
-            self.deeper(slot, depth)?;
-        }
-        let mut moves = std::mem::take(&mut self.buffers[slot]);
-        let capacity = moves.capacity();
-        // The root reports the first best move in the game's order; below it, any best move
-        // serves, and a memo's search takes the game's search order, which finds one sooner.
-        // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
-        // positions `recursive/backtrack` expands).
-        if M::REMEMBERS && depth > 1 && !self.game_order {
-            self.game.search_moves_into(position, &mut moves);
-        } else {
-            self.game.moves_into(position, &mut moves);
-        }
-        if moves.capacity() > capacity {
-            self.buffer_bytes += ((moves.capacity() - capacity) * size_of::<G::Move>()) as u64;
-        }
-        let mut best: Option<(S, G::Move)> = None;
-        for &mv in &moves {
-            let child = self.game.play(position, mv);
-            let reply = self.score_at(child, depth + 1)?;
-            let score = S::after_move(self.game.move_value(position, mv, reply.value()), reply);
-            if best.is_none_or(|(b, _)| score.better_than(b)) {
-                best = Some((score, mv));
-                if score.cannot_be_beaten() {
-                    break;
-                }
-            }
-        }
-        self.buffers[slot] = moves;
-        let Some((score, mv)) = best else {
-            return Err(self.no_moves(position));
-        };
-        if let Some(path) = &mut self.path {
-            path.remove(&position);
-        }
-        if M::REMEMBERS {
-            self.store(position, score, depth)?;
-            self.recorder.states_stored(1);
-        }
-        self.recorder.event(Event::Leave(position, score.value()));
-        Ok((score, mv))
+        self.expand_in(position, depth)
+            .map_err(|Stopped| self.take_error())
     }
 
     /// Every move of `position` (not over) with its score for the mover, in the game's order:
@@ -709,26 +274,153 @@ where
     /// As [`Search::expand`].
     #[inline]
     pub fn score_at(&mut self, position: G::Position, depth: u64) -> Result<S, Error> {
-        if let Some(value) = self.game.terminal_value(position) {
-            return Ok(S::terminal(value));
+        self.score_in(position, depth)
+            .map_err(|Stopped| self.take_error())
+    }
+
+    /// [`Search::expand`] inside the recursion: a failure is kept in `failed` and the
+    /// recursion unwinds with the one-byte [`Stopped`], so that every level returns its score
+    /// in registers rather than an [`Error`]'s bytes through memory.
+    fn expand_in(&mut self, position: G::Position, depth: u64) -> Result<(S, G::Move), Stopped> {
+        if let Err(e) = self.pace.step(&self.names, G::NAME) {
+            return Err(self.fail(e));
+        }
+        self.recorder.position(depth);
+        self.recorder.event(Event::Enter(position));
+        if let Some(path) = &mut self.path {
+            if !path.insert(position) {
+                let e = self.repeats(position);
+                return Err(self.fail(e));
+            }
+        }
+        let slot = usize::try_from(depth).unwrap_or(usize::MAX);
+        if self.buffers.len() <= slot {
+            if let Err(e) = self.deeper(slot, depth) {
+                return Err(self.fail(e));
+            }
+        }
+        let mut moves = std::mem::take(&mut self.buffers[slot]);
+        let capacity = moves.capacity();
+        // The root reports the first best move in the game's order; below it, any best move
+        // serves, and a memo's search takes the game's search order, which finds one sooner.
+        // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
+        // positions `recursive/backtrack` expands).
+        if M::REMEMBERS && depth > 1 && !self.game_order {
+            self.game.search_moves_into(position, &mut moves);
+        } else {
+            self.game.moves_into(position, &mut moves);
+        }
+        if moves.capacity() > capacity {
+            self.buffer_bytes += ((moves.capacity() - capacity) * size_of::<G::Move>()) as u64;
+        }
+        let mut best: Option<(S, G::Move)> = None;
+        let mut outcome = Ok(());
+        for &mv in &moves {
+            let child = self.game.play(position, mv);
+            let reply = match self.score_in(child, depth + 1) {
+                Ok(reply) => reply,
+                Err(stopped) => {
+                    outcome = Err(stopped);
+                    break;
+                }
+            };
+            let score = S::after_move(self.game.move_value(position, mv, reply.value()), reply);
+            if best.is_none_or(|(b, _)| score.better_than(b)) {
+                best = Some((score, mv));
+                if score.cannot_be_beaten() {
+                    break;
+                }
+            }
+        }
+        self.buffers[slot] = moves;
+        outcome?;
+        let Some((score, mv)) = best else {
+            let e = self.no_moves(position);
+            return Err(self.fail(e));
+        };
+        if let Some(path) = &mut self.path {
+            path.remove(&position);
         }
         if M::REMEMBERS {
+            if let Err(e) = self.store(position, score, depth) {
+                return Err(self.fail(e));
+            }
+            self.recorder.states_stored(1);
+        }
+        self.recorder.event(Event::Leave(position, score.value()));
+        Ok((score, mv))
+    }
+
+    /// [`Search::score_at`] inside the recursion (see [`Search::expand_in`]).
+    #[inline]
+    fn score_in(&mut self, position: G::Position, depth: u64) -> Result<S, Stopped> {
+        // The memo first, then the game: with a memo, [`Game::terminal_value`] is asked once
+        // per distinct position (a position that is over is kept in the memo too); without,
+        // once per position visited.
+        if M::REMEMBERS {
             if let Some(score) = self.memo.get(&position) {
-                self.recorder.memo_hit();
-                self.recorder.event(Event::MemoHit(position, score.value()));
+                if !score.is_terminal() {
+                    self.recorder.memo_hit();
+                    self.recorder.event(Event::MemoHit(position, score.value()));
+                }
                 return Ok(score);
             }
         }
-        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
-            // A new segment, counted against the cap before it is mapped.
-            let segment = self.admit_segment(depth)?;
-            let (who, game) = (self.names.who, G::NAME);
-            let refused = |refused: StackRefused| refused.error(who, game, "");
-            let reply = stack::grow_fallible(SEGMENT, refused, || self.expand(position, depth));
-            self.stack_bytes -= segment;
-            return Ok(reply?.0);
+        if let Some(value) = self.game.terminal_value(position) {
+            let score = S::terminal(value);
+            if M::REMEMBERS {
+                if let Err(e) = self.store(position, score, depth) {
+                    return Err(self.fail(e));
+                }
+            }
+            return Ok(score);
         }
-        Ok(self.expand(position, depth)?.0)
+        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
+            return self.expand_on_segment(position, depth);
+        }
+        Ok(self.expand_in(position, depth)?.0)
+    }
+
+    /// [`Search::expand_in`] on a new stack segment, counted against the cap before it is
+    /// mapped.
+    #[cold]
+    #[inline(never)]
+    fn expand_on_segment(&mut self, position: G::Position, depth: u64) -> Result<S, Stopped> {
+        let segment = match self.admit_segment(depth) {
+            Ok(segment) => segment,
+            Err(e) => return Err(self.fail(e)),
+        };
+        let reply = stack::grow_fallible(
+            SEGMENT,
+            |refused| refused,
+            || Ok(self.expand_in(position, depth)),
+        );
+        self.stack_bytes -= segment;
+        match reply {
+            Ok(reply) => Ok(reply?.0),
+            Err(refused) => {
+                let e = refused.error(self.names.who, G::NAME, "");
+                Err(self.fail(e))
+            }
+        }
+    }
+
+    /// Keeps `error` for [`Search::take_error`] and unwinds.
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, error: Error) -> Stopped {
+        self.failed.get_or_insert(error);
+        Stopped
+    }
+
+    /// The error the recursion stopped with.
+    #[cold]
+    fn take_error(&mut self) -> Error {
+        // Only `fail` makes a `Stopped`, and it keeps its error first.
+        #[allow(clippy::expect_used)]
+        self.failed
+            .take()
+            .expect("a search stops only through `fail`, which keeps the error")
     }
 
     /// Bytes held beside the memo that count against the cap: the stack segments, the move

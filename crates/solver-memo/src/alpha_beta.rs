@@ -142,6 +142,9 @@ pub struct Bounds<V> {
 
 /// No stored best move (or one past the index range).
 const NO_MOVE: u16 = u16::MAX;
+/// The entry of a position that is over (its bounds met): no move, and no memo hit when
+/// read.
+const LEAF: u16 = u16::MAX - 1;
 
 impl<V: GameValue> Bounds<V> {
     /// The exact value, when the bounds meet, or one bound is the best (a win) or the worst
@@ -227,37 +230,61 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
         beta: Option<G::Value>,
         depth: u64,
     ) -> Result<G::Value, Error> {
-        if let Some(value) = self.game.terminal_value(position) {
-            return Ok(value);
+        // The table first, then the game: `terminal_value` is asked once per distinct
+        // position (a position that is over is stored as a leaf, its bounds met).
+        let stored = self.table.get(&position).copied();
+        match stored {
+            Some(Bounds {
+                lower: Some(value),
+                best: LEAF,
+                ..
+            }) => return Ok(value),
+            Some(_) => {}
+            None => {
+                if let Some(value) = self.game.terminal_value(position) {
+                    self.store_leaf(position, value)?;
+                    return Ok(value);
+                }
+            }
         }
         if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
             let segment = self.admit_segment(depth)?;
             let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
             let value = stack::grow_fallible(SEGMENT, refused, || {
-                self.expand(position, alpha, beta, depth).map(|(v, _)| v)
+                self.expand(position, stored, alpha, beta, depth)
+                    .map(|(v, _)| v)
             });
             self.stack_bytes -= segment;
             return value;
         }
-        Ok(self.expand(position, alpha, beta, depth)?.0)
+        Ok(self.expand(position, stored, alpha, beta, depth)?.0)
     }
 
-    /// Searches `position` (not over) within `(alpha, beta)`; its value as in
-    /// [`Searcher::value`] and the best move found. At the root (`depth` 1) the moves are in
-    /// the game's order and the first of equally good moves is kept.
+    /// Stores the value of a position that is over: its bounds met, marked as a leaf.
+    fn store_leaf(&mut self, position: G::Position, value: G::Value) -> Result<(), Error> {
+        self.admit_entry()?;
+        let bounds = Bounds {
+            lower: Some(value),
+            upper: Some(value),
+            best: LEAF,
+        };
+        self.table.insert(position, bounds);
+        Ok(())
+    }
+
+    /// Searches `position` (not over; `stored`: what the table holds of it) within
+    /// `(alpha, beta)`; its value as in [`Searcher::value`] and the best move found. At the
+    /// root (`depth` 1) the moves are in the game's order and the first of equally good moves
+    /// is kept.
     fn expand(
         &mut self,
         position: G::Position,
+        stored: Option<Bounds<G::Value>>,
         mut alpha: Option<G::Value>,
         mut beta: Option<G::Value>,
         depth: u64,
     ) -> Result<(G::Value, Option<G::Move>), Error> {
         let root = depth == 1;
-        let stored = if root {
-            None
-        } else {
-            self.table.get(&position).copied()
-        };
         if let Some(bounds) = stored {
             if let Some(exact) = bounds.exact() {
                 self.recorder.memo_hit();
@@ -348,7 +375,10 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
             });
         };
         if !root {
-            let index = u16::try_from(index).unwrap_or(NO_MOVE);
+            let index = u16::try_from(index)
+                .ok()
+                .filter(|&i| i < LEAF)
+                .unwrap_or(NO_MOVE);
             self.store(position, value, window_low, beta, index)?;
         }
         Ok((value, Some(mv)))
@@ -488,7 +518,7 @@ impl<G: Game> Kernel<G> for AlphaBeta {
             buffers: Vec::new(),
             path: game.positions_may_repeat().then(HashSet::new),
         };
-        let (value, best) = searcher.expand(start, None, None, 1)?;
+        let (value, best) = searcher.expand(start, None, None, None, 1)?;
         let capacity = searcher.table.capacity() as u64;
         let bytes = u64::try_from(searcher.table_bytes()).unwrap_or(u64::MAX);
         searcher.recorder.table(capacity, bytes);

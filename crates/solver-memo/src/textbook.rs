@@ -19,7 +19,8 @@
 //!
 //! With `S` the distinct positions of the recursion tree (at most those reachable from the
 //! start) and `m` the moves per position: time `O(S · m)` game calls; memory one hash-map entry
-//! per stored position (as `memo/hash-map`, [`crate::hash_map::map_bytes`]) plus `O(depth)`
+//! per stored position (as `memo/hash-map`, [`crate::hash_map::map_bytes`], with a flag for the
+//! positions that are over, which are kept too) plus `O(depth)`
 //! stack frames, on heap-allocated segments for deep games.
 //!
 //! # Examples
@@ -52,10 +53,9 @@
 
 use std::time::Duration;
 
-use core_types::search::{self, MemoPolicy, Plain, Search, SearchNames};
+use core_types::search::{self, Marked, MemoPolicy, Search, SearchNames};
 use core_types::{Deadline, DeadlineClock, Error, Game, Kernel, Recorder, SolverConfig, Variant};
 
-use crate::hash_map::map_bytes;
 use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
 
 /// The variant's name: `memo/textbook`.
@@ -130,9 +130,12 @@ impl<G: Game> Kernel<G> for TextbookMemo {
         let pace = DeadlineClock::new(Deadline::after(self.time_limit));
         let mut search =
             Search::new(game, memo, recorder, pace, NAMES, self.memory_cap_bytes).in_game_order();
-        let (Plain(value), best) = search.expand(start, 1)?;
-        let capacity = MemoPolicy::<G::Position, Plain<G::Value>>::capacity(search.memo());
-        let bytes = u64::try_from(map_bytes::<G>(capacity)).unwrap_or(u64::MAX);
+        // Marked scores: a position that is over, kept in the memo so that the game is asked
+        // once, is no memo hit (the recursion's tree has no subtree there).
+        let (Marked { value, .. }, best) = search.expand(start, 1)?;
+        let capacity = MemoPolicy::<G::Position, Marked<G::Value>>::capacity(search.memo());
+        let bytes = search::map_bytes::<G::Position, Marked<G::Value>>(capacity);
+        let bytes = u64::try_from(bytes).unwrap_or(u64::MAX);
         search.recorder().table(capacity as u64, bytes);
         Ok(game.solution(value, Some(best)))
     }

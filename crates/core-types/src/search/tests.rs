@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::{CanIWin, Deadline, NoStats, PredictTheWinner};
+use crate::{CanIWin, Deadline, NoStats, PredictTheWinner, Verdict};
 
 const NAMES: SearchNames = SearchNames {
     who: "test",
