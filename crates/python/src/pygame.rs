@@ -41,7 +41,6 @@
 pub mod table;
 
 use std::cell::Cell;
-use std::collections::HashMap;
 use std::fmt;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -190,8 +189,6 @@ struct Shared {
     title: String,
     positions: Mutex<Interner>,
     moves: Mutex<Interner>,
-    /// Index → position, for `Indexed::position_at`.
-    by_index: Mutex<HashMap<usize, u32>>,
     count: u64,
     failure: Mutex<Option<PyErr>>,
     calls: AtomicU32,
@@ -236,7 +233,6 @@ impl PyGame {
             title,
             positions: Mutex::new(Interner::new(py)),
             moves: Mutex::new(Interner::new(py)),
-            by_index: Mutex::new(HashMap::new()),
             count,
             failure: Mutex::new(None),
             calls: AtomicU32::new(0),
@@ -373,9 +369,6 @@ impl PyGame {
                 pyo3::exceptions::PyValueError::new_err(format!("index {index} is too large"))
             })
         })?;
-        if let Ok(mut map) = self.0.by_index.lock() {
-            map.entry(index).or_insert(position);
-        }
         self.with_known(position, |k| k.index = Some(index));
         Some(index)
     }
@@ -649,17 +642,6 @@ impl Indexed for PyIndexedGame {
     fn index(&self, position: u32) -> usize {
         // After a failure every index is 0: the search is winding down.
         self.0.index_of(position).unwrap_or(0)
-    }
-
-    fn position_at(&self, index: usize) -> u32 {
-        // Only positions the search has indexed have a number; the others read as the start.
-        self.0
-             .0
-            .by_index
-            .lock()
-            .ok()
-            .and_then(|map| map.get(&index).copied())
-            .unwrap_or(0)
     }
 }
 
