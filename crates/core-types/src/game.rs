@@ -369,6 +369,7 @@ impl<G: Game<Value = Verdict>> SolutionOf<G> for Verdict {
 /// use core_types::{Game, Indexed, Solved, Verdict};
 ///
 /// /// Take 1 or 2 from a pile; who cannot move loses.
+/// #[derive(Clone, Debug)]
 /// struct Pile(u32);
 /// impl Game for Pile {
 ///     type Position = u32;
