@@ -304,6 +304,7 @@ fn run_with<G: Indexed>(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use core_types::search::Ranked;
     use core_types::{CanIWin, CatAndMouse, NoStats, PredictTheWinner, Solver};
 
     /// The two ways to find parents (reversed edges, the game's unmoves) give the same table.
@@ -334,6 +335,71 @@ mod tests {
             vec![0, 2, 3],
         ];
         same_tables(&CatAndMouse::new(graph).unwrap());
+    }
+
+    /// Negamax with remoteness (the winner hurries, anyone else delays), by recursion with a
+    /// memo: what every reached position's cell must hold in an acyclic game.
+    fn negamax<G: Indexed>(
+        game: &G,
+        p: G::Position,
+        known: &mut std::collections::HashMap<G::Position, Ranked<G::Value>>,
+    ) -> Ranked<G::Value> {
+        if let Some(&r) = known.get(&p) {
+            return r;
+        }
+        let score = match game.terminal_value(p) {
+            Some(value) => Ranked {
+                value,
+                remoteness: 0,
+            },
+            None => {
+                let mut best: Option<Ranked<G::Value>> = None;
+                for mv in game.moves(p) {
+                    let reply = negamax(game, game.play(p, mv), known);
+                    let score = Ranked {
+                        value: game.move_value(p, mv, reply.value),
+                        remoteness: reply.remoteness + 1,
+                    };
+                    if best.is_none_or(|b| score.cmp_for_mover(&b).is_gt()) {
+                        best = Some(score);
+                    }
+                }
+                best.unwrap()
+            }
+        };
+        known.insert(p, score);
+        score
+    }
+
+    /// Every position the start reaches, by both ways to find parents, holds negamax's value
+    /// and remoteness (win/lose games and margins).
+    fn cells_are_negamax<G: Unmove>(game: &G) {
+        let mut known = std::collections::HashMap::new();
+        negamax(game, game.start(), &mut known);
+        let tables = [
+            solve_table(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats).unwrap(),
+            solve_table_unmoving(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats)
+                .unwrap(),
+        ];
+        for table in tables {
+            assert_eq!(table.positions, known.len() as u64);
+            for (&p, r) in &known {
+                let cell = Cell::Decided {
+                    value: r.value,
+                    remoteness: r.remoteness,
+                };
+                assert_eq!(table.cell_of(game, p), cell, "{}", game.show_position(p));
+            }
+        }
+    }
+
+    #[test]
+    fn cells_are_negamax_with_remoteness() {
+        for (n, t) in [(5, 11), (8, 20), (10, 40), (12, 50)] {
+            cells_are_negamax(&CanIWin::new(n, t).unwrap());
+        }
+        cells_are_negamax(&PredictTheWinner::new(vec![3, 9, 1, 2, -7, 4, 4, 5]));
+        cells_are_negamax(&PredictTheWinner::new(vec![1, 5, 233, 7, 2, 2]));
     }
 
     #[test]
