@@ -19,7 +19,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use domineering::Domineering;
-use gamesolve::{all_variants, Game, Registered, SolverConfig};
+use gamesolve::{all_variants, Registered, SolverConfig};
 use gamesolve_peers::tic_tac_toe::TicTacToe;
 
 /// The variants compared, the reference first.
