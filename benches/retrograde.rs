@@ -1,12 +1,14 @@
 //! `tabular/retrograde` against the memos on a game whose numbering is much larger than what
 //! its start reaches: Domineering ([`games::domineering`]), 2^(cells + 1) indices.
 //!
-//! - `retrograde/domineering-4x4` and `retrograde/domineering-5x5`: `memo/hash-map`,
-//!   `memo/indexed` and `tabular/retrograde`, each checked against `memo/hash-map`'s answer
-//!   before it is timed (the target of issue 28: retrograde within 3x of the fastest memo).
+//! - `retrograde/domineering-4x4`, `retrograde/domineering-5x5` and
+//!   `retrograde/tic-tac-toe` (the peer bench's bitboard game, 5,478 positions numbered
+//!   3^9-ish): `memo/hash-map`, `memo/alpha-beta`, `memo/indexed` and `tabular/retrograde`,
+//!   each checked against `memo/hash-map`'s answer before it is timed (the target of issue
+//!   28: retrograde within 3x of the fastest memo).
 //!
 //! ```text
-//! cargo bench --bench retrograde
+//! cargo bench --bench retrograde -- --noplot
 //! ```
 
 #[path = "games/domineering.rs"]
@@ -17,10 +19,16 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use domineering::Domineering;
-use gamesolve::{all_variants, Game, SolverConfig};
+use gamesolve::{all_variants, Registered, SolverConfig};
+use gamesolve_peers::tic_tac_toe::TicTacToe;
 
 /// The variants compared, the reference first.
-const VARIANTS: [&str; 3] = ["memo/hash-map", "memo/indexed", "tabular/retrograde"];
+const VARIANTS: [&str; 4] = [
+    "memo/hash-map",
+    "memo/alpha-beta",
+    "memo/indexed",
+    "tabular/retrograde",
+];
 
 fn retrograde(c: &mut Criterion) {
     // Room for the hash map beyond its default state budget, as for the larger boards.
@@ -29,34 +37,43 @@ fn retrograde(c: &mut Criterion) {
         ..SolverConfig::default()
     };
     for (rows, cols) in [(4, 4), (5, 5)] {
-        let game = Domineering::new(rows, cols);
-        let mut group = c.benchmark_group(format!("retrograde/domineering-{rows}x{cols}"));
-        group.sample_size(10);
-        let variants = all_variants::<Domineering>();
-        let mut expected = None;
-        for id in VARIANTS {
-            let Some(variant) = variants.iter().find(|v| v.id() == id) else {
-                eprintln!("{id}: not in this build");
-                continue;
-            };
-            let mut solver = variant.solver(&config);
-            let answer = match solver.solve(&game) {
-                Ok(answer) => answer,
-                Err(e) => {
-                    eprintln!("{id}: left out: {e}");
-                    continue;
-                }
-            };
-            match expected {
-                None => expected = Some(answer),
-                Some(e) => assert_eq!(answer, e, "{id} on {}", game.describe()),
-            }
-            group.bench_function(BenchmarkId::from_parameter(id), |b| {
-                b.iter(|| solver.solve(black_box(&game)))
-            });
-        }
-        group.finish();
+        let name = format!("retrograde/domineering-{rows}x{cols}");
+        compare(c, &name, &Domineering::new(rows, cols), &config);
     }
+    compare(c, "retrograde/tic-tac-toe", &TicTacToe, &config);
+}
+
+/// One group: each of [`VARIANTS`] on `game`, checked against the first's answer first.
+fn compare<G: Registered>(c: &mut Criterion, name: &str, game: &G, config: &SolverConfig)
+where
+    G::Solution: PartialEq + std::fmt::Debug,
+{
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    let variants = all_variants::<G>();
+    let mut expected = None;
+    for id in VARIANTS {
+        let Some(variant) = variants.iter().find(|v| v.id() == id) else {
+            eprintln!("{id}: not in this build");
+            continue;
+        };
+        let mut solver = variant.solver(config);
+        let answer = match solver.solve(game) {
+            Ok(answer) => answer,
+            Err(e) => {
+                eprintln!("{id}: left out: {e}");
+                continue;
+            }
+        };
+        match &expected {
+            None => expected = Some(answer),
+            Some(e) => assert_eq!(&answer, e, "{id} on {}", game.describe()),
+        }
+        group.bench_function(BenchmarkId::from_parameter(id), |b| {
+            b.iter(|| solver.solve(black_box(game)))
+        });
+    }
+    group.finish();
 }
 
 criterion_group! {

@@ -344,9 +344,14 @@ impl<G: Game<Value = Verdict>> SolutionOf<G> for Verdict {
     }
 }
 
-/// A game whose positions have a dense index: each position a number in
-/// `0..position_count()`, and back, as GamesmanClassic's hash and unhash. A table indexed by
-/// it replaces a hash map (`memo/indexed`: one cell per index, no hashing, no growth).
+/// A game whose positions have an index: each position a number in `0..position_count()`, as
+/// GamesmanClassic's hash. A table indexed by it replaces a hash map (`memo/indexed`: one cell
+/// per index, no hashing, no growth), and `tabular/retrograde` solves it bottom-up.
+///
+/// A game must give [`Indexed::position_count`] and [`Indexed::index`]; the way back from an
+/// index to its position ([`Indexed::position_at`], GamesmanClassic's unhash) is optional: no
+/// solver asks for it (retrograde analysis walks forward from the start and keeps the
+/// positions it reaches), and its default finds the position by that same walk.
 ///
 /// ```
 /// use core_types::{CanIWin, Game, Indexed};
@@ -357,6 +362,32 @@ impl<G: Game<Value = Verdict>> SolutionOf<G> for Verdict {
 /// assert_eq!(game.position_at(game.index(after)), after);
 /// # Ok::<(), core_types::Error>(())
 /// ```
+///
+/// Without `position_at`:
+///
+/// ```
+/// use core_types::{Game, Indexed, Solved, Verdict};
+///
+/// /// Take 1 or 2 from a pile; who cannot move loses.
+/// #[derive(Clone, Debug)]
+/// struct Pile(u32);
+/// impl Game for Pile {
+///     type Position = u32;
+///     type Move = u32;
+///     type Value = Verdict;
+///     type Solution = Solved<Self>;
+///     fn start(&self) -> u32 { self.0 }
+///     fn terminal_value(&self, p: u32) -> Option<Verdict> { (p == 0).then_some(Verdict::Loss) }
+///     fn moves(&self, p: u32) -> Vec<u32> { (1..=p.min(2)).collect() }
+///     fn play(&self, p: u32, take: u32) -> u32 { p - take }
+/// }
+/// impl Indexed for Pile {
+///     fn position_count(&self) -> u64 { u64::from(self.0) + 1 }
+///     fn index(&self, p: u32) -> usize { p as usize }
+/// }
+/// // The default walks from the start to the position of index 2.
+/// assert_eq!(Pile(5).position_at(2), 2);
+/// ```
 pub trait Indexed: Game {
     /// How many indices there are (some may name no reachable position); saturates at
     /// `u64::MAX` for a game too large to count (a table of it is refused by its memory cap).
@@ -366,8 +397,42 @@ pub trait Indexed: Game {
     fn index(&self, position: Self::Position) -> usize;
 
     /// The position of `index` (the inverse of [`Indexed::index`] on the positions it
-    /// numbers).
-    fn position_at(&self, index: usize) -> Self::Position;
+    /// numbers). Optional: no solver of this workspace calls it; a game whose numbering is
+    /// easy to invert may define it for its own use.
+    ///
+    /// The default walks the positions the start reaches, breadth first, until one has this
+    /// index: time and memory `O(S + E)` for the `S` positions and `E` moves it walks through
+    /// (a hash set of the positions seen). An index that no reachable position has gives the
+    /// start, as does a game whose [`Indexed::index`] is not one to one on what it reaches
+    /// (the first position found with the index is returned).
+    fn position_at(&self, index: usize) -> Self::Position {
+        position_by_walk(self, index)
+    }
+}
+
+/// [`Indexed::position_at`]'s default: the first position, breadth first from the start, whose
+/// index is `index`; the start when none is.
+fn position_by_walk<G: Indexed>(game: &G, index: usize) -> G::Position {
+    let start = game.start();
+    let mut seen = std::collections::HashSet::from([start]);
+    let mut queue = std::collections::VecDeque::from([start]);
+    let mut moves = Vec::new();
+    while let Some(position) = queue.pop_front() {
+        if game.index(position) == index {
+            return position;
+        }
+        if game.terminal_value(position).is_some() {
+            continue;
+        }
+        game.moves_into(position, &mut moves);
+        for &mv in &moves {
+            let child = game.play(position, mv);
+            if seen.insert(child) {
+                queue.push_back(child);
+            }
+        }
+    }
+    start
 }
 
 /// An indexed game that lists the moves into a position (an "unmove", as GamesmanClassic's

@@ -455,7 +455,6 @@ pub trait Registered: Game {
 /// impl Indexed for Pile {
 ///     fn position_count(&self) -> u64 { u64::from(self.0) + 1 }
 ///     fn index(&self, p: u32) -> usize { p as usize }
-///     fn position_at(&self, index: usize) -> u32 { index as u32 }
 /// }
 /// gamesolve::register!(Pile);
 ///

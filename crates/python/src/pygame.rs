@@ -304,11 +304,6 @@ impl Indexed for PyIndexedGame {
         // After a failure every index is 0: the search is winding down.
         self.0 .0.index(position).map_or(0, |i| i as usize)
     }
-
-    fn position_at(&self, index: usize) -> u32 {
-        // Only positions the search has indexed have a number; the others read as the start.
-        self.0 .0.at_index(index as u64).unwrap_or(0)
-    }
 }
 
 impl Registered for PyIndexedGame {

@@ -5,8 +5,9 @@
 //! # Complexity
 //!
 //! One retrograde pass over the positions reachable from the analysed one: time
-//! `O(C + S + E)` and memory as `tabular/retrograde` states (about 17 bytes per index of the
-//! game and 8 per move for Cat and Mouse), within [`AnalysisConfig::memory_cap_bytes`].
+//! `O(C + S + E)` and memory as `tabular/retrograde` states (for Cat and Mouse, 4 bytes per
+//! index of the game and about 28 per position reached), within
+//! [`AnalysisConfig::memory_cap_bytes`].
 //!
 //! # Examples
 //!

@@ -11,7 +11,6 @@
 //! place in its position's list (`0..k`): moves are not hashed or interned, and `play`'s
 //! move object is read from the tuple kept for the position.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
@@ -65,8 +64,6 @@ struct Table {
     /// Where each move of each position whose moves were asked leads, the moves of one
     /// position side by side ([`Known::first`]).
     children: Vec<u32>,
-    /// Index → position, for `Indexed::position_at`.
-    by_index: HashMap<u64, u32>,
     /// The first exception a method raised (or the memory cap's error).
     failure: Option<PyErr>,
     /// The start position's number, once asked.
@@ -416,16 +413,8 @@ impl Shared {
                 .map_err(|_| PyValueError::new_err(format!("index {index} is too large")))?;
             Ok(index)
         })?;
-        self.learn(id, |t, i| {
-            t.known[i].index = Some(index);
-            t.by_index.entry(index).or_insert(id);
-        });
+        self.learn(id, |t, i| t.known[i].index = Some(index));
         Some(index)
-    }
-
-    /// The position numbered `id` whose index is `index`, if one was indexed.
-    pub(super) fn at_index(&self, index: u64) -> Option<u32> {
-        self.table()?.by_index.get(&index).copied()
     }
 
     /// The position object of `id`, or a failure.

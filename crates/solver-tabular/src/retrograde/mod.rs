@@ -2,20 +2,22 @@
 //!
 //! The bottom-up answer for games whose positions may repeat (Cat and Mouse), and a generic
 //! table for acyclic ones (Can I Win, Predict the Winner, a user's indexed game). In three
-//! passes over the positions reachable from the start, with no recursion (and no hashing
-//! but for a numbering far larger than what the start reaches):
+//! passes over the positions reachable from the start, with no recursion, each position's
+//! terminal value and moves asked of the game once:
 //!
-//! 1. **Enumerate** (forward, breadth first): every reachable position by its index, how many
-//!    moves it has, and how many moves lead into each position.
-//! 2. **Reverse the edges** once into compact arrays (CSR: one start offset per position, one
-//!    parent index and one move per edge), so that the positions a decided position is reached
-//!    from are a slice.
-//! 3. **Propagate backwards** by a FIFO queue, starting from the terminal positions: when a
-//!    position is decided, each undecided parent either is decided at once (the move into it
-//!    reaches a value nothing beats, [`GameValue::is_best_possible`]: a win), or counts one
-//!    more of its moves decided; a parent whose moves are all decided gets the best of them,
-//!    as negamax would (so margins work too: a position is final when all its children are,
-//!    which is reverse topological order in an acyclic game).
+//! 1. **Enumerate** (forward, breadth first from the start): every reachable position gets an
+//!    *id*, its place in the order reached, and is kept by id (so the pass never turns an index
+//!    back into a position: [`Indexed::position_at`] is not needed); with reversed edges, the
+//!    moves out of each position are kept as the children's ids (CSR: one offset per position,
+//!    one id and one move per edge), and how many moves lead into each position.
+//! 2. **Reverse the edges** once, from those arrays without asking the game again, into the
+//!    same compact form: the positions a decided position is reached from are a slice.
+//! 3. **Propagate backwards** by a FIFO queue of ids, starting from the terminal positions:
+//!    when a position is decided, each undecided parent either is decided at once (the move
+//!    into it reaches a value nothing beats, [`GameValue::is_best_possible`]: a win), or counts
+//!    one more of its moves decided and keeps the best of them so far; a parent whose moves are
+//!    all decided gets that best, as negamax would (so margins work too: a position is final
+//!    when all its children are, which is reverse topological order in an acyclic game).
 //!
 //! Positions never decided can be kept from the end forever by one of the players: they are
 //! worth [`GameValue::endless`] (a draw for win/lose/draw games). The pass records each
@@ -26,44 +28,40 @@
 //! Where the parents come from: a game may list the moves into a position ([`Unmove`], as
 //! GamesmanClassic's loopy solver asks for an "unmove"); Cat and Mouse, Can I Win and Predict
 //! the Winner do, and their `tabular/retrograde` ([`variant_by_unmoves`],
-//! [`solve_table_unmoving`]) needs no second pass and no edge arrays. Any other indexed game
-//! (a user's) gets the reversed edges built once from its moves ([`variant`], [`solve_table`]):
-//! it needs nothing beyond [`Game`] and [`Indexed`], so no second statement of the rules can
-//! drift from the first, at the cost of one more pass of move generation and
-//! `4 + size_of::<Move>()` bytes per move, which the memory cap accounts for.
+//! [`solve_table_unmoving`]) keeps no edges. Any other indexed game (a user's) gets the
+//! reversed edges built once from pass 1's moves ([`variant`], [`solve_table`]): it needs
+//! nothing beyond [`Game`] and [`Indexed`]'s `position_count` and `index`, so no second
+//! statement of the rules can drift from the first, at the cost of [`bytes_per_edge`] per move.
 //!
-//! Where the cells are (the *slots*): a game numbered with at most [`DENSE_INDICES`] (2^24)
-//! indices, or one that lists its unmoves (the built-in games number their positions densely),
-//! gets one cell per index, found without hashing. A game over reversed edges numbered with
-//! more gets cells only for the positions the start reaches, in the order pass 1 reaches
-//! them, found by a hash map from index to cell: Domineering 5x5 numbers 2^26 positions and
-//! reaches 455,317, so the pass costs what it reaches, not what the numbering names.
+//! Where an id is found from an index (the *lookup*): a game numbered with at most
+//! [`DENSE_INDICES`] (2^24) indices, or one that lists its unmoves, gets an array of one `u32`
+//! per index, found without hashing; a game over reversed edges numbered with more gets a hash
+//! map from index to id: Domineering 5x5 numbers 2^26 positions and reaches 455,317, so the
+//! pass costs what it reaches, not what the numbering names. Either way the cells are kept for
+//! the positions reached only.
 //!
 //! # Complexity
 //!
 //! With `C` = [`Indexed::position_count`] indices, `S` positions reachable from the start and
-//! `E` moves between them: time `O(C + S + E)` with dense slots, `O(S + E)` expected with
-//! sparse ones (a hash lookup per move in passes 1 and 2, per parent in pass 3); the game's
-//! `moves_into` once per position, or twice with reversed edges, `play` and `move_value`
-//! about twice per move; no allocation per position. Memory, checked against the memory cap
-//! before it is allocated: with dense slots [`bytes_per_position`] per index
-//! (`size_of::<Option<Value>>() + 16` bytes and one bit: 17 bytes for a win/lose/draw game; 4
-//! fewer by unmoves: 13 bytes for Cat and Mouse), allocated before the passes; with sparse
-//! slots `size_of::<Option<Value>>() + 20` bytes per position reached, grown by doubling, and
-//! the hash map's 8 bytes and one control byte per bucket (at most 7/8 full); and, with
-//! reversed edges, [`bytes_per_edge`] per move (`4 + size_of::<Move>()`: 8 bytes for 4-byte
-//! moves).
+//! `E` moves between them: time `O(S + E)` (expected, with the hash map), and `O(C)` more to
+//! zero the dense lookup (calloc: pages never touched cost nothing); one lookup per move in
+//! pass 1 (the children of a position looked up together, so their cache misses overlap), none
+//! in passes 2 and 3 with reversed edges (one per parent listed by a game's unmoves);
+//! `terminal_value` and `moves_into` once per position, `play` once per move, `move_value` once
+//! per reversed edge; no allocation per position. Memory, checked against the memory cap before
+//! each array is asked for or grown (by doubling): the dense lookup's 4 bytes per index; per
+//! position reached [`bytes_per_position`] (`size_of::<Position>()` + a 12-byte cell for a
+//! win/lose/draw value + 12: 32 bytes for Domineering's `u64` positions), 8 fewer by unmoves;
+//! the hash map's 8 bytes and one control byte per bucket (at most 7/8 full); and with
+//! reversed edges [`bytes_per_edge`] per move at the most (the moves out, then the moves in:
+//! 16 bytes for 4-byte moves while they are reversed, 8 after).
 //!
-//! Measured (release build, a shared 2-core AMD EPYC under a load average of 8 to 14 from
-//! other builds, so wall times are inflated; `--stats` and `/usr/bin/time`): a Cat and Mouse
-//! graph of 1,000 nodes (2·10^6 positions, a ring plus random chords, average degree 4; 25 MiB)
-//! takes 0.25 to 0.35 s of CPU time (0.7 to 1.3 s wall), about 6 to 8 million positions per CPU
-//! second; average degree 10, 0.35 to 0.5 s of CPU. The largest graph within `--memory-cap 1GiB`
-//! has 6,395 nodes (81,792,050 positions, 1,023.8 MiB; 6,396 nodes are refused before
-//! allocating): 25.7 s of CPU time. Can I Win `n = 20, T = 158` (`compare --variants`, one run):
-//! 725 ms against `memo/dense`'s 28 ms and `memo/indexed`'s 345 ms (13 MiB of arrays against
-//! 256 KiB): the pass visits all 10^6 subsets and their 10^7 moves where the memo stops at the
-//! first winning move, and every array access is a cache miss.
+//! Measured (release build, `examples/retrograde_domineering.rs`, `perf stat` task-clock, a
+//! shared 2-core machine under a load average of 11 to 16): Domineering 5x5 (455,317 positions,
+//! 2,052,030 moves) takes about 220 ms of CPU time against `memo/hash-map`'s 27 ms, which
+//! expands 107,172 positions (23.5 % of what the start reaches) because it stops at a first
+//! winning move. Pass 1's hash lookups, one per move, are most of it (cache misses on the map's
+//! control bytes and entries; callgrind and perf figures in BENCHMARKS.md).
 //!
 //! # Examples
 //!
@@ -81,21 +79,18 @@
 //! # Errors
 //!
 //! [`Error::GameTooLarge`] beyond `u32::MAX` indices or moves; [`Error::TableTooLarge`] when the
-//! arrays would pass the memory cap (checked for the positions before anything is allocated,
-//! and for the moves once they are counted); [`Error::AllocationFailed`] when the system
-//! refuses them; [`Error::TimeLimitReached`] past the time limit (read every 4,096 positions);
-//! [`Error::NoMoves`], [`Error::IndexOutOfRange`] for a game that breaks its contract, and
-//! [`Error::Inconsistent`] for one whose moves change between the two passes of reversed
-//! edges (checked before each write: never an index out of bounds);
-//! [`Error::EndlessPlay`] when the start can be kept from the end forever and the value type
-//! has no value for that.
+//! arrays would pass the memory cap (checked before each is allocated or grown);
+//! [`Error::AllocationFailed`] when the system refuses them; [`Error::TimeLimitReached`] past
+//! the time limit (read every 4,096 positions); [`Error::NoMoves`], [`Error::IndexOutOfRange`]
+//! for a game that breaks its contract (the game is asked once per position, so a game whose
+//! moves change between calls cannot make the arrays disagree); [`Error::EndlessPlay`] when
+//! the start can be kept from the end forever and the value type has no value for that.
 //!
 //! # See also
 //!
 //! `memo/indexed` (the same table top-down, for acyclic games: visits only what the search
 //! needs), and the game-specific tables of this crate.
 
-use std::mem::size_of;
 use std::time::Duration;
 
 use core_types::search;
@@ -160,32 +155,28 @@ pub const fn variant<G: Indexed>() -> Variant<G> {
     }
 }
 
-/// Bytes of the arrays per index of the game: its value, remoteness, moves left undecided,
-/// first reversed edge and place in the queue (one bit more marks it reached).
+/// Bytes of the arrays per position reached, with reversed edges: the position, its value,
+/// moves left undecided, remoteness, place in the queue, first move out and first reversed
+/// edge (`size_of::<Position>() + size_of::<Option<Value>>() + 20`); 8 fewer for a game that
+/// lists its unmoves. The index → id lookup comes on top: 4 bytes per index of the game up to
+/// [`DENSE_INDICES`] indices (or for a game that lists its unmoves), a hash map's entry (8
+/// bytes, one control byte, at most 7/8 full) per position reached beyond.
 pub const fn bytes_per_position<G: Game>() -> u64 {
-    (size_of::<Option<G::Value>>() + 16) as u64
+    pass::bytes_per_reached::<G>(true)
 }
 
-/// Bytes of the reversed edges per move: the parent's index and the move.
+/// Bytes per move with reversed edges, at the most (while they are reversed): the child's id
+/// and the move as pass 1 lists them, and the parent's id and the move reversed (`2 (4 +
+/// size_of::<Move>())`: 16 bytes for 4-byte moves); half of it once reversed.
 pub const fn bytes_per_edge<G: Game>() -> u64 {
-    (4 + size_of::<G::Move>()) as u64
+    pass::bytes_per_move::<G>()
 }
 
-/// Bytes the pass over reversed edges needs for `positions` indices and `edges` moves.
+/// Bytes the pass over reversed edges needs at the most for `positions` positions reached and
+/// `edges` moves, beside its index → id lookup.
 pub fn required_bytes<G: Game>(positions: u64, edges: u64) -> u128 {
-    required_bytes_with::<G>(positions, edges, true)
-}
-
-/// Bytes a pass needs, with reversed edges or (for an [`Unmove`] game) without: then no
-/// offsets and no edges.
-fn required_bytes_with<G: Game>(positions: u64, edges: u64, reversing: bool) -> u128 {
-    let per_position = bytes_per_position::<G>() - if reversing { 0 } else { 4 };
-    let reversed = if reversing {
-        4 + u128::from(edges) * u128::from(bytes_per_edge::<G>())
-    } else {
-        0
-    };
-    u128::from(positions) * u128::from(per_position) + u128::from(positions).div_ceil(8) + reversed
+    u128::from(positions) * u128::from(bytes_per_position::<G>())
+        + u128::from(edges) * u128::from(bytes_per_edge::<G>())
 }
 
 /// Solves every position reachable from `from` in `game` by retrograde analysis over reversed
@@ -210,9 +201,9 @@ pub fn solve_table<G: Indexed, R: Recorder<G> + ?Sized>(
     Ok(pass.finish(recorder))
 }
 
-/// [`solve_table`] for a game that lists the moves into a position ([`Unmove`]): no reversed
-/// edges are built (one pass of move generation and [`bytes_per_edge`] per move fewer, and
-/// 4 bytes per position fewer), the parents come from [`Unmove::unmoves_into`].
+/// [`solve_table`] for a game that lists the moves into a position ([`Unmove`]): no edges are
+/// kept ([`bytes_per_edge`] per move fewer, and 8 bytes per position fewer), the parents come
+/// from [`Unmove::unmoves_into`], and the lookup is always an array of one entry per index.
 ///
 /// # Errors
 ///
@@ -313,6 +304,7 @@ fn run_with<G: Indexed>(
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use core_types::search::Ranked;
     use core_types::{CanIWin, CatAndMouse, NoStats, PredictTheWinner, Solver};
 
     /// The two ways to find parents (reversed edges, the game's unmoves) give the same table.
@@ -355,6 +347,71 @@ mod tests {
         can_i_win.iter().for_each(same_tables);
         same_tables(&row);
         same_tables(&graph);
+    }
+
+    /// Negamax with remoteness (the winner hurries, anyone else delays), by recursion with a
+    /// memo: what every reached position's cell must hold in an acyclic game.
+    fn negamax<G: Indexed>(
+        game: &G,
+        p: G::Position,
+        known: &mut std::collections::HashMap<G::Position, Ranked<G::Value>>,
+    ) -> Ranked<G::Value> {
+        if let Some(&r) = known.get(&p) {
+            return r;
+        }
+        let score = match game.terminal_value(p) {
+            Some(value) => Ranked {
+                value,
+                remoteness: 0,
+            },
+            None => {
+                let mut best: Option<Ranked<G::Value>> = None;
+                for mv in game.moves(p) {
+                    let reply = negamax(game, game.play(p, mv), known);
+                    let score = Ranked {
+                        value: game.move_value(p, mv, reply.value),
+                        remoteness: reply.remoteness + 1,
+                    };
+                    if best.is_none_or(|b| score.cmp_for_mover(&b).is_gt()) {
+                        best = Some(score);
+                    }
+                }
+                best.unwrap()
+            }
+        };
+        known.insert(p, score);
+        score
+    }
+
+    /// Every position the start reaches, by both ways to find parents, holds negamax's value
+    /// and remoteness (win/lose games and margins).
+    fn cells_are_negamax<G: Unmove>(game: &G) {
+        let mut known = std::collections::HashMap::new();
+        negamax(game, game.start(), &mut known);
+        let tables = [
+            solve_table(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats).unwrap(),
+            solve_table_unmoving(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats)
+                .unwrap(),
+        ];
+        for table in tables {
+            assert_eq!(table.positions, known.len() as u64);
+            for (&p, r) in &known {
+                let cell = Cell::Decided {
+                    value: r.value,
+                    remoteness: r.remoteness,
+                };
+                assert_eq!(table.cell_of(game, p), cell, "{}", game.show_position(p));
+            }
+        }
+    }
+
+    #[test]
+    fn cells_are_negamax_with_remoteness() {
+        for (n, t) in [(5, 11), (8, 20), (10, 40), (12, 50)] {
+            cells_are_negamax(&CanIWin::new(n, t).unwrap());
+        }
+        cells_are_negamax(&PredictTheWinner::new(vec![3, 9, 1, 2, -7, 4, 4, 5]));
+        cells_are_negamax(&PredictTheWinner::new(vec![1, 5, 233, 7, 2, 2]));
     }
 
     #[test]
@@ -421,9 +478,7 @@ mod tests {
         fn index(&self, p: G::Position) -> usize {
             self.0.index(p) * self.1 + self.1 / 2
         }
-        fn position_at(&self, index: usize) -> G::Position {
-            self.0.position_at(index / self.1)
-        }
+        // No `position_at`: the pass never asks for it.
     }
 
     /// Past [`DENSE_INDICES`] the cells are kept for the positions reached only, and the
@@ -475,7 +530,8 @@ mod tests {
         sparse_as_dense(&graph);
     }
 
-    /// Sparse slots are counted against the memory cap as they grow.
+    /// The arrays of a sparse lookup (the positions reached, their moves) are counted against
+    /// the memory cap as they grow.
     #[test]
     fn sparse_slots_stop_at_the_memory_cap() {
         let spread = Spread::new(CanIWin::new(16, 100).unwrap());
@@ -488,7 +544,7 @@ mod tests {
         )
         .unwrap_err();
         assert!(
-            matches!(err, Error::TableTooLarge { parameter: "positions", required_bytes, .. }
+            matches!(err, Error::TableTooLarge { parameter: "positions" | "moves", required_bytes, .. }
                 if required_bytes > 1 << 16),
             "{err}"
         );

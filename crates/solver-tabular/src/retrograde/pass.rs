@@ -1,4 +1,5 @@
-//! One retrograde pass: its arrays, by slot (see [`Slots`]), and its three steps.
+//! One retrograde pass: the positions the start reaches, numbered by *id* in the order they are
+//! reached (see [`Ids`]), their arrays by id, and the pass's three steps.
 
 use std::mem::size_of;
 
@@ -8,8 +9,8 @@ use core_types::{
 };
 use hashbrown::HashMap;
 
-use super::table::{set_bits_in, RetrogradeTable, Slots};
-use super::{bytes_per_edge, required_bytes_with, DENSE_INDICES};
+use super::table::{Ids, RetrogradeTable, Slot};
+use super::DENSE_INDICES;
 use crate::NAME;
 
 /// A zeroed `u32` array, `None` when the system refuses it.
@@ -17,15 +18,7 @@ fn zeroed_u32(len: usize) -> Option<Vec<u32>> {
     bytemuck::allocation::try_zeroed_vec::<u32>(len).ok()
 }
 
-/// `len` copies of `fill`, `None` when the system refuses the memory.
-fn filled<T: Clone>(len: usize, fill: T) -> Option<Vec<T>> {
-    let mut v = Vec::new();
-    v.try_reserve_exact(len).ok()?;
-    v.resize(len, fill);
-    Some(v)
-}
-
-/// The names of the limits in the errors.
+/// The memory cap, and the errors that name it.
 struct Limits {
     cap: u64,
 }
@@ -68,28 +61,37 @@ fn as_u32<G: Game>(parameter: &'static str, value: u64) -> Result<u32, Error> {
     })
 }
 
-/// Bytes per reached position with sparse slots: its value, moves left undecided, index,
-/// remoteness and place in the queue, and its first reversed edge when `reversing` (the hash
-/// map's entry is counted apart, as `hashbrown` lays it out).
-pub(super) const fn bytes_per_sparse_slot<G: Game>(reversing: bool) -> u64 {
-    (size_of::<Option<G::Value>>() + 16 + if reversing { 4 } else { 0 }) as u64
+/// Bytes per position reached: the position itself, its [`Slot`] (value, moves left
+/// undecided, remoteness) and place in the queue, and with reversed edges its first outgoing
+/// and first reversed edge (the index → id lookup is counted apart: 4 bytes per index when
+/// dense, the hash map's entry when sparse).
+pub(super) const fn bytes_per_reached<G: Game>(reversing: bool) -> u64 {
+    (size_of::<G::Position>() + size_of::<Slot<G::Value>>() + 4 + if reversing { 8 } else { 0 })
+        as u64
+}
+
+/// Bytes per move with reversed edges: the child's id and the move (the moves out of each
+/// position, kept until they are reversed), then the parent's id and the move; both are held
+/// while the edges are reversed.
+pub(super) const fn bytes_per_move<G: Game>() -> u64 {
+    2 * (4 + size_of::<G::Move>()) as u64
 }
 
 /// Where the parents of a decided position come from.
 pub(super) trait Parents<G: Game> {
-    /// Calls `f(parent slot, move)` for each reached parent of the position with index
-    /// `child` and slot `slot`.
+    /// Calls `f(parent id, move)` for each reached parent of `child` (id `id`).
     fn each<F: FnMut(usize, G::Move)>(
         &mut self,
         game: &G,
-        child: usize,
-        slot: usize,
-        slots: &Slots,
+        id: usize,
+        child: G::Position,
+        ids: &Ids,
         f: F,
     );
 }
 
-/// The reversed edges: `parents[offsets[s]..offsets[s + 1]]` (slots) and their moves.
+/// The reversed edges: the parents of id `c` are `parents[offsets[c]..offsets[c + 1]]`, by
+/// the moves `moves[…]`.
 pub(super) struct Reversed<M> {
     offsets: Vec<u32>,
     parents: Vec<u32>,
@@ -101,14 +103,14 @@ impl<G: Game> Parents<G> for Reversed<G::Move> {
     fn each<F: FnMut(usize, G::Move)>(
         &mut self,
         _game: &G,
-        _child: usize,
-        slot: usize,
-        _slots: &Slots,
+        id: usize,
+        _child: G::Position,
+        _ids: &Ids,
         mut f: F,
     ) {
-        let (from, to) = (self.offsets[slot] as usize, self.offsets[slot + 1] as usize);
-        for edge in from..to {
-            f(self.parents[edge] as usize, self.moves[edge]);
+        let (from, to) = (self.offsets[id] as usize, self.offsets[id + 1] as usize);
+        for (&parent, &mv) in self.parents[from..to].iter().zip(&self.moves[from..to]) {
+            f(parent as usize, mv);
         }
     }
 }
@@ -124,68 +126,59 @@ impl<G: Unmove> Parents<G> for Unmoves<G::Position, G::Move> {
     fn each<F: FnMut(usize, G::Move)>(
         &mut self,
         game: &G,
-        child: usize,
-        _slot: usize,
-        slots: &Slots,
+        _id: usize,
+        child: G::Position,
+        ids: &Ids,
         mut f: F,
     ) {
-        game.unmoves_into(game.position_at(child), &mut self.buffer);
+        game.unmoves_into(child, &mut self.buffer);
         for &(parent, mv) in &self.buffer {
             let parent = game.index(parent);
             if parent >= self.count {
                 continue;
             }
-            if let Some(slot) = slots.get(parent) {
-                f(slot, mv);
+            if let Some(id) = ids.get(parent) {
+                f(id, mv);
             }
         }
     }
 }
 
-/// The index of the position in `slot`: the slot itself when dense, else `indices[slot]`.
-#[inline]
-fn index_at(indices: &[u32], dense: bool, slot: usize) -> usize {
-    if dense {
-        slot
-    } else {
-        indices[slot] as usize
-    }
-}
-
-/// One retrograde pass: its arrays, by slot.
+/// One retrograde pass: its arrays, by id.
 pub(super) struct Pass<'g, G: Indexed> {
     game: &'g G,
     limits: Limits,
     pub(super) count: usize,
     count64: u64,
-    slots: Slots,
-    dense: bool,
+    ids: Ids,
     reversing: bool,
-    /// The index of each reached position, in the order reached (breadth first): with dense
-    /// slots sized for every index (and reused as the queue of pass 3); with sparse slots,
-    /// the index of each slot (slots are given in the order reached).
-    order: Vec<u32>,
-    /// Moves of each position not yet decided.
-    remaining: Vec<u32>,
-    /// In-degrees (pass 1), then the reversed edges' offsets; empty without reversed edges.
-    offsets: Vec<u32>,
-    remoteness: Vec<u32>,
-    values: Vec<Option<G::Value>>,
-    reached_count: usize,
+    /// The positions reached, by id (ids are given in the order reached: breadth first, so
+    /// this is pass 1's queue too).
+    positions: Vec<G::Position>,
+    /// What the pass knows of each position, in one place (one cache line to read per move
+    /// in pass 3).
+    slots: Vec<Slot<G::Value>>,
+    /// With reversed edges: the moves out of id `p` are `targets[out[p]..out[p + 1]]` (the
+    /// children's ids) by `out_moves[…]`, until pass 2 reverses them.
+    out: Vec<u32>,
+    targets: Vec<u32>,
+    out_moves: Vec<G::Move>,
+    /// With reversed edges: how many moves lead into each id.
+    in_degree: Vec<u32>,
     edges: u64,
     terminal: u64,
     decided: u64,
-    /// A move of the game, to fill the reversed edges' array before it is written.
-    some_move: Option<G::Move>,
+    /// Bytes held now, and the most held at once (reported).
+    held: u128,
     pub(super) bytes: u128,
     clock: DeadlineClock,
-    moves: Vec<G::Move>,
 }
 
 impl<'g, G: Indexed> Pass<'g, G> {
-    /// Pass 1, forward and breadth first from `from`: the reachable positions, their moves,
-    /// and, when `reversing`, how many moves lead into each. With reversed edges and more
-    /// than [`DENSE_INDICES`] indices, the slots are sparse.
+    /// Pass 1, forward and breadth first from `from`: the reachable positions (each one's
+    /// terminal value and moves asked once), and, when `reversing`, the moves between them by
+    /// id and how many lead into each. The index → id lookup is an array when the game has
+    /// at most [`DENSE_INDICES`] indices or lists its unmoves, a hash map otherwise.
     pub(super) fn enumerate(
         game: &'g G,
         from: G::Position,
@@ -203,183 +196,229 @@ impl<'g, G: Indexed> Pass<'g, G> {
             game,
             count,
             count64,
-            slots: Slots::Sparse {
+            ids: Ids::Sparse {
                 map: HashMap::new(),
             },
-            dense,
             reversing,
-            order: Vec::new(),
-            remaining: Vec::new(),
-            offsets: Vec::new(),
-            remoteness: Vec::new(),
-            values: Vec::new(),
+            positions: Vec::new(),
+            slots: Vec::new(),
+            out: Vec::new(),
+            targets: Vec::new(),
+            out_moves: Vec::new(),
+            in_degree: Vec::new(),
             limits,
-            reached_count: 0,
             edges: 0,
             terminal: 0,
             decided: 0,
-            some_move: None,
+            held: 0,
             bytes: 0,
             clock: DeadlineClock::new(deadline),
-            moves: Vec::new(),
         };
         if dense {
-            pass.allocate_dense()?;
+            let required = u128::from(count64) * 4;
+            pass.charge("positions", count64, required)?;
+            let refused = || pass.limits.refused::<G>("positions", count64, required);
+            pass.ids = Ids::Dense {
+                ids: zeroed_u32(count).ok_or_else(refused)?,
+            };
         }
         let start = pass.index_of(from)?;
-        pass.reach(start)?;
-        let mut head = 0;
-        let mut moves = std::mem::take(&mut pass.moves);
-        while head < pass.reached_count {
+        pass.reach(start, from)?;
+        if reversing {
+            pass.out.push(0);
+        }
+        let mut moves = Vec::new();
+        let mut children = Vec::new();
+        let mut id = 0;
+        while id < pass.positions.len() {
             pass.clock.tick_or_stop(NAME, G::NAME)?;
-            let at = pass.order[head] as usize;
-            let slot = if dense { at } else { head };
-            head += 1;
-            let position = game.position_at(at);
+            let position = pass.positions[id];
             if let Some(value) = game.terminal_value(position) {
-                pass.values[slot] = Some(value);
+                pass.slots[id].value = Some(value);
                 pass.terminal += 1;
-                continue;
-            }
-            game.moves_into(position, &mut moves);
-            if moves.is_empty() {
-                return Err(Error::NoMoves {
-                    game: G::NAME,
-                    position: game.show_position(position),
-                });
-            }
-            pass.edges += moves.len() as u64;
-            as_u32::<G>("moves", pass.edges)?;
-            pass.remaining[slot] = moves.len() as u32;
-            pass.some_move = pass.some_move.or(moves.first().copied());
-            for &mv in &moves {
-                let child = pass.index_of(game.play(position, mv))?;
-                let child = pass.reach(child)?;
+            } else {
+                game.moves_into(position, &mut moves);
+                if moves.is_empty() {
+                    return Err(Error::NoMoves {
+                        game: G::NAME,
+                        position: game.show_position(position),
+                    });
+                }
+                pass.edges += moves.len() as u64;
+                as_u32::<G>("moves", pass.edges)?;
+                pass.slots[id].remaining = moves.len() as u32;
                 if reversing {
-                    pass.offsets[child] += 1;
+                    pass.room_for_moves(moves.len())?;
+                }
+                // The children's ids looked up first, all at once: independent lookups, whose
+                // cache misses overlap (the pass is bound by them), then the new ones added.
+                children.clear();
+                for &mv in &moves {
+                    let child = game.play(position, mv);
+                    let index = pass.index_of(child)?;
+                    children.push((child, index, pass.ids.get_unchecked_len(index)));
+                }
+                for (&mv, &(child, index, known)) in moves.iter().zip(&children) {
+                    let child = match known {
+                        Some(id) => id,
+                        None => pass.reach(index, child)?,
+                    };
+                    if reversing {
+                        pass.in_degree[child] += 1;
+                        pass.targets.push(child as u32);
+                        pass.out_moves.push(mv);
+                    }
                 }
             }
-        }
-        pass.moves = moves;
-        if !dense {
-            let n = pass.reached_count;
-            let refused = || pass.limits.refused::<G>("positions", n as u64, pass.bytes);
-            pass.remoteness = zeroed_u32(n).ok_or_else(refused)?;
+            if reversing {
+                pass.out.push(pass.targets.len() as u32);
+            }
+            id += 1;
         }
         Ok(pass)
     }
 
-    /// The arrays of dense slots, one cell per index, checked against the memory cap first.
-    fn allocate_dense(&mut self) -> Result<(), Error> {
-        let (count, count64) = (self.count, self.count64);
-        let node_bytes = required_bytes_with::<G>(count64, 0, self.reversing);
-        if node_bytes > u128::from(self.limits.cap) {
-            return Err(self.limits.too_large::<G>("positions", count64, node_bytes));
+    /// Counts `bytes` more as held, refused ([`Error::TableTooLarge`] naming `parameter` and
+    /// `value`) when that passes the memory cap.
+    fn charge(&mut self, parameter: &'static str, value: u64, bytes: u128) -> Result<(), Error> {
+        let held = self.held + bytes;
+        if held > u128::from(self.limits.cap) {
+            return Err(self.limits.too_large::<G>(parameter, value, held));
         }
-        let refused = || self.limits.refused::<G>("positions", count64, node_bytes);
-        self.slots = Slots::Dense {
-            reached: bytemuck::allocation::try_zeroed_vec::<u64>(count.div_ceil(64))
-                .map_err(|_| refused())?,
-        };
-        self.remaining = zeroed_u32(count).ok_or_else(refused)?;
-        if self.reversing {
-            self.offsets = zeroed_u32(count + 1).ok_or_else(refused)?;
-        }
-        self.order = zeroed_u32(count).ok_or_else(refused)?;
-        self.remoteness = zeroed_u32(count).ok_or_else(refused)?;
-        self.values = filled(count, None).ok_or_else(refused)?;
-        self.bytes = node_bytes;
+        self.held = held;
+        self.bytes = self.bytes.max(held);
         Ok(())
     }
 
-    /// The slot of the position with index `index`, reached now if it was not before (then
-    /// queued for pass 1).
-    #[inline]
-    fn reach(&mut self, index: usize) -> Result<usize, Error> {
-        match &mut self.slots {
-            Slots::Dense { reached } => {
-                let (word, bit) = (index / 64, 1u64 << (index % 64));
-                if reached[word] & bit == 0 {
-                    reached[word] |= bit;
-                    self.order[self.reached_count] = index as u32;
-                    self.reached_count += 1;
-                }
-                Ok(index)
-            }
-            Slots::Sparse { map } => {
-                // Below `count`, which fits in `u32`.
-                let key = index as u32;
-                if let Some(&slot) = map.get(&key) {
-                    return Ok(slot as usize);
-                }
-                self.new_sparse_slot(key)
-            }
-        }
+    /// Counts `bytes` fewer as held.
+    fn release(&mut self, bytes: u128) {
+        self.held = self.held.saturating_sub(bytes);
     }
 
-    /// A sparse slot for index `key`, the arrays and the map grown first when full (the bytes
-    /// they then hold checked against the memory cap before they are asked for).
-    fn new_sparse_slot(&mut self, key: u32) -> Result<usize, Error> {
-        let Slots::Sparse { map } = &mut self.slots else {
-            return Ok(key as usize);
+    /// The id of the position `position`, whose index is `index`, given now if it was not
+    /// reached before (then queued for pass 1). The arrays (and the map) are grown first when
+    /// full, their bytes checked against the memory cap before they are asked for.
+    #[inline]
+    fn reach(&mut self, index: usize, position: G::Position) -> Result<usize, Error> {
+        let id = self.positions.len();
+        match &mut self.ids {
+            Ids::Dense { ids } => {
+                if let Some(known) = ids[index].checked_sub(1) {
+                    return Ok(known as usize);
+                }
+                if id == self.positions.capacity() {
+                    self.grow(false)?;
+                }
+                if let Ids::Dense { ids } = &mut self.ids {
+                    ids[index] = id as u32 + 1;
+                }
+            }
+            Ids::Sparse { map } => {
+                let map_full = map.len() == map.capacity();
+                if map_full || id == self.positions.capacity() {
+                    self.grow(map_full)?;
+                }
+                let Ids::Sparse { map } = &mut self.ids else {
+                    return Ok(id);
+                };
+                // Below `count`, which fits in `u32`.
+                match map.entry(index as u32) {
+                    hashbrown::hash_map::Entry::Occupied(known) => return Ok(*known.get() as usize),
+                    hashbrown::hash_map::Entry::Vacant(new) => {
+                        new.insert(id as u32);
+                    }
+                }
+            }
+        }
+        self.positions.push(position);
+        self.slots.push(Slot {
+            value: None,
+            remaining: 0,
+            remoteness: 0,
+        });
+        if self.reversing {
+            self.in_degree.push(0);
+        }
+        Ok(id)
+    }
+
+    /// Room for twice as many positions (when the arrays are full), and for the map to grow
+    /// (when `map_full`).
+    fn grow(&mut self, map_full: bool) -> Result<(), Error> {
+        let (len, capacity) = (self.positions.len(), self.positions.capacity());
+        let positions = len as u64 + 1;
+        let new_capacity = if len == capacity {
+            (capacity * 2).max(1024)
+        } else {
+            capacity
         };
-        let slot = self.reached_count;
-        let capacity = self.order.capacity();
-        let (slots_full, map_full) = (slot == capacity, map.len() == map.capacity());
-        if slots_full || map_full {
-            let new_capacity = if slots_full {
-                (capacity * 2).max(1024)
-            } else {
-                capacity
-            };
-            let map_bytes = if map_full {
-                growth_bytes::<u32, u32>(map.capacity())
-            } else {
-                map_bytes::<u32, u32>(map.capacity())
-            };
-            let required = new_capacity as u128
-                * u128::from(bytes_per_sparse_slot::<G>(self.reversing))
-                + map_bytes;
-            let positions = slot as u64 + 1;
-            if required > u128::from(self.limits.cap) {
-                return Err(self.limits.too_large::<G>("positions", positions, required));
+        let extra = new_capacity - len;
+        // The queue comes after pass 1 (`bytes_per_reached`'s 4 bytes).
+        let mut bytes = (new_capacity - capacity) as u128
+            * u128::from(bytes_per_reached::<G>(self.reversing) - 4);
+        let map_now = match &self.ids {
+            Ids::Sparse { map } if map_full => {
+                let now = map_bytes::<u32, u32>(map.capacity());
+                // The table its entries move into, held with the old one until they have.
+                bytes += growth_bytes::<u32, u32>(map.capacity()) - now;
+                now
             }
-            let refused = self.limits.refused::<G>("positions", positions, required);
-            let extra = new_capacity - slot;
-            self.order
+            _ => 0,
+        };
+        self.charge("positions", positions, bytes)?;
+        let refused = self.limits.refused::<G>("positions", positions, self.bytes);
+        self.positions
+            .try_reserve_exact(extra)
+            .map_err(|_| refused.clone())?;
+        self.slots
+            .try_reserve_exact(extra)
+            .map_err(|_| refused.clone())?;
+        if self.reversing {
+            self.in_degree
                 .try_reserve_exact(extra)
                 .map_err(|_| refused.clone())?;
-            self.remaining
-                .try_reserve_exact(extra)
+            self.out
+                .try_reserve_exact(new_capacity + 1 - self.out.len())
                 .map_err(|_| refused.clone())?;
-            self.values
-                .try_reserve_exact(extra)
-                .map_err(|_| refused.clone())?;
-            if self.reversing {
-                self.offsets
-                    .try_reserve_exact(extra + 1)
-                    .map_err(|_| refused.clone())?;
-            }
+        }
+        if let Ids::Sparse { map } = &mut self.ids {
             if map_full {
                 map.try_reserve(1).map_err(|_| refused)?;
+                // The old table is freed once its entries have moved.
+                self.release(map_now);
             }
-            self.bytes = self.bytes.max(required);
         }
-        map.insert(key, slot as u32);
-        self.order.push(key);
-        self.remaining.push(0);
-        self.values.push(None);
-        if self.reversing {
-            self.offsets.push(0);
-        }
-        self.reached_count += 1;
-        Ok(slot)
+        Ok(())
     }
 
-    /// The cells the pass keeps: one per index with dense slots, one per reached position
-    /// with sparse ones.
+    /// Room for `more` moves out of the position being expanded (doubling), checked against
+    /// the memory cap.
+    fn room_for_moves(&mut self, more: usize) -> Result<(), Error> {
+        let (len, capacity) = (self.targets.len(), self.targets.capacity());
+        if len + more <= capacity {
+            return Ok(());
+        }
+        let new_capacity = (capacity * 2).max(len + more).max(1024);
+        let edges = self.edges;
+        let half = u128::from(bytes_per_move::<G>() / 2);
+        self.charge("moves", edges, (new_capacity - capacity) as u128 * half)?;
+        let refused = self.limits.refused::<G>("moves", edges, self.bytes);
+        self.targets
+            .try_reserve_exact(new_capacity - len)
+            .map_err(|_| refused.clone())?;
+        self.out_moves
+            .try_reserve_exact(new_capacity - len)
+            .map_err(|_| refused)?;
+        Ok(())
+    }
+
+    /// The cells of the table: one per index with a dense lookup (the position's id), one per
+    /// position reached with a sparse one.
     pub(super) fn cells(&self) -> u64 {
-        self.values.len() as u64
+        match self.ids {
+            Ids::Dense { .. } => self.count64,
+            Ids::Sparse { .. } => self.positions.len() as u64,
+        }
     }
 
     /// The index of `position`, checked against the game's position count.
@@ -397,187 +436,162 @@ impl<'g, G: Indexed> Pass<'g, G> {
         }
     }
 
-    /// The error for a game whose moves of `position`, or where they lead, changed since
-    /// pass 1.
-    fn changed(&self, position: G::Position) -> Error {
-        Error::Inconsistent {
-            game: G::NAME,
-            position: self.game.show_position(position),
-        }
-    }
-
-    /// Pass 2: the reversed edges (CSR), checked against the memory cap now that the moves are
-    /// counted. `offsets[s]` becomes the end of slot `s`'s slice, then, filled backwards, its
-    /// start. A game whose moves differ from pass 1's is refused ([`Error::Inconsistent`]).
+    /// Pass 2: the moves of pass 1 reversed (CSR), without asking the game again: the parents
+    /// of each id in one slice, each with its move. The moves out of each position are freed
+    /// once reversed.
     pub(super) fn reverse_edges(&mut self) -> Result<Reversed<G::Move>, Error> {
-        let (game, edges, dense) = (self.game, self.edges, self.dense);
-        let cells = self.values.len();
-        let edge_bytes = 4 + u128::from(edges) * u128::from(bytes_per_edge::<G>());
-        let bytes = self.bytes + edge_bytes;
-        if bytes > u128::from(self.limits.cap) {
-            return Err(self.limits.too_large::<G>("moves", edges, bytes));
-        }
-        self.bytes = bytes;
-        let mut offsets = std::mem::take(&mut self.offsets);
-        if offsets.len() == cells {
-            offsets.push(0);
-        }
+        let edges = self.edges;
+        let (n, e) = (self.positions.len(), self.targets.len());
+        let half = bytes_per_move::<G>() / 2;
+        self.charge("moves", edges, 4 + e as u128 * u128::from(half))?;
+        let refused = || self.limits.refused::<G>("moves", edges, self.bytes);
+        let mut parents = zeroed_u32(e).ok_or_else(refused)?;
+        let mut moves = Vec::new();
+        moves.try_reserve_exact(e).map_err(|_| refused())?;
+        moves.extend_from_slice(&self.out_moves);
+        // Each id's offset starts at the end of its slice and is counted down to its start as
+        // its parents are written, in the order of pass 1 (as today's tables were built).
+        let mut offsets = std::mem::take(&mut self.in_degree);
+        offsets.push(0);
         let mut sum = 0u32;
-        for offset in &mut offsets[..cells] {
+        for offset in &mut offsets[..n] {
             sum += *offset;
             *offset = sum;
         }
-        offsets[cells] = sum;
-        let refused = || self.limits.refused::<G>("moves", edges, bytes);
-        let mut parents = filled(edges as usize, u32::MAX).ok_or_else(refused)?;
-        let mut edge_moves = match self.some_move {
-            Some(mv) => filled(edges as usize, mv).ok_or_else(refused)?,
-            None => Vec::new(),
-        };
-        let mut moves = std::mem::take(&mut self.moves);
-        for k in 0..self.reached_count {
+        offsets[n] = sum;
+        for parent in 0..n {
             self.clock.tick_or_stop(NAME, G::NAME)?;
-            let at = self.order[k] as usize;
-            let slot = if dense { at } else { k };
-            if self.values[slot].is_some() {
-                continue;
-            }
-            let position = game.position_at(at);
-            game.moves_into(position, &mut moves);
-            if moves.len() != self.remaining[slot] as usize {
-                return Err(self.changed(position));
-            }
-            for &mv in &moves {
-                let child = self.index_of(game.play(position, mv))?;
-                // An in-degree passed, or an edge written twice: the game's moves changed
-                // since pass 1 (checked before writing, so a changing game gets an error,
-                // never a write out of bounds).
-                let Some(child) = self.slots.get(child).filter(|&c| offsets[c] > 0) else {
-                    return Err(self.changed(position));
-                };
+            let (from, to) = (self.out[parent] as usize, self.out[parent + 1] as usize);
+            for k in from..to {
+                let child = self.targets[k] as usize;
                 offsets[child] -= 1;
                 let edge = offsets[child] as usize;
-                if parents[edge] != u32::MAX {
-                    return Err(self.changed(position));
-                }
-                parents[edge] = slot as u32;
-                edge_moves[edge] = mv;
+                parents[edge] = parent as u32;
+                moves[edge] = self.out_moves[k];
             }
         }
-        self.moves = moves;
+        let freed =
+            self.targets.capacity() as u128 * u128::from(half) + 4 * self.out.capacity() as u128;
+        self.out = Vec::new();
+        self.targets = Vec::new();
+        self.out_moves = Vec::new();
+        self.release(freed);
         Ok(Reversed {
             offsets,
             parents,
-            moves: edge_moves,
+            moves,
         })
     }
 
-    /// Pass 3: backwards from the terminal positions by a FIFO queue of slots (with dense
-    /// slots, the order array reused: its first `queued` entries, compacted from the reachable
-    /// ones).
+    /// Pass 3: backwards from the terminal positions by a FIFO queue of ids. Each position
+    /// keeps the best of its moves decided so far, so the one whose last move is decided is
+    /// decided at once, without asking the game for its moves again.
     pub(super) fn propagate<P: Parents<G>, R: Recorder<G> + ?Sized>(
         &mut self,
         parents: &mut P,
         recorder: &mut R,
     ) -> Result<(), Error> {
-        let (game, dense) = (self.game, self.dense);
-        let mut queue = if dense {
-            std::mem::take(&mut self.order)
-        } else {
-            let (n, bytes) = (self.reached_count, self.bytes);
-            zeroed_u32(n).ok_or_else(|| self.limits.refused::<G>("positions", n as u64, bytes))?
-        };
-        let mut queued = 0;
-        for k in 0..self.reached_count {
-            let slot = if dense { queue[k] as usize } else { k };
-            if let Some(value) = self.values[slot] {
-                queue[queued] = slot as u32;
-                queued += 1;
-                let at = index_at(&self.order, dense, slot);
-                recorder.event(Event::Cell(game.position_at(at), value));
+        let game = self.game;
+        let n = self.positions.len();
+        self.charge("positions", n as u64, n as u128 * 4)?;
+        let refused = || self.limits.refused::<G>("positions", n as u64, self.bytes);
+        let mut queue: Vec<u32> = Vec::new();
+        queue.try_reserve_exact(n).map_err(|_| refused())?;
+        for (id, slot) in self.slots.iter().enumerate() {
+            if let Some(value) = slot.value {
+                queue.push(id as u32);
+                recorder.event(Event::Cell(self.positions[id], value));
             }
         }
-        let mut moves = std::mem::take(&mut self.moves);
         let mut head = 0;
-        while head < queued {
+        while head < queue.len() {
             self.clock.tick_or_stop(NAME, G::NAME)?;
             let child = queue[head] as usize;
             head += 1;
-            let Some(value) = self.values[child] else {
+            let Slot {
+                value: Some(value),
+                remoteness,
+                ..
+            } = self.slots[child]
+            else {
                 continue;
             };
-            let rounds = self.remoteness[child].saturating_add(1);
+            let rounds = remoteness.saturating_add(1);
             let Pass {
-                values,
-                remaining,
-                remoteness,
-                order,
                 slots,
+                positions,
+                ids,
                 ..
             } = self;
-            let at = index_at(order, dense, child);
-            parents.each(game, at, child, slots, |parent, mv| {
-                if values[parent].is_some() {
+            parents.each(game, child, positions[child], ids, |parent, mv| {
+                let slot = &mut slots[parent];
+                if slot.remaining == 0 {
                     return;
                 }
-                let position = game.position_at(index_at(order, dense, parent));
-                let mv_value = game.move_value(position, mv, value);
-                let decided = if mv_value.is_best_possible() {
-                    Some(Ranked {
-                        value: mv_value,
-                        remoteness: rounds,
-                    })
-                } else {
-                    remaining[parent] -= 1;
-                    if remaining[parent] == 0 {
-                        best_of_decided(game, position, &mut moves, values, remoteness, slots)
-                    } else {
-                        None
-                    }
+                let position = positions[parent];
+                let score = Ranked {
+                    value: game.move_value(position, mv, value),
+                    remoteness: rounds,
                 };
-                if let Some(score) = decided {
-                    values[parent] = Some(score.value);
-                    remoteness[parent] = score.remoteness;
-                    queue[queued] = parent as u32;
-                    queued += 1;
-                    recorder.event(Event::Cell(position, score.value));
+                let winning = score.value.is_best_possible();
+                let best = match slot.value {
+                    Some(value) if !winning => {
+                        let before = Ranked {
+                            value,
+                            remoteness: slot.remoteness,
+                        };
+                        if score.cmp_for_mover(&before).is_gt() {
+                            score
+                        } else {
+                            before
+                        }
+                    }
+                    _ => score,
+                };
+                slot.value = Some(best.value);
+                slot.remoteness = best.remoteness;
+                slot.remaining = if winning { 0 } else { slot.remaining - 1 };
+                if slot.remaining == 0 {
+                    queue.push(parent as u32);
+                    recorder.event(Event::Cell(position, best.value));
                 }
             });
         }
-        self.moves = moves;
-        if dense {
-            // The queue was the order array; with dense slots the table does not need it.
-            drop(queue);
-        }
-        self.decided = queued as u64;
+        self.decided = queue.len() as u64;
         Ok(())
     }
 
-    /// The table, after reporting the endless positions and the counters.
-    pub(super) fn finish<R: Recorder<G> + ?Sized>(self, recorder: &mut R) -> RetrogradeTable<G> {
-        let positions = self.reached_count as u64;
+    /// The table, after reporting the endless positions (by index with a dense lookup, in
+    /// the order reached with a sparse one) and the counters.
+    pub(super) fn finish<R: Recorder<G> + ?Sized>(
+        mut self,
+        recorder: &mut R,
+    ) -> RetrogradeTable<G> {
+        let positions = self.positions.len() as u64;
         if self.decided < positions {
-            if let Some(endless) = G::Value::endless() {
-                let mut report = |index: usize| {
-                    recorder.event(Event::Cell(self.game.position_at(index), endless));
-                };
-                match &self.slots {
-                    Slots::Dense { reached } => set_bits_in(reached)
-                        .filter(|&at| self.values[at].is_none())
-                        .for_each(&mut report),
-                    Slots::Sparse { .. } => (0..self.reached_count)
-                        .filter(|&slot| self.values[slot].is_none())
-                        .for_each(|slot| report(self.order[slot] as usize)),
+            // A position never decided holds the best of its moves decided so far: not its
+            // value.
+            let mut endless: Vec<usize> = Vec::new();
+            for (id, slot) in self.slots.iter_mut().enumerate() {
+                if slot.remaining > 0 {
+                    slot.value = None;
+                    endless.push(id);
+                }
+            }
+            if let Some(value) = G::Value::endless() {
+                if let Ids::Dense { .. } = self.ids {
+                    endless.sort_unstable_by_key(|&id| self.game.index(self.positions[id]));
+                }
+                for id in endless {
+                    recorder.event(Event::Cell(self.positions[id], value));
                 }
             }
         }
         recorder.positions(positions);
         recorder.states_stored(positions);
         RetrogradeTable {
-            values: self.values,
-            remoteness: self.remoteness,
-            indices: if self.dense { Vec::new() } else { self.order },
             slots: self.slots,
+            ids: self.ids,
             positions,
             edges: self.edges,
             terminal: self.terminal,
@@ -585,33 +599,4 @@ impl<'g, G: Indexed> Pass<'g, G> {
             bytes: self.bytes,
         }
     }
-}
-
-/// The best move's score at `position`, all of whose moves lead to decided positions: the
-/// largest value, and at equal values the quickest win or the slowest anything else
-/// ([`Ranked::cmp_for_mover`]).
-fn best_of_decided<G: Indexed>(
-    game: &G,
-    position: G::Position,
-    moves: &mut Vec<G::Move>,
-    values: &[Option<G::Value>],
-    remoteness: &[u32],
-    slots: &Slots,
-) -> Option<Ranked<G::Value>> {
-    game.moves_into(position, moves);
-    let mut best: Option<Ranked<G::Value>> = None;
-    for &mv in moves.iter() {
-        let Some(child) = slots.get(game.index(game.play(position, mv))) else {
-            continue;
-        };
-        let Some(value) = values[child] else { continue };
-        let score = Ranked {
-            value: game.move_value(position, mv, value),
-            remoteness: remoteness[child].saturating_add(1),
-        };
-        if best.is_none_or(|b| score.cmp_for_mover(&b).is_gt()) {
-            best = Some(score);
-        }
-    }
-    best
 }

@@ -4,38 +4,56 @@ use core_types::search::Ranked;
 use core_types::{Game, GameValue, Indexed};
 use hashbrown::HashMap;
 
-/// Where the cells of a reached position are (its *slot*), by the game's index.
+/// The id of each reached position (its place in the order the pass reached them, where its
+/// cells are), by the game's index.
 #[derive(Clone, Debug)]
-pub(super) enum Slots {
-    /// One cell per index of the game (the slot is the index), and one bit per index saying
-    /// whether it was reached: for a numbering the start reaches much of.
+pub(super) enum Ids {
+    /// One entry per index of the game: the id plus one, 0 when the index was not reached;
+    /// for a numbering the start reaches much of.
     Dense {
-        /// Bit `i` is set when index `i` was reached.
-        reached: Vec<u64>,
+        /// Index → id + 1.
+        ids: Vec<u32>,
     },
-    /// Cells only for the positions reached, in the order they were reached, found by a hash
-    /// map from index to slot: for a numbering much larger than what the start reaches.
+    /// A hash map from index to id: for a numbering much larger than what the start reaches.
     Sparse {
-        /// Index → slot.
+        /// Index → id.
         map: HashMap<u32, u32>,
     },
 }
 
-impl Slots {
-    /// The slot of `index`, `None` when it was not reached.
+impl Ids {
+    /// The id of `index`, below the game's position count (so within a dense array), `None`
+    /// when it was not reached.
+    #[inline]
+    pub(super) fn get_unchecked_len(&self, index: usize) -> Option<usize> {
+        match self {
+            Ids::Dense { ids } => ids[index].checked_sub(1).map(|id| id as usize),
+            Ids::Sparse { map } => map.get(&(index as u32)).map(|&id| id as usize),
+        }
+    }
+
+    /// The id of `index`, `None` when it was not reached.
     #[inline]
     pub(super) fn get(&self, index: usize) -> Option<usize> {
         match self {
-            Slots::Dense { reached } => {
-                let word = reached.get(index / 64)?;
-                (word >> (index % 64) & 1 == 1).then_some(index)
-            }
-            Slots::Sparse { map } => {
+            Ids::Dense { ids } => ids.get(index)?.checked_sub(1).map(|id| id as usize),
+            Ids::Sparse { map } => {
                 let index = u32::try_from(index).ok()?;
-                map.get(&index).map(|&slot| slot as usize)
+                map.get(&index).map(|&id| id as usize)
             }
         }
     }
+}
+
+/// What the pass keeps of one position reached, in one place.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Slot<V> {
+    /// A decided position's value; before, the best of its moves decided so far.
+    pub(super) value: Option<V>,
+    /// Moves not yet decided; 0 once the position is decided.
+    pub(super) remaining: u32,
+    /// A decided position's remoteness; before, that of the best move decided so far.
+    pub(super) remoteness: u32,
 }
 
 /// What the pass knows of one position.
@@ -58,11 +76,8 @@ pub enum Cell<V> {
 /// The solved table of one game: every reachable position's [`Cell`], by index.
 #[derive(Clone, Debug)]
 pub struct RetrogradeTable<G: Game> {
-    pub(super) values: Vec<Option<G::Value>>,
-    pub(super) remoteness: Vec<u32>,
-    pub(super) slots: Slots,
-    /// The index of each slot, with sparse slots (empty with dense ones).
-    pub(super) indices: Vec<u32>,
+    pub(super) slots: Vec<Slot<G::Value>>,
+    pub(super) ids: Ids,
     /// Positions reachable from the start.
     pub positions: u64,
     /// Moves between them.
@@ -78,13 +93,14 @@ pub struct RetrogradeTable<G: Game> {
 impl<G: Indexed> RetrogradeTable<G> {
     /// What the pass knows of the position with index `index`.
     pub fn cell(&self, index: usize) -> Cell<G::Value> {
-        let Some(slot) = self.slots.get(index) else {
+        let Some(id) = self.ids.get(index) else {
             return Cell::Unreached;
         };
-        match self.values[slot] {
+        let slot = self.slots[id];
+        match slot.value {
             Some(value) => Cell::Decided {
                 value,
-                remoteness: self.remoteness[slot],
+                remoteness: slot.remoteness,
             },
             None => Cell::Endless,
         }
@@ -128,27 +144,20 @@ impl<G: Indexed> RetrogradeTable<G> {
 
     /// The indices of the reachable positions, in index order.
     pub fn reached_indices(&self) -> Vec<usize> {
-        match &self.slots {
-            Slots::Dense { reached } => set_bits_in(reached).collect(),
-            Slots::Sparse { .. } => {
-                let mut indices: Vec<usize> = self.indices.iter().map(|&i| i as usize).collect();
+        match &self.ids {
+            Ids::Dense { ids } => (0..ids.len()).filter(|&i| ids[i] != 0).collect(),
+            Ids::Sparse { map } => {
+                let mut indices: Vec<usize> = map.keys().map(|&i| i as usize).collect();
                 indices.sort_unstable();
                 indices
             }
         }
     }
 
-    /// Whether the cells are kept for the reached positions only (a hash map from index to
-    /// cell), as for a numbering larger than [`super::DENSE_INDICES`]; else one cell per index.
+    /// Whether a reached position's cells are found by a hash map from index to cell, as for a
+    /// numbering larger than [`super::DENSE_INDICES`]; else by an array of one entry per index.
+    /// Either way the cells are kept for the positions reached only.
     pub fn is_sparse(&self) -> bool {
-        matches!(self.slots, Slots::Sparse { .. })
+        matches!(self.ids, Ids::Sparse { .. })
     }
-}
-
-/// The indices of the set bits of `words` (bit `k` of word `w` is index `64 w + k`).
-pub(super) fn set_bits_in(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words
-        .iter()
-        .enumerate()
-        .flat_map(|(w, &word)| core_types::bits::set_bits(word).map(move |k| w * 64 + k as usize))
 }

@@ -1,0 +1,59 @@
+//! Times `tabular/retrograde` against `memo/hash-map` on Domineering, with their counts: a
+//! small release binary to profile (perf, callgrind) what bounds retrograde (issue 28).
+//!
+//! ```text
+//! cargo run --release --example retrograde_domineering -- 5 5 [retro|memo|both] [runs]
+//! ```
+#![allow(clippy::unwrap_used)]
+
+#[path = "../benches/games/domineering.rs"]
+mod domineering;
+
+use std::time::Instant;
+
+use domineering::Domineering;
+use gamesolve::backends::solver_tabular::retrograde::solve_table;
+use gamesolve::{all_variants, Deadline, Game, NoStats, SolverConfig};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let rows = args.first().and_then(|a| a.parse().ok()).unwrap_or(5);
+    let cols = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(5);
+    let which = args.get(2).map_or("both", String::as_str);
+    let runs: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
+    let game = Domineering::new(rows, cols);
+    if which != "memo" {
+        for _ in 0..runs {
+            let t = Instant::now();
+            let table =
+                solve_table(&game, game.start(), 1 << 32, Deadline::NEVER, &mut NoStats).unwrap();
+            println!(
+                "retrograde: {:?}, {} positions, {} edges, {} terminal, {} decided, {} bytes",
+                t.elapsed(),
+                table.positions,
+                table.edges,
+                table.terminal,
+                table.decided,
+                table.bytes
+            );
+        }
+    }
+    if which != "retro" {
+        let config = SolverConfig {
+            state_budget: Some(100_000_000),
+            ..SolverConfig::default()
+        };
+        let variants = all_variants::<Domineering>();
+        let variant = variants.iter().find(|v| v.id() == "memo/hash-map").unwrap();
+        for _ in 0..runs {
+            let mut solver = variant.solver(&config);
+            let t = Instant::now();
+            let (answer, stats) = solver.solve_with_stats(&game).unwrap();
+            println!(
+                "memo/hash-map: {:?}, {answer:?}, {} positions",
+                t.elapsed(),
+                stats.positions
+            );
+        }
+    }
+}
