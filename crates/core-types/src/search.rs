@@ -821,7 +821,7 @@ where
                     game,
                     budget,
                     unit: "states",
-                    hint: "; raise --state-budget",
+                    hint: "",
                 },
                 MemoRefusal::Cap {
                     states,

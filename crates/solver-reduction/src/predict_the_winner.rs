@@ -11,8 +11,8 @@ use std::time::Duration;
 use bytemuck::Zeroable;
 use core_types::deadline::Deadline;
 use core_types::{
-    Arithmetic, Error, Game, Kernel, MarginValue, PredictTheWinner, PredictTheWinnerSolution,
-    Recorder, Side, Variant,
+    Arithmetic, Error, Game, Kernel, Limits, MarginValue, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, Side, Variant,
 };
 
 use crate::NAME;
@@ -598,19 +598,26 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[Variant {
     name: "stack",
     summary: "linear time: merge every peak x <= y >= z into x - y + z with one stack pass, \
               then both players take the larger end",
-    build: |config| {
-        Box::new(ReductionSolver {
-            time_limit: config.time_limit,
-        })
-    },
+    build: |config| Box::new(ReductionSolver { limits: *config }),
 }];
 
 /// The `reduction/stack` solver: [`solve_until`] as a [`Kernel`]. Its one limit is the time
 /// limit (8 or 16 bytes per value, no budget: within its time it always answers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReductionSolver {
-    /// Wall-clock time one solve may take; `None` for no limit.
-    pub time_limit: Option<Duration>,
+    /// The limits it reads: only the time limit (`None`: no limit); the pass needs no table and
+    /// no budget.
+    pub limits: Limits,
+}
+
+impl ReductionSolver {
+    /// Sets the wall-clock time one solve may take (`None`: no limit); a solve that reaches it
+    /// gives up with [`Error::TimeLimitReached`].
+    #[must_use]
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
+        self.limits = self.limits.with_time_limit(limit);
+        self
+    }
 }
 
 impl Kernel<PredictTheWinner> for ReductionSolver {
@@ -622,7 +629,7 @@ impl Kernel<PredictTheWinner> for ReductionSolver {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        solve_until(game, Deadline::after(self.time_limit), recorder)
+        solve_until(game, self.limits.deadline(), recorder)
     }
 }
 

@@ -130,7 +130,7 @@ pub enum ExplainError {
         } else {
             format!("more than the memory cap of {memory_cap_bytes} bytes")
         },
-        if *refused_by_system { ", or free some memory" } else { ", or raise the memory cap (--memory-cap)" }
+        if *refused_by_system { ", or free some memory" } else { ", or raise the memory cap (`Limits::memory_cap_bytes`)" }
     )]
     TraceTooLarge {
         /// The bytes the trace asked for when it stopped.

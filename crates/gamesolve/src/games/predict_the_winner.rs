@@ -62,7 +62,7 @@ impl TableGame for PredictTheWinner {
     /// The margins of every interval from one bottom-up pass ([`IntervalMargins`]), not a
     /// search: a tenth of the memory, and no recursion as deep as the row is long.
     fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
-        let margins = IntervalMargins::new(config.memory_cap_bytes);
+        let margins = IntervalMargins::new(config.memory_cap_bytes());
         Analyzer::with_values(self.clone(), config, Box::new(margins))
     }
 
