@@ -55,8 +55,8 @@ pub struct LimitArgs {
     /// K, M, G (powers of 1000) and KiB, MiB, GiB work [default: 1GiB].
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, global = true, allow_negative_numbers = true)]
     pub memory_cap: Option<u64>,
-    /// `memo`: states the sparse memo may store before giving up [default:
-    /// 3000000].
+    /// `memo`: states the sparse memo may store before giving up [default: as many as fit in
+    /// the memory cap; `compare`: 3000000].
     #[arg(long, value_name = "STATES", global = true, value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
     /// Every backend: the wall-clock time one solve may take, e.g. 500ms, 2s or 1m 30s; past
@@ -171,7 +171,7 @@ pub struct AnalysisLimitArgs {
     #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, allow_negative_numbers = true)]
     pub memory_cap: Option<u64>,
     /// States the analysis's hash-map memo may store (used when the game has no dense table,
-    /// or when its table exceeds the memory cap) [default: 3000000].
+    /// or when its table exceeds the memory cap) [default: as many as fit in the memory cap].
     #[arg(long, value_name = "STATES", value_parser = parse_count, allow_negative_numbers = true)]
     pub state_budget: Option<u64>,
     /// The wall-clock time one analysis may take (for `play`, each of the computer's moves),

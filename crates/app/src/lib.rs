@@ -310,6 +310,7 @@ fn wants_json(args: &[OsString]) -> bool {
 }
 
 fn report_error(e: &CliError, json: bool) -> ExitCode {
+    let e = &CliError::new(e.kind, error::cli_words(&e.message));
     if json {
         // Standard output may be gone too; the exit code still tells.
         let _ = write_json(&e.object());

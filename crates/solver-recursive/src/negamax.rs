@@ -55,7 +55,7 @@ pub struct Negamax {
 }
 
 impl Negamax {
-    /// A solver with the default node budget, [`DEFAULT_NODE_BUDGET`].
+    /// A solver with the default node budget, [`DEFAULT_NODE_BUDGET`](crate::DEFAULT_NODE_BUDGET).
     pub const fn new() -> Self {
         Negamax {
             limits: Limits::new(),

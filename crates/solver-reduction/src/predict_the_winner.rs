@@ -717,7 +717,8 @@ mod tests {
         assert!(matches!(err, Error::TimeLimitReached { .. }), "{err}");
         assert_eq!(
             err.to_string(),
-            "backend `reduction` gave up on predict-the-winner: it reached its time limit of 0s"
+            "backend `reduction` gave up on predict-the-winner: it reached its time limit of 0s \
+             (`Limits::time_limit`)"
         );
         // No limit: the answer.
         let answer = VARIANTS[0]

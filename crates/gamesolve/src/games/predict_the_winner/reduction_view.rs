@@ -207,5 +207,5 @@ pub fn explain_reduction_within(
     max_lines: usize,
     limits: &ExplainLimits,
 ) -> Result<ReductionExplanation, ExplainError> {
-    crate::registry::reduction_trace(game, max_lines, limits.memory_cap_bytes)
+    crate::registry::reduction_trace(game, max_lines, limits.memory_cap_bytes())
 }
