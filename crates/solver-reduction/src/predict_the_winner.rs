@@ -6,7 +6,6 @@
 //! teaching ([`reduce_traced`](crate::reduce_traced)) is in [`crate::trace`].
 
 use std::convert::Infallible;
-use std::time::Duration;
 
 use bytemuck::Zeroable;
 use core_types::deadline::Deadline;
@@ -605,19 +604,9 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[Variant {
 /// limit (8 or 16 bytes per value, no budget: within its time it always answers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReductionSolver {
-    /// The limits it reads: only the time limit (`None`: no limit); the pass needs no table and
-    /// no budget.
+    /// The limits it reads: only the time limit (`None`: no limit; set it with
+    /// [`Limits::with_time_limit`]); the pass needs no table and no budget.
     pub limits: Limits,
-}
-
-impl ReductionSolver {
-    /// Sets the wall-clock time one solve may take (`None`: no limit); a solve that reaches it
-    /// gives up with [`Error::TimeLimitReached`].
-    #[must_use]
-    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
-        self.limits = self.limits.with_time_limit(limit);
-        self
-    }
 }
 
 impl Kernel<PredictTheWinner> for ReductionSolver {
@@ -678,6 +667,7 @@ mod tests {
     use super::*;
     use crate::reduce_traced;
     use core_types::{NoStats, Outcome, Stats};
+    use std::time::Duration;
 
     fn solved(values: &[i64]) -> PredictTheWinnerSolution {
         solve(&PredictTheWinner::new(values.to_vec()), &mut NoStats).unwrap()
