@@ -38,6 +38,7 @@ mod domineering;
 mod explain;
 mod kernels;
 mod page;
+mod page_lesson;
 mod play;
 mod play_input;
 #[cfg(unix)]

@@ -14,7 +14,7 @@ use serde_json::{json, Value};
 use crate::serve::{base64_decode, example, get, have_browser, post, Browser, Server};
 
 /// Opens `query` (after `/?`) on `server` and waits until its trace is shown.
-fn open(browser: &Browser, server: &Server, query: &str) {
+pub(crate) fn open(browser: &Browser, server: &Server, query: &str) {
     browser.session(
         "POST",
         "/url",
@@ -26,7 +26,7 @@ fn open(browser: &Browser, server: &Server, query: &str) {
     );
 }
 
-fn count(browser: &Browser, css: &str) -> u64 {
+pub(crate) fn count(browser: &Browser, css: &str) -> u64 {
     browser
         .eval(&format!(
             "return document.querySelectorAll({}).length;",
@@ -36,7 +36,7 @@ fn count(browser: &Browser, css: &str) -> u64 {
         .unwrap()
 }
 
-fn attr(browser: &Browser, css: &str, name: &str) -> Value {
+pub(crate) fn attr(browser: &Browser, css: &str, name: &str) -> Value {
     browser.eval(&format!(
         "const e = document.querySelector({}); return e ? e.getAttribute({}) : null;",
         json!(css),
@@ -45,7 +45,7 @@ fn attr(browser: &Browser, css: &str, name: &str) -> Value {
 }
 
 /// Whether every element `css` matches is shown (not `hidden`); false when none matches.
-fn shown(browser: &Browser, css: &str) -> bool {
+pub(crate) fn shown(browser: &Browser, css: &str) -> bool {
     browser
         .eval(&format!(
             "const all = [...document.querySelectorAll({})]; \
@@ -57,7 +57,7 @@ fn shown(browser: &Browser, css: &str) -> bool {
 }
 
 /// Moves the step slider to `step`, as a hand would.
-fn slide(browser: &Browser, step: u64) {
+pub(crate) fn slide(browser: &Browser, step: u64) {
     browser.eval(&format!(
         "const s = document.getElementById('slider'); s.value = '{step}'; \
          s.dispatchEvent(new Event('input')); return 1;"
@@ -65,7 +65,7 @@ fn slide(browser: &Browser, step: u64) {
 }
 
 /// With `GAMESOLVE_SCREENSHOT` set, the element `css` as `docs/NAME`.
-fn screenshot(browser: &Browser, css: &str, name: &str) {
+pub(crate) fn screenshot(browser: &Browser, css: &str, name: &str) {
     if std::env::var_os("GAMESOLVE_SCREENSHOT").is_none() {
         return;
     }

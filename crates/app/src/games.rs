@@ -4,15 +4,38 @@
 use std::fmt::Write as _;
 
 use gamesolve::games::{GameInfo, ParamKind};
+use serde::Serialize;
 
 use super::error::Stop;
 use super::program::program;
 use super::stdio::{write_json, write_text};
 use super::table::GameTable;
 
+/// One game of the `--json` list: its row of the table, and whether it has a growth picture.
+#[derive(Serialize)]
+struct Listed {
+    #[serde(flatten)]
+    info: &'static GameInfo,
+    /// Whether the game gives sizes to grow over ([`TableGame::GROWTH`]): `serve`'s page
+    /// offers "How the work grows" only then.
+    ///
+    /// [`TableGame::GROWTH`]: gamesolve::games::TableGame::GROWTH
+    growth: bool,
+}
+
 /// The `--json` list, as bytes (for `serve`'s `/api/games` and the embedding API).
 pub fn json(games: &GameTable) -> Vec<u8> {
-    serde_json::to_vec(&infos(games)).unwrap_or_else(|_| b"[]".to_vec())
+    serde_json::to_vec(&listed(games)).unwrap_or_else(|_| b"[]".to_vec())
+}
+
+fn listed(games: &GameTable) -> Vec<Listed> {
+    games
+        .entries()
+        .map(|e| Listed {
+            info: e.info(),
+            growth: e.grows(),
+        })
+        .collect()
 }
 
 fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
@@ -23,7 +46,7 @@ fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
 pub fn run(games: &GameTable, json: bool) -> Result<(), Stop> {
     let infos = infos(games);
     if json {
-        return write_json(&infos);
+        return write_json(&listed(games));
     }
     let mut text = String::new();
     for info in infos {

@@ -158,6 +158,8 @@ pub trait Entry: Send + Sync {
     fn default_backend(&self) -> Backend;
     /// The game's own flags naming a position for `analyze`.
     fn position_flags(&self) -> &'static [PositionFlag];
+    /// Whether the game gives sizes to grow over ([`TableGame::GROWTH`]).
+    fn grows(&self) -> bool;
 }
 
 struct EntryOf<G>(PhantomData<fn() -> G>);
@@ -185,6 +187,10 @@ impl<G: TableGame> Entry for EntryOf<G> {
 
     fn position_flags(&self) -> &'static [PositionFlag] {
         G::position_flags()
+    }
+
+    fn grows(&self) -> bool {
+        G::GROWTH
     }
 }
 

@@ -263,6 +263,8 @@ impl TableGame for CanIWin {
         }
     }
 
+    const GROWTH: bool = true;
+
     /// Pools `1..=k` for `k = 1..=20` (and up to this game's `n` when larger, at most
     /// `points` sizes, the largest kept), each with the total at 3/4 of the pool's sum
     /// (rounded up): far from the settled cases, so every backend searches.

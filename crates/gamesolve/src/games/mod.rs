@@ -664,9 +664,15 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
         false
     }
 
+    /// Whether [`TableGame::growth`] gives sizes: a game that overrides it sets this to
+    /// `true`, so that front ends offer the growth picture only where there is one (`serve`'s
+    /// `GET /api/games` and `games --json` say `"growth"`). `false` by default.
+    const GROWTH: bool = false;
+
     /// The same game at growing sizes, at most `points` of them, each with its size, for a
     /// picture of how each backend's work grows over the sizes the backends can solve (a
-    /// backend stops at its budget). Empty by default (no such picture).
+    /// backend stops at its budget). Empty by default (no such picture); a game that gives
+    /// sizes sets [`TableGame::GROWTH`].
     fn growth(&self, points: usize) -> Vec<(u64, Self)> {
         let _ = points;
         Vec::new()

@@ -90,6 +90,9 @@ function layoutFold(t) {
   panAndZoom(left.scroll, () => tree);
   panAndZoom(right.scroll, () => dag);
   t.fold = { tree, dag, steps };
+  // Again, now that the zoom label can name both scales.
+  fitGraph(tree);
+  fitGraph(dag);
   addNote("The DAG is the tree folded: each call of a position solved before (badge #k, dashed) is one memo hit of the DAG with the same badge; the calls below it (faded) are work the memo never does.");
 }
 

@@ -127,7 +127,8 @@ function showFields(values) {
     }
   }
   fillBackends();
-  if ($("growth-offer")) $("growth-offer").hidden = noGrowth.has(info.name);
+  // The growth picture only for a game with sizes to grow over (its row says so).
+  if ($("growth-offer")) $("growth-offer").hidden = info.growth === false || noGrowth.has(info.name);
 }
 
 function formValues(info) {

@@ -105,7 +105,7 @@ function layoutGraph(t, tree, opts) {
   const box = graphBox(t);
   const widest = Math.max(1, ...rows.map((r) => (r ? r.length : 0)));
   const layeredW = widest * (Math.max(17, ...t.nodes.map((n) => n.label.length + 4)) * charW + 30);
-  if (tree && layeredW * 0.6 > Math.max(300, box.clientWidth)) {
+  if (tree && layeredW * READABLE > Math.max(300, box.clientWidth)) {
     layoutOutline(t, svg, badges, charW, opts);
     fitGraph(t);
     return;
@@ -118,17 +118,32 @@ function layoutGraph(t, tree, opts) {
   t.nodeWidth = width;
   t.nodeHeight = nodeH;
   const gapX = 14;
-  const svgW = Math.max(1, ...rows.map((r) => (r ? r.length : 0))) * (width + gapX) + gapX;
-  rows.forEach((row) => {
-    const rowW = row.length * (width + gapX) - gapX;
-    row.forEach((n, i) => {
-      n.x = (svgW - rowW) / 2 + i * (width + gapX);
-      n.y = 12 + n.depth * ROW_H;
+  // A DAG whose widest row would be fitted below a readable scale wraps each row onto as
+  // many lines as it needs, at most `perLine` nodes a line (the edges pass behind the nodes).
+  const room = Math.max(120, box.clientWidth - 4) / READABLE;
+  const perLine = tree || widest * (width + gapX) + gapX <= room
+    ? widest
+    : Math.max(1, Math.floor((room - gapX) / (width + gapX)));
+  const lines = [];
+  for (const row of rows) {
+    if (!row) continue;
+    const count = Math.ceil(row.length / perLine);
+    const per = Math.ceil(row.length / count);
+    for (let k = 0; k < row.length; k += per) lines.push(row.slice(k, k + per));
+  }
+  const svgW = Math.max(1, ...lines.map((line) => line.length)) * (width + gapX) + gapX;
+  lines.forEach((line, j) => {
+    const lineW = line.length * (width + gapX) - gapX;
+    line.forEach((n, i) => {
+      n.x = (svgW - lineW) / 2 + i * (width + gapX);
+      n.y = 12 + j * ROW_H;
     });
   });
+  t.wrapped = lines.length > rows.length;
+  svg.dataset.layout = t.wrapped ? "wrapped" : "layers";
   svg.textContent = "";
   t.width = Math.ceil(svgW);
-  t.height = rows.length * ROW_H + 12;
+  t.height = lines.length * ROW_H + 12;
   svg.setAttribute("viewBox", `0 0 ${t.width} ${t.height}`);
   svg.setAttribute("class", `${tree ? "tree" : "dag"}${opts.fold ? " fold-graph" : ""}`);
   for (const e of t.edges) {
@@ -172,8 +187,11 @@ function layoutOutline(t, svg, badges, charW, opts) {
   const lineH = 26;
   const indent = 18;
   const labelW = Math.max(...t.nodes.map((n) => n.label.length)) * charW + 14;
-  const valueW = Math.max(8, ...t.data.events.map((e) => (e.value ? e.value.length + 12 : 0))) * charW;
-  const badgeW = badges.size ? 24 * charW : 0;
+  // Room for "being solved…", for the value, and for "  (memo hit)" beside it where the
+  // trace has memo hits.
+  const note = t.data.events.some((e) => e.kind === "memo_hit") ? 12 : 2;
+  const valueW = Math.max(15, ...t.data.events.map((e) => (e.value ? e.value.length + note : 0))) * charW;
+  const badgeW = badges.size ? 21 * charW : 0; // "again: a memo hit  #k"
   const width = labelW + valueW + badgeW;
   const maxDepth = Math.max(0, ...t.nodes.map((n) => n.depth));
   t.nodes.forEach((n, i) => {
@@ -188,6 +206,7 @@ function layoutOutline(t, svg, badges, charW, opts) {
   svg.textContent = "";
   svg.setAttribute("viewBox", `0 0 ${t.width} ${t.height}`);
   svg.setAttribute("class", `tree outline${opts.fold ? " fold-graph" : ""}`);
+  svg.dataset.layout = "outline";
   for (const e of t.edges) {
     const x1 = e.from.x + 8;
     const y1 = e.from.y + lineH - 6;
@@ -262,9 +281,10 @@ function showGraph(step, t) {
     if (s && s.hit) cls += " memo-hit";
     if (s && n.repeatRoot && t.fold) cls += " memo-hit";
     if (s && n.folded && t.fold) cls += " folded";
-    // The badge once revealed: the position's second call (tree), its first memo hit (DAG).
+    // The badge once revealed: the position's second call (tree), its first memo hit (DAG);
+    // on a call not reached yet, not before the step reaches it.
     const count = met.get(n.id) || 0;
-    const shown = n.badge && (t.tree ? count > 1 : count > 0);
+    const shown = n.badge && s && (t.tree ? count > 1 : count > 0);
     if (shown) cls += ` repeat repeat-${(n.badge - 1) % 6}`;
     if (n === currentNode) cls += " current";
     n.el.setAttribute("class", cls);
@@ -292,11 +312,14 @@ function showGraph(step, t) {
     else delete n.el.dataset.value;
   }
   if (currentNode && currentNode.el) follow(currentNode, t);
+  // An edge not taken yet is plain: its memo hit or fold shows once the step takes it.
   for (const e of t.edges) {
     let cls = "edge";
-    if (e.hit || (t.fold && e.to.repeatRoot)) cls += " memo-hit";
-    if (t.fold && e.to.folded) cls += " folded";
     if (!seenEdges.has(e)) cls += " pending";
+    else {
+      if (e.hit || (t.fold && e.to.repeatRoot)) cls += " memo-hit";
+      if (t.fold && e.to.folded) cls += " folded";
+    }
     e.el.setAttribute("class", cls);
   }
 }
@@ -307,6 +330,9 @@ function showGraph(step, t) {
 
 const ZOOM_MIN = 0.1;
 const ZOOM_MAX = 3;
+// The least scale a picture opens at (its 12 px text at 9.6 px or more): a tree that would be
+// fitted smaller is drawn as an outline, a DAG wraps its rows.
+const READABLE = 0.8;
 
 // The box a picture scrolls in: its fold panel, else the page's view.
 function graphBox(t) {
@@ -324,8 +350,13 @@ function fitGraph(t, zoom) {
   t.svg.setAttribute("width", String(Math.round(t.width * t.scale)));
   t.svg.setAttribute("height", String(Math.round(t.height * t.scale)));
   t.svg.dataset.zoom = t.zoom === "fit" ? "fit" : t.scale.toFixed(2);
+  t.svg.dataset.scale = t.scale.toFixed(3);
   const label = document.querySelector("#zoom .zoom-level");
-  if (label) label.textContent = `${Math.round(t.scale * 100)} %`;
+  if (label) {
+    // Both scales in the fold view (tree · DAG).
+    const both = trace && trace.fold && trace.view === "fold" ? [trace.fold.tree, trace.fold.dag] : [t];
+    label.textContent = both.map((g) => `${Math.round((g.scale || 1) * 100)} %`).join(" · ");
+  }
 }
 
 // Zooms `t` by `factor` around the point (x, y) of its box (the centre by default).

@@ -1,7 +1,13 @@
 // ---- how the work grows (POST /api/growth) ----------------------------------------------
 // Each backend over its feasible range (the sizes come from the game, not from this page):
 // positions expanded and the solve's own time, both on a log scale, each point a real solve,
-// this game's size marked. Redrawn when the game changes while it is shown.
+// this game's size marked. Each time is the mean of as many solves as take the server's least
+// total together (`min_total_seconds`), so no time is below the clock's noise. The size axis
+// has readable ticks (1, 2, 4, 8, … or 2, 4, 6, …), whatever sizes the game grows over.
+// Redrawn when the game changes while it is shown. A game whose row says `"growth": false`
+// (GET /api/games) is never offered the picture.
+// Hooks: the size axis's labels carry `data-tick`; each time's mark carries `data-seconds`
+// and `data-repetitions`, the time chart `data-min-total`.
 
 const COLORS = ["#2f6fbf", "#c2413b", "#2f8f4e", "#b35fd0", "#8a7a2e", "#3a9aa8", "#d0782f"];
 const MARKS = ["circle", "square", "diamond", "triangle", "circle", "square", "diamond"];
@@ -12,7 +18,23 @@ function growthShown() {
   return growthFor !== null || $("growth").dataset.pending === "true";
 }
 
+// Whether the game picked gives sizes to grow over (its row of GET /api/games says so).
+function gameGrows() {
+  const info = typeof gameInfo === "function" ? gameInfo() : null;
+  return !info || (info.growth !== false && !noGrowth.has(info.name));
+}
+
 async function growth() {
+  const box = $("growth");
+  if (!gameGrows()) {
+    // Nothing to grow: no request, and the offer is not shown for this game.
+    growthFor = null;
+    box.dataset.pending = "false";
+    box.textContent = "";
+    box.append(el("p", "This game has no family of growing sizes to compare.", "note"));
+    $("growth-offer").hidden = true;
+    return;
+  }
   let body;
   try {
     body = line();
@@ -20,7 +42,6 @@ async function growth() {
     setStatus(e.message, true);
     return;
   }
-  const box = $("growth");
   box.dataset.pending = "true";
   box.textContent = "";
   box.append(el("p", "solving each backend at growing sizes…", "note"));
@@ -48,9 +69,12 @@ async function growth() {
   const row = el("div", null, "charts");
   row.append(
     chart(data, "positions", "positions expanded", (v) => fmt(v)),
-    chart(data, "seconds", "time (the solve's own)", (v) => duration(v)),
+    chart(data, "seconds", "time of one solve", (v) => duration(v)),
   );
   box.append(row, growthLegend(data));
+  if (data.min_total_seconds) {
+    box.append(el("p", `Each time is the mean of as many solves as take at least ${duration(data.min_total_seconds)} together (the faster of two such batches; a point's mark says how many), so no time is below the clock's noise; other work on the server's machine can still lift a point. Each solve builds its solver and solves, on the server.`, "note"));
+  }
   if (typeof saveUrl === "function") saveUrl();
 }
 
@@ -74,6 +98,8 @@ function chart(data, field, title, show) {
   const sizes = data.sizes;
   const all = data.curves.flatMap((c) => (c[field] || []).filter((v) => v != null && v > 0));
   const svg = svgEl("svg", { width: W, height: H, class: "chart", role: "img", "aria-label": `${title} by size, log scale` });
+  svg.dataset.field = field;
+  if (field === "seconds" && data.min_total_seconds) svg.dataset.minTotal = String(data.min_total_seconds);
   svg.append(svgEl("text", { x: L, y: 16, class: "title" }, `${title}, log scale`));
   if (all.length === 0) {
     svg.append(svgEl("text", { x: L, y: H / 2 }, "no point was solved"));
@@ -95,9 +121,12 @@ function chart(data, field, title, show) {
     svg.append(svgEl("line", { x1: L, x2: W - R, y1: y, y2: y, class: "grid" }));
     svg.append(svgEl("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, show(10 ** k)));
   }
-  const ticks = logX ? sizes.filter((s, i) => i % 4 === 0 || i === sizes.length - 1) : sizes.filter((s, i) => sizes.length <= 12 || i % 2 === 0);
-  for (const s of ticks) {
-    svg.append(svgEl("text", { x: fx(s), y: H - B + 16, "text-anchor": "middle" }, fmt(s)));
+  for (const s of sizeTicks(xmin, xmax, logX, W - L - R)) {
+    const x = fx(s);
+    svg.append(svgEl("line", { x1: x, x2: x, y1: H - B, y2: H - B + 4, class: "tick" }));
+    const label = svgEl("text", { x, y: H - B + 16, "text-anchor": "middle" }, fmt(s));
+    label.dataset.tick = String(s);
+    svg.append(label);
   }
   svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, `size${logX ? ", log scale" : ""}`));
   if (data.size != null) {
@@ -114,14 +143,46 @@ function chart(data, field, title, show) {
       path.style.stroke = color;
       svg.append(path);
     }
+    const reps = c.repetitions || [];
     for (const [s, v] of points) {
       const dot = marker(MARKS[k % MARKS.length], fx(s), fy(v));
       dot.style.fill = color;
-      dot.append(svgEl("title", {}, `${c.backend}/${c.variant}, size ${s}: ${show(v)}`));
+      let words = `${c.backend}/${c.variant}, size ${s}: ${show(v)}`;
+      if (field === "seconds") {
+        const n = reps[sizes.indexOf(s)];
+        dot.dataset.seconds = String(v);
+        if (n != null) {
+          dot.dataset.repetitions = String(n);
+          words += n === 1 ? " (one solve)" : ` (the mean of ${fmt(n)} solves)`;
+        }
+      }
+      dot.append(svgEl("title", {}, words));
       svg.append(dot);
     }
   });
   return svg;
+}
+
+// The size axis's ticks from `lo` to `hi` over `room` pixels, each label at least 40 px from
+// the next: on a log axis the powers of 2 (1, 2, 4, 8, …), else of 4, else of 10; on a linear
+// one the multiples of 1, 2 or 5 times a power of 10 (2, 4, 6, …; 5, 10, 15, …).
+function sizeTicks(lo, hi, logX, room) {
+  const most = Math.max(2, Math.floor(room / 40));
+  if (logX) {
+    for (const ratio of [2, 4, 10, 100, 1000]) {
+      const ticks = [];
+      for (let t = 1; t <= hi; t *= ratio) if (t >= lo) ticks.push(t);
+      if (ticks.length <= most) return ticks;
+    }
+    return [lo, hi];
+  }
+  for (let unit = 1; ; unit *= 10) {
+    for (const step of [unit, 2 * unit, 5 * unit]) {
+      const ticks = [];
+      for (let t = Math.ceil(lo / step) * step; t <= hi; t += step) ticks.push(t);
+      if (ticks.length <= most) return ticks;
+    }
+  }
 }
 
 // One legend for both charts: each backend's mark, colour and name, and where it stopped.
