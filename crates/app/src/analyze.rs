@@ -5,9 +5,10 @@
 
 use clap::Args;
 use gamesolve::analysis::report::Analysis;
+use gamesolve::analysis::AnalysisConfig;
 use gamesolve::games::TableGame;
+use gamesolve::Limits;
 
-use super::args::AnalysisLimitArgs;
 use super::error::{CliError, Kind, Stop};
 use super::gamecmd::GameCmd;
 use super::generic::{replay, AnalyzeFlags};
@@ -45,7 +46,7 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
         position,
         moves_made,
         flags.moves.clone(),
-        flags.limits.config(),
+        AnalysisConfig::from_limits(&flags.limits),
     )?;
     drop(progress);
     if json {
@@ -68,24 +69,30 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
 pub(crate) fn analysis_json<G: TableGame>(
     game: &G,
     moves: Vec<String>,
-    limits: AnalysisLimitArgs,
+    limits: Limits,
 ) -> Result<Vec<u8>, CliError> {
     let position = replay(game, &moves)?;
     let made = moves.len();
-    let analysis = Analysis::of(game, position, made, moves, limits.config())?;
+    let analysis = Analysis::of(
+        game,
+        position,
+        made,
+        moves,
+        AnalysisConfig::from_limits(&limits),
+    )?;
     serde_json::to_vec(&game.analysis_json(&analysis))
         .map_err(|e| CliError::new(Kind::Io, format!("cannot write the analysis: {e}")))
 }
 
 /// Runs a game's parameter sweep ([`gamesolve::games::Sweep`]): Can I Win's all totals, the
 /// one the built-in games offer.
-pub fn sweep<G: TableGame>(game: &G, limits: &AnalysisLimitArgs, json: bool) -> Result<(), Stop> {
+pub fn sweep<G: TableGame>(game: &G, limits: &Limits, json: bool) -> Result<(), Stop> {
     let mut bar: Option<Progress> = None;
     let mut progress = |done: u64, total: u64| {
         bar.get_or_insert_with(|| Progress::count(total >= 1 << 21, total, "steps"))
             .set(done);
     };
-    let Some(report) = game.sweep(&limits.config(), &mut progress) else {
+    let Some(report) = game.sweep(&AnalysisConfig::from_limits(limits), &mut progress) else {
         return Err(
             CliError::new(Kind::Usage, format!("{} has no parameter sweep", G::NAME)).into(),
         );

@@ -10,11 +10,11 @@ use std::time::Duration;
 
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::Args;
-use gamesolve::analysis::AnalysisConfig;
-use gamesolve::{Backend, BackendChoice, Limits, Registered, Solver};
+use gamesolve::{Backend, BackendChoice, Registered, Solver};
 
 use super::error::CliError;
 use super::input::abbreviate;
+pub use super::limits::LimitArgs;
 
 /// `--backend` and the limits: everything needed to build one solver.
 #[derive(Args, Debug, Clone)]
@@ -40,41 +40,7 @@ impl SolverArgs {
     pub fn solver<G: Registered>(&self) -> Result<Box<dyn Solver<G> + Send>, CliError> {
         Ok(self
             .backend_for::<G>()
-            .solver_with::<G>(&self.limits.config())?)
-    }
-}
-
-/// Limits passed to the backends (each backend uses the ones that apply).
-#[derive(Args, Debug, Clone, Default)]
-#[command(next_help_heading = "Limits")]
-pub struct LimitArgs {
-    /// `recursive`: positions to expand before giving up [default: 10^8].
-    #[arg(long, value_name = "POSITIONS", global = true, value_parser = parse_count, allow_negative_numbers = true)]
-    pub node_budget: Option<u64>,
-    /// `memo`, `tabular`: the largest table to allocate, in bytes; suffixes
-    /// K, M, G (powers of 1000) and KiB, MiB, GiB work [default: 1GiB].
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, global = true, allow_negative_numbers = true)]
-    pub memory_cap: Option<u64>,
-    /// `memo`: states the sparse memo may store before giving up [default: as many as fit in
-    /// the memory cap; `compare`: 3000000].
-    #[arg(long, value_name = "STATES", global = true, value_parser = parse_count, allow_negative_numbers = true)]
-    pub state_budget: Option<u64>,
-    /// Every backend: the wall-clock time one solve may take, e.g. 500ms, 2s or 1m 30s; past
-    /// it the answer is `cannot_answer` naming the limit (in `batch`, per line) [default: no
-    /// limit].
-    #[arg(long, value_name = "DURATION", global = true, value_parser = parse_time_limit, allow_negative_numbers = true)]
-    pub time_limit: Option<Duration>,
-}
-
-impl LimitArgs {
-    /// The limits as the one limits type ([`gamesolve::Limits`]).
-    pub fn config(&self) -> Limits {
-        Limits {
-            node_budget: self.node_budget,
-            memory_cap_bytes: self.memory_cap,
-            state_budget: self.state_budget,
-            time_limit: self.time_limit,
-        }
+            .solver_with::<G>(&self.limits.limits())?)
     }
 }
 
@@ -160,42 +126,6 @@ fn whole_number(text: &str, max: u64) -> Result<u64, String> {
         },
     };
     Err(format!("{why}; expected a whole number in 0..={max}"))
-}
-
-/// The analysis engine's limits.
-#[derive(Args, Debug, Clone, Default)]
-#[command(next_help_heading = "Limits")]
-pub struct AnalysisLimitArgs {
-    /// The largest table the analysis allocates, in bytes; suffixes K, M,
-    /// G and KiB, MiB, GiB work [default: 1GiB, as for the backends].
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size, allow_negative_numbers = true)]
-    pub memory_cap: Option<u64>,
-    /// States the analysis's hash-map memo may store (used when the game has no dense table,
-    /// or when its table exceeds the memory cap) [default: as many as fit in the memory cap].
-    #[arg(long, value_name = "STATES", value_parser = parse_count, allow_negative_numbers = true)]
-    pub state_budget: Option<u64>,
-    /// The wall-clock time one analysis may take (for `play`, each of the computer's moves),
-    /// e.g. 500ms, 2s or 1m 30s; past it the answer is `cannot_answer` naming the limit
-    /// [default: no limit].
-    #[arg(long, value_name = "DURATION", value_parser = parse_time_limit, allow_negative_numbers = true)]
-    pub time_limit: Option<Duration>,
-}
-
-impl AnalysisLimitArgs {
-    /// The limits given, as the one limits type (no node budget: the analysis has none).
-    pub fn limits(&self) -> gamesolve::Limits {
-        gamesolve::Limits {
-            node_budget: None,
-            memory_cap_bytes: self.memory_cap,
-            state_budget: self.state_budget,
-            time_limit: self.time_limit,
-        }
-    }
-
-    /// The limits as the engine's configuration.
-    pub fn config(&self) -> AnalysisConfig {
-        AnalysisConfig::from_limits(&self.limits())
-    }
 }
 
 #[cfg(test)]

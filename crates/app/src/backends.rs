@@ -11,7 +11,7 @@ use super::table::GameTable;
 
 /// One backend in `--json` output.
 #[derive(Serialize)]
-struct Entry {
+pub(crate) struct Entry {
     name: &'static str,
     available: bool,
     default: bool,
@@ -36,7 +36,7 @@ pub fn json(games: &GameTable) -> Vec<u8> {
 }
 
 /// Every backend gamesolve knows, in priority order.
-fn entries(games: &GameTable) -> Vec<Entry> {
+pub(crate) fn entries(games: &GameTable) -> Vec<Entry> {
     Backend::PRIORITY
         .into_iter()
         .map(|b| {

@@ -22,9 +22,10 @@ use gamesolve::BackendError;
 use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
 use super::input::{read_line_bounded, LineRead};
+use super::limits::with_flags;
 use super::line::Solvers;
 use super::progress::Progress;
-use super::table::{AnyGame, GameTable, LineHandler};
+use super::table::{Answer, AnyGame, GameTable, LineHandler};
 
 /// Arguments of `gamesolve batch`.
 #[derive(Args, Debug)]
@@ -47,15 +48,26 @@ pub(crate) fn answer_line(
     text: &[u8],
     number: u64,
 ) -> (Vec<u8>, Option<Kind>) {
-    match read_line(games, text).and_then(|game| game.line(LineHandler::Solve(solvers))) {
+    match read_line(games, text)
+        .and_then(|game| game.line(LineHandler::Solve(solvers)))
+        .and_then(|answer| to_json(&answer))
+    {
         Ok(json) => (json, None),
         Err(e) => (error_line(&e, number), Some(e.kind)),
     }
 }
 
-/// The error line for a line that failed ([`CliError::line_json`]).
+/// A line's answer as JSON text.
+pub(crate) fn to_json(answer: &Answer) -> Result<Vec<u8>, CliError> {
+    serde_json::to_vec(answer)
+        .map_err(|e| CliError::new(Kind::Io, format!("cannot write the answer: {e}")))
+}
+
+/// The error line for a line that failed ([`CliError::line_json`]), with the command-line
+/// flag after each `Limits` field the message names ([`with_flags`]: the limits of `batch`
+/// and `serve` are their flags).
 pub fn error_line(e: &CliError, number: u64) -> Vec<u8> {
-    e.line_json(number)
+    CliError::new(e.kind, with_flags(&e.message)).line_json(number)
 }
 
 /// Runs `gamesolve batch`. Returns whether every line was answered.
@@ -90,7 +102,7 @@ fn answer_lines(cmd: &BatchCmd, games: &GameTable, all_ok: &mut bool) -> Result<
     let mut input = BufReader::with_capacity(1 << 16, stdin.lock());
     let mut output = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut buffer = Vec::new();
-    let max_line = max_line_bytes(cmd.solver.limits.memory_cap);
+    let max_line = max_line_bytes(cmd.solver.limits.memory_cap_bytes);
     let mut number: u64 = 0;
     loop {
         if input.buffer().is_empty() {

@@ -61,7 +61,7 @@ pub(crate) fn solve(cmd: &GameCmd<SolveFlags>, games: &GameTable, json: bool) ->
 /// `gamesolve compare GAME ...`.
 pub(crate) fn compare(cmd: &CompareCmd, games: &GameTable, json: bool) -> Result<(), Stop> {
     games
-        .game_of(&cmd.game, cmd.limits.memory_cap)?
+        .game_of(&cmd.game, cmd.limits.memory_cap_bytes)?
         .compare(cmd, json)
 }
 

@@ -89,7 +89,7 @@ fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig
 /// Exit status: 0 when at least one backend answered and all answers agree;
 /// 1 when no backend could answer, or when two backends disagree (a bug).
 pub(crate) fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
-    let entries = entries(game, cmd.variants, &cmd.limits.config());
+    let entries = entries(game, cmd.variants, &cmd.limits.limits());
     if json {
         write_json(&rows(game, &entries))?;
     } else {
@@ -238,7 +238,7 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
                 Row {
                     label: label(entry, variants),
                     answer: entry.short.clone(),
-                    reason: Some(crate::error::cli_words(&e.message)),
+                    reason: Some(crate::limits::with_flags(&e.message)),
                     cells: [
                         time,
                         "-".into(),

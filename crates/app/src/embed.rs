@@ -4,9 +4,10 @@
 //! prints with `--json`, byte for byte, and a failure is the command's [`ErrorReport`] (its
 //! message and machine kind).
 //!
-//! Nothing here prints or exits; the limits are read by the command line's own parsers
-//! ([`Options`]), so `memory_cap = "512MiB"` and `time_limit = "2s"` mean what
-//! `--memory-cap 512MiB` and `--time-limit 2s` mean.
+//! Nothing here prints or exits; the limits are the one limits type in [`Options`], and a
+//! limit given as text is read by the command line's own parser ([`Options::set_limit`]), so
+//! `memory_cap = "512MiB"` and `time_limit = "2s"` mean what `--memory-cap 512MiB` and
+//! `--time-limit 2s` mean.
 //!
 //! ```
 //! use gamesolve_app::embed::{self, Options};
@@ -31,29 +32,26 @@
 
 use gamesolve::{BackendChoice, TableGame};
 
-use super::args::AnalysisLimitArgs;
-use super::args::{parse_byte_size, parse_time_limit, LimitArgs, SolverArgs};
+use gamesolve::Limits;
+
+use super::args::SolverArgs;
 use super::batch;
 use super::embed_views::Handler;
 pub use super::error::{CliError as ErrorReport, Kind};
+use super::limits::Limit;
 use super::line::{LineGame as _, Solvers};
 use super::table::{GameTable, LineHandler};
 
-/// The flags every command shares, as text or numbers a person writes: `--backend`,
-/// `--node-budget`, `--memory-cap`, `--state-budget`, `--time-limit` (each `None` for the
-/// command's default).
+/// The flags every command shares: `--backend` as text, and the limits as the one limits
+/// type ([`gamesolve::Limits`]; each `None` for the command's default). A front end that
+/// reads limits as text or keywords (the Python module) fills them with [`Options::set_limit`],
+/// which reads each as its flag does.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     /// `memo`, `memo/dense`, … (`None`: the game's default).
     pub backend: Option<String>,
-    /// Positions `recursive` may expand.
-    pub node_budget: Option<u64>,
-    /// `1073741824`, `512MiB`, `2G`.
-    pub memory_cap: Option<String>,
-    /// States the sparse memo may store.
-    pub state_budget: Option<u64>,
-    /// `500ms`, `2s`, `1m 30s`.
-    pub time_limit: Option<String>,
+    /// The limits (each backend and command reads the ones that apply to it).
+    pub limits: Limits,
 }
 
 impl Options {
@@ -65,20 +63,40 @@ impl Options {
             .transpose()
     }
 
-    /// The limits, each parsed as its flag is.
-    fn limits(&self) -> Result<LimitArgs, ErrorReport> {
-        Ok(LimitArgs {
-            node_budget: self.node_budget,
-            memory_cap: parsed("memory_cap", "--memory-cap <SIZE>", &self.memory_cap, |t| {
-                parse_byte_size(t)
-            })?,
-            state_budget: self.state_budget,
-            time_limit: parsed(
-                "time_limit",
-                "--time-limit <DURATION>",
-                &self.time_limit,
-                parse_time_limit,
-            )?,
+    /// Sets the limit whose keyword is `key` (`node_budget`, `memory_cap`, `state_budget`,
+    /// `time_limit`: [`Limit::key`]) from `text`, read as its flag reads it: `memory_cap =
+    /// "512MiB"` and `time_limit = "2s"` mean what `--memory-cap 512MiB` and `--time-limit 2s`
+    /// mean.
+    ///
+    /// ```
+    /// let mut options = gamesolve_app::embed::Options::default();
+    /// options.set_limit("time_limit", "2s")?;
+    /// assert_eq!(options.limits.time_limit, Some(std::time::Duration::from_secs(2)));
+    /// let e = options.set_limit("memory_cap", "12 parsecs").unwrap_err();
+    /// assert!(e.message.contains("unknown unit in `12 parsecs`"), "{}", e.message);
+    /// assert!(options.set_limit("speed", "1").is_err());
+    /// # Ok::<(), gamesolve::contract::error::ErrorReport>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// An `invalid_input` error naming the keyword, its flag and the value: an unknown keyword,
+    /// or a value the flag's parser refuses.
+    pub fn set_limit(&mut self, key: &str, text: &str) -> Result<(), ErrorReport> {
+        let Some(limit) = Limit::from_key(key) else {
+            return Err(ErrorReport::invalid(format!(
+                "unknown limit `{}`: the limits are {}",
+                super::input::abbreviate(key),
+                Limit::keys()
+            )));
+        };
+        limit.set(&mut self.limits, text).map_err(|why| {
+            ErrorReport::invalid(format!(
+                "invalid value '{}' for '--{} <{}>' (`{key}`): {why}",
+                super::input::abbreviate(text),
+                limit.long(),
+                limit.value_name()
+            ))
         })
     }
 
@@ -91,39 +109,12 @@ impl Options {
         self.backend()
     }
 
-    /// The limits as the one limits type, each parsed as its flag is.
-    ///
-    /// # Errors
-    ///
-    /// A size or duration that cannot be read, with the flag's message.
-    pub fn limits_config(&self) -> Result<gamesolve::Limits, ErrorReport> {
-        Ok(self.limits()?.config())
-    }
-
     fn solver_args(&self) -> Result<SolverArgs, ErrorReport> {
         Ok(SolverArgs {
             backend: self.backend()?,
-            limits: self.limits()?,
+            limits: self.limits.into(),
         })
     }
-}
-
-/// A limit's text read by its flag's parser, with the flag's message.
-fn parsed<T>(
-    name: &str,
-    flag: &str,
-    text: &Option<String>,
-    parse: impl Fn(&str) -> Result<T, String>,
-) -> Result<Option<T>, ErrorReport> {
-    text.as_deref()
-        .map(|text| {
-            parse(text).map_err(|why| {
-                ErrorReport::invalid(format!(
-                    "invalid value '{text}' for '{flag}' (`{name}`): {why}"
-                ))
-            })
-        })
-        .transpose()
 }
 
 /// `gamesolve GAME ... --json`: the game of `request` solved with `options`, counting (the
@@ -143,7 +134,8 @@ pub fn solve(games: &GameTable, request: &[u8], options: &Options) -> Result<Vec
         }
     }
     let mut solvers = Solvers::new(&args);
-    batch::read_line(games, request)?.line(LineHandler::Solve(&mut solvers))
+    let answer = batch::read_line(games, request)?.line(LineHandler::Solve(&mut solvers))?;
+    batch::to_json(&answer)
 }
 
 /// `gamesolve batch` for many lines: one solver per game, reused by the lines of that game
@@ -197,7 +189,7 @@ pub fn compare(
     variants: bool,
 ) -> Result<(Vec<u8>, Result<(), ErrorReport>), ErrorReport> {
     let mut handler = Handler::compare(options, variants)?;
-    let rows = batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))?;
+    let rows = batch::read_line(games, request)?.embed(&mut handler)?;
     Ok((rows, handler.verdict()))
 }
 
@@ -231,7 +223,7 @@ pub fn analyze(
     moves: Vec<String>,
 ) -> Result<Vec<u8>, ErrorReport> {
     let mut handler = Handler::analyze(options, moves)?;
-    batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))
+    batch::read_line(games, request)?.embed(&mut handler)
 }
 
 /// [`analyze`] of a game value rather than a request line (see [`compare_game`]).
@@ -260,7 +252,7 @@ pub fn explain(
     options: &Options,
 ) -> Result<Vec<u8>, ErrorReport> {
     let mut handler = Handler::explain(options)?;
-    batch::read_line(games, request)?.line(LineHandler::Embed(&mut handler))
+    batch::read_line(games, request)?.embed(&mut handler)
 }
 
 /// [`explain`] of a game value rather than a request line (see [`compare_game`]).
@@ -287,20 +279,15 @@ impl Handler {
     fn compare(options: &Options, variants: bool) -> Result<Self, ErrorReport> {
         Ok(Handler::Compare {
             variants,
-            limits: options.limits()?,
+            limits: options.limits,
             verdict: None,
         })
     }
 
     fn analyze(options: &Options, moves: Vec<String>) -> Result<Self, ErrorReport> {
-        let limits = options.limits()?;
         Ok(Handler::Analyze {
             moves,
-            limits: AnalysisLimitArgs {
-                memory_cap: limits.memory_cap,
-                state_budget: limits.state_budget,
-                time_limit: limits.time_limit,
-            },
+            limits: options.limits,
         })
     }
 
@@ -309,7 +296,7 @@ impl Handler {
         // no algorithm, as for Cat and Mouse).
         Ok(Handler::Explain {
             backend: options.backend()?,
-            limits: options.limits()?,
+            limits: options.limits,
         })
     }
 

@@ -4,8 +4,8 @@
 use gamesolve::BackendChoice;
 use serde::Serialize;
 
-use super::args::AnalysisLimitArgs;
-use super::args::LimitArgs;
+use gamesolve::Limits;
+
 use super::error::{CliError as ErrorReport, Kind};
 use super::line::LineGame;
 use super::report::CliGame;
@@ -17,7 +17,7 @@ pub(crate) enum Handler {
         /// One row per variant.
         variants: bool,
         /// The limits.
-        limits: LimitArgs,
+        limits: Limits,
         /// Whether the rows agreed, once run.
         verdict: Option<Result<(), ErrorReport>>,
     },
@@ -25,15 +25,15 @@ pub(crate) enum Handler {
     Analyze {
         /// The moves from the start.
         moves: Vec<String>,
-        /// The analysis's limits.
-        limits: AnalysisLimitArgs,
+        /// The analysis's limits (it has no node budget).
+        limits: Limits,
     },
     /// `explain`.
     Explain {
         /// The backend explained; `None`: the command's default.
         backend: Option<BackendChoice>,
         /// The limits.
-        limits: LimitArgs,
+        limits: Limits,
     },
 }
 
@@ -56,15 +56,15 @@ impl LineGame for Handler {
                 limits,
                 verdict,
             } => {
-                let (rows, agreed) = super::compare::rows_json(game, *variants, &limits.config());
+                let (rows, agreed) = super::compare::rows_json(game, *variants, limits);
                 *verdict = Some(agreed);
                 Ok(rows)
             }
             Handler::Analyze { moves, limits } => {
-                super::analyze::analysis_json(game, std::mem::take(moves), limits.clone())
+                super::analyze::analysis_json(game, std::mem::take(moves), *limits)
             }
             Handler::Explain { backend, limits } => {
-                let views = super::explain::views(game, backend.clone(), limits.clone())?;
+                let views = super::explain::views(game, backend.clone(), *limits)?;
                 let io = |e: serde_json::Error| {
                     ErrorReport::new(Kind::Io, format!("cannot write the views: {e}"))
                 };

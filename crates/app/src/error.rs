@@ -3,33 +3,11 @@
 
 use std::io;
 
-use gamesolve::limits::Limit;
 use gamesolve::{BackendError, Error};
 
 /// The error kinds and the error the front ends report are the library's contract
 /// ([`gamesolve::contract::error`]); the CLI adds the exit code each kind gives.
 pub use gamesolve::contract::error::{ErrorReport as CliError, Kind};
-
-/// The command line's flag for each field of [`gamesolve::Limits`]: the one place the app maps
-/// the field a library error names to its flag.
-pub const fn flag_of(limit: Limit) -> &'static str {
-    match limit {
-        Limit::NodeBudget => "--node-budget",
-        Limit::MemoryCap => "--memory-cap",
-        Limit::StateBudget => "--state-budget",
-        Limit::TimeLimit => "--time-limit",
-    }
-}
-
-/// A library message in the command line's words: each [`Limits`](gamesolve::Limits) field it
-/// names (`` `Limits::state_budget` ``) becomes the flag that sets it (`--state-budget`).
-pub fn cli_words(message: &str) -> String {
-    Limit::ALL
-        .into_iter()
-        .fold(message.to_owned(), |text, limit| {
-            text.replace(&limit.to_string(), flag_of(limit))
-        })
-}
 
 /// The exit code of an error [`Kind`].
 pub trait ExitStatus {
@@ -103,36 +81,6 @@ impl From<serde_json::Error> for Stop {
         match e.io_error_kind() {
             Some(kind) => Stop::from(io::Error::from(kind)),
             None => Stop::OutputFailed(io::Error::other(e)),
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// Each field a library error names reads as its flag; the rest of the message is kept.
-    #[test]
-    fn library_fields_read_as_flags() {
-        let err = Error::BudgetExhausted {
-            backend: "memo",
-            game: "domineering",
-            budget: 10,
-            unit: "states",
-            hint: "",
-        };
-        assert_eq!(
-            cli_words(&err.to_string()),
-            "backend `memo` gave up on domineering: it exceeded its state budget of 10 states \
-             (--state-budget)"
-        );
-        for limit in Limit::ALL {
-            let words = cli_words(&format!("raise {limit}"));
-            assert_eq!(words, format!("raise {}", flag_of(limit)));
-            assert_eq!(flag_of(limit).trim_start_matches("--").replace('-', "_"), {
-                let field = limit.field();
-                field.trim_end_matches("_bytes").to_owned()
-            });
         }
     }
 }

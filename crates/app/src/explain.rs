@@ -36,7 +36,7 @@ pub struct ExplainCmd {
 
 impl GameFlags for ViewArgs {
     fn memory_cap(&self) -> Option<u64> {
-        self.limits.memory_cap
+        self.limits.memory_cap_bytes
     }
 
     const VERB: &'static str = "explain";
@@ -98,9 +98,9 @@ pub struct ViewArgs {
 const DEFAULT_DEPTH: usize = 4;
 
 impl ViewArgs {
-    fn config(&self) -> gamesolve::SolverConfig {
-        let mut config = self.limits.config();
-        config.node_budget = Some(self.limits.node_budget.unwrap_or(EXPLAIN_NODE_BUDGET));
+    fn config(&self) -> gamesolve::Limits {
+        let mut config = self.limits.limits();
+        config.node_budget = Some(config.node_budget.unwrap_or(EXPLAIN_NODE_BUDGET));
         config
     }
 }
@@ -308,7 +308,7 @@ pub(crate) struct Views {
 pub(crate) fn views<G: CliGame>(
     game: &G,
     backend: Option<BackendChoice>,
-    limits: LimitArgs,
+    limits: gamesolve::Limits,
 ) -> Result<Views, CliError> {
     let view = ViewArgs {
         backend,
@@ -318,7 +318,7 @@ pub(crate) fn views<G: CliGame>(
         max_dot_nodes: 400,
         html: None,
         max_html_steps: 2000,
-        limits,
+        limits: LimitArgs::from(limits),
     };
     let config = view.config();
     let explain_limits = ExplainLimits::from_limits(&config);

@@ -13,7 +13,7 @@ use super::table::GameTable;
 
 /// One game of the `--json` list: its row of the table, and whether it has a growth picture.
 #[derive(Serialize)]
-struct Listed {
+pub(crate) struct Listed {
     #[serde(flatten)]
     info: &'static GameInfo,
     /// Whether the game gives sizes to grow over ([`TableGame::GROWTH`]): `serve`'s page
@@ -23,12 +23,13 @@ struct Listed {
     growth: bool,
 }
 
-/// The `--json` list, as bytes (for `serve`'s `/api/games` and the embedding API).
+/// The `--json` list, as bytes (for the embedding API).
 pub fn json(games: &GameTable) -> Vec<u8> {
-    serde_json::to_vec(&listed(games)).unwrap_or_else(|_| b"[]".to_vec())
+    serde_json::to_vec(&list(games)).unwrap_or_else(|_| b"[]".to_vec())
 }
 
-fn listed(games: &GameTable) -> Vec<Listed> {
+/// The `--json` list, typed (`serve`'s `/api/games` replies with it).
+pub(crate) fn list(games: &GameTable) -> Vec<Listed> {
     games
         .entries()
         .map(|e| Listed {
@@ -46,7 +47,7 @@ fn infos(games: &GameTable) -> Vec<&'static GameInfo> {
 pub fn run(games: &GameTable, json: bool) -> Result<(), Stop> {
     let infos = infos(games);
     if json {
-        return write_json(&listed(games));
+        return write_json(&list(games));
     }
     let mut text = String::new();
     for info in infos {

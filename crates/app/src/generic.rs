@@ -13,9 +13,9 @@ use gamesolve::analysis::{AnalysisConfig, Player, ENDLESS};
 use gamesolve::games::{move_words, GameInfo, TableGame};
 use gamesolve::{Game, GameValue, Margin, Verdict};
 
-use super::args::AnalysisLimitArgs;
 use super::error::{CliError, Stop};
 use super::gamecmd::GameFlags;
+use super::limits::{Analysis, LimitArgs};
 use super::play::session::{Rules, Valued};
 use super::play::{run_session, PlayFlags};
 
@@ -34,7 +34,7 @@ pub struct AnalyzeFlags {
     )]
     pub(crate) moves: Vec<String>,
     #[command(flatten)]
-    pub(crate) limits: AnalysisLimitArgs,
+    pub(crate) limits: LimitArgs<Analysis>,
     /// The words of the game's own position flags (`--used 3,7`), by name.
     #[arg(skip)]
     pub(crate) position: Vec<(&'static str, Vec<String>)>,
@@ -49,7 +49,7 @@ impl GameFlags for AnalyzeFlags {
     }
 
     fn memory_cap(&self) -> Option<u64> {
-        self.limits.memory_cap
+        self.limits.memory_cap_bytes
     }
 
     const VERB: &'static str = "analyze";
@@ -95,7 +95,7 @@ pub(crate) fn replay<G: TableGame>(game: &G, texts: &[String]) -> Result<G::Posi
 
 /// `gamesolve play GAME ...` over the generic analysis.
 pub fn play<G: TableGame>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
-    let rules = GenericRules::new(game, flags.options.limits.config());
+    let rules = GenericRules::new(game, AnalysisConfig::from_limits(&flags.options.limits));
     run_session(rules, &flags.options)
 }
 

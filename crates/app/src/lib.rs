@@ -45,6 +45,7 @@ mod games;
 mod generic;
 mod guard;
 mod input;
+pub mod limits;
 mod line;
 mod page;
 mod play;
@@ -310,7 +311,8 @@ fn wants_json(args: &[OsString]) -> bool {
 }
 
 fn report_error(e: &CliError, json: bool) -> ExitCode {
-    let e = &CliError::new(e.kind, error::cli_words(&e.message));
+    // The library names a limit by its `Limits` field; the command line adds its flag.
+    let e = &CliError::new(e.kind, limits::with_flags(&e.message));
     if json {
         // Standard output may be gone too; the exit code still tells.
         let _ = write_json(&e.object());

@@ -12,6 +12,7 @@ use serde::Serialize;
 use super::args::SolverArgs;
 use super::error::{CliError, Kind};
 use super::report::CliGame;
+use super::table::Answer;
 
 /// The solver of the game of the last line, built on the first line of that game and reused by
 /// the lines of that game that follow (with the game's name; it holds a
@@ -55,11 +56,11 @@ impl<'a> Solvers<'a> {
 }
 
 impl LineGame for Solvers<'_> {
-    type Output = Vec<u8>;
+    type Output = Answer;
 
     /// Solves `game` with its game's solver (built on first use), counting, and returns its
-    /// contract object as JSON.
-    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+    /// contract object.
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
         // A line's answer never depends on earlier lines: the other game's solver, with any
         // table it keeps for reuse, is freed before this one allocates.
         if self
@@ -72,7 +73,7 @@ impl LineGame for Solvers<'_> {
         let (_, slot) = match &mut self.current {
             Some(current) => current,
             None => {
-                let config = self.args.limits.config();
+                let config = self.args.limits.limits();
                 let solver: Box<dyn Solver<G> + Send> =
                     self.args.backend_for::<G>().solver_with::<G>(&config)?;
                 self.current.insert((G::NAME, Box::new(solver)))
@@ -112,19 +113,16 @@ impl LineGame for Solvers<'_> {
             solver.last_kernel(),
             stats,
         );
-        let write_error =
-            |e: serde_json::Error| CliError::new(Kind::Io, format!("cannot write the answer: {e}"));
         if self.headline {
             // The contract object as it is, with the answer in words and the solve's own time
             // (without the HTTP round trip around it) beside its fields.
-            let answer = WithHeadline {
+            return Ok(Box::new(WithHeadline {
                 report,
                 headline: game.headline(&solution),
                 elapsed_seconds: elapsed.as_secs_f64(),
-            };
-            return serde_json::to_vec(&answer).map_err(write_error);
+            }));
         }
-        serde_json::to_vec(&report).map_err(write_error)
+        Ok(Box::new(report))
     }
 }
 

@@ -6,8 +6,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use gamesolve::{Game, Solver, Stats};
 
-use super::args::AnalysisLimitArgs;
 use gamesolve::games::GameInfo;
+use gamesolve::Limits;
 
 use super::args::SolverArgs;
 use super::error::{CliError, Stop};
@@ -33,7 +33,7 @@ pub struct SolveFlags {
 
 impl GameFlags for SolveFlags {
     fn memory_cap(&self) -> Option<u64> {
-        self.solver.limits.memory_cap
+        self.solver.limits.memory_cap_bytes
     }
 
     const VERB: &'static str = "";
@@ -66,14 +66,10 @@ pub(crate) fn sweep_error(stop: Stop, cmd: &GameCmd<SolveFlags>, info: &GameInfo
     }
 }
 
-/// The analysis limits of a sweep: the solving flags' memory cap, state budget and time
-/// limit (the sweep runs without a backend).
-pub(crate) fn sweep_limits(flags: &SolveFlags) -> AnalysisLimitArgs {
-    AnalysisLimitArgs {
-        memory_cap: flags.solver.limits.memory_cap,
-        state_budget: flags.solver.limits.state_budget,
-        time_limit: flags.solver.limits.time_limit,
-    }
+/// The analysis limits of a sweep: the solving flags' limits (the sweep runs without a
+/// backend, so the analysis reads the memory cap, the state budget and the time limit).
+pub(crate) fn sweep_limits(flags: &SolveFlags) -> Limits {
+    flags.solver.limits.limits()
 }
 
 /// Solves `game` with the chosen backend variant and prints the answer.

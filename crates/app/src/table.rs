@@ -9,10 +9,10 @@
 use std::marker::PhantomData;
 
 use gamesolve::games::{GameInfo, Params, PositionFlag, TableGame};
-use gamesolve::{Backend, CanIWin, CatAndMouse, PredictTheWinner};
+use gamesolve::{Backend, CanIWin, CatAndMouse, Limits, PredictTheWinner};
 
 use super::analyze;
-use super::args::{AnalysisLimitArgs, SolverArgs};
+use super::args::SolverArgs;
 use super::compare::{self, CompareCmd};
 use super::embed_views;
 use super::error::{CliError, Stop};
@@ -207,12 +207,20 @@ pub(crate) trait AnyGame {
     /// `gamesolve analyze GAME ...`.
     fn analyze(&self, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop>;
     /// The game's parameter sweep (`can-i-win N --all-totals`).
-    fn sweep(&self, limits: &AnalysisLimitArgs, json: bool) -> Result<(), Stop>;
+    fn sweep(&self, limits: &Limits, json: bool) -> Result<(), Stop>;
     /// `gamesolve play GAME ...` with the generic rules.
     fn play(&self, flags: &PlayFlags) -> Result<(), Stop>;
-    /// Hands the game to a line's handler (`batch`, `serve`'s API, the embedding API).
-    fn line(&self, handler: LineHandler<'_, '_>) -> Result<Vec<u8>, CliError>;
+    /// Hands the game to a line's handler (`batch`, `serve`'s API): its answer, typed.
+    fn line(&self, handler: LineHandler<'_, '_>) -> Result<Answer, CliError>;
+    /// Hands the game to the embedding API's `compare`, `analyze` or `explain`: the JSON its
+    /// command prints.
+    fn embed(&self, handler: &mut embed_views::Handler) -> Result<Vec<u8>, CliError>;
 }
+
+/// A line's answer as a typed value, whatever its game (the game's contract object, `serve`'s
+/// trace, growth or play reply): `batch` writes it as a JSON line, `serve` replies with it as
+/// `Json<Answer>`, each in the answer's own field order.
+pub(crate) type Answer = Box<dyn erased_serde::Serialize>;
 
 /// Every handler of a line's game (each a [`LineGame`] of its own module), so a game of the
 /// table (of any type) reaches the one the line is for ([`AnyGame::line`]).
@@ -222,8 +230,6 @@ pub(crate) enum LineHandler<'h, 'a> {
     /// `serve`'s trace, growth and play.
     #[cfg(feature = "serve")]
     Serve(&'h mut serve_handlers::Handler),
-    /// The embedding API's `compare`, `analyze` and `explain`.
-    Embed(&'h mut embed_views::Handler),
 }
 
 struct Instance<G>(G);
@@ -245,7 +251,7 @@ impl<G: TableGame> AnyGame for Instance<G> {
         analyze::analyze(&self.0, flags, json)
     }
 
-    fn sweep(&self, limits: &AnalysisLimitArgs, json: bool) -> Result<(), Stop> {
+    fn sweep(&self, limits: &Limits, json: bool) -> Result<(), Stop> {
         analyze::sweep(&self.0, limits, json)
     }
 
@@ -253,12 +259,15 @@ impl<G: TableGame> AnyGame for Instance<G> {
         generic::play(&self.0, flags)
     }
 
-    fn line(&self, handler: LineHandler<'_, '_>) -> Result<Vec<u8>, CliError> {
+    fn line(&self, handler: LineHandler<'_, '_>) -> Result<Answer, CliError> {
         match handler {
             LineHandler::Solve(solvers) => solvers.with(&self.0),
             #[cfg(feature = "serve")]
             LineHandler::Serve(handler) => handler.with(&self.0),
-            LineHandler::Embed(handler) => handler.with(&self.0),
         }
+    }
+
+    fn embed(&self, handler: &mut embed_views::Handler) -> Result<Vec<u8>, CliError> {
+        handler.with(&self.0)
     }
 }

@@ -26,9 +26,11 @@ pub mod run;
 use std::sync::Arc;
 
 use gamesolve_app::embed::{self, ErrorReport, Options};
+use gamesolve_app::limits::Limit;
 use gamesolve_app::GameTable;
-use pyo3::exceptions::PyException;
+use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyString};
 
 pyo3::create_exception!(
     _native,
@@ -63,37 +65,102 @@ fn text(bytes: Vec<u8>) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
-/// The options of every call, from the package's keyword arguments.
-#[allow(clippy::too_many_arguments)]
+/// The options of every call: the backend, and the limits from the call's keyword arguments
+/// (`**limits`), read by [`limits_from_kwargs`].
 pub(crate) fn options(
     backend: Option<String>,
-    node_budget: Option<u64>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
-) -> Options {
-    Options {
+    limits: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Options> {
+    let mut options = Options {
         backend,
-        node_budget,
-        memory_cap,
-        state_budget,
-        time_limit,
+        ..Options::default()
+    };
+    limits_from_kwargs(&mut options, limits)?;
+    Ok(options)
+}
+
+/// The one reader of the limit keywords of every function of the module: each keyword is a
+/// limit of the app's table ([`Limit`]: `node_budget`, `memory_cap`, `state_budget`,
+/// `time_limit`, also the module's `LIMITS`), and each value is read as its command-line flag
+/// reads its word ([`Options::set_limit`]): a whole number for a budget; bytes or a size
+/// (`"512MiB"`) for the memory cap; seconds (an `int` or a `float`) or a duration (`"2s"`)
+/// for the time limit; `None` for the default.
+///
+/// # Errors
+///
+/// `TypeError` for a keyword that is no limit; `NativeError` (`invalid_input`, which the
+/// package raises as `ValueError`) for a value that is not one of the limit, naming the
+/// keyword, its flag and what is allowed.
+pub(crate) fn limits_from_kwargs(
+    options: &mut Options,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<()> {
+    let Some(kwargs) = kwargs else {
+        return Ok(());
+    };
+    for (key, value) in kwargs.iter() {
+        let key: String = key.extract()?;
+        let Some(limit) = Limit::from_key(&key) else {
+            return Err(PyTypeError::new_err(format!(
+                "unexpected keyword argument `{key}`: the limits are {}",
+                Limit::keys()
+            )));
+        };
+        if value.is_none() {
+            continue;
+        }
+        let text = limit_text(limit, &value)?;
+        options
+            .set_limit(&key, &text)
+            .map_err(|e| native_error(&e))?;
+    }
+    Ok(())
+}
+
+/// A limit's Python value as the text its flag reads: an `int` as its digits (seconds for
+/// the time limit), a `float` of seconds as nanoseconds, a `str` as it is.
+fn limit_text(limit: Limit, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    let refused = || {
+        native_error(&ErrorReport::invalid(format!(
+            "invalid value {} for `{}`: expected {}",
+            value
+                .repr()
+                .map_or_else(|_| "?".to_owned(), |r| r.to_string()),
+            limit.key(),
+            limit.expected()
+        )))
+    };
+    if value.is_instance_of::<PyBool>() {
+        return Err(refused());
+    }
+    if let Ok(text) = value.cast::<PyString>() {
+        return text.extract::<String>();
+    }
+    if value.is_instance_of::<PyInt>() {
+        let digits: String = value.str()?.extract()?;
+        return Ok(match limit {
+            Limit::TimeLimit => format!("{digits}s"),
+            Limit::NodeBudget | Limit::MemoryCap | Limit::StateBudget => digits,
+        });
+    }
+    match (limit, value.extract::<f64>()) {
+        (Limit::TimeLimit, Ok(seconds)) if seconds.is_finite() => {
+            Ok(format!("{}ns", (seconds * 1e9).round()))
+        }
+        _ => Err(refused()),
     }
 }
 
 /// Solves the game of `request` (a batch line): the answer's JSON text.
 #[pyfunction]
-#[pyo3(pass_module, signature = (request, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(pass_module, signature = (request, backend=None, **limits))]
 fn solve(
     m: &Bound<'_, PyModule>,
     request: String,
     backend: Option<String>,
-    node_budget: Option<u64>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
+    let options = options(backend, limits)?;
     let games = games_of(m)?;
     let answer = run::cancellable(m.py(), move || {
         embed::solve(&games, request.as_bytes(), &options)
@@ -104,17 +171,14 @@ fn solve(
 /// `compare`: the rows' JSON text, and the verdict's `(kind, message)` when the rows do not
 /// agree or none answered.
 #[pyfunction]
-#[pyo3(pass_module, signature = (request, variants=false, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(pass_module, signature = (request, variants=false, **limits))]
 fn compare(
     m: &Bound<'_, PyModule>,
     request: String,
     variants: bool,
-    node_budget: Option<u64>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(String, Option<(String, String)>)> {
-    let options = options(None, node_budget, memory_cap, state_budget, time_limit);
+    let options = options(None, limits)?;
     let games = games_of(m)?;
     let answer = run::cancellable(m.py(), move || {
         embed::compare(&games, request.as_bytes(), &options, variants)
@@ -128,16 +192,14 @@ fn compare(
 
 /// `analyze`: the analysis's JSON text.
 #[pyfunction]
-#[pyo3(pass_module, signature = (request, moves=Vec::new(), memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(pass_module, signature = (request, moves=Vec::new(), **limits))]
 fn analyze(
     m: &Bound<'_, PyModule>,
     request: String,
     moves: Vec<String>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let options = options(None, None, memory_cap, state_budget, time_limit);
+    let options = options(None, limits)?;
     let games = games_of(m)?;
     let answer = run::cancellable(m.py(), move || {
         embed::analyze(&games, request.as_bytes(), &options, moves)
@@ -147,17 +209,14 @@ fn analyze(
 
 /// `explain`: the views' JSON text (`text`, `dot`, `html`, `json`).
 #[pyfunction]
-#[pyo3(pass_module, signature = (request, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(pass_module, signature = (request, backend=None, **limits))]
 fn explain(
     m: &Bound<'_, PyModule>,
     request: String,
     backend: Option<String>,
-    node_budget: Option<u64>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
+    let options = options(backend, limits)?;
     let games = games_of(m)?;
     let answer = run::cancellable(m.py(), move || {
         embed::explain(&games, request.as_bytes(), &options)
@@ -192,16 +251,13 @@ struct Batch {
 #[pymethods]
 impl Batch {
     #[new]
-    #[pyo3(signature = (backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None, games=None))]
+    #[pyo3(signature = (backend=None, games=None, **limits))]
     fn new(
         backend: Option<String>,
-        node_budget: Option<u64>,
-        memory_cap: Option<String>,
-        state_budget: Option<u64>,
-        time_limit: Option<String>,
         games: Option<Bound<'_, Games>>,
+        limits: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Self> {
-        let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
+        let options = options(backend, limits)?;
         let inner = embed::Batch::new(&options).map_err(|e| native_error(&e))?;
         let table = games.map_or_else(
             || Arc::new(GameTable::builtin()),
@@ -284,6 +340,8 @@ pub fn add_module(m: &Bound<'_, PyModule>, table: GameTable) -> PyResult<()> {
     )?;
     m.add_class::<Games>()?;
     m.add("NativeError", m.py().get_type::<NativeError>())?;
+    // The limit keywords every function takes, from the app's one table of limits.
+    m.add("LIMITS", Limit::ALL.map(Limit::key).to_vec())?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(compare, m)?)?;
     m.add_function(wrap_pyfunction!(analyze, m)?)?;

@@ -715,17 +715,13 @@ fn solve_with<G: Registered<Solution = PySolution, Move = u32>>(
 /// Solves a game written in Python (see the module docs): the answer's fields as JSON text
 /// (`value` as a decimal string) and the best first move object.
 #[pyfunction]
-#[pyo3(signature = (game, backend=None, stats=false, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
-#[allow(clippy::too_many_arguments)]
+#[pyo3(signature = (game, backend=None, stats=false, **limits))]
 pub fn solve_python_game(
     py: Python<'_>,
     game: Bound<'_, PyAny>,
     backend: Option<String>,
     stats: bool,
-    node_budget: Option<u64>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(String, Option<Py<PyAny>>)> {
     for method in ["start", "moves", "play", "terminal_value"] {
         if !game.hasattr(method)? {
@@ -736,16 +732,8 @@ pub fn solve_python_game(
             )));
         }
     }
-    let options = gamesolve_app::embed::Options {
-        backend,
-        node_budget,
-        memory_cap,
-        state_budget,
-        time_limit,
-    };
-    let config = options
-        .limits_config()
-        .map_err(|e| crate::native_error(&e))?;
+    let options = crate::options(backend, limits)?;
+    let config = options.limits;
     let choice = options
         .backend_choice()
         .map_err(|e| crate::native_error(&e))?;

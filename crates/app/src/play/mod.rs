@@ -21,10 +21,10 @@ use clap::{Args, ValueEnum};
 
 use gamesolve::games::GameInfo;
 
-use super::args::AnalysisLimitArgs;
 use super::error::{CliError, Kind, Stop};
 use super::gamecmd::{GameCmd, GameFlags};
 use super::input::abbreviate;
+use super::limits::{Analysis, LimitArgs};
 use session::session;
 
 #[cfg(feature = "serve")]
@@ -58,7 +58,7 @@ pub(crate) struct PlayOptions {
     #[arg(long, value_enum, value_name = "WHO")]
     pub(crate) first: Option<Starter>,
     #[command(flatten)]
-    pub(crate) limits: AnalysisLimitArgs,
+    pub(crate) limits: LimitArgs<Analysis>,
 }
 
 /// Who moves first.
@@ -129,7 +129,7 @@ pub struct PlayFlags {
 
 impl GameFlags for PlayFlags {
     fn memory_cap(&self) -> Option<u64> {
-        self.options.limits.memory_cap
+        self.options.limits.memory_cap_bytes
     }
 
     const VERB: &'static str = "play";

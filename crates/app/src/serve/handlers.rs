@@ -1,12 +1,12 @@
 //! What `serve` does with a line's game besides solving it ([`Handler`]): a trace
 //! (`/api/trace`), the growth picture (`/api/growth`) and a game of `play` replayed
-//! (`/api/play`), each a [`LineGame`] answering the endpoint's typed reply as JSON. The
+//! (`/api/play`), each a [`LineGame`] answering the endpoint's typed reply ([`Answer`]). The
 //! endpoints that read the requests are in [`super::api`].
 
 use std::time::{Duration, Instant};
 
 use gamesolve::explain::{explain, ExplainLimits};
-use gamesolve::{BackendChoice, Deadline, SolverConfig};
+use gamesolve::{BackendChoice, Deadline, Limits};
 use serde::Serialize;
 
 use crate::error::{CliError, Kind};
@@ -15,13 +15,20 @@ use crate::generic::rules_for;
 use crate::line::LineGame;
 use crate::page::trace_json;
 use crate::report::CliGame;
+use crate::table::Answer;
 
 /// Sizes a growth picture has at most.
 const GROWTH_POINTS: usize = 24;
-/// Per point: `recursive` stops here (and is not run at larger sizes once it stops).
-const GROWTH_NODE_BUDGET: u64 = 1_000_000;
-const GROWTH_MEMORY_CAP: u64 = 64 << 20;
-const GROWTH_STATE_BUDGET: u64 = 1_000_000;
+/// The limits of one point of a growth picture: small, since a picture solves up to
+/// [`GROWTH_POINTS`] sizes with every backend within one request's time (`recursive` stops at
+/// 10^6 positions and is not run at larger sizes once it stops). The time limit is the time
+/// the request has left, set per point.
+const GROWTH_LIMITS: Limits = Limits {
+    node_budget: Some(1_000_000),
+    memory_cap_bytes: Some(64 << 20),
+    state_budget: Some(1_000_000),
+    time_limit: None,
+};
 /// The least time a point's timed solves take together: a solve faster than this is repeated
 /// (each time with a fresh solver) until the repetitions take at least this long, and the
 /// point's time is their mean. One solve of a small game takes well under a microsecond,
@@ -97,13 +104,13 @@ impl Grower {
     fn point<G: CliGame>(
         &self,
         backend: gamesolve::Backend,
-        config: &SolverConfig,
+        config: &Limits,
         game: &G,
     ) -> Option<Point> {
         let solve_once = || {
             let left = self.deadline.time_left()?;
             let mut solver = backend
-                .solver_with::<G>(&SolverConfig {
+                .solver_with::<G>(&Limits {
                     time_limit: Some(left),
                     ..*config
                 })
@@ -162,15 +169,13 @@ impl Grower {
 }
 
 impl LineGame for Grower {
-    type Output = Vec<u8>;
+    type Output = Answer;
 
-    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
         let family = game.growth(GROWTH_POINTS);
-        let config = SolverConfig {
-            node_budget: Some(GROWTH_NODE_BUDGET),
-            memory_cap_bytes: Some(GROWTH_MEMORY_CAP),
-            state_budget: Some(GROWTH_STATE_BUDGET),
+        let config = Limits {
             time_limit: self.deadline.limit(),
+            ..GROWTH_LIMITS
         };
         let mut curves = Vec::new();
         let mut stopped = false;
@@ -225,8 +230,7 @@ impl LineGame for Grower {
                 .filter(|_| stopped)
                 .map(|limit| humantime::format_duration(limit).to_string()),
         };
-        serde_json::to_vec(&reply)
-            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the growth: {e}")))
+        Ok(Box::new(reply))
     }
 }
 
@@ -242,7 +246,7 @@ pub(crate) enum Handler {
 
 impl Handler {
     /// Hands `game` to the handler.
-    pub(crate) fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+    pub(crate) fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
         match self {
             Handler::Trace(tracer) => tracer.with(game),
             Handler::Grow(grower) => grower.with(game),
@@ -254,17 +258,23 @@ impl Handler {
 /// Traces one game with one backend variant.
 pub(crate) struct Tracer {
     pub(super) choice: BackendChoice,
-    pub(super) config: SolverConfig,
+    pub(super) config: Limits,
     pub(super) max_events: usize,
 }
 
 impl LineGame for Tracer {
-    type Output = Vec<u8>;
+    type Output = Answer;
 
-    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+    /// The trace as the library writes it ([`trace_json`], the page's and `explain --html`'s
+    /// one trace format), carried as a raw JSON value: never edited.
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
         let limits = ExplainLimits::default().with_max_events(self.max_events);
         let e = explain(game, &self.choice, &self.config, &limits).map_err(explain_error)?;
-        trace_json(&e, self.max_events)
+        let json = String::from_utf8(trace_json(&e, self.max_events)?)
+            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the trace: {e}")))?;
+        let raw = serde_json::value::RawValue::from_string(json)
+            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the trace: {e}")))?;
+        Ok(Box::new(raw))
     }
 }
 
@@ -276,11 +286,10 @@ pub(crate) struct Player {
 }
 
 impl LineGame for Player {
-    type Output = Vec<u8>;
+    type Output = Answer;
 
-    fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, CliError> {
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
         let reply = rules_for(game, self.config)?.replay(G::NAME, self.human, &self.moves)?;
-        serde_json::to_vec(&reply)
-            .map_err(|e| CliError::new(Kind::Io, format!("cannot write the game: {e}")))
+        Ok(Box::new(reply))
     }
 }

@@ -26,25 +26,24 @@
 //! request is answered with 500; the server goes on. One line per request on stderr
 //! (`GET /api/games 200 0.4ms`) unless `--quiet`.
 
-use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use gamesolve::BackendChoice;
-use serde_json::value::RawValue;
+use gamesolve::{BackendChoice, Limits};
 
 mod api;
 mod framing;
 pub(crate) mod handlers;
 mod http;
+mod request;
 mod routes;
 
-use super::args::{parse_byte_size, parse_count, parse_time_limit, LimitArgs, SolverArgs};
-use super::batch::{answer_line, error_line, read_line};
+use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
+use super::limits::{or_defaults, Limit, LimitArgs, LimitSet};
 use super::line::Solvers;
 use super::table::{GameTable, LineHandler};
 
@@ -80,20 +79,10 @@ pub struct ServeCmd {
     /// Events of a trace sent at most, 1..=1000000 (the page says how many there were).
     #[arg(long, default_value_t = 2000, value_parser = in_range::<1, 1_000_000>)]
     max_trace_events: usize,
-    /// `recursive`: positions to expand per request [default: 10^7].
-    #[arg(long, value_name = "POSITIONS", value_parser = parse_count)]
-    node_budget: Option<u64>,
-    /// `memo`, `tabular`: the largest table per request, in bytes [default: 256MiB; 512KiB
-    /// for a trace, which also keeps every distinct position].
-    #[arg(long, value_name = "SIZE", value_parser = parse_byte_size)]
-    memory_cap: Option<u64>,
-    /// `memo`: states the sparse memo may store per request [default: 1000000].
-    #[arg(long, value_name = "STATES", value_parser = parse_count)]
-    state_budget: Option<u64>,
-    /// Wall-clock time a request's solve may take (`500ms`, `5s`, `1m`); past it the answer
-    /// is `cannot_answer`. `/api/growth` stops adding sizes at it.
-    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_time_limit)]
-    time_limit: Duration,
+    /// The limits per request, parsed into the one limits type; a limit not given takes
+    /// [`SERVE_DEFAULTS`] (or, for a trace, [`TRACE_DEFAULTS`]).
+    #[command(flatten)]
+    limits: LimitArgs<ServeLimits>,
     /// No line per request on stderr (by default: `METHOD PATH STATUS TIMEms`).
     #[arg(long, short)]
     quiet: bool,
@@ -115,22 +104,81 @@ fn in_range<const MIN: usize, const MAX: usize>(text: &str) -> Result<usize, Str
     }
 }
 
-/// Serve defaults: smaller than the CLI's, since many requests may come.
-const NODE_BUDGET: u64 = 10_000_000;
-const MEMORY_CAP: u64 = 256 << 20;
-const STATE_BUDGET: u64 = 1_000_000;
-/// A trace keeps a set of every distinct position it meets, beyond the table itself: a small
-/// table keeps that set small (`tabular` up to `n = 22`, `memo/dense` up to `n = 21`).
-const TRACE_MEMORY_CAP: u64 = 512 << 10;
-const TRACE_NODE_BUDGET: u64 = 1_000_000;
-const TRACE_STATE_BUDGET: u64 = 1_000_000;
+/// The limits of one request where `gamesolve serve` gives none, stated once: a server
+/// answers many requests at once (`--max-solves`), so each gets a tenth of the command line's
+/// node budget (10^7 positions: a second or two of `recursive`), a quarter of its memory cap
+/// (256 MiB), a third of its state budget (1,000,000 states), and 5 seconds (the command line
+/// has no time limit), so that a page's visitor waits at most that long and a few requests
+/// cannot take the machine.
+pub const SERVE_DEFAULTS: Limits = Limits {
+    node_budget: Some(10_000_000),
+    memory_cap_bytes: Some(256 << 20),
+    state_budget: Some(1_000_000),
+    time_limit: Some(Duration::from_secs(5)),
+};
+
+/// The limits of one trace (`/api/trace`) where `gamesolve serve` gives none: a trace keeps a
+/// set of every distinct position it meets beside the table itself, so a small table (512 KiB:
+/// `tabular` up to `n = 22`, `memo/dense` up to `n = 21`) keeps that set small, and 10^6
+/// positions are already more steps than the page shows; the time limit is the server's.
+pub const TRACE_DEFAULTS: Limits = Limits {
+    node_budget: Some(1_000_000),
+    memory_cap_bytes: Some(512 << 10),
+    state_budget: Some(1_000_000),
+    time_limit: SERVE_DEFAULTS.time_limit,
+};
+
+/// `serve`'s limit flags: the four, per request, with [`SERVE_DEFAULTS`] (and
+/// [`TRACE_DEFAULTS`]) in their help.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ServeLimits;
+
+impl LimitSet for ServeLimits {
+    fn help(limit: Limit) -> Option<String> {
+        let (d, trace) = (SERVE_DEFAULTS, TRACE_DEFAULTS);
+        Some(match limit {
+            Limit::NodeBudget => format!(
+                "`recursive`: positions to expand per request [default: {}]",
+                d.node_budget_or_default()
+            ),
+            Limit::MemoryCap => format!(
+                "`memo`, `tabular`: the largest table per request, in bytes [default: {}; {} \
+                 for a trace, which also keeps every distinct position]",
+                size_words(d.memory_cap_or_default()),
+                size_words(trace.memory_cap_or_default()),
+            ),
+            Limit::StateBudget => format!(
+                "`memo`: states the sparse memo may store per request [default: {}]",
+                d.state_budget_or_default()
+            ),
+            Limit::TimeLimit => format!(
+                "Wall-clock time a request's solve may take (`500ms`, `5s`, `1m`); past it the \
+                 answer is `cannot_answer`. `/api/growth` stops adding sizes at it [default: {}]",
+                humantime::format_duration(d.time_limit.unwrap_or_default())
+            ),
+        })
+    }
+}
+
+/// `268435456` as `256MiB`, `524288` as `512KiB`.
+fn size_words(bytes: u64) -> String {
+    if bytes.is_multiple_of(1 << 20) {
+        format!("{}MiB", bytes >> 20)
+    } else if bytes.is_multiple_of(1 << 10) {
+        format!("{}KiB", bytes >> 10)
+    } else {
+        bytes.to_string()
+    }
+}
 
 /// What every request shares.
 struct State {
     /// The games the API offers (the table given to [`crate::run`]).
     games: Arc<GameTable>,
-    limits: LimitArgs,
-    trace_limits: LimitArgs,
+    /// A request's limits: the command line's, else [`SERVE_DEFAULTS`] (every one `Some`).
+    limits: Limits,
+    /// A trace's limits: the command line's, else [`TRACE_DEFAULTS`] (every one `Some`).
+    trace_limits: Limits,
     max_trace_events: usize,
     /// One permit per solve running (`--max-solves`); none left: 503.
     solves: Arc<tokio::sync::Semaphore>,
@@ -230,7 +278,7 @@ pub fn run(cmd: &ServeCmd, games: Arc<GameTable>) -> Result<(), Stop> {
     let settings = http::Settings {
         max_requests: cmd.max_requests,
         max_connections: cmd.max_connections,
-        request_time: http::READ_TIME.saturating_add(cmd.time_limit),
+        request_time: http::READ_TIME.saturating_add(state.limits.time_limit.unwrap_or_default()),
         quiet: cmd.quiet,
     };
     let app = routes::router(Arc::new(state));
@@ -240,16 +288,11 @@ pub fn run(cmd: &ServeCmd, games: Arc<GameTable>) -> Result<(), Stop> {
 
 /// What every request of a server run with `cmd` shares: the table and the limits.
 fn state(cmd: &ServeCmd, games: Arc<GameTable>) -> State {
-    let limits = |node: u64, memory: u64, states: u64| LimitArgs {
-        node_budget: Some(cmd.node_budget.unwrap_or(node)),
-        memory_cap: Some(cmd.memory_cap.unwrap_or(memory)),
-        state_budget: Some(cmd.state_budget.unwrap_or(states)),
-        time_limit: Some(cmd.time_limit),
-    };
+    let limits = |defaults: Limits| or_defaults(cmd.limits.limits(), defaults);
     State {
         games,
-        limits: limits(NODE_BUDGET, MEMORY_CAP, STATE_BUDGET),
-        trace_limits: limits(TRACE_NODE_BUDGET, TRACE_MEMORY_CAP, TRACE_STATE_BUDGET),
+        limits: limits(SERVE_DEFAULTS),
+        trace_limits: limits(TRACE_DEFAULTS),
         max_trace_events: cmd.max_trace_events,
         solves: Arc::new(tokio::sync::Semaphore::new(cmd.max_solves)),
     }

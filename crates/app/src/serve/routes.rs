@@ -1,7 +1,8 @@
 //! The routes of `gamesolve serve` as an axum [`Router`]: the page's files and the JSON API.
 //! Adding an endpoint is one line in [`router`]: a path and a plain function
-//! `fn(&State, query, body) -> Reply` from [`api`](super::api), run by [`api_route`] on a
-//! blocking thread under a solve permit.
+//! `fn(&State, query, body) -> Result<Json<T>, ApiError>` from [`api`](super::api), whose
+//! query and body are typed extractors ([`super::request`]), run by [`api_route`] on a blocking
+//! thread under a solve permit.
 //!
 //! Methods are checked here rather than by axum's method routing so that every refusal is
 //! the API's JSON error (`405` with `Allow`, `HEAD` included: the page is not cached).
@@ -9,7 +10,7 @@
 use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{Request, State as Shared};
+use axum::extract::{FromRequest, FromRequestParts, Request, State as Shared};
 use axum::http::{header, HeaderName, HeaderValue, Method, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, MethodRouter};
@@ -17,11 +18,13 @@ use axum::Router;
 
 use super::super::page::{APP_JS, INDEX_HTML, STYLE_CSS};
 use super::super::table::GameTable;
-use super::{api, check_json, short, Reply, State};
+use super::api::{self, Answered};
+use super::request::{ApiJson, ApiQuery, GameLine};
+use super::{short, Reply, State};
 
-/// An API endpoint: the server's state, the query string and the request body in, a reply
-/// out. It runs on a blocking thread: it may solve for up to the time limit.
-pub(super) type Endpoint = fn(&State, &str, &[u8]) -> Reply;
+/// An API endpoint: the server's state, the typed query `Q` and the typed body `B` in, a
+/// typed reply out. It runs on a blocking thread: it may solve for up to the time limit.
+pub(super) type Endpoint<Q, B> = fn(&State, Q, B) -> Answered;
 
 const HTML: &str = "text/html; charset=utf-8";
 const JAVASCRIPT: &str = "text/javascript; charset=utf-8";
@@ -34,21 +37,24 @@ pub(super) fn router(state: Arc<State>) -> Router {
         .route("/index.html", file(INDEX_HTML, HTML))
         .route("/app.js", file(APP_JS, JAVASCRIPT))
         .route("/style.css", file(STYLE_CSS, CSS))
-        .route("/api/backends", listing(super::super::backends::json))
-        .route("/api/games", listing(super::super::games::json))
+        .route("/api/backends", listing(super::super::backends::entries))
+        .route("/api/games", listing(super::super::games::list))
         .route("/api/limits", reading(api::limits))
-        .route("/api/solve", api_route(api::solve))
+        .route(
+            "/api/solve",
+            api_route(|state, ApiQuery(query), line: GameLine| api::solve(state, query, line)),
+        )
         .route(
             "/api/trace",
-            api_route(|state, _, body| api::trace(state, body)),
+            api_route(|state, (), ApiJson(request)| api::trace(state, request)),
         )
         .route(
             "/api/growth",
-            api_route(|state, _, body| api::growth(state, body)),
+            api_route(|state, (), line: GameLine| api::growth(state, line)),
         )
         .route(
             "/api/play",
-            api_route(|state, _, body| api::play(state, body)),
+            api_route(|state, (), ApiJson(request)| api::play(state, request)),
         )
         .fallback(not_found)
         .with_state(state)
@@ -61,31 +67,44 @@ fn file(content: &'static str, content_type: &'static str) -> MethodRouter<Arc<S
     })
 }
 
-/// `GET` of a JSON list computed from the game table (`/api/games`, `/api/backends`).
-fn listing(json: fn(&GameTable) -> Vec<u8>) -> MethodRouter<Arc<State>> {
+/// `GET` of a JSON list computed from the game table (`/api/games`, `/api/backends`), typed:
+/// the list `gamesolve games --json` (or `backends --json`) prints.
+fn listing<T: serde::Serialize + 'static>(list: fn(&GameTable) -> T) -> MethodRouter<Arc<State>> {
     any(
         move |Shared(state): Shared<Arc<State>>, request: Request| async move {
-            only(&request, &Method::GET).unwrap_or_else(|| Reply::json(200, json(&state.games)))
+            match only(&request, &Method::GET) {
+                Some(refused) => refused.into_response(),
+                None => axum::Json(list(&state.games)).into_response(),
+            }
         },
     )
 }
 
 /// `GET` of what the server's own state says (`/api/limits`: the caps the page may raise a
-/// budget to).
-fn reading(json: fn(&State) -> Reply) -> MethodRouter<Arc<State>> {
+/// budget to), typed.
+fn reading<T: serde::Serialize + 'static>(
+    json: fn(&State) -> axum::Json<T>,
+) -> MethodRouter<Arc<State>> {
     any(
         move |Shared(state): Shared<Arc<State>>, request: Request| async move {
-            only(&request, &Method::GET).unwrap_or_else(|| json(&state))
+            match only(&request, &Method::GET) {
+                Some(refused) => refused.into_response(),
+                None => json(&state).into_response(),
+            }
         },
     )
 }
 
-/// `POST` of a JSON body to `endpoint`.
-fn api_route(endpoint: Endpoint) -> MethodRouter<Arc<State>> {
+/// `POST` of a JSON body to `endpoint`, its query and body read by their typed extractors.
+fn api_route<Q, B>(endpoint: Endpoint<Q, B>) -> MethodRouter<Arc<State>>
+where
+    Q: FromRequestParts<Arc<State>> + Send + 'static,
+    B: FromRequest<Arc<State>> + Send + 'static,
+{
     any(
         move |Shared(state): Shared<Arc<State>>, request: Request| async move {
             match only(&request, &Method::POST) {
-                Some(refused) => refused,
+                Some(refused) => refused.into_response(),
                 None => answer(state, endpoint, request).await,
             }
         },
@@ -105,16 +124,22 @@ fn only(request: &Request, allowed: &Method) -> Option<Reply> {
     })
 }
 
-/// Reads the body (up to the limit the body layer set), takes a solve permit (503 when none
-/// is left) and runs `endpoint` on a blocking thread; a panic there is a 500.
-async fn answer(state: Arc<State>, endpoint: Endpoint, request: Request) -> Reply {
-    if let Err(refused) = check_json(request.headers()) {
-        return refused;
-    }
-    let query = request.uri().query().unwrap_or("").to_owned();
-    let body = match read_body(request.into_body()).await {
+/// Reads the query and the body into their types (415, 413 or 400 with the API's error when
+/// they are not), takes a solve permit (503 when none is left) and runs `endpoint` on a
+/// blocking thread, where its typed reply is written; a panic there is a 500.
+async fn answer<Q, B>(state: Arc<State>, endpoint: Endpoint<Q, B>, request: Request) -> Response
+where
+    Q: FromRequestParts<Arc<State>> + Send + 'static,
+    B: FromRequest<Arc<State>> + Send + 'static,
+{
+    let (mut parts, body) = request.into_parts();
+    let query = match Q::from_request_parts(&mut parts, &state).await {
+        Ok(query) => query,
+        Err(refused) => return refused.into_response(),
+    };
+    let body = match B::from_request(Request::from_parts(parts, body), &state).await {
         Ok(body) => body,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let Ok(permit) = Arc::clone(&state.solves).try_acquire_owned() else {
         return Reply::error(
@@ -122,19 +147,26 @@ async fn answer(state: Arc<State>, endpoint: Endpoint, request: Request) -> Repl
             "busy",
             "too many solves at once; try again in a moment",
         )
-        .header("Retry-After", "1");
+        .header("Retry-After", "1")
+        .into_response();
     };
     let solved = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        endpoint(&state, &query, &body)
+        // The reply is written here: a game's answer need not cross threads.
+        match endpoint(&state, query, body) {
+            Ok(reply) => reply.into_response(),
+            Err(e) => e.into_response(),
+        }
     })
     .await;
-    solved.unwrap_or_else(|_| Reply::error(500, "internal", "internal error: the request failed"))
+    solved.unwrap_or_else(|_| {
+        Reply::error(500, "internal", "internal error: the request failed").into_response()
+    })
 }
 
 /// The whole body: 413 past [`MAX_BODY`](super::MAX_BODY) (the body layer's limit, which
 /// also covers chunked bodies), 400 when the client breaks it off.
-async fn read_body(body: Body) -> Result<Bytes, Reply> {
+pub(super) async fn read_body(body: Body) -> Result<Bytes, Reply> {
     axum::body::to_bytes(body, usize::MAX).await.map_err(|e| {
         let too_large =
             std::iter::successors(Some(&e as &(dyn std::error::Error + 'static)), |e| {
@@ -191,19 +223,18 @@ mod tests {
     #![allow(clippy::unwrap_used, clippy::expect_used)]
 
     use super::*;
-    use crate::args::LimitArgs;
     use tower::ServiceExt as _;
 
     fn state() -> Arc<State> {
-        let limits = LimitArgs {
+        let limits = gamesolve::Limits {
             node_budget: Some(1_000_000),
-            memory_cap: Some(1 << 20),
+            memory_cap_bytes: Some(1 << 20),
             state_budget: Some(1_000_000),
             time_limit: Some(std::time::Duration::from_secs(5)),
         };
         Arc::new(State {
             games: Arc::new(GameTable::builtin()),
-            limits: limits.clone(),
+            limits,
             trace_limits: limits,
             max_trace_events: 10,
             solves: Arc::new(tokio::sync::Semaphore::new(1)),

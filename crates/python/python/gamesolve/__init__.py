@@ -12,6 +12,16 @@ and its JSON contracts, with the command line's names and meanings: every answer
 >>> gamesolve.solve("can-i-win", max_choosable=10, desired_total=11, backend="memo/dense")["can_i_win"]
 False
 
+Limits: every function takes the four limit keywords of :data:`LIMITS` (``node_budget``,
+``memory_cap``, ``state_budget``, ``time_limit``), read as the command line reads
+``--node-budget``, ``--memory-cap``, ``--state-budget`` and ``--time-limit``, with the same
+defaults; the ``Limits`` TypedDict of the type stubs documents them. They are defined once, in
+the native module's table of limits (``gamesolve._native.LIMITS``); the functions pass them on
+as they are (``**options``), and the native module reads and checks them.
+
+>>> gamesolve.LIMITS
+('node_budget', 'memory_cap', 'state_budget', 'time_limit')
+
 Errors: invalid input raises ``ValueError`` with the command line's message; a budget, cap or
 time limit raises :class:`CannotAnswer`; an unknown or unavailable backend raises
 :class:`UnavailableBackend`.
@@ -25,6 +35,7 @@ from typing import Any, Dict, Iterable, Iterator, List, Mapping, Optional, Union
 from . import _native
 
 __all__ = [
+    "LIMITS",
     "GamesolveError",
     "CannotAnswer",
     "UnavailableBackend",
@@ -42,6 +53,13 @@ __all__ = [
 
 Size = Union[int, str]
 Duration = Union[int, float, str]
+
+#: The limit keywords every function takes, from the native module's one table of limits:
+#: ``node_budget`` (``recursive``'s positions, default 10**8), ``memory_cap`` (bytes, or a size
+#: such as ``"512MiB"``; default 1GiB), ``state_budget`` (the sparse memo's states, default
+#: 3,000,000) and ``time_limit`` (seconds, or a duration such as ``"500ms"``; default none).
+#: ``None`` keeps a limit's default; a limit a backend or command does not use is ignored.
+LIMITS = tuple(_native.LIMITS)
 
 
 class GamesolveError(Exception):
@@ -95,48 +113,10 @@ def _raise(error: "_native.NativeError") -> None:
     raise ValueError(message) from None
 
 
-def _text(name: str, value: Optional[Union[int, float, str]]) -> Optional[str]:
-    """A size or duration as the command line reads it; a number of seconds for a duration."""
-    if value is None:
-        return None
-    if isinstance(value, bool):
-        raise ValueError(f"`{name}` must be a string like '512MiB' or '2s', got {value!r}")
-    if isinstance(value, (int, float)):
-        if name == "time_limit":
-            return f"{value}s" if isinstance(value, int) else f"{round(value * 1e9)}ns"
-        return str(value)
-    if isinstance(value, str):
-        return value
-    raise ValueError(f"`{name}` must be a string like '512MiB' or '2s', got {value!r}")
-
-
-def _count(name: str, value: Optional[int]) -> Optional[int]:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(
-            f"invalid value {value!r} for `{name}`: expected a whole number in 0..=18446744073709551615"
-        )
-    if value < 0 or value > 18446744073709551615:
-        why = "it is negative" if value < 0 else "it is too large"
-        raise ValueError(
-            f"invalid value '{value}' for `{name}`: {why}; expected a whole number in 0..=18446744073709551615"
-        )
-    return value
-
-
-def _limits(
-    node_budget: Optional[int],
-    memory_cap: Optional[Size],
-    state_budget: Optional[int],
-    time_limit: Optional[Duration],
-) -> Dict[str, Any]:
-    return {
-        "node_budget": _count("node_budget", node_budget),
-        "memory_cap": _text("memory_cap", memory_cap),
-        "state_budget": _count("state_budget", state_budget),
-        "time_limit": _text("time_limit", time_limit),
-    }
+def _limits(options: Dict[str, Any]) -> Dict[str, Any]:
+    """The limit keywords of ``options`` (:data:`LIMITS`), taken out of it: what is left are a
+    game's parameters. The native module reads and checks their values."""
+    return {key: options.pop(key) for key in LIMITS if key in options}
 
 
 def _request(game: str, params: Mapping[str, Any]) -> str:
@@ -170,11 +150,7 @@ def solve(
     *,
     backend: Optional[str] = None,
     stats: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
-    **params: Any,
+    **options: Any,
 ) -> Dict[str, Any]:
     """Solve one game: a game of the table by name with its parameters as keywords
     (``gamesolve games`` lists them), or a game object written in Python.
@@ -189,10 +165,10 @@ def solve(
     ``count`` add ``memo/indexed``, ``show_position``/``show_move`` label the views. Its answer
     has ``outcome``, ``value`` (for the first player) and ``best_move``.
 
-    Limits, with the command line's meanings and defaults: ``node_budget`` (``recursive``,
-    default 10**8), ``memory_cap`` (``"512MiB"``, ``"2G"`` or bytes; default 1GiB),
-    ``state_budget`` (sparse memo, default 3,000,000), ``time_limit`` (``"2s"``, ``"500ms"``
-    or seconds; default none).
+    ``options`` are the game's parameters and the limits (:data:`LIMITS`), with the command
+    line's meanings and defaults: ``node_budget`` (``recursive``, default 10**8),
+    ``memory_cap`` (``"512MiB"``, ``"2G"`` or bytes; default 1GiB), ``state_budget`` (sparse
+    memo, default 3,000,000), ``time_limit`` (``"2s"``, ``"500ms"`` or seconds; default none).
 
     >>> gamesolve.solve("predict-the-winner", values=[1, 5, 2])["outcome"]
     'second'
@@ -205,7 +181,8 @@ def solve(
     2
     """
     backend = _backend(backend)
-    limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    limits = _limits(options)
+    params = options
     if _is_python_game(game):
         _no_params(params)
         try:
@@ -247,11 +224,7 @@ def compare(
     game: Any,
     *,
     variants: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
-    **params: Any,
+    **options: Any,
 ) -> List[Dict[str, Any]]:
     """Every backend's automatic choice (``variants=True``: every variant) on one game (a name
     of the table with its parameters, or a game object written in Python, see :func:`solve`):
@@ -267,7 +240,8 @@ def compare(
     >>> sorted({row["outcome"] for row in rows if "outcome" in row})
     ['second']
     """
-    limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    limits = _limits(options)
+    params = options
     python_game = _is_python_game(game)
     try:
         if python_game:
@@ -294,10 +268,7 @@ def analyze(
     game: Any,
     *,
     moves: Optional[Iterable[Any]] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
-    **params: Any,
+    **options: Any,
 ) -> Dict[str, Any]:
     """The value of every move, the remoteness and the principal variation of a position:
     the start, or the position after ``moves`` (as ``analyze --moves`` reads them: what the
@@ -326,8 +297,8 @@ def analyze(
     >>> a["outcome"], a["value"], a["remoteness"], [m["move"] for m in a["moves"]]
     ('first', 'lose', 2, ['1', '2'])
     """
-    limits = _limits(None, memory_cap, state_budget, time_limit)
-    del limits["node_budget"]
+    limits = _limits(options)
+    params = options
     try:
         if _is_python_game(game):
             _no_params(params)
@@ -386,11 +357,7 @@ def explain(
     game: Any,
     *,
     backend: Optional[str] = None,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
-    **params: Any,
+    **options: Any,
 ) -> Explanation:
     """Show what ``backend`` (default ``memo``, as the command's) did on one game (a name of
     the table with its parameters, or a game object written in Python, see :func:`solve`): an
@@ -403,7 +370,8 @@ def explain(
     Second player wins by 2 ...
     """
     backend = _backend(backend)
-    limits = _limits(node_budget, memory_cap, state_budget, time_limit)
+    limits = _limits(options)
+    params = options
     python_game = _is_python_game(game)
     try:
         if python_game:
@@ -443,10 +411,7 @@ def batch(
     lines: Iterable[Union[Mapping[str, Any], str]],
     *,
     backend: Optional[str] = None,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
+    **limits: Any,
 ) -> Iterator[Dict[str, Any]]:
     """Answer many games, as ``gamesolve batch`` does: a generator of one answer per item,
     in order. An item is a dict (or a JSON string) ``{"game": name, <parameter>: value}``; an
@@ -463,7 +428,6 @@ def batch(
     ['second', 'invalid_input']
     """
     backend = _backend(backend)
-    limits = _limits(node_budget, memory_cap, state_budget, time_limit)
     try:
         run = _native.Batch(backend=backend, games=_native._games, **limits)
     except _native.NativeError as e:

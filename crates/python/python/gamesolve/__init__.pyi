@@ -1,9 +1,32 @@
 """Type stubs of `gamesolve`: the solvers, views and contracts of the gamesolve command line."""
 
-from typing import Any, Dict, Hashable, Iterable, Iterator, List, Mapping, Optional, Protocol, Union
+from typing import Any, Dict, Hashable, Iterable, Iterator, List, Mapping, Optional, Protocol, Tuple, TypedDict, Union
+
+from typing_extensions import Unpack
 
 Size = Union[int, str]
 Duration = Union[int, float, str]
+
+class Limits(TypedDict, total=False):
+    """The limit keywords every function takes (`LIMITS`, from the native module's one table of
+    limits), read as the command line reads its flags; `None` keeps the default."""
+
+    node_budget: Optional[int]
+    """`--node-budget`: positions `recursive` expands before giving up (default 10**8)."""
+    memory_cap: Optional[Size]
+    """`--memory-cap`: the largest table, in bytes or as a size like "512MiB" (default 1GiB)."""
+    state_budget: Optional[int]
+    """`--state-budget`: states the sparse memo stores before giving up (default 3,000,000)."""
+    time_limit: Optional[Duration]
+    """`--time-limit`: seconds, or a duration like "500ms" (default: no limit)."""
+
+class SolveOptions(Limits, total=False):
+    """`solve`'s keywords besides a game's parameters: the backend, `stats` and the limits."""
+
+    backend: Optional[str]
+    stats: bool
+
+LIMITS: Tuple[str, ...]
 Answer = Dict[str, Any]
 """A JSON answer as a dict. `analyze`'s of every game has the answer contract's fields:
 `outcome` ("first"/"second"/"draw"), `value` ("win"/"lose"/"draw" for `to_move`), `margin`
@@ -42,61 +65,34 @@ def solve(
     *,
     backend: Optional[str] = None,
     stats: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
-    **params: Any,
+    **options: Any,  # the game's parameters and the limits (`Limits`)
 ) -> Answer: ...
 def can_i_win(
     max_choosable: int,
     desired_total: int,
-    *,
-    backend: Optional[str] = None,
-    stats: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
+    **options: Unpack[SolveOptions],
 ) -> Answer: ...
 def predict_the_winner(
     values: Iterable[int],
-    *,
-    backend: Optional[str] = None,
-    stats: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
+    **options: Unpack[SolveOptions],
 ) -> Answer: ...
 def compare(
     game: Union[str, Game],
     *,
     variants: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
-    **params: Any,
+    **options: Any,  # the game's parameters and the limits (`Limits`)
 ) -> List[Answer]: ...
 def analyze(
     game: Union[str, Game],
     *,
     moves: Optional[Iterable[Any]] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
-    **params: Any,
+    **options: Any,  # the game's parameters and the limits (`Limits`)
 ) -> Answer: ...
 def explain(
     game: Union[str, Game],
     *,
     backend: Optional[str] = None,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
-    **params: Any,
+    **options: Any,  # the game's parameters and the limits (`Limits`)
 ) -> Explanation: ...
 def backends() -> List[Answer]: ...
 def games() -> List[Answer]: ...
@@ -104,8 +100,5 @@ def batch(
     lines: Iterable[Union[Mapping[str, Any], str]],
     *,
     backend: Optional[str] = None,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[Size] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[Duration] = None,
+    **limits: Unpack[Limits],
 ) -> Iterator[Answer]: ...

@@ -5,39 +5,35 @@ The public functions are in `gamesolve` (`__init__.pyi`); these take and return 
 
 from typing import Any, List, Optional, Tuple
 
+from typing_extensions import Unpack
+
+from . import Limits
+
+#: The limit keywords every function takes (`**limits`), from the app's one table of limits.
+LIMITS: List[str]
+
 class NativeError(Exception):
     """`args` are `(kind, message)`; the package turns it into its own exceptions."""
 
 def solve(
     request: str,
     backend: Optional[str] = None,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[str] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[str] = None,
+    **limits: Unpack[Limits],
 ) -> str: ...
 def compare(
     request: str,
     variants: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[str] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[str] = None,
+    **limits: Unpack[Limits],
 ) -> Tuple[str, Optional[Tuple[str, str]]]: ...
 def analyze(
     request: str,
     moves: List[str] = ...,
-    memory_cap: Optional[str] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[str] = None,
+    **limits: Unpack[Limits],
 ) -> str: ...
 def explain(
     request: str,
     backend: Optional[str] = None,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[str] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[str] = None,
+    **limits: Unpack[Limits],
 ) -> str: ...
 def backends() -> str: ...
 def games() -> str: ...
@@ -45,33 +41,22 @@ def solve_python_game(
     game: Any,
     backend: Optional[str] = None,
     stats: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[str] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[str] = None,
+    **limits: Unpack[Limits],
 ) -> Tuple[str, Any]: ...
 def analyze_python_game(
     game: Any,
     moves: List[Any] = ...,
-    memory_cap: Optional[str] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[str] = None,
+    **limits: Unpack[Limits],
 ) -> str: ...
 def explain_python_game(
     game: Any,
     backend: Optional[str] = None,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[str] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[str] = None,
+    **limits: Unpack[Limits],
 ) -> str: ...
 def compare_python_game(
     game: Any,
     variants: bool = False,
-    node_budget: Optional[int] = None,
-    memory_cap: Optional[str] = None,
-    state_budget: Optional[int] = None,
-    time_limit: Optional[str] = None,
+    **limits: Unpack[Limits],
 ) -> Tuple[str, Optional[Tuple[str, str]]]: ...
 
 class Games:
@@ -83,10 +68,7 @@ class Batch:
     def __init__(
         self,
         backend: Optional[str] = None,
-        node_budget: Optional[int] = None,
-        memory_cap: Optional[str] = None,
-        state_budget: Optional[int] = None,
-        time_limit: Optional[str] = None,
         games: Optional[Games] = None,
+        **limits: Unpack[Limits],
     ) -> None: ...
     def answer(self, line: str) -> str: ...

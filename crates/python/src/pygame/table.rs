@@ -18,6 +18,7 @@ use gamesolve::{Error, Game, Outcome, Stats};
 use gamesolve_app::embed::{self, ErrorReport, Options};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use serde::Serialize;
 
 use super::{PyGame, PyIndexedGame, PySolution, WORDS};
@@ -232,11 +233,7 @@ fn run_python_game(
         };
         // What the game holds counts against the memory cap (a bad cap is the command's
         // error, reported when it runs).
-        let cap = options
-            .limits_config()
-            .map_or(gamesolve::limits::DEFAULT_MEMORY_CAP_BYTES, |c| {
-                c.memory_cap_or_default()
-            });
+        let cap = options.limits.memory_cap_or_default();
         let inner = PyGame::new(py, game, count, cap)?;
         let command = make(&inner);
         if let Some(e) = inner.take_failure() {
@@ -265,16 +262,14 @@ fn run_python_game(
 /// `analyze` of a game written in Python, from the position after `moves` (move objects, or
 /// the words `show_move` prints): the analysis's JSON text.
 #[pyfunction]
-#[pyo3(signature = (game, moves=Vec::new(), memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(signature = (game, moves=Vec::new(), **limits))]
 pub fn analyze_python_game(
     py: Python<'_>,
     game: Bound<'_, PyAny>,
     moves: Vec<Bound<'_, PyAny>>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let options = options(None, None, memory_cap, state_budget, time_limit);
+    let options = options(None, limits)?;
     let make = |inner: &PyGame| Ok(Command::Analyze(move_words(py, inner, &moves)?));
     let (json, _) = run_python_game(py, game, make, &options)?;
     Ok(json)
@@ -283,17 +278,14 @@ pub fn analyze_python_game(
 /// `explain` of a game written in Python: the views' JSON text (`text`, `dot`, `html`,
 /// `json`), the positions and moves as its `show_position`/`show_move` print them.
 #[pyfunction]
-#[pyo3(signature = (game, backend=None, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(signature = (game, backend=None, **limits))]
 pub fn explain_python_game(
     py: Python<'_>,
     game: Bound<'_, PyAny>,
     backend: Option<String>,
-    node_budget: Option<u64>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<String> {
-    let options = options(backend, node_budget, memory_cap, state_budget, time_limit);
+    let options = options(backend, limits)?;
     let (json, _) = run_python_game(py, game, |_| Ok(Command::Explain), &options)?;
     Ok(json)
 }
@@ -301,16 +293,13 @@ pub fn explain_python_game(
 /// `compare` of a game written in Python: the rows' JSON text, and the verdict's `(kind,
 /// message)` when the rows do not agree or none answered.
 #[pyfunction]
-#[pyo3(signature = (game, variants=false, node_budget=None, memory_cap=None, state_budget=None, time_limit=None))]
+#[pyo3(signature = (game, variants=false, **limits))]
 pub fn compare_python_game(
     py: Python<'_>,
     game: Bound<'_, PyAny>,
     variants: bool,
-    node_budget: Option<u64>,
-    memory_cap: Option<String>,
-    state_budget: Option<u64>,
-    time_limit: Option<String>,
+    limits: Option<&Bound<'_, PyDict>>,
 ) -> PyResult<(String, Option<(String, String)>)> {
-    let options = options(None, node_budget, memory_cap, state_budget, time_limit);
+    let options = options(None, limits)?;
     run_python_game(py, game, |_| Ok(Command::Compare(variants)), &options)
 }

@@ -1,0 +1,404 @@
+//! The four limits at the edge, in one table ([`Limit`]): each one's keyword (the clap
+//! argument id, the embedding API's and Python's keyword), the [`Limits`] field it fills (the
+//! name library errors use), its command-line flag and the parser of its text. Every front end
+//! parses into the one limits type, [`gamesolve::Limits`], through this table:
+//!
+//! - the command line, with [`LimitArgs`]: one clap argument group over the table, flattened
+//!   into every command, whose [`LimitSet`] says which limits the command takes and in what
+//!   words (the backends' four, the analysis's three, and `serve`'s four with its own
+//!   defaults);
+//! - the embedding API and Python, with [`Limit::set`] (a keyword and its text);
+//! - error texts, with [`with_flags`]: a library error names the [`Limits`] field
+//!   (`Limits::state_budget`) and the command line adds its flag (`--state-budget`).
+//!
+//! ```
+//! use gamesolve_app::limits::{Limit, with_flags};
+//!
+//! let mut limits = gamesolve::Limits::default();
+//! Limit::from_key("memory_cap").unwrap().set(&mut limits, "512MiB").unwrap();
+//! assert_eq!(limits.memory_cap_bytes, Some(512 << 20));
+//! assert_eq!(
+//!     with_flags("it exceeded its state budget (`Limits::state_budget`)"),
+//!     "it exceeded its state budget (`Limits::state_budget`, --state-budget)"
+//! );
+//! ```
+
+use std::marker::PhantomData;
+use std::ops::Deref;
+use std::time::Duration;
+
+use clap::{Arg, ArgMatches, Command};
+use gamesolve::Limits;
+
+use super::args::{parse_byte_size, parse_count, parse_time_limit};
+
+/// One of the four limits, as the front ends spell it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// `node_budget`, `--node-budget POSITIONS`: [`Limits::node_budget`].
+    NodeBudget,
+    /// `memory_cap`, `--memory-cap SIZE`: [`Limits::memory_cap_bytes`].
+    MemoryCap,
+    /// `state_budget`, `--state-budget STATES`: [`Limits::state_budget`].
+    StateBudget,
+    /// `time_limit`, `--time-limit DURATION`: [`Limits::time_limit`].
+    TimeLimit,
+}
+
+impl Limit {
+    /// The four, in the order the command line lists them.
+    pub const ALL: [Limit; 4] = [
+        Limit::NodeBudget,
+        Limit::MemoryCap,
+        Limit::StateBudget,
+        Limit::TimeLimit,
+    ];
+
+    /// The keyword: the clap argument id, the embedding API's and Python's keyword.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Limit::NodeBudget => "node_budget",
+            Limit::MemoryCap => "memory_cap",
+            Limit::StateBudget => "state_budget",
+            Limit::TimeLimit => "time_limit",
+        }
+    }
+
+    /// The field of [`Limits`] it fills, as library errors name it.
+    pub const fn field(self) -> &'static str {
+        match self {
+            Limit::NodeBudget => "node_budget",
+            Limit::MemoryCap => "memory_cap_bytes",
+            Limit::StateBudget => "state_budget",
+            Limit::TimeLimit => "time_limit",
+        }
+    }
+
+    /// The command-line flag without its dashes: `memory-cap`.
+    pub const fn long(self) -> &'static str {
+        match self {
+            Limit::NodeBudget => "node-budget",
+            Limit::MemoryCap => "memory-cap",
+            Limit::StateBudget => "state-budget",
+            Limit::TimeLimit => "time-limit",
+        }
+    }
+
+    /// The flag's value name: `SIZE`.
+    pub const fn value_name(self) -> &'static str {
+        match self {
+            Limit::NodeBudget => "POSITIONS",
+            Limit::MemoryCap => "SIZE",
+            Limit::StateBudget => "STATES",
+            Limit::TimeLimit => "DURATION",
+        }
+    }
+
+    /// What a value looks like, for messages.
+    pub const fn expected(self) -> &'static str {
+        match self {
+            Limit::NodeBudget | Limit::StateBudget => "a whole number, e.g. 1000000",
+            Limit::MemoryCap => "a number of bytes or a size, e.g. 536870912 or '512MiB'",
+            Limit::TimeLimit => "a number of seconds or a duration, e.g. 2 or '500ms'",
+        }
+    }
+
+    /// The limit whose keyword is `key`.
+    pub fn from_key(key: &str) -> Option<Limit> {
+        Limit::ALL.into_iter().find(|l| l.key() == key)
+    }
+
+    /// The keywords, comma-separated, for messages.
+    pub fn keys() -> String {
+        Limit::ALL.map(Limit::key).join(", ")
+    }
+
+    /// Reads `text` as the flag reads it and sets the limit in `limits`.
+    ///
+    /// # Errors
+    ///
+    /// Why the text is not a value of this limit, and what is allowed (the flag's parser's
+    /// words: "it is negative; expected a whole number in 0..=18446744073709551615").
+    pub fn set(self, limits: &mut Limits, text: &str) -> Result<(), String> {
+        match self {
+            Limit::NodeBudget => limits.node_budget = Some(parse_count(text)?),
+            Limit::MemoryCap => limits.memory_cap_bytes = Some(parse_byte_size(text)?),
+            Limit::StateBudget => limits.state_budget = Some(parse_count(text)?),
+            Limit::TimeLimit => limits.time_limit = Some(parse_time_limit(text)?),
+        }
+        Ok(())
+    }
+
+    /// The clap argument, its help `help`.
+    fn arg(self, help: String) -> Arg {
+        let arg = Arg::new(self.key())
+            .long(self.long())
+            .value_name(self.value_name())
+            .help(help)
+            .allow_negative_numbers(true);
+        match self {
+            Limit::NodeBudget | Limit::StateBudget => arg.value_parser(parse_count),
+            Limit::MemoryCap => arg.value_parser(parse_byte_size),
+            Limit::TimeLimit => arg.value_parser(parse_time_limit),
+        }
+    }
+
+    /// The value clap read for the limit, if it was given (and the command has it).
+    fn read(self, matches: &ArgMatches, limits: &mut Limits) {
+        let count = || {
+            matches
+                .try_get_one::<u64>(self.key())
+                .ok()
+                .flatten()
+                .copied()
+        };
+        match self {
+            Limit::NodeBudget => limits.node_budget = count().or(limits.node_budget),
+            Limit::MemoryCap => limits.memory_cap_bytes = count().or(limits.memory_cap_bytes),
+            Limit::StateBudget => limits.state_budget = count().or(limits.state_budget),
+            Limit::TimeLimit => {
+                let given = matches.try_get_one::<Duration>(self.key()).ok().flatten();
+                limits.time_limit = given.copied().or(limits.time_limit);
+            }
+        }
+    }
+}
+
+/// `message` with the command-line flag after each [`Limits`] field it names: a library error
+/// says "`Limits::state_budget`", the command line and `batch` print "`Limits::state_budget`,
+/// --state-budget" (the one mapping from field to flag).
+pub fn with_flags(message: &str) -> String {
+    let mut out = message.to_owned();
+    for limit in Limit::ALL {
+        for (named, flagged) in [
+            (
+                format!("`Limits::{}`", limit.field()),
+                format!("`Limits::{}`, --{}", limit.field(), limit.long()),
+            ),
+            (
+                format!("Limits::{} ", limit.field()),
+                format!("Limits::{} (--{}) ", limit.field(), limit.long()),
+            ),
+        ] {
+            if out.contains(&named) && !out.contains(&format!("--{}", limit.long())) {
+                out = out.replace(&named, &flagged);
+            }
+        }
+    }
+    out
+}
+
+/// Which limits a command takes, in its words: its help per limit (`None`: it does not take
+/// that limit), whether the flags reach its subcommands, and its defaults.
+pub trait LimitSet {
+    /// The help of `limit`'s flag, or `None` when the command does not take it.
+    fn help(limit: Limit) -> Option<String>;
+    /// Whether the flags are global (given after a subcommand too).
+    const GLOBAL: bool = false;
+}
+
+/// The backends' four limits: every solving command, `compare`, `explain` and `batch`. Their
+/// defaults are the library's ([`gamesolve::limits`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Backends;
+
+impl LimitSet for Backends {
+    const GLOBAL: bool = true;
+
+    fn help(limit: Limit) -> Option<String> {
+        Some(
+            match limit {
+                Limit::NodeBudget => {
+                    "`recursive`: positions to expand before giving up [default: 10^8]"
+                }
+                Limit::MemoryCap => {
+                    "`memo`, `tabular`: the largest table to allocate, in bytes; suffixes K, M, G \
+                     (powers of 1000) and KiB, MiB, GiB work [default: 1GiB]"
+                }
+                Limit::StateBudget => {
+                    "`memo`: states the sparse memo may store before giving up [default: as many as fit in \
+                     the memory cap; `compare`: 3000000]"
+                }
+                Limit::TimeLimit => {
+                    "Every backend: the wall-clock time one solve may take, e.g. 500ms, 2s or 1m \
+                     30s; past it the answer is `cannot_answer` naming the limit (in `batch`, per \
+                     line) [default: no limit]"
+                }
+            }
+            .to_owned(),
+        )
+    }
+}
+
+/// The analysis engine's three limits (`analyze`, `play`): it has no node budget.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Analysis;
+
+impl LimitSet for Analysis {
+    fn help(limit: Limit) -> Option<String> {
+        match limit {
+            Limit::NodeBudget => None,
+            Limit::MemoryCap => Some(
+                "The largest table the analysis allocates, in bytes; suffixes K, M, G and KiB, \
+                 MiB, GiB work [default: 1GiB, as for the backends]",
+            ),
+            Limit::StateBudget => Some(
+                "States the analysis's hash-map memo may store (used when the game has no dense \
+                 table, or when its table exceeds the memory cap) [default: as many as fit in the memory \
+                 cap]",
+            ),
+            Limit::TimeLimit => Some(
+                "The wall-clock time one analysis may take (for `play`, each of the computer's \
+                 moves), e.g. 500ms, 2s or 1m 30s; past it the answer is `cannot_answer` naming \
+                 the limit [default: no limit]",
+            ),
+        }
+        .map(str::to_owned)
+    }
+}
+
+/// `given`, each limit it leaves `None` taken from `defaults`.
+pub fn or_defaults(given: Limits, defaults: Limits) -> Limits {
+    Limits {
+        node_budget: given.node_budget.or(defaults.node_budget),
+        memory_cap_bytes: given.memory_cap_bytes.or(defaults.memory_cap_bytes),
+        state_budget: given.state_budget.or(defaults.state_budget),
+        time_limit: given.time_limit.or(defaults.time_limit),
+    }
+}
+
+/// The limit flags of a command, parsed straight into [`Limits`] (a limit not given stays
+/// `None`: the library's default, or the command's): flattened into each command's clap
+/// arguments (`#[command(flatten)] limits: LimitArgs<Analysis>`), under the heading "Limits".
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LimitArgs<S: LimitSet = Backends> {
+    /// The limits given.
+    pub limits: Limits,
+    set: PhantomData<S>,
+}
+
+impl<S: LimitSet> LimitArgs<S> {
+    /// The limits given (each `None` that was not).
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+}
+
+impl<S: LimitSet> From<Limits> for LimitArgs<S> {
+    fn from(limits: Limits) -> Self {
+        LimitArgs {
+            limits,
+            set: PhantomData,
+        }
+    }
+}
+
+impl<S: LimitSet> Deref for LimitArgs<S> {
+    type Target = Limits;
+
+    fn deref(&self) -> &Limits {
+        &self.limits
+    }
+}
+
+impl<S: LimitSet> clap::FromArgMatches for LimitArgs<S> {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let mut args = LimitArgs::from(Limits::default());
+        args.update_from_arg_matches(matches)?;
+        Ok(args)
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+        for limit in Limit::ALL {
+            if S::help(limit).is_some() {
+                limit.read(matches, &mut self.limits);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<S: LimitSet> clap::Args for LimitArgs<S> {
+    fn augment_args(command: Command) -> Command {
+        let mut command = command.next_help_heading("Limits");
+        for limit in Limit::ALL {
+            if let Some(help) = S::help(limit) {
+                command = command.arg(limit.arg(help).global(S::GLOBAL));
+            }
+        }
+        command
+    }
+
+    fn augment_args_for_update(command: Command) -> Command {
+        Self::augment_args(command)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use clap::Parser;
+
+    #[derive(Parser, Debug)]
+    struct Cmd {
+        #[command(flatten)]
+        limits: LimitArgs<Analysis>,
+    }
+
+    #[test]
+    fn each_command_parses_the_limits_it_takes_into_limits() {
+        let cmd = Cmd::try_parse_from(["x", "--memory-cap", "1KiB", "--time-limit", "2s"]).unwrap();
+        assert_eq!(
+            cmd.limits.limits(),
+            Limits {
+                memory_cap_bytes: Some(1024),
+                time_limit: Some(Duration::from_secs(2)),
+                ..Limits::default()
+            }
+        );
+        // The analysis has no node budget: the flag is refused.
+        let e = Cmd::try_parse_from(["x", "--node-budget", "5"]).unwrap_err();
+        assert_eq!(e.kind(), clap::error::ErrorKind::UnknownArgument);
+        let e = Cmd::try_parse_from(["x", "--state-budget", "-1"]).unwrap_err();
+        assert!(e.to_string().contains("it is negative"), "{e}");
+    }
+
+    #[test]
+    fn keywords_set_the_limits_field_and_flags_follow_fields() {
+        let mut limits = Limits::default();
+        for (key, text) in [
+            ("node_budget", "7"),
+            ("memory_cap", "2KiB"),
+            ("state_budget", "9"),
+            ("time_limit", "1s"),
+        ] {
+            Limit::from_key(key)
+                .unwrap()
+                .set(&mut limits, text)
+                .unwrap();
+        }
+        assert_eq!(
+            limits,
+            Limits {
+                node_budget: Some(7),
+                memory_cap_bytes: Some(2048),
+                state_budget: Some(9),
+                time_limit: Some(Duration::from_secs(1)),
+            }
+        );
+        assert!(Limit::NodeBudget
+            .set(&mut limits, "x")
+            .unwrap_err()
+            .contains("not a whole number"));
+        assert_eq!(
+            with_flags("raise `Limits::memory_cap_bytes` or `Limits::node_budget`"),
+            "raise `Limits::memory_cap_bytes`, --memory-cap or `Limits::node_budget`, \
+             --node-budget"
+        );
+        // A message that already names the flag keeps its words.
+        let named = "raise `Limits::state_budget` (--state-budget)";
+        assert_eq!(with_flags(named), named);
+        assert_eq!(with_flags("no limit here"), "no limit here");
+    }
+}

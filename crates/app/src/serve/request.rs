@@ -1,0 +1,275 @@
+//! Typed requests and replies of the JSON API: the extractors that read a request body into a
+//! typed value ([`ApiJson`] for an endpoint's own request type, [`GameLine`] for a `batch`
+//! line as the client wrote it) and a query string into one ([`ApiQuery`]), each refusing with
+//! the API's JSON error ([`ApiError`]): 415 for a body that is not JSON, 413 past
+//! [`MAX_BODY`](super::MAX_BODY), 400 with the `batch` error line for a body that is not a
+//! line (`{"line":1,"error":…,"kind":…}`). Replies are `Json<T>` of typed values.
+//!
+//! A request is read in this order: its method (405, in [`super::routes`]), its content type
+//! (415), its body (413, or 400 when the client breaks it off), its JSON (400), and only then
+//! does it wait for a solve permit (503).
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Query, Request};
+use axum::http::request::Parts;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use gamesolve::Limits;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use super::{check_json, Reply, State};
+use crate::batch::read_line;
+use crate::error::{CliError, Kind};
+use std::sync::Arc;
+
+/// An API error: the HTTP status and the error, replied as `batch`'s error line of line 1
+/// (`{"line":1,"error":…,"kind":…}`), or an HTTP refusal ([`Reply`]: 413, 415, …).
+pub(super) enum ApiError {
+    /// A line's error, with its status ([`status_of`]).
+    Line(u16, CliError),
+    /// A refusal of the request itself.
+    Http(Reply),
+}
+
+/// The HTTP status of a line's error: 400 for a request that is wrong, 422 for a valid game
+/// the backend could not answer within its limits.
+pub(super) const fn status_of(kind: Kind) -> u16 {
+    match kind {
+        Kind::CannotAnswer => 422,
+        Kind::Disagreement | Kind::Io => 500,
+        Kind::Usage | Kind::InvalidInput | Kind::UnavailableBackend => 400,
+    }
+}
+
+impl From<CliError> for ApiError {
+    fn from(e: CliError) -> Self {
+        ApiError::Line(status_of(e.kind), e)
+    }
+}
+
+/// `batch`'s error line, typed.
+#[derive(Serialize)]
+struct ErrorLine<'a> {
+    line: u64,
+    error: &'a str,
+    kind: Kind,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        match self {
+            ApiError::Line(status, e) => {
+                let message = crate::limits::with_flags(&e.message);
+                let line = ErrorLine {
+                    line: 1,
+                    error: &message,
+                    kind: e.kind,
+                };
+                let status = axum::http::StatusCode::from_u16(status)
+                    .unwrap_or(axum::http::StatusCode::INTERNAL_SERVER_ERROR);
+                (status, Json(line)).into_response()
+            }
+            ApiError::Http(reply) => reply.into_response(),
+        }
+    }
+}
+
+/// The body of a request, checked: 415 unless it is JSON, 413 past the body limit, 400 when
+/// the client breaks it off.
+async fn body(request: Request) -> Result<Bytes, ApiError> {
+    check_json(request.headers()).map_err(ApiError::Http)?;
+    super::routes::read_body(request.into_body())
+        .await
+        .map_err(ApiError::Http)
+}
+
+/// Why `bytes` is not a request: the `batch` line's own message when it is not one (not JSON,
+/// not an object, …), else `fallback`.
+fn not_a_line(state: &State, bytes: &[u8], fallback: impl FnOnce() -> CliError) -> ApiError {
+    match read_line(&state.games, bytes) {
+        Err(e) => e.into(),
+        Ok(_) => fallback().into(),
+    }
+}
+
+/// A body that is one `batch` line, as the client wrote it (`/api/solve`: answered exactly
+/// as `batch` answers the line, duplicate fields and all): valid JSON, read into a game by
+/// the game table ([`GameLine::read`]).
+pub(super) struct GameLine(Box<RawValue>);
+
+impl GameLine {
+    /// The line's game, read by the table.
+    pub(super) fn read(&self, state: &State) -> Result<Box<dyn crate::table::AnyGame>, CliError> {
+        read_line(&state.games, self.0.get().as_bytes())
+    }
+}
+
+impl FromRequest<Arc<State>> for GameLine {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &Arc<State>) -> Result<Self, ApiError> {
+        let bytes = body(request).await?;
+        serde_json::from_slice(&bytes).map(GameLine).map_err(|e| {
+            not_a_line(state, &bytes, || {
+                CliError::invalid(format!("the body is not JSON: {e}"))
+            })
+        })
+    }
+}
+
+/// A body read as the endpoint's request type `T` (a `batch` line's fields, flattened, plus
+/// the endpoint's own): a body that is no JSON object gets the `batch` line's own message, and
+/// a field of `T`'s that is wrong gets `T`'s (its deserializers say which field, the value
+/// and what is allowed).
+pub(super) struct ApiJson<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequest<Arc<State>> for ApiJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &Arc<State>) -> Result<Self, ApiError> {
+        let bytes = body(request).await?;
+        let fallback = || CliError::invalid("expected a JSON object");
+        let value: serde_json::Value = match serde_json::from_slice(&bytes) {
+            Ok(value @ serde_json::Value::Object(_)) => value,
+            _ => return Err(not_a_line(state, &bytes, fallback)),
+        };
+        // From a value, serde's messages carry no line and column: the field's own words.
+        T::deserialize(value)
+            .map(ApiJson)
+            .map_err(|e| CliError::invalid(e.to_string()).into())
+    }
+}
+
+/// A query string read as `T` (`/api/solve?backend=memo%2Fdense`), its values percent-decoded
+/// (axum's [`Query`]); a query that is not one of `T` gets 400 with the reason.
+pub(super) struct ApiQuery<T>(pub T);
+
+impl<T: DeserializeOwned> FromRequestParts<Arc<State>> for ApiQuery<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &Arc<State>) -> Result<Self, ApiError> {
+        Query::<T>::try_from_uri(&parts.uri)
+            .map(|Query(query)| ApiQuery(query))
+            .map_err(|e| CliError::invalid(format!("the query string: {}", e.body_text())).into())
+    }
+}
+
+/// The query string of `/api/solve`.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+pub(super) struct SolveQuery {
+    /// `backend=B/V`: as `batch --backend`.
+    pub backend: Option<String>,
+}
+
+/// The body of `/api/trace`: a `batch` line plus the backend to trace and, optionally, a node
+/// budget (up to the server's).
+#[derive(Deserialize)]
+pub(super) struct TraceRequest {
+    /// `"memo/dense"` (default `memo`).
+    #[serde(default, deserialize_with = "backend_text")]
+    pub backend: Option<String>,
+    /// Positions `recursive` may expand, from 1 to the server's `--node-budget`.
+    #[serde(default)]
+    pub node_budget: Option<serde_json::Value>,
+    /// The game's fields, as a `batch` line has them.
+    #[serde(flatten)]
+    pub line: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The body of `/api/play`: a `batch` line plus who moved first and every move so far.
+#[derive(Deserialize)]
+pub(super) struct PlayRequest {
+    /// `"human"` (the default) or `"computer"`.
+    #[serde(default, deserialize_with = "first_player")]
+    pub first: Option<gamesolve::analysis::Player>,
+    /// Every move so far, both sides', as `play` reads them (numbers or strings).
+    #[serde(default, deserialize_with = "move_texts")]
+    pub moves: Vec<String>,
+    /// The game's fields, as a `batch` line has them.
+    #[serde(flatten)]
+    pub line: serde_json::Map<String, serde_json::Value>,
+}
+
+/// The game of the fields of a `batch` line, read by the table.
+pub(super) fn line_game(
+    state: &State,
+    line: &serde_json::Map<String, serde_json::Value>,
+) -> Result<Box<dyn crate::table::AnyGame>, CliError> {
+    let text = serde_json::to_vec(line).map_err(|e| CliError::invalid(e.to_string()))?;
+    read_line(&state.games, &text)
+}
+
+fn backend_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {
+    match serde_json::Value::deserialize(d)? {
+        serde_json::Value::String(text) => Ok(Some(text)),
+        serde_json::Value::Null => Ok(None),
+        _ => Err(serde::de::Error::custom(
+            "`backend` must be a string like \"memo/dense\"",
+        )),
+    }
+}
+
+fn first_player<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<gamesolve::analysis::Player>, D::Error> {
+    use gamesolve::analysis::Player;
+    match serde_json::Value::deserialize(d)? {
+        serde_json::Value::String(who) if who == "human" => Ok(Some(Player::First)),
+        serde_json::Value::String(who) if who == "computer" => Ok(Some(Player::Second)),
+        other => Err(serde::de::Error::custom(format!(
+            "`first` must be \"human\" or \"computer\", got {}",
+            crate::input::abbreviate(&other.to_string())
+        ))),
+    }
+}
+
+/// The moves of a `moves` array as they would be typed: a number's text, a string's content.
+fn move_texts<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    use serde::de::Error as _;
+    let value = serde_json::Value::deserialize(d)?;
+    let serde_json::Value::Array(items) = value else {
+        return Err(D::Error::custom(format!(
+            "`moves` must be an array of moves (numbers or strings, each as `play` reads it), \
+             got {}",
+            crate::input::abbreviate(&value.to_string())
+        )));
+    };
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(i, item)| match item {
+            serde_json::Value::String(text) => Ok(text),
+            serde_json::Value::Number(n) => Ok(n.to_string()),
+            other => Err(D::Error::custom(format!(
+                "`moves[{i}]` must be a number or a string, got {}",
+                crate::input::abbreviate(&other.to_string())
+            ))),
+        })
+        .collect()
+}
+
+/// The answer of `GET /api/limits`, written from the server's two [`Limits`]: a trace's
+/// default node budget (`trace_node_budget`), the most a request may ask for
+/// (`node_budget_cap`), and a request's time limit in words (`time_limit`).
+pub(super) struct LimitsReply {
+    /// A trace's limits.
+    pub trace: Limits,
+    /// A request's limits.
+    pub request: Limits,
+}
+
+impl Serialize for LimitsReply {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct as _;
+        let mut reply = serializer.serialize_struct("LimitsReply", 3)?;
+        reply.serialize_field("trace_node_budget", &self.trace.node_budget)?;
+        reply.serialize_field("node_budget_cap", &self.request.node_budget)?;
+        let time = self.request.time_limit;
+        let words = time.map(|t| humantime::format_duration(t).to_string());
+        reply.serialize_field("time_limit", &words)?;
+        reply.end()
+    }
+}
