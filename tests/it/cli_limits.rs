@@ -303,7 +303,8 @@ fn values_from_a_file_stay_within_the_memory_cap_and_the_system_limit() {
     assert_eq!(
         stderr.trim_end(),
         "error: cannot read the values: the row has more than 131072 values, which at 8 bytes \
-         each exceeds the memory cap of 1048576 bytes; raise the cap with --memory-cap"
+         each exceeds the memory cap of 1048576 bytes; raise the cap (`Limits::memory_cap_bytes`, \
+         --memory-cap)"
     );
     let (code, stdout, _) = run(&[
         "predict-the-winner",

@@ -129,7 +129,7 @@ fn compare_keeps_to_80_columns_in_a_pipe_with_its_reasons_as_notes() {
     );
     let flat = out.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
-        flat.contains("[1] recursive: backend `recursive` gave up on can-i-win: it exceeded its budget of 100 positions"),
+        flat.contains("[1] recursive: backend `recursive` gave up on can-i-win: it exceeded its node budget of 100 positions (`Limits::node_budget`, --node-budget)"),
         "{out}"
     );
 }

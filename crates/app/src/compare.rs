@@ -122,8 +122,19 @@ fn rows<G: CliGame>(
         .collect()
 }
 
+/// States a sparse memo may store under `compare` unless `--state-budget` (or Python's
+/// `state_budget`) says otherwise: 3,000,000, where the library's default is what fits in the
+/// memory cap. `compare` runs every backend (every variant with `--variants`) one after the
+/// other, so a hopeless instance gives up in under a second per memo (about 0.4 s at
+/// `can-i-win 40 800`) instead of filling 1 GiB in each.
+const COMPARE_STATE_BUDGET: u64 = 3_000_000;
+
 /// Runs every backend's automatic choice (or every variant) on `game`.
 fn entries<G: CliGame>(game: &G, variants: bool, config: &SolverConfig) -> Vec<Entry<G>> {
+    let config = &SolverConfig {
+        state_budget: Some(config.state_budget.unwrap_or(COMPARE_STATE_BUDGET)),
+        ..*config
+    };
     let mut entries = Vec::new();
     for backend in Backend::available() {
         let list = backend.variants::<G>();
@@ -227,7 +238,7 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
                 Row {
                     label: label(entry, variants),
                     answer: entry.short.clone(),
-                    reason: Some(e.message.clone()),
+                    reason: Some(crate::limits::with_flags(&e.message)),
                     cells: [
                         time,
                         "-".into(),

@@ -216,7 +216,8 @@ impl LimitSet for Backends {
                      (powers of 1000) and KiB, MiB, GiB work [default: 1GiB]"
                 }
                 Limit::StateBudget => {
-                    "`memo`: states the sparse memo may store before giving up [default: 3000000]"
+                    "`memo`: states the sparse memo may store before giving up [default: as many as fit in \
+                     the memory cap; `compare`: 3000000]"
                 }
                 Limit::TimeLimit => {
                     "Every backend: the wall-clock time one solve may take, e.g. 500ms, 2s or 1m \
@@ -243,7 +244,8 @@ impl LimitSet for Analysis {
             ),
             Limit::StateBudget => Some(
                 "States the analysis's hash-map memo may store (used when the game has no dense \
-                 table, or when its table exceeds the memory cap) [default: 3000000]",
+                 table, or when its table exceeds the memory cap) [default: as many as fit in the memory \
+                 cap]",
             ),
             Limit::TimeLimit => Some(
                 "The wall-clock time one analysis may take (for `play`, each of the computer's \

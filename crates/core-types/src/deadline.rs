@@ -435,7 +435,8 @@ mod tests {
         assert_eq!(error.kind(), crate::ErrorKind::CannotAnswer);
         assert_eq!(
             error.to_string(),
-            "backend `tabular` gave up on predict-the-winner: it reached its time limit of 0s"
+            "backend `tabular` gave up on predict-the-winner: it reached its time limit of 0s \
+             (`Limits::time_limit`)"
         );
     }
 
@@ -505,7 +506,8 @@ mod tests {
         let message = deadline.error("analyze", "can-i-win").to_string();
         assert_eq!(
             message,
-            "the `analyze` command gave up on can-i-win: it reached its time limit of 2s 500ms"
+            "the `analyze` command gave up on can-i-win: it reached its time limit of 2s 500ms \
+             (`Limits::time_limit`)"
         );
         assert_eq!(deadline.limit(), Some(Duration::from_millis(2500)));
     }

@@ -10,6 +10,8 @@
 
 use thiserror::Error;
 
+use crate::limits::Limit;
+
 /// Which of the two kinds of error an [`Error`](enum@Error) is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -169,7 +171,7 @@ pub enum Error {
     ///
     /// Reported before anything is allocated.
     #[error(
-        "{} cannot answer {game} with {parameter} = {value}: its table needs {required_bytes} bytes, more than the memory cap of {memory_cap_bytes} bytes{hint}", who(backend)
+        "{} cannot answer {game} with {parameter} = {value}: its table needs {required_bytes} bytes, more than the memory cap of {memory_cap_bytes} bytes ({}){hint}", who(backend), Limit::MemoryCap
     )]
     TableTooLarge {
         /// The backend's name.
@@ -239,8 +241,9 @@ pub enum Error {
 
     /// The search hit its budget before finishing.
     #[error(
-        "{} gave up on {game}: it exceeded its budget of {budget} {unit}{hint}",
-        who(backend)
+        "{} gave up on {game}: it exceeded its {}{hint}",
+        who(backend),
+        budget_words(*budget, unit)
     )]
     BudgetExhausted {
         /// The backend's name.
@@ -249,7 +252,9 @@ pub enum Error {
         game: &'static str,
         /// The budget that ran out.
         budget: u64,
-        /// What the budget counts (`positions`, `states`).
+        /// What the budget counts: `positions` for the node budget
+        /// ([`Limits::node_budget`](crate::Limits::node_budget)), `states` for the state budget
+        /// ([`Limits::state_budget`](crate::Limits::state_budget)).
         unit: &'static str,
         /// Advice on what to do instead; empty or starting with `"; "`.
         hint: &'static str,
@@ -258,9 +263,10 @@ pub enum Error {
     /// The search reached its wall-clock time limit before finishing (see
     /// [`crate::deadline`]).
     #[error(
-        "{} gave up on {game}: it reached its time limit of {}",
+        "{} gave up on {game}: it reached its time limit of {} ({})",
         who(backend),
-        humantime::format_duration(*limit)
+        humantime::format_duration(*limit),
+        Limit::TimeLimit
     )]
     TimeLimitReached {
         /// The backend's name.
@@ -279,6 +285,25 @@ fn who(backend: &str) -> String {
         format!("the `{backend}` command")
     } else {
         format!("backend `{backend}`")
+    }
+}
+
+/// The limit a budget counting `unit` is: the node budget counts positions, the state budget
+/// states.
+const fn budget_limit(unit: &str) -> Option<Limit> {
+    match unit.as_bytes() {
+        b"positions" => Some(Limit::NodeBudget),
+        b"states" => Some(Limit::StateBudget),
+        _ => None,
+    }
+}
+
+/// `state budget of 3000000 states (`Limits::state_budget`)`, or `budget of 5 runs` for a
+/// budget that is none of [`Limits`](crate::Limits)' fields.
+fn budget_words(budget: u64, unit: &str) -> String {
+    match budget_limit(unit) {
+        Some(limit) => format!("{} of {budget} {unit} ({limit})", limit.words()),
+        None => format!("budget of {budget} {unit}"),
     }
 }
 
@@ -311,6 +336,34 @@ impl Error {
             | Error::PositionRepeats { .. }
             | Error::BudgetExhausted { .. }
             | Error::TimeLimitReached { .. } => ErrorKind::CannotAnswer,
+        }
+    }
+
+    /// The field of [`Limits`](crate::Limits) this error stopped at, which a caller raises to
+    /// get further: the memory cap for a table refused by it, the node or state budget for an
+    /// exhausted budget, the time limit; `None` for any other error (a table the system
+    /// refused within the cap is not the cap's doing).
+    ///
+    /// ```
+    /// use core_types::limits::Limit;
+    /// use core_types::Error;
+    ///
+    /// let err = Error::BudgetExhausted {
+    ///     backend: "memo", game: "domineering", budget: 3_000_000, unit: "states", hint: "",
+    /// };
+    /// assert_eq!(err.limit(), Some(Limit::StateBudget));
+    /// assert_eq!(
+    ///     err.to_string(),
+    ///     "backend `memo` gave up on domineering: it exceeded its state budget of 3000000 \
+    ///      states (`Limits::state_budget`)"
+    /// );
+    /// ```
+    pub const fn limit(&self) -> Option<Limit> {
+        match self {
+            Error::TableTooLarge { .. } => Some(Limit::MemoryCap),
+            Error::BudgetExhausted { unit, .. } => budget_limit(unit),
+            Error::TimeLimitReached { .. } => Some(Limit::TimeLimit),
+            _ => None,
         }
     }
 

@@ -9,19 +9,34 @@
 //! `AnalysisConfig` (memory cap, state budget, time limit), `explain` into its trace's memory
 //! cap. A limit left `None` takes its default below.
 //!
+//! Solvers and the analysis hold a [`Limits`] (they never copy its fields into types of their
+//! own) and read each limit through the `*_or_default` methods when a solve starts. At most three
+//! types carry two or more limits: this one, and the command line's and the server's parsing
+//! structs, which parse straight into it (ARCHITECTURE.md lists them).
+//!
 //! # The defaults, and why
 //!
-//! A library caller who sets nothing gets the same defaults as the command line: solve what
-//! fits in memory, and stop with a typed "cannot answer" error (never an abort or a wrong
-//! answer) past it. The memory cap ([`DEFAULT_MEMORY_CAP_BYTES`], 1 GiB) bounds every table a
-//! backend, the analysis or `explain` allocates, so a default run stays within the memory of
-//! an ordinary machine; the state budget ([`DEFAULT_STATE_BUDGET`], 3,000,000 states) bounds
-//! what a hash map memo stores, whose entries cost more than a dense table's cells; the node
-//! budget ([`DEFAULT_NODE_BUDGET`], 10^8 positions) bounds plain recursion, which stores
-//! nothing and would otherwise run on for exponential time; there is no time limit. Each
-//! error that stops at a limit names it, and a caller who wants more raises that field of
-//! [`Limits`] (the command line's `--memory-cap`, `--state-budget`, `--node-budget`,
-//! `--time-limit`).
+//! A library caller who sets nothing gets the defaults below: solve what fits in memory, and
+//! stop with a typed "cannot answer" error (never an abort or a wrong answer) past it.
+//!
+//! - **Memory cap** ([`DEFAULT_MEMORY_CAP_BYTES`], 1 GiB): bounds every table a backend, the
+//!   analysis or `explain` allocates, so a default run stays within the memory of an ordinary
+//!   machine.
+//! - **State budget** ([`DEFAULT_STATE_BUDGET`]: none of its own, `u64::MAX`): a memo stores as
+//!   many states as fit in the memory cap, each memo counting its own entries' bytes (a sparse
+//!   Can I Win memo of `n <= 63` holds 50,331,648 states in 1 GiB, a hash map of 8-byte
+//!   positions some 30 million). It was a fixed 3,000,000 states until issue 27: that refused
+//!   games a library user expects to solve (Domineering 6x6 needs 6.5 million states with a
+//!   cutting memo) although they fit in a tenth of the memory cap. A caller who wants a hopeless
+//!   search to give up sooner sets one (the command line's `compare` and `serve` do, see
+//!   ARCHITECTURE.md).
+//! - **Node budget** ([`DEFAULT_NODE_BUDGET`], 10^8 positions): bounds plain recursion, which
+//!   stores nothing and would otherwise run on for exponential time (about a minute).
+//! - **Time limit**: none.
+//!
+//! Each error that stops at a limit names its field (`Limits::state_budget`, see [`Limit`]); a
+//! caller who wants more raises that field (a front end names its own spelling of it: the
+//! command line's `--state-budget`).
 //!
 //! ```
 //! use core_types::limits::{Limits, DEFAULT_MEMORY_CAP_BYTES};
@@ -46,8 +61,10 @@ pub const DEFAULT_NODE_BUDGET: u64 = 100_000_000;
 /// The largest table a backend or the analysis allocates, in bytes: 1 GiB.
 pub const DEFAULT_MEMORY_CAP_BYTES: u64 = 1 << 30;
 
-/// States a sparse memo (`memo`, the analysis) stores before giving up: 3,000,000.
-pub const DEFAULT_STATE_BUDGET: u64 = 3_000_000;
+/// States a memo (`memo`, the analysis) stores before giving up when the caller sets no budget:
+/// no budget of its own (`u64::MAX`), so the memory cap bounds how many states fit (see the
+/// [module docs](self) for why).
+pub const DEFAULT_STATE_BUDGET: u64 = u64::MAX;
 
 /// The most indices of an [`Indexed`](crate::Indexed) game for which a table indexed by
 /// position keeps one cell per index (`memo/indexed`, `tabular/retrograde` over reversed
@@ -68,7 +85,7 @@ pub struct Limits {
     /// bytes ([`DEFAULT_MEMORY_CAP_BYTES`]).
     pub memory_cap_bytes: Option<u64>,
     /// `memo`'s sparse tables and the analysis: states to store before giving up
-    /// ([`DEFAULT_STATE_BUDGET`]).
+    /// ([`DEFAULT_STATE_BUDGET`]: as many as fit in the memory cap).
     pub state_budget: Option<u64>,
     /// Every backend and command: wall-clock time one solve may take before giving up with
     /// [`Error::TimeLimitReached`](crate::Error::TimeLimitReached); `None` for no limit. The
@@ -77,6 +94,17 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// No limit set: every limit takes its default (the same as [`Limits::default`], in a
+    /// `const` context).
+    pub const fn new() -> Self {
+        Limits {
+            node_budget: None,
+            memory_cap_bytes: None,
+            state_budget: None,
+            time_limit: None,
+        }
+    }
+
     /// The node budget, or its default.
     pub fn node_budget_or_default(&self) -> u64 {
         self.node_budget.unwrap_or(DEFAULT_NODE_BUDGET)
@@ -95,5 +123,94 @@ impl Limits {
     /// The deadline of a solve that starts now.
     pub fn deadline(&self) -> Deadline {
         Deadline::after(self.time_limit)
+    }
+
+    /// The same limits with another node budget.
+    #[must_use]
+    pub const fn with_node_budget(mut self, positions: u64) -> Self {
+        self.node_budget = Some(positions);
+        self
+    }
+
+    /// The same limits with another memory cap, in bytes.
+    #[must_use]
+    pub const fn with_memory_cap_bytes(mut self, bytes: u64) -> Self {
+        self.memory_cap_bytes = Some(bytes);
+        self
+    }
+
+    /// The same limits with another state budget.
+    #[must_use]
+    pub const fn with_state_budget(mut self, states: u64) -> Self {
+        self.state_budget = Some(states);
+        self
+    }
+
+    /// The same limits with another time limit (`None`: no limit).
+    #[must_use]
+    pub const fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
+        self.time_limit = limit;
+        self
+    }
+}
+
+/// One of the four fields of [`Limits`], as an error names it: a library error that stops at a
+/// limit says which field to raise (``(`Limits::state_budget`)``), and each front end maps the
+/// field to its own spelling (the command line's `--state-budget`, a JSON request's
+/// `state_budget`) in one place.
+///
+/// ```
+/// use core_types::limits::Limit;
+/// assert_eq!(Limit::StateBudget.to_string(), "`Limits::state_budget`");
+/// assert_eq!(Limit::MemoryCap.words(), "memory cap");
+/// assert_eq!(Limit::ALL.map(Limit::field), ["node_budget", "memory_cap_bytes", "state_budget", "time_limit"]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Limit {
+    /// [`Limits::node_budget`].
+    NodeBudget,
+    /// [`Limits::memory_cap_bytes`].
+    MemoryCap,
+    /// [`Limits::state_budget`].
+    StateBudget,
+    /// [`Limits::time_limit`].
+    TimeLimit,
+}
+
+impl Limit {
+    /// The four, in the order of [`Limits`]' fields.
+    pub const ALL: [Limit; 4] = [
+        Limit::NodeBudget,
+        Limit::MemoryCap,
+        Limit::StateBudget,
+        Limit::TimeLimit,
+    ];
+
+    /// The field's name in [`Limits`]: `node_budget`, `memory_cap_bytes`, `state_budget`,
+    /// `time_limit`.
+    pub const fn field(self) -> &'static str {
+        match self {
+            Limit::NodeBudget => "node_budget",
+            Limit::MemoryCap => "memory_cap_bytes",
+            Limit::StateBudget => "state_budget",
+            Limit::TimeLimit => "time_limit",
+        }
+    }
+
+    /// The limit in words: `node budget`, `memory cap`, `state budget`, `time limit`.
+    pub const fn words(self) -> &'static str {
+        match self {
+            Limit::NodeBudget => "node budget",
+            Limit::MemoryCap => "memory cap",
+            Limit::StateBudget => "state budget",
+            Limit::TimeLimit => "time limit",
+        }
+    }
+}
+
+impl std::fmt::Display for Limit {
+    /// ``` `Limits::state_budget` ```, the way an error names the field.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`Limits::{}`", self.field())
     }
 }

@@ -509,7 +509,7 @@ where
                     game,
                     budget,
                     unit: "states",
-                    hint: "; raise --state-budget",
+                    hint: "",
                 },
                 MemoRefusal::Cap {
                     states,

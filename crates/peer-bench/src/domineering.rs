@@ -190,6 +190,38 @@ mod tests {
         }
     }
 
+    /// Issue 27: a library user's `memo` with no configuration solves Domineering 6x6 (a
+    /// first-player win), which stores more than the 3,000,000 states the default state budget
+    /// allowed until then (refused after about a second): the default budget is now what fits
+    /// in the default memory cap (1 GiB). Not timed; a few seconds here (this crate's tests are
+    /// optimized, see the workspace's `[profile.dev.package.gamesolve-peers]`).
+    #[test]
+    fn the_default_memo_solves_6x6_past_three_million_states() {
+        let mut solver = gamesolve::Backend::Memo
+            .solver::<Domineering<6, 6>>()
+            .unwrap();
+        let (answer, stats) = solver.solve_with_stats(&Domineering::<6, 6>).unwrap();
+        assert_eq!(answer.verdict, Verdict::Win);
+        assert!(stats.states > 3_000_000, "{stats:?}");
+        assert!(
+            stats.table_bytes <= gamesolve::limits::DEFAULT_MEMORY_CAP_BYTES,
+            "{stats:?}"
+        );
+        // The old default, asked for: refused, the error naming the field to raise.
+        let old = gamesolve::Limits::new().with_state_budget(3_000_000);
+        let err = gamesolve::Backend::Memo
+            .solver_with::<Domineering<6, 6>>(&old)
+            .unwrap()
+            .solve(&Domineering::<6, 6>)
+            .unwrap_err();
+        assert_eq!(err.limit(), Some(gamesolve::limits::Limit::StateBudget));
+        assert!(
+            err.to_string()
+                .ends_with("state budget of 3000000 states (`Limits::state_budget`)"),
+            "{err}"
+        );
+    }
+
     #[test]
     fn the_rules_place_dominoes() {
         let game = Domineering::<3, 3>;

@@ -74,42 +74,33 @@
 //! [`crate::hash_map`] (the plain memo: every position's exact value, one entry each, the
 //! search the teaching views trace), and [`crate::indexed`].
 
-use std::time::Duration;
-
 use core_types::search::{growth_bytes, map_bytes};
 use core_types::stack::{self, StackRefused};
 use core_types::{
-    Deadline, DeadlineClock, Error, Game, GameValue, Kernel, Recorder, SolverConfig, Variant,
+    DeadlineClock, Error, Game, GameValue, Kernel, Limits, Recorder, SolverConfig, Variant,
 };
 use hashbrown::{HashMap, HashSet};
 
-use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
+use crate::NAME;
 
 /// Alpha-beta over a table of bounds; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AlphaBeta {
-    memory_cap_bytes: u64,
-    state_budget: u64,
-    time_limit: Option<Duration>,
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
 }
 
 impl AlphaBeta {
     /// A solver with the default memory cap and state budget.
     pub const fn new() -> Self {
         AlphaBeta {
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
-            state_budget: DEFAULT_STATE_BUDGET,
-            time_limit: None,
+            limits: Limits::new(),
         }
     }
 
     /// A solver with the limits of `config` (or the defaults).
     pub fn from_config(config: &SolverConfig) -> Self {
-        AlphaBeta {
-            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
-            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
-            time_limit: config.time_limit,
-        }
+        AlphaBeta { limits: *config }
     }
 }
 
@@ -174,7 +165,7 @@ const SEGMENT: usize = 1024 * 1024;
 /// The advice of a refusal at the memory cap.
 const CAP_HINT: &str = "; the table doubles when it grows (its old and new tables are held \
                         together while the entries move) and the recursion's stack segments \
-                        count too: raise --memory-cap";
+                        count too: raise the memory cap";
 
 /// One solve: the game, the table, the limits and the buffers.
 struct Searcher<'a, G: Game, R> {
@@ -429,7 +420,7 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
                 game: G::NAME,
                 budget: self.budget,
                 unit: "states",
-                hint: "; raise --state-budget",
+                hint: "",
             });
         }
         let capacity = self.table.capacity();
@@ -511,9 +502,9 @@ impl<G: Game> Kernel<G> for AlphaBeta {
             game,
             table: HashMap::new(),
             recorder,
-            clock: DeadlineClock::new(Deadline::after(self.time_limit)),
-            budget: self.state_budget,
-            cap: self.memory_cap_bytes,
+            clock: DeadlineClock::new(self.limits.deadline()),
+            budget: self.limits.state_budget_or_default(),
+            cap: self.limits.memory_cap_or_default(),
             stack_bytes: 0,
             buffers: Vec::new(),
             path: game.positions_may_repeat().then(HashSet::new),
@@ -601,7 +592,7 @@ mod tests {
         let err = AlphaBeta::from_config(&cap).solve(&game).unwrap_err();
         assert!(matches!(err, Error::TableTooLarge { .. }), "{err}");
         let time = SolverConfig {
-            time_limit: Some(Duration::ZERO),
+            time_limit: Some(std::time::Duration::ZERO),
             ..SolverConfig::default()
         };
         let err = AlphaBeta::from_config(&time).solve(&game).unwrap_err();

@@ -47,38 +47,29 @@
 //! tables of this crate ([`crate::can_i_win`], [`crate::predict_the_winner`]), far smaller and
 //! faster for the built-in games.
 
-use std::time::Duration;
-
 use core_types::search::{self, MemoPolicy, Plain, Search, SearchNames};
-use core_types::{Deadline, DeadlineClock, Error, Game, Kernel, Recorder, SolverConfig, Variant};
+use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
 
-use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
+use crate::NAME;
 
 /// Memoized negamax in a hash map; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct HashMemo {
-    memory_cap_bytes: u64,
-    state_budget: u64,
-    time_limit: Option<Duration>,
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
 }
 
 impl HashMemo {
     /// A solver with the default memory cap and state budget.
     pub const fn new() -> Self {
         HashMemo {
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
-            state_budget: DEFAULT_STATE_BUDGET,
-            time_limit: None,
+            limits: Limits::new(),
         }
     }
 
     /// A solver with the limits of `config` (or the defaults).
     pub fn from_config(config: &SolverConfig) -> Self {
-        HashMemo {
-            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
-            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
-            time_limit: config.time_limit,
-        }
+        HashMemo { limits: *config }
     }
 }
 
@@ -131,7 +122,7 @@ pub fn growth_bytes<G: Game>(capacity: usize) -> u128 {
 /// The advice of a refusal at the memory cap.
 const CAP_HINT: &str = "; the hash map doubles when it grows (its old and new tables are held \
                         together while the entries move) and the recursion's stack segments \
-                        count too: raise --memory-cap, or use a game-specific memo variant";
+                        count too: raise the memory cap, or use a game-specific memo variant";
 
 /// The names its errors carry.
 const NAMES: SearchNames = SearchNames {
@@ -150,9 +141,19 @@ impl<G: Game> Kernel<G> for HashMemo {
             Err(settled) => return Ok(settled),
         };
         // The one generic search, with a hash-map memo, paced by the clock.
-        let memo = search::HashMemo::new(self.state_budget, self.memory_cap_bytes);
-        let pace = DeadlineClock::new(Deadline::after(self.time_limit));
-        let mut search = Search::new(game, memo, recorder, pace, NAMES, self.memory_cap_bytes);
+        let memo = search::HashMemo::new(
+            self.limits.state_budget_or_default(),
+            self.limits.memory_cap_or_default(),
+        );
+        let pace = DeadlineClock::new(self.limits.deadline());
+        let mut search = Search::new(
+            game,
+            memo,
+            recorder,
+            pace,
+            NAMES,
+            self.limits.memory_cap_or_default(),
+        );
         let (Plain(value), best) = search.expand(start, 1)?;
         let capacity = MemoPolicy::<G::Position, Plain<G::Value>>::capacity(search.memo());
         let bytes = u64::try_from(map_bytes::<G>(capacity)).unwrap_or(u64::MAX);

@@ -45,39 +45,34 @@
 //! [`crate::hash_map`] (the same search for any game, without an index), and the game-specific
 //! tables of this crate (2 bits a state for Can I Win).
 
-use std::time::Duration;
-
 use core_types::limits::DENSE_INDICES;
 use core_types::search::{self, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
 use core_types::{
-    Deadline, DeadlineClock, Error, GameValue, Indexed, Kernel, Recorder, SolverConfig, Variant,
+    Deadline, DeadlineClock, Error, GameValue, Indexed, Kernel, Limits, Recorder, SolverConfig,
+    Variant,
 };
 
 use crate::word_table::WordMemo;
-use crate::{DEFAULT_MEMORY_CAP_BYTES, NAME};
+use crate::NAME;
 
 /// Memoized negamax over a dense table; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IndexedMemo {
-    memory_cap_bytes: u64,
-    time_limit: Option<Duration>,
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
 }
 
 impl IndexedMemo {
     /// A solver with the default memory cap.
     pub const fn new() -> Self {
         IndexedMemo {
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
-            time_limit: None,
+            limits: Limits::new(),
         }
     }
 
     /// A solver with the limits of `config` (or the defaults).
     pub fn from_config(config: &SolverConfig) -> Self {
-        IndexedMemo {
-            memory_cap_bytes: config.memory_cap_or_default(),
-            time_limit: config.time_limit,
-        }
+        IndexedMemo { limits: *config }
     }
 }
 
@@ -102,7 +97,7 @@ pub const fn variant<G: Indexed>() -> Variant<G> {
 const NAMES: SearchNames = SearchNames {
     who: NAME,
     budget_hint: "",
-    cap_hint: "; raise --memory-cap, or use `--backend memo/hash-map`, which stores only the \
+    cap_hint: "; raise the memory cap, or use backend `memo/hash-map`, which stores only the \
                positions reached",
 };
 
@@ -159,8 +154,15 @@ impl IndexedMemo {
         let cells = memo.capacity() as u64;
         let bytes = u64::try_from(memo.bytes()).unwrap_or(u64::MAX);
         recorder.table(cells, bytes);
-        let pace = DeadlineClock::new(Deadline::after(self.time_limit));
-        let mut search = Search::new(game, memo, recorder, pace, NAMES, self.memory_cap_bytes);
+        let pace = DeadlineClock::new(self.limits.deadline());
+        let mut search = Search::new(
+            game,
+            memo,
+            recorder,
+            pace,
+            NAMES,
+            self.limits.memory_cap_or_default(),
+        );
         let (Plain(value), best) = search.expand(start, 1)?;
         Ok(game.solution(value, Some(best)))
     }
@@ -175,7 +177,7 @@ impl<G: Indexed> Kernel<G> for IndexedMemo {
             Ok(start) => start,
             Err(settled) => return Ok(settled),
         };
-        let (cap, time_limit) = (self.memory_cap_bytes, self.time_limit);
+        let (cap, time_limit) = (self.limits.memory_cap_or_default(), self.limits.time_limit);
         if game.position_count() > DENSE_INDICES {
             // A numbering this large names far more than the search reaches: the cells of the
             // positions reached, in a hash map, within the same cap.
@@ -189,7 +191,7 @@ impl<G: Indexed> Kernel<G> for IndexedMemo {
             search.recorder().table(capacity as u64, bytes);
             return Ok(game.solution(value, Some(best)));
         }
-        let cap = self.memory_cap_bytes;
+        let cap = self.limits.memory_cap_or_default();
         // Cells sized to the game's values: a word where they pack (margins), else the value
         // itself (a one-byte `Option` for win/lose/draw).
         if <G::Value as GameValue>::PACKS {

@@ -87,7 +87,7 @@ pub mod word_table;
 use std::time::Duration;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Deadline, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution,
+    CanIWin, CanIWinSolution, Error, Kernel, Limits, PredictTheWinner, PredictTheWinnerSolution,
     Recorder, SolverConfig,
 };
 
@@ -99,20 +99,18 @@ pub const NAME: &str = "memo";
 /// `len = 16384` (with `i64` margins).
 pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP_BYTES;
 
-/// States the sparse Can I Win memo stores before giving up, unless
-/// configured: 3 million. The sparse table then holds `2^22` slots, 32 MiB
-/// (48 MiB at the peak while it doubles), and a search that exhausts it
-/// gives up in about 0.4 seconds.
+/// States the sparse memos store before giving up, unless configured:
+/// [`core_types::limits::DEFAULT_STATE_BUDGET`], no budget of their own, so
+/// as many states as fit in the memory cap (50,331,648 for the sparse Can I
+/// Win table at 1 GiB, [`can_i_win::sparse_state_limit`]). The reasons are
+/// in [`core_types::limits`].
 ///
-/// It was 20 million until issue 12: a hopeless search (`n = 40, T = 800`)
-/// then took 4 to 7 seconds and 840 MB before refusing. The compact table
-/// cut the memory to a third and the time by about a third, but the search
-/// is bound by memory latency (about five random lookups per state, 150 to
-/// 250 ns per state once the table outgrows the caches), so 20 million
-/// states still took 3 to 5 seconds; 3 million is reached well under a
-/// second and fills its power-of-two array (capacity 3,145,728) without
-/// doubling it. Larger searches are a `--state-budget` away: the default
-/// memory cap allows 50,331,648 states ([`can_i_win::sparse_state_limit`]).
+/// It was 3 million from issue 12 to issue 27 (20 million before): a hopeless
+/// search (`n = 40, T = 800`) then gave up in about 0.4 seconds, where filling
+/// the memory cap takes some 5 to 10 seconds (the search is bound by memory
+/// latency, 150 to 250 ns per state once the table outgrows the caches); but
+/// it refused games that fit in memory. A caller who wants the quick refusal
+/// sets a budget (`Limits::state_budget`).
 pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 
 /// The top-down memoized solver; see the [crate docs](crate).
@@ -130,14 +128,13 @@ pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 /// use std::time::Duration;
 /// let mut solver = solver.with_time_limit(Some(Duration::ZERO));
 /// let err = solver.solve(&CanIWin::new(20, 158)?).unwrap_err();
-/// assert_eq!(err.to_string(), "backend `memo` gave up on can-i-win: it reached its time limit of 0s");
+/// assert_eq!(err.to_string(), "backend `memo` gave up on can-i-win: it reached its time limit of 0s (`Limits::time_limit`)");
 /// # Ok::<(), Error>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct MemoSolver {
-    memory_cap_bytes: u64,
-    state_budget: u64,
-    time_limit: Option<Duration>,
+    /// The limits it reads (memory cap, state budget, time limit), defaults resolved per solve.
+    limits: Limits,
     /// The Predict the Winner table's allocation, reused between solves.
     interval_table: predict_the_winner::IntervalTable,
     /// The Can I Win table the last solve picked ([`Kernel::last_kernel`]).
@@ -148,52 +145,55 @@ impl MemoSolver {
     /// A solver with the default memory cap and state budget.
     pub fn new() -> Self {
         MemoSolver {
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
-            state_budget: DEFAULT_STATE_BUDGET,
-            time_limit: None,
+            limits: Limits::new(),
             interval_table: predict_the_winner::IntervalTable::new(),
             last_can_i_win_kernel: <Self as Kernel<CanIWin>>::VARIANT,
         }
     }
 
     /// Sets the largest table, dense or sparse, the solver may allocate.
-    pub fn with_memory_cap_bytes(self, cap: u64) -> Self {
-        MemoSolver {
-            memory_cap_bytes: cap,
-            ..self
-        }
+    pub fn with_memory_cap_bytes(mut self, cap: u64) -> Self {
+        self.limits = self.limits.with_memory_cap_bytes(cap);
+        self
     }
 
     /// Sets how many states the sparse Can I Win memo may store.
-    pub fn with_state_budget(self, budget: u64) -> Self {
-        MemoSolver {
-            state_budget: budget,
-            ..self
-        }
+    pub fn with_state_budget(mut self, budget: u64) -> Self {
+        self.limits = self.limits.with_state_budget(budget);
+        self
     }
 
     /// Sets the wall-clock time each solve may take (`None`: no limit); a solve that reaches
     /// it gives up with [`Error::TimeLimitReached`].
-    pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
-        MemoSolver {
-            time_limit: limit,
-            ..self
-        }
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
+        self.limits = self.limits.with_time_limit(limit);
+        self
+    }
+
+    /// Sets every limit at once (a limit left `None` keeps its default).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// The limits it solves with, as configured (`None`: the default).
+    pub fn limits(&self) -> &Limits {
+        &self.limits
     }
 
     /// The configured memory cap in bytes.
     pub fn memory_cap_bytes(&self) -> u64 {
-        self.memory_cap_bytes
+        self.limits.memory_cap_or_default()
     }
 
     /// The configured sparse state budget.
     pub fn state_budget(&self) -> u64 {
-        self.state_budget
+        self.limits.state_budget_or_default()
     }
 
     /// The configured time limit of one solve.
     pub fn time_limit(&self) -> Option<Duration> {
-        self.time_limit
+        self.limits.time_limit
     }
 
     /// Frees the Predict the Winner table kept from the last solve.
@@ -217,9 +217,7 @@ impl MemoSolver {
     /// A solver with the limits of `config` (or the defaults).
     pub fn from_config(config: &SolverConfig) -> Self {
         MemoSolver {
-            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
-            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
-            time_limit: config.time_limit,
+            limits: *config,
             interval_table: predict_the_winner::IntervalTable::new(),
             last_can_i_win_kernel: <Self as Kernel<CanIWin>>::VARIANT,
         }
@@ -237,8 +235,8 @@ impl Kernel<CanIWin> for MemoSolver {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        let deadline = Deadline::after(self.time_limit);
-        let (cap, budget) = (self.memory_cap_bytes, self.state_budget);
+        let deadline = self.limits.deadline();
+        let (cap, budget) = (self.memory_cap_bytes(), self.state_budget());
         self.last_can_i_win_kernel = if game.settled_without_search().is_some() {
             <Self as Kernel<CanIWin>>::VARIANT
         } else {
@@ -265,10 +263,10 @@ impl Kernel<PredictTheWinner> for MemoSolver {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        let deadline = Deadline::after(self.time_limit);
+        let deadline = self.limits.deadline();
         predict_the_winner::solve_reusing(
             game,
-            self.memory_cap_bytes,
+            self.limits.memory_cap_or_default(),
             &mut self.interval_table,
             deadline,
             recorder,

@@ -51,12 +51,10 @@
 //! `solver_recursive::negamax` (the same search without the memo: the tree this one folds),
 //! [`crate::hash_map`] (the same memo in the game's search order: fewer positions).
 
-use std::time::Duration;
-
 use core_types::search::{self, Marked, MemoPolicy, Search, SearchNames};
-use core_types::{Deadline, DeadlineClock, Error, Game, Kernel, Recorder, SolverConfig, Variant};
+use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
 
-use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET, NAME};
+use crate::NAME;
 
 /// The variant's name: `memo/textbook`.
 pub const VARIANT: &str = "textbook";
@@ -64,28 +62,21 @@ pub const VARIANT: &str = "textbook";
 /// The recursion with a hash-map memo, in the game's order; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TextbookMemo {
-    memory_cap_bytes: u64,
-    state_budget: u64,
-    time_limit: Option<Duration>,
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
 }
 
 impl TextbookMemo {
     /// A solver with the default memory cap and state budget.
     pub const fn new() -> Self {
         TextbookMemo {
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
-            state_budget: DEFAULT_STATE_BUDGET,
-            time_limit: None,
+            limits: Limits::new(),
         }
     }
 
     /// A solver with the limits of `config` (or the defaults).
     pub fn from_config(config: &SolverConfig) -> Self {
-        TextbookMemo {
-            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
-            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
-            time_limit: config.time_limit,
-        }
+        TextbookMemo { limits: *config }
     }
 }
 
@@ -113,7 +104,7 @@ const NAMES: SearchNames = SearchNames {
     budget_hint: "",
     cap_hint: "; the hash map doubles when it grows (its old and new tables are held together \
                while the entries move) and the recursion's stack segments count too: raise \
-               --memory-cap, or use a game-specific memo variant",
+               the memory cap, or use a game-specific memo variant",
 };
 
 impl<G: Game> Kernel<G> for TextbookMemo {
@@ -126,10 +117,20 @@ impl<G: Game> Kernel<G> for TextbookMemo {
             Err(settled) => return Ok(settled),
         };
         // The one generic search, with a hash-map memo, in the game's order at every depth.
-        let memo = search::HashMemo::new(self.state_budget, self.memory_cap_bytes);
-        let pace = DeadlineClock::new(Deadline::after(self.time_limit));
-        let mut search =
-            Search::new(game, memo, recorder, pace, NAMES, self.memory_cap_bytes).in_game_order();
+        let memo = search::HashMemo::new(
+            self.limits.state_budget_or_default(),
+            self.limits.memory_cap_or_default(),
+        );
+        let pace = DeadlineClock::new(self.limits.deadline());
+        let mut search = Search::new(
+            game,
+            memo,
+            recorder,
+            pace,
+            NAMES,
+            self.limits.memory_cap_or_default(),
+        )
+        .in_game_order();
         // Marked scores: a position that is over, kept in the memo so that the game is asked
         // once, is no memo hit (the recursion's tree has no subtree there).
         let (Marked { value, .. }, best) = search.expand(start, 1)?;

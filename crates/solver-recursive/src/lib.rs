@@ -63,10 +63,9 @@ pub mod predict_the_winner;
 
 use std::time::Duration;
 
-use core_types::deadline::Deadline;
 use core_types::{
-    CanIWin, CanIWinSolution, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution, Recorder,
-    SolverConfig,
+    CanIWin, CanIWinSolution, Error, Kernel, Limits, PredictTheWinner, PredictTheWinnerSolution,
+    Recorder, SolverConfig,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -85,40 +84,42 @@ pub const DEFAULT_NODE_BUDGET: u64 = core_types::limits::DEFAULT_NODE_BUDGET;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecursiveSolver {
-    node_budget: u64,
-    time_limit: Option<Duration>,
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
 }
 
 impl RecursiveSolver {
     /// A solver with the default node budget, [`DEFAULT_NODE_BUDGET`].
     pub fn new() -> Self {
         RecursiveSolver {
-            node_budget: DEFAULT_NODE_BUDGET,
-            time_limit: None,
+            limits: Limits::new(),
         }
     }
 
     /// Sets the number of positions a search may expand before it gives up
     /// with [`Error::BudgetExhausted`].
-    pub fn with_node_budget(self, budget: u64) -> Self {
-        RecursiveSolver {
-            node_budget: budget,
-            ..self
-        }
+    pub fn with_node_budget(mut self, budget: u64) -> Self {
+        self.limits = self.limits.with_node_budget(budget);
+        self
     }
 
     /// Sets the wall-clock time one solve may take before it gives up with
     /// [`Error::TimeLimitReached`]; `None` (the default) for no limit.
-    pub fn with_time_limit(self, limit: Option<Duration>) -> Self {
-        RecursiveSolver {
-            time_limit: limit,
-            ..self
-        }
+    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
+        self.limits = self.limits.with_time_limit(limit);
+        self
+    }
+
+    /// Sets every limit at once (it reads the node budget and the time limit; a limit left
+    /// `None` keeps its default).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
     /// The configured node budget.
     pub fn node_budget(&self) -> u64 {
-        self.node_budget
+        self.limits.node_budget_or_default()
     }
 }
 
@@ -131,10 +132,7 @@ impl Default for RecursiveSolver {
 impl RecursiveSolver {
     /// A solver with the budget and time limit of `config` (or the defaults: no time limit).
     pub fn from_config(config: &SolverConfig) -> Self {
-        RecursiveSolver {
-            node_budget: config.node_budget.unwrap_or(DEFAULT_NODE_BUDGET),
-            time_limit: config.time_limit,
-        }
+        RecursiveSolver { limits: *config }
     }
 }
 
@@ -149,8 +147,8 @@ impl Kernel<CanIWin> for RecursiveSolver {
     ) -> Result<CanIWinSolution, Error> {
         can_i_win::solve_until(
             game,
-            self.node_budget,
-            Deadline::after(self.time_limit),
+            self.limits.node_budget_or_default(),
+            self.limits.deadline(),
             recorder,
         )
     }
@@ -167,8 +165,8 @@ impl Kernel<PredictTheWinner> for RecursiveSolver {
     ) -> Result<PredictTheWinnerSolution, Error> {
         predict_the_winner::solve_until(
             game,
-            self.node_budget,
-            Deadline::after(self.time_limit),
+            self.limits.node_budget_or_default(),
+            self.limits.deadline(),
             recorder,
         )
     }

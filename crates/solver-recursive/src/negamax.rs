@@ -41,41 +41,31 @@
 //!
 //! `solver_memo::hash_map` (the same search with a memo: one expansion per distinct position).
 
-use std::time::Duration;
-
-use core_types::deadline::{Deadline, WorkBudget};
-use core_types::limits::DEFAULT_MEMORY_CAP_BYTES;
+use core_types::deadline::WorkBudget;
 use core_types::search::{self, NoMemo, Plain, Search, SearchNames};
-use core_types::{Error, Game, Kernel, Recorder, SolverConfig, Variant};
+use core_types::{Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
 
-use crate::{DEFAULT_NODE_BUDGET, NAME};
+use crate::NAME;
 
 /// Plain negamax with a node budget; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Negamax {
-    node_budget: u64,
-    memory_cap_bytes: u64,
-    time_limit: Option<Duration>,
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
 }
 
 impl Negamax {
-    /// A solver with the default node budget, [`DEFAULT_NODE_BUDGET`].
+    /// A solver with the default node budget, [`DEFAULT_NODE_BUDGET`](crate::DEFAULT_NODE_BUDGET).
     pub const fn new() -> Self {
         Negamax {
-            node_budget: DEFAULT_NODE_BUDGET,
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
-            time_limit: None,
+            limits: Limits::new(),
         }
     }
 
     /// A solver with the budget, memory cap and time limit of `config` (or the defaults: no
     /// time limit).
     pub fn from_config(config: &SolverConfig) -> Self {
-        Negamax {
-            node_budget: config.node_budget.unwrap_or(DEFAULT_NODE_BUDGET),
-            memory_cap_bytes: config.memory_cap_or_default(),
-            time_limit: config.time_limit,
-        }
+        Negamax { limits: *config }
     }
 }
 
@@ -99,9 +89,9 @@ pub const fn variant<G: Game>() -> Variant<G> {
 /// The names its errors carry.
 const NAMES: SearchNames = SearchNames {
     who: NAME,
-    budget_hint: "; a memo remembers positions (`--backend memo/hash-map`), or raise \
-                  --node-budget",
-    cap_hint: "; raise --memory-cap",
+    budget_hint: "; a memo remembers positions (backend `memo/hash-map`), or raise the \
+                  node budget",
+    cap_hint: "",
 };
 
 impl<G: Game> Kernel<G> for Negamax {
@@ -114,10 +104,17 @@ impl<G: Game> Kernel<G> for Negamax {
             Err(settled) => return Ok(settled),
         };
         // The one generic search, without a memo, paced by the node budget.
-        let pace = WorkBudget::new(self.node_budget, Deadline::after(self.time_limit));
+        let pace = WorkBudget::new(self.limits.node_budget_or_default(), self.limits.deadline());
         // The memory cap bounds what the recursion holds: its stack segments, its move lists
         // (one per depth), and what the game holds (a Python game's positions).
-        let mut search = Search::new(game, NoMemo, recorder, pace, NAMES, self.memory_cap_bytes);
+        let mut search = Search::new(
+            game,
+            NoMemo,
+            recorder,
+            pace,
+            NAMES,
+            self.limits.memory_cap_or_default(),
+        );
         let (Plain(value), best) = search.expand(start, 1)?;
         Ok(game.solution(value, Some(best)))
     }

@@ -6,13 +6,12 @@
 //! teaching ([`reduce_traced`](crate::reduce_traced)) is in [`crate::trace`].
 
 use std::convert::Infallible;
-use std::time::Duration;
 
 use bytemuck::Zeroable;
 use core_types::deadline::Deadline;
 use core_types::{
-    Arithmetic, Error, Game, Kernel, MarginValue, PredictTheWinner, PredictTheWinnerSolution,
-    Recorder, Side, Variant,
+    Arithmetic, Error, Game, Kernel, Limits, MarginValue, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, Side, Variant,
 };
 
 use crate::NAME;
@@ -598,19 +597,16 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[Variant {
     name: "stack",
     summary: "linear time: merge every peak x <= y >= z into x - y + z with one stack pass, \
               then both players take the larger end",
-    build: |config| {
-        Box::new(ReductionSolver {
-            time_limit: config.time_limit,
-        })
-    },
+    build: |config| Box::new(ReductionSolver { limits: *config }),
 }];
 
 /// The `reduction/stack` solver: [`solve_until`] as a [`Kernel`]. Its one limit is the time
 /// limit (8 or 16 bytes per value, no budget: within its time it always answers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReductionSolver {
-    /// Wall-clock time one solve may take; `None` for no limit.
-    pub time_limit: Option<Duration>,
+    /// The limits it reads: only the time limit (`None`: no limit; set it with
+    /// [`Limits::with_time_limit`]); the pass needs no table and no budget.
+    pub limits: Limits,
 }
 
 impl Kernel<PredictTheWinner> for ReductionSolver {
@@ -622,7 +618,7 @@ impl Kernel<PredictTheWinner> for ReductionSolver {
         game: &PredictTheWinner,
         recorder: &mut R,
     ) -> Result<PredictTheWinnerSolution, Error> {
-        solve_until(game, Deadline::after(self.time_limit), recorder)
+        solve_until(game, self.limits.deadline(), recorder)
     }
 }
 
@@ -671,6 +667,7 @@ mod tests {
     use super::*;
     use crate::reduce_traced;
     use core_types::{NoStats, Outcome, Stats};
+    use std::time::Duration;
 
     fn solved(values: &[i64]) -> PredictTheWinnerSolution {
         solve(&PredictTheWinner::new(values.to_vec()), &mut NoStats).unwrap()
@@ -710,7 +707,8 @@ mod tests {
         assert!(matches!(err, Error::TimeLimitReached { .. }), "{err}");
         assert_eq!(
             err.to_string(),
-            "backend `reduction` gave up on predict-the-winner: it reached its time limit of 0s"
+            "backend `reduction` gave up on predict-the-winner: it reached its time limit of 0s \
+             (`Limits::time_limit`)"
         );
         // No limit: the answer.
         let answer = VARIANTS[0]

@@ -61,8 +61,8 @@ pub mod retrograde;
 use std::time::Duration;
 
 use core_types::{
-    CanIWin, CanIWinSolution, Deadline, Error, Kernel, PredictTheWinner, PredictTheWinnerSolution,
-    Recorder, SolverConfig,
+    CanIWin, CanIWinSolution, Deadline, Error, Kernel, Limits, PredictTheWinner,
+    PredictTheWinnerSolution, Recorder, SolverConfig,
 };
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
@@ -95,9 +95,9 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP
 /// ```
 #[derive(Clone, Debug)]
 pub struct TabularSolver {
-    memory_cap_bytes: u64,
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
     threads: usize,
-    time_limit: Option<Duration>,
     /// The variants the last solve of each game ran ([`Kernel::last_kernel`]).
     last_can_i_win_kernel: &'static str,
     last_predict_the_winner_kernel: &'static str,
@@ -118,9 +118,8 @@ impl TabularSolver {
     /// the Winner rows.
     pub fn new() -> Self {
         TabularSolver {
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
+            limits: Limits::new(),
             threads: 0,
-            time_limit: None,
             last_can_i_win_kernel: <Self as Kernel<CanIWin>>::VARIANT,
             last_predict_the_winner_kernel: <Self as Kernel<PredictTheWinner>>::VARIANT,
             last_traced: false,
@@ -128,11 +127,9 @@ impl TabularSolver {
     }
 
     /// Sets the largest table, in bytes, this solver may allocate.
-    pub fn with_memory_cap_bytes(self, cap: u64) -> Self {
-        TabularSolver {
-            memory_cap_bytes: cap,
-            ..self
-        }
+    pub fn with_memory_cap_bytes(mut self, cap: u64) -> Self {
+        self.limits = self.limits.with_memory_cap_bytes(cap);
+        self
     }
 
     /// Sets how many threads a Can I Win table for at least
@@ -148,18 +145,26 @@ impl TabularSolver {
     /// Sets how long one call may take before it gives up with
     /// [`Error::TimeLimitReached`]; `None` (the default) for no limit. The clock starts when a
     /// call starts.
-    pub fn with_time_limit(self, time_limit: Option<Duration>) -> Self {
-        TabularSolver { time_limit, ..self }
+    pub fn with_time_limit(mut self, time_limit: Option<Duration>) -> Self {
+        self.limits = self.limits.with_time_limit(time_limit);
+        self
+    }
+
+    /// Sets every limit at once (it reads the memory cap and the time limit; a limit left
+    /// `None` keeps its default).
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
     }
 
     /// The time limit of one call (`None` = no limit).
     pub fn time_limit(&self) -> Option<Duration> {
-        self.time_limit
+        self.limits.time_limit
     }
 
     /// The deadline of a call that starts now.
     pub(crate) fn deadline(&self) -> Deadline {
-        Deadline::after(self.time_limit)
+        self.limits.deadline()
     }
 
     /// The thread limit for large tables and long rows (0 = all cores).
@@ -169,7 +174,7 @@ impl TabularSolver {
 
     /// The largest table, in bytes, this solver may allocate.
     pub fn memory_cap_bytes(&self) -> u64 {
-        self.memory_cap_bytes
+        self.limits.memory_cap_or_default()
     }
 }
 
@@ -177,11 +182,7 @@ impl TabularSolver {
     /// A solver with the memory cap (or the default) and the time limit of `config`, on all
     /// cores.
     pub fn from_config(config: &SolverConfig) -> Self {
-        let solver = TabularSolver::new().with_time_limit(config.time_limit);
-        match config.memory_cap_bytes {
-            Some(cap) => solver.with_memory_cap_bytes(cap),
-            None => solver,
-        }
+        TabularSolver::new().with_limits(*config)
     }
 }
 
@@ -205,7 +206,13 @@ impl Kernel<CanIWin> for TabularSolver {
         } else {
             <Self as Kernel<CanIWin>>::VARIANT
         };
-        can_i_win_parallel::solve_with(game, self.memory_cap_bytes, threads, deadline, recorder)
+        can_i_win_parallel::solve_with(
+            game,
+            self.limits.memory_cap_or_default(),
+            threads,
+            deadline,
+            recorder,
+        )
     }
 
     /// `word-one-core` when the last solve stayed on one thread (fewer than
@@ -222,7 +229,12 @@ impl Kernel<CanIWin> for TabularSolver {
     ) -> Result<CanIWinSolution, Error> {
         let deadline = self.deadline();
         self.last_can_i_win_kernel = <can_i_win::PerMask as Kernel<CanIWin>>::VARIANT;
-        can_i_win::solve_per_mask_with(game, self.memory_cap_bytes, deadline, &mut recorder)
+        can_i_win::solve_per_mask_with(
+            game,
+            self.limits.memory_cap_or_default(),
+            deadline,
+            &mut recorder,
+        )
     }
 }
 
@@ -241,7 +253,7 @@ impl Kernel<PredictTheWinner> for TabularSolver {
         let deadline = self.deadline();
         let (solution, threads) = predict_the_winner::solve_with_threads_used(
             game,
-            self.memory_cap_bytes,
+            self.limits.memory_cap_or_default(),
             self.threads,
             deadline,
             recorder,
@@ -271,7 +283,7 @@ impl Kernel<PredictTheWinner> for TabularSolver {
             <predict_the_winner::ByLength as Kernel<PredictTheWinner>>::VARIANT;
         predict_the_winner::solve_by_length_with(
             game,
-            self.memory_cap_bytes,
+            self.limits.memory_cap_or_default(),
             deadline,
             &mut recorder,
         )

@@ -243,11 +243,11 @@ impl<G: Game> Analyzer<G> {
     /// memory cap): works for every game whose positions do not repeat.
     pub fn new(game: G, config: AnalysisConfig) -> Self {
         let memo: HashMemo<G::Position, Ranked<G::Value>> =
-            HashMemo::new(config.state_budget, config.memory_cap_bytes);
+            HashMemo::new(config.state_budget(), config.memory_cap_bytes());
         Analyzer::with_values(
             game,
             config,
-            Box::new(Searched::new(memo, config.memory_cap_bytes)),
+            Box::new(Searched::new(memo, config.memory_cap_bytes())),
         )
     }
 
@@ -398,13 +398,13 @@ impl<G: Indexed> Analyzer<G> {
     /// otherwise. The table is allocated and cleared at the first analysis, in chunks that
     /// read its deadline, so a time limit holds while a large table is prepared.
     pub fn indexed(game: G, config: AnalysisConfig) -> Self {
-        if IndexedScores::bytes_for(&game) > u128::from(config.memory_cap_bytes) {
+        if IndexedScores::bytes_for(&game) > u128::from(config.memory_cap_bytes()) {
             return Analyzer::new(game, config);
         }
         let source = DenseSearch {
             game: game.clone(),
             table: None,
-            memory_cap_bytes: config.memory_cap_bytes,
+            memory_cap_bytes: config.memory_cap_bytes(),
         };
         Analyzer::with_values(game, config, Box::new(source))
     }
@@ -477,7 +477,7 @@ impl<G: Indexed> PositionValues<G> for DenseSearch<G> {
 const NAMES: SearchNames = SearchNames {
     who: NAME,
     budget_hint: "",
-    cap_hint: "; raise --memory-cap",
+    cap_hint: "",
 };
 
 /// Analyses `position` of `game` once (a fresh [`Analyzer::new`]); see the

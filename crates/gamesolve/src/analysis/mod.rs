@@ -71,18 +71,18 @@ use crate::{Deadline, Error, ErrorKind, Outcome};
 /// a backend's name).
 pub const NAME: &str = core_types::error::ANALYZE;
 
-/// The largest table the analysis allocates unless configured: 1 GiB, the same default as
-/// every backend and as `--memory-cap` states in `--help`. Enough for a dense Can I Win memo up
-/// to `n = 30` (one byte per state), the all-totals table up to `n = 24`, and a Predict the
-/// Winner decision triangle of some 90,000 values.
+/// The largest table the analysis allocates unless configured: the one default of every
+/// backend ([`crate::limits::DEFAULT_MEMORY_CAP_BYTES`], 1 GiB). Enough for a dense Can I Win
+/// memo up to `n = 30` (one byte per state), the all-totals table up to `n = 24`, and a Predict
+/// the Winner decision triangle of some 90,000 values.
 pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP_BYTES;
 
-/// States the sparse Can I Win memo (used when the dense one exceeds the
-/// memory cap) stores before giving up, unless configured: 3 million, as for
-/// the `memo` backend. A hopeless analysis (`n = 40`, `T = 800`) then refuses
-/// in 1.6 to 2 s and 110 MB (load 2 to 3); with the 20 million of before (bounded at 16.7
-/// million by the 1 GiB cap) it took 21 s and 1 GiB. `--time-limit` bounds
-/// the rest.
+/// States the sparse memos (used when a dense one exceeds the memory cap) store before giving
+/// up, unless configured: the one default ([`crate::limits::DEFAULT_STATE_BUDGET`]), no budget
+/// of their own, so as many as fit in the memory cap. A hopeless analysis (`n = 40`,
+/// `T = 800`) refused in 1.6 to 2 s at the 3 million of issues 12 to 26; it now fills the cap
+/// first (some 20 s at 1 GiB). A caller who wants the quick refusal sets
+/// [`Limits::state_budget`](crate::Limits::state_budget), or a time limit.
 pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 
 /// The remoteness the analysis gives a position from which play never ends under perfect
@@ -107,41 +107,29 @@ pub const fn remoteness_json(remoteness: u32) -> Option<u32> {
     }
 }
 
-/// Limits of the analysis engine.
+/// Limits of the analysis engine: the one [`Limits`](crate::Limits) (it reads the memory cap,
+/// the state budget and the time limit; the node budget is a backend's) and a deadline shared
+/// by several analyses.
 ///
 /// ```
 /// use gamesolve::analysis::AnalysisConfig;
 /// let config = AnalysisConfig::default().with_memory_cap_bytes(1 << 20);
-/// assert_eq!(config.memory_cap_bytes, 1 << 20);
+/// assert_eq!(config.memory_cap_bytes(), 1 << 20);
+/// assert_eq!(config.limits.memory_cap_bytes, Some(1 << 20));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct AnalysisConfig {
-    /// The largest table to allocate, in bytes
-    /// ([`DEFAULT_MEMORY_CAP_BYTES`] by default).
-    pub memory_cap_bytes: u64,
-    /// States the sparse Can I Win memo may store
-    /// ([`DEFAULT_STATE_BUDGET`] by default).
-    pub state_budget: u64,
-    /// Wall-clock time one analysis (one position, or one all-totals pass) may take before it
-    /// gives up with [`Error::TimeLimitReached`]; `None` (the default) for no limit.
-    pub time_limit: Option<std::time::Duration>,
+    /// The limits, each read with its default when `None`: the largest table to allocate
+    /// ([`DEFAULT_MEMORY_CAP_BYTES`]), the states a sparse memo may store
+    /// ([`DEFAULT_STATE_BUDGET`]), and the wall-clock time one analysis (one position, or one
+    /// all-totals pass) may take before it gives up with [`Error::TimeLimitReached`] (no limit).
+    pub limits: crate::Limits,
     /// A deadline shared by every analysis run with this config, for work that runs several
     /// (`serve`'s `/api/play` replays a game and analyses each position under one limit per
-    /// request); each analysis stops at the earlier of it and its own
-    /// [`time_limit`](Self::time_limit). [`Deadline::NEVER`] by default.
+    /// request); each analysis stops at the earlier of it and its own time limit.
+    /// [`Deadline::NEVER`] by default.
     pub shared_deadline: Deadline,
-}
-
-impl Default for AnalysisConfig {
-    fn default() -> Self {
-        AnalysisConfig {
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
-            state_budget: DEFAULT_STATE_BUDGET,
-            time_limit: None,
-            shared_deadline: Deadline::NEVER,
-        }
-    }
 }
 
 impl AnalysisConfig {
@@ -155,32 +143,51 @@ impl AnalysisConfig {
     ///
     /// let limits = Limits { memory_cap_bytes: Some(1 << 20), ..Limits::default() };
     /// let config = AnalysisConfig::from_limits(&limits);
-    /// assert_eq!((config.memory_cap_bytes, config.state_budget), (1 << 20, DEFAULT_STATE_BUDGET));
+    /// assert_eq!((config.memory_cap_bytes(), config.state_budget()), (1 << 20, DEFAULT_STATE_BUDGET));
     /// ```
     pub fn from_limits(limits: &crate::Limits) -> Self {
         AnalysisConfig {
-            memory_cap_bytes: limits.memory_cap_or_default(),
-            state_budget: limits.state_budget_or_default(),
-            time_limit: limits.time_limit,
+            limits: *limits,
             shared_deadline: Deadline::NEVER,
         }
     }
 
+    /// The largest table to allocate, in bytes (its default when not set).
+    pub const fn memory_cap_bytes(&self) -> u64 {
+        match self.limits.memory_cap_bytes {
+            Some(bytes) => bytes,
+            None => DEFAULT_MEMORY_CAP_BYTES,
+        }
+    }
+
+    /// The states a sparse memo may store (its default when not set).
+    pub const fn state_budget(&self) -> u64 {
+        match self.limits.state_budget {
+            Some(states) => states,
+            None => DEFAULT_STATE_BUDGET,
+        }
+    }
+
+    /// The time one analysis may take (`None`: no limit).
+    pub const fn time_limit(&self) -> Option<std::time::Duration> {
+        self.limits.time_limit
+    }
+
     /// The same limits with another memory cap.
     pub const fn with_memory_cap_bytes(mut self, bytes: u64) -> Self {
-        self.memory_cap_bytes = bytes;
+        self.limits = self.limits.with_memory_cap_bytes(bytes);
         self
     }
 
     /// The same limits with another state budget.
     pub const fn with_state_budget(mut self, states: u64) -> Self {
-        self.state_budget = states;
+        self.limits = self.limits.with_state_budget(states);
         self
     }
 
     /// The same limits with another time limit (`None`: no limit).
     pub const fn with_time_limit(mut self, limit: Option<std::time::Duration>) -> Self {
-        self.time_limit = limit;
+        self.limits = self.limits.with_time_limit(limit);
         self
     }
 
@@ -194,7 +201,7 @@ impl AnalysisConfig {
     /// The deadline of an analysis that starts now: its [`time_limit`](Self::time_limit) from
     /// now, or the [`shared_deadline`](Self::shared_deadline) if that passes first.
     pub fn deadline(&self) -> Deadline {
-        Deadline::after(self.time_limit).earlier(self.shared_deadline)
+        self.limits.deadline().earlier(self.shared_deadline)
     }
 }
 

@@ -60,7 +60,7 @@ pub fn analyze<G: Indexed>(
     let mut moves = crate::registry::retrograde_move_scores(
         game,
         position,
-        config.memory_cap_bytes,
+        config.memory_cap_bytes(),
         config.deadline(),
     )?;
     // Best first; among equals, the game's order (a stable sort).

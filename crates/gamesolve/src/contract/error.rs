@@ -22,6 +22,7 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 use crate::analysis::AnalysisError;
+use crate::core_types::limits::Limit;
 use crate::core_types::values::ValuesError;
 use crate::games::abbreviate;
 use crate::{BackendError, Error, ErrorKind};
@@ -194,7 +195,10 @@ impl From<ValuesError> for ErrorReport {
             )),
             e @ ValuesError::TooManyValues { .. } => ErrorReport::new(
                 Kind::CannotAnswer,
-                format!("cannot read the values: {e}; raise the cap with --memory-cap"),
+                format!(
+                    "cannot read the values: {e}; raise the cap ({})",
+                    Limit::MemoryCap
+                ),
             ),
             e @ ValuesError::MemoryRefused { .. } => ErrorReport::new(
                 Kind::CannotAnswer,
@@ -295,7 +299,8 @@ mod tests {
         );
         assert_eq!(e.kind, Kind::CannotAnswer);
         assert!(
-            e.message.ends_with("; raise the cap with --memory-cap"),
+            e.message
+                .ends_with("; raise the cap (`Limits::memory_cap_bytes`)"),
             "{e}"
         );
     }

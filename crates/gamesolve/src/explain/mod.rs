@@ -112,7 +112,7 @@ pub fn explain<G: Registered + TableView>(
     config: &SolverConfig,
     limits: &ExplainLimits,
 ) -> Result<Explanation<G>, ExplainError> {
-    let mut trace = Trace::new(limits.max_events).with_memory_cap(limits.memory_cap_bytes);
+    let mut trace = Trace::new(limits.max_events).with_memory_cap(limits.memory_cap_bytes());
     // A bare `memo` is the recursion with a memo (`memo/textbook`), whose DAG is the
     // recursion tree folded; the fast kernels search in an order of their own.
     let mut solver = teaching_choice::<G>(choice).solver_with::<G>(config)?;

@@ -10,17 +10,26 @@ use super::trace::TraceOverflow;
 use crate::registry::BackendError;
 use crate::{Error, Game};
 
-/// Limits of an explanation run.
+/// Limits of an explanation run: the events its views keep, and the one
+/// [`Limits`](crate::Limits), whose memory cap bounds the trace as it bounds the backends'
+/// tables.
+///
+/// ```
+/// use gamesolve::explain::ExplainLimits;
+/// let limits = ExplainLimits::default().with_memory_cap(1 << 20);
+/// assert_eq!(limits.memory_cap_bytes(), 1 << 20);
+/// assert_eq!(limits.limits.memory_cap_bytes, Some(1 << 20));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct ExplainLimits {
     /// Events kept for the views (default 200,000); the run itself goes on
     /// and is counted in full.
     pub max_events: usize,
-    /// Bytes the trace (events kept and the set of distinct positions) may hold (default
-    /// [`DEFAULT_TRACE_MEMORY_CAP_BYTES`], 1 GiB); past it the run is not explained
-    /// ([`ExplainError::TraceTooLarge`]).
-    pub memory_cap_bytes: u64,
+    /// The limits; the trace reads the memory cap: the bytes the trace (events kept and the
+    /// set of distinct positions) may hold (default [`DEFAULT_TRACE_MEMORY_CAP_BYTES`], 1 GiB);
+    /// past it the run is not explained ([`ExplainError::TraceTooLarge`]).
+    pub limits: crate::Limits,
 }
 
 /// The trace's default memory cap: 1 GiB, the default memory cap of the backends' tables.
@@ -30,7 +39,7 @@ impl Default for ExplainLimits {
     fn default() -> Self {
         ExplainLimits {
             max_events: 200_000,
-            memory_cap_bytes: DEFAULT_TRACE_MEMORY_CAP_BYTES,
+            limits: crate::Limits::new(),
         }
     }
 }
@@ -44,14 +53,25 @@ impl ExplainLimits {
 
     /// The same limits with the trace's memory capped at `bytes`.
     pub const fn with_memory_cap(mut self, bytes: u64) -> Self {
-        self.memory_cap_bytes = bytes;
+        self.limits = self.limits.with_memory_cap_bytes(bytes);
         self
+    }
+
+    /// The trace's memory cap in bytes (its default when not set).
+    pub const fn memory_cap_bytes(&self) -> u64 {
+        match self.limits.memory_cap_bytes {
+            Some(bytes) => bytes,
+            None => DEFAULT_TRACE_MEMORY_CAP_BYTES,
+        }
     }
 
     /// The trace's reading of the one [`Limits`](crate::Limits): its memory cap bounds the
     /// trace as it bounds the backends' tables (the default events kept otherwise).
     pub fn from_limits(limits: &crate::Limits) -> Self {
-        ExplainLimits::default().with_memory_cap(limits.memory_cap_or_default())
+        ExplainLimits {
+            limits: *limits,
+            ..ExplainLimits::default()
+        }
     }
 }
 
@@ -75,7 +95,7 @@ pub enum ExplainError {
         } else {
             format!("more than the memory cap of {memory_cap_bytes} bytes")
         },
-        if *refused_by_system { ", or free some memory" } else { ", or raise the memory cap (--memory-cap)" }
+        if *refused_by_system { ", or free some memory" } else { ", or raise the memory cap (`Limits::memory_cap_bytes`)" }
     )]
     TraceTooLarge {
         /// The bytes the trace asked for when it stopped.

@@ -61,7 +61,7 @@ impl TableGame for PredictTheWinner {
     /// The margins of every interval from one bottom-up pass ([`IntervalMargins`]), not a
     /// search: a tenth of the memory, and no recursion as deep as the row is long.
     fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
-        let margins = IntervalMargins::new(config.memory_cap_bytes);
+        let margins = IntervalMargins::new(config.memory_cap_bytes());
         Analyzer::with_values(self.clone(), config, Box::new(margins))
     }
 
@@ -379,7 +379,7 @@ pub fn explain_reduction_within(
     max_lines: usize,
     limits: &ExplainLimits,
 ) -> Result<ReductionExplanation, ExplainError> {
-    match crate::registry::reduction_trace(game, max_lines, limits.memory_cap_bytes) {
+    match crate::registry::reduction_trace(game, max_lines, limits.memory_cap_bytes()) {
         Some(view) => Ok(view?),
         None => Err(BackendError::Unavailable {
             backend: Backend::Reduction,

@@ -40,14 +40,10 @@ pub use sparse::{
     sparse_slot_bytes, sparse_state_limit,
 };
 
-use std::time::Duration;
+use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Kernel, Recorder, Variant};
 
-use core_types::{
-    CanIWin, CanIWinSolution, Deadline, Error, Kernel, Recorder, SolverConfig, Variant,
-};
-
+use crate::MemoSolver;
 use crate::NAME;
-use crate::{MemoSolver, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
 
 /// The `memo` backend's variants for Can I Win, its automatic choice first: one list that the
 /// registry, the CLI (`--backend memo/dense`), the tests and the benches iterate.
@@ -64,48 +60,30 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
         name: "dense",
         summary: "2-bit table over all 2^n used-sets (2^n / 4 bytes), refused beyond the \
                   memory cap",
-        build: |config| Box::new(Dense(Limits::from(config))),
+        build: |config| Box::new(Dense(*config)),
     },
     Variant {
         backend: NAME,
         name: "sparse",
         summary: "open-addressing table of the visited used-sets only (an 8-byte word each), \
                   up to the state budget and the memory cap",
-        build: |config| Box::new(Sparse(Limits::from(config))),
+        build: |config| Box::new(Sparse(*config)),
     },
     Variant {
         backend: NAME,
         name: "sparse-then-dense",
         summary: "starts in a small sparse table, moves to the dense table after a few \
                   thousand states",
-        build: |config| Box::new(SparseThenDense(Limits::from(config))),
+        build: |config| Box::new(SparseThenDense(*config)),
     },
     crate::hash_map::variant(),
     crate::indexed::variant(),
     crate::alpha_beta::variant(),
 ];
 
-/// The limits a fixed-variant kernel runs with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Limits {
-    /// The largest table or map, in bytes.
-    pub memory_cap_bytes: u64,
-    /// States the sparse table may store.
-    pub state_budget: u64,
-    /// Wall-clock time one solve may take; `None` for no limit. Each solve starts its own
-    /// [`Deadline`] from it.
-    pub time_limit: Option<Duration>,
-}
-
-impl From<&SolverConfig> for Limits {
-    fn from(config: &SolverConfig) -> Self {
-        Limits {
-            memory_cap_bytes: config.memory_cap_bytes.unwrap_or(DEFAULT_MEMORY_CAP_BYTES),
-            state_budget: config.state_budget.unwrap_or(DEFAULT_STATE_BUDGET),
-            time_limit: config.time_limit,
-        }
-    }
-}
+/// The limits a fixed-variant kernel runs with: the one [`core_types::Limits`] (each kernel
+/// reads the memory cap, the state budget where it keeps a sparse table, and the time limit).
+pub use core_types::Limits;
 
 /// The `memo/dense` variant: always [`solve_dense`].
 #[derive(Clone, Copy, Debug)]
@@ -120,8 +98,8 @@ impl Kernel<CanIWin> for Dense {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        let deadline = Deadline::after(self.0.time_limit);
-        solve_dense(game, self.0.memory_cap_bytes, deadline, recorder)
+        let deadline = self.0.deadline();
+        solve_dense(game, self.0.memory_cap_or_default(), deadline, recorder)
     }
 }
 
@@ -138,13 +116,11 @@ impl Kernel<CanIWin> for Sparse {
         game: &CanIWin,
         recorder: &mut R,
     ) -> Result<CanIWinSolution, Error> {
-        let Limits {
-            memory_cap_bytes,
-            state_budget,
-            time_limit,
-        } = self.0;
-        let deadline = Deadline::after(time_limit);
-        solve_sparse(game, memory_cap_bytes, state_budget, deadline, recorder)
+        let (cap, budget) = (
+            self.0.memory_cap_or_default(),
+            self.0.state_budget_or_default(),
+        );
+        solve_sparse(game, cap, budget, self.0.deadline(), recorder)
     }
 }
 
@@ -164,8 +140,8 @@ impl Kernel<CanIWin> for SparseThenDense {
         if let Some(settled) = game.settled_without_search() {
             return Ok(settled);
         }
-        let deadline = Deadline::after(self.0.time_limit);
-        solve_sparse_then_dense(game, self.0.memory_cap_bytes, deadline, recorder)
+        let deadline = self.0.deadline();
+        solve_sparse_then_dense(game, self.0.memory_cap_or_default(), deadline, recorder)
     }
 }
 

@@ -209,9 +209,13 @@ fn tabular_fits(max_choosable: u32, memory_cap_bytes: u64) -> bool {
 fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> &'static str {
     match (capped_by_memory, tabular_fits) {
         (true, true) => {
-            "; the memory cap bounds the sparse memo: raise it, or try backend `tabular`"
+            "; the memory cap (`Limits::memory_cap_bytes`) bounds the sparse memo to this many \
+             states: raise it, or try backend `tabular`"
         }
-        (true, false) => "; the memory cap bounds the sparse memo: raise it",
+        (true, false) => {
+            "; the memory cap (`Limits::memory_cap_bytes`) bounds the sparse memo to this many \
+             states: raise it"
+        }
         (false, true) => "; raise the state budget, or try backend `tabular`",
         (false, false) => {
             "; raise the state budget (no dense table of all 2^n states fits the memory cap)"
@@ -527,18 +531,20 @@ mod tests {
         assert_eq!(sparse_state_limit(64, 512 * 2, 50), 48);
     }
 
-    /// Issue 12: the default budget fits the default cap, at 8 bytes a slot.
+    /// Issue 27: with no state budget of its own, the default sparse memo holds what fits in
+    /// the default cap (50,331,648 states of 8 bytes), no more.
     #[test]
-    fn the_default_budget_fits_the_default_cap() {
-        use crate::{DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+    fn the_default_budget_is_what_fits_the_default_cap() {
+        use crate::{DEFAULT_MEMORY_CAP_BYTES as CAP, DEFAULT_STATE_BUDGET};
         for n in [33, 40, 63, 64] {
-            let limit = sparse_state_limit(n, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET);
-            assert_eq!(limit, DEFAULT_STATE_BUDGET, "n = {n}");
+            let limit = sparse_state_limit(n, CAP, DEFAULT_STATE_BUDGET);
+            assert!(sparse_map_bytes(n, limit) <= u128::from(CAP), "n = {n}");
+            assert!(sparse_map_bytes(n, limit + 1) > u128::from(CAP), "n = {n}");
+            assert!(limit > 3_000_000, "n = {n}: {limit}");
         }
-        assert_eq!(sparse_map_bytes(40, DEFAULT_STATE_BUDGET), 48 << 20);
-        assert_eq!(sparse_map_bytes(64, DEFAULT_STATE_BUDGET), 96 << 20);
-        // The budget fills its array: one state more would double it.
-        let slots = 1u64 << 22;
-        assert!(DEFAULT_STATE_BUDGET <= slots / 4 * 3);
+        assert_eq!(
+            sparse_state_limit(40, CAP, DEFAULT_STATE_BUDGET),
+            50_331_648
+        );
     }
 }

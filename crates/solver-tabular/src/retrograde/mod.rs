@@ -94,9 +94,11 @@
 use std::time::Duration;
 
 use core_types::search;
-use core_types::{Deadline, Error, Game, Indexed, Kernel, Recorder, SolverConfig, Unmove, Variant};
+use core_types::{
+    Deadline, Error, Game, Indexed, Kernel, Limits, Recorder, SolverConfig, Unmove, Variant,
+};
 
-use crate::{DEFAULT_MEMORY_CAP_BYTES, NAME};
+use crate::NAME;
 
 mod pass;
 mod table;
@@ -116,25 +118,21 @@ pub const VARIANT: &str = "retrograde";
 /// Retrograde analysis over reversed edges; see the [module docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Retrograde {
-    memory_cap_bytes: u64,
-    time_limit: Option<Duration>,
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
 }
 
 impl Retrograde {
     /// A solver with the default memory cap and no time limit.
     pub const fn new() -> Self {
         Retrograde {
-            memory_cap_bytes: DEFAULT_MEMORY_CAP_BYTES,
-            time_limit: None,
+            limits: Limits::new(),
         }
     }
 
     /// A solver with the limits of `config` (or the defaults).
     pub fn from_config(config: &SolverConfig) -> Self {
-        Retrograde {
-            memory_cap_bytes: config.memory_cap_or_default(),
-            time_limit: config.time_limit,
-        }
+        Retrograde { limits: *config }
     }
 }
 
@@ -230,7 +228,7 @@ impl<G: Indexed> Kernel<G> for Retrograde {
     const VARIANT: &'static str = VARIANT;
 
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        let (cap, time_limit) = (self.memory_cap_bytes, self.time_limit);
+        let (cap, time_limit) = (self.limits.memory_cap_or_default(), self.limits.time_limit);
         run_with(game, time_limit, |start, deadline| {
             solve_table(game, start, cap, deadline, recorder)
         })
@@ -260,7 +258,10 @@ impl<G: Unmove> Kernel<G> for RetrogradeByUnmoves {
     const VARIANT: &'static str = VARIANT;
 
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        let (cap, time_limit) = (self.0.memory_cap_bytes, self.0.time_limit);
+        let (cap, time_limit) = (
+            self.0.limits.memory_cap_or_default(),
+            self.0.limits.time_limit,
+        );
         run_with(game, time_limit, |start, deadline| {
             solve_table_unmoving(game, start, cap, deadline, recorder)
         })

@@ -32,7 +32,7 @@ impl Limits {
             value,
             required_bytes: required,
             memory_cap_bytes: self.cap,
-            hint: "; raise --memory-cap",
+            hint: "",
         }
     }
 

@@ -586,7 +586,7 @@ pub fn can_i_win_all_totals_with_progress(
 ) -> Result<AllTotals, AnalysisError> {
     all_totals_until(
         max_choosable,
-        config.memory_cap_bytes,
+        config.memory_cap_bytes(),
         0,
         config.deadline(),
         progress,

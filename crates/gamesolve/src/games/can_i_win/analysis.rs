@@ -431,16 +431,16 @@ impl<M: MemoPolicy<u64, Ranked<Verdict>>> MemoPolicy<u64, Ranked<Verdict>> for S
 /// Can I Win's analyzer: the dense table of every set of used integers when it fits the
 /// memory cap, else the hash map behind [`SettledByTotals`].
 pub(super) fn analyzer(game: CanIWin, config: AnalysisConfig) -> Analyzer<CanIWin> {
-    if IndexedScores::bytes_for(&game) <= u128::from(config.memory_cap_bytes) {
+    if IndexedScores::bytes_for(&game) <= u128::from(config.memory_cap_bytes()) {
         return Analyzer::indexed(game, config);
     }
     let memo = SettledByTotals::new(
         game,
-        HashMemo::<u64, Ranked<Verdict>>::new(config.state_budget, config.memory_cap_bytes),
+        HashMemo::<u64, Ranked<Verdict>>::new(config.state_budget(), config.memory_cap_bytes()),
     );
     Analyzer::with_values(
         game,
         config,
-        Box::new(Searched::new(memo, config.memory_cap_bytes)),
+        Box::new(Searched::new(memo, config.memory_cap_bytes())),
     )
 }

@@ -73,12 +73,12 @@ pub(super) fn principal_variation_omitted(
     config: &AnalysisConfig,
 ) -> Option<String> {
     let len = position.end.saturating_sub(position.start);
-    (!IntervalMargins::fits(len, config.memory_cap_bytes)).then(|| {
+    (!IntervalMargins::fits(len, config.memory_cap_bytes())).then(|| {
         format!(
             "the principal variation needs a table of {} bytes for {len} values, more than \
              the memory cap of {} bytes; the move values come from the linear-time reduction",
             IntervalMargins::bytes_for(len),
-            config.memory_cap_bytes
+            config.memory_cap_bytes()
         )
     })
 }

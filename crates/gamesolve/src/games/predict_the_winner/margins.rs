@@ -136,7 +136,7 @@ impl PositionValues<PredictTheWinner> for IntervalMargins {
                         return Err(too_large(
                             values.len(),
                             self.memory_cap_bytes,
-                            "; raise the cap with --memory-cap, or solve with backend \
+                            "; raise the cap, or solve with backend \
                              `reduction` or `tabular` (O(len) memory)",
                         ))
                     }
