@@ -38,7 +38,7 @@ use super::args::SolverArgs;
 use super::batch;
 use super::embed_views::Handler;
 pub use super::error::{CliError as ErrorReport, Kind};
-use super::limits::Limit;
+use super::limits::{Limit, Spelling as _};
 use super::line::{LineGame as _, Solvers};
 use super::table::{GameTable, LineHandler};
 

@@ -12,7 +12,7 @@
 //!   (`Limits::state_budget`) and the command line adds its flag (`--state-budget`).
 //!
 //! ```
-//! use gamesolve_app::limits::{Limit, with_flags};
+//! use gamesolve_app::limits::{with_flags, Limit, Spelling as _};
 //!
 //! let mut limits = gamesolve::Limits::default();
 //! Limit::from_key("memory_cap").unwrap().set(&mut limits, "512MiB").unwrap();
@@ -32,30 +32,43 @@ use gamesolve::Limits;
 
 use super::args::{parse_byte_size, parse_count, parse_time_limit};
 
-/// One of the four limits, as the front ends spell it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    /// `node_budget`, `--node-budget POSITIONS`: [`Limits::node_budget`].
-    NodeBudget,
-    /// `memory_cap`, `--memory-cap SIZE`: [`Limits::memory_cap_bytes`].
-    MemoryCap,
-    /// `state_budget`, `--state-budget STATES`: [`Limits::state_budget`].
-    StateBudget,
-    /// `time_limit`, `--time-limit DURATION`: [`Limits::time_limit`].
-    TimeLimit,
+/// One of the four limits: the library's list ([`gamesolve::limits::Limit`]).
+pub use gamesolve::limits::Limit;
+
+/// How the front ends spell each of the four limits ([`Limit`], the library's names of the
+/// [`Limits`] fields): the keyword, the flag, its value name and its parser. The library's
+/// `Limit` stays the one list of limits; this adds only what the edge needs.
+pub trait Spelling: Sized {
+    /// The keyword: the clap argument id, the embedding API's and Python's keyword.
+    fn key(self) -> &'static str;
+
+    /// The command-line flag without its dashes: `memory-cap`.
+    fn long(self) -> &'static str;
+
+    /// The flag's value name: `SIZE`.
+    fn value_name(self) -> &'static str;
+
+    /// What a value looks like, for messages.
+    fn expected(self) -> &'static str;
+
+    /// The limit whose keyword is `key`.
+    fn from_key(key: &str) -> Option<Limit>;
+
+    /// The keywords, comma-separated, for messages.
+    fn keys() -> String;
+
+    /// Reads `text` as the flag reads it and sets the limit in `limits`.
+    ///
+    /// # Errors
+    ///
+    /// Why the text is not a value of this limit, and what is allowed (the flag's parser's
+    /// words: "it is negative; expected a whole number in 0..=18446744073709551615").
+    fn set(self, limits: &mut Limits, text: &str) -> Result<(), String>;
 }
 
-impl Limit {
-    /// The four, in the order the command line lists them.
-    pub const ALL: [Limit; 4] = [
-        Limit::NodeBudget,
-        Limit::MemoryCap,
-        Limit::StateBudget,
-        Limit::TimeLimit,
-    ];
-
+impl Spelling for Limit {
     /// The keyword: the clap argument id, the embedding API's and Python's keyword.
-    pub const fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Limit::NodeBudget => "node_budget",
             Limit::MemoryCap => "memory_cap",
@@ -64,18 +77,8 @@ impl Limit {
         }
     }
 
-    /// The field of [`Limits`] it fills, as library errors name it.
-    pub const fn field(self) -> &'static str {
-        match self {
-            Limit::NodeBudget => "node_budget",
-            Limit::MemoryCap => "memory_cap_bytes",
-            Limit::StateBudget => "state_budget",
-            Limit::TimeLimit => "time_limit",
-        }
-    }
-
     /// The command-line flag without its dashes: `memory-cap`.
-    pub const fn long(self) -> &'static str {
+    fn long(self) -> &'static str {
         match self {
             Limit::NodeBudget => "node-budget",
             Limit::MemoryCap => "memory-cap",
@@ -85,7 +88,7 @@ impl Limit {
     }
 
     /// The flag's value name: `SIZE`.
-    pub const fn value_name(self) -> &'static str {
+    fn value_name(self) -> &'static str {
         match self {
             Limit::NodeBudget => "POSITIONS",
             Limit::MemoryCap => "SIZE",
@@ -95,7 +98,7 @@ impl Limit {
     }
 
     /// What a value looks like, for messages.
-    pub const fn expected(self) -> &'static str {
+    fn expected(self) -> &'static str {
         match self {
             Limit::NodeBudget | Limit::StateBudget => "a whole number, e.g. 1000000",
             Limit::MemoryCap => "a number of bytes or a size, e.g. 536870912 or '512MiB'",
@@ -104,12 +107,12 @@ impl Limit {
     }
 
     /// The limit whose keyword is `key`.
-    pub fn from_key(key: &str) -> Option<Limit> {
+    fn from_key(key: &str) -> Option<Limit> {
         Limit::ALL.into_iter().find(|l| l.key() == key)
     }
 
     /// The keywords, comma-separated, for messages.
-    pub fn keys() -> String {
+    fn keys() -> String {
         Limit::ALL.map(Limit::key).join(", ")
     }
 
@@ -119,7 +122,7 @@ impl Limit {
     ///
     /// Why the text is not a value of this limit, and what is allowed (the flag's parser's
     /// words: "it is negative; expected a whole number in 0..=18446744073709551615").
-    pub fn set(self, limits: &mut Limits, text: &str) -> Result<(), String> {
+    fn set(self, limits: &mut Limits, text: &str) -> Result<(), String> {
         match self {
             Limit::NodeBudget => limits.node_budget = Some(parse_count(text)?),
             Limit::MemoryCap => limits.memory_cap_bytes = Some(parse_byte_size(text)?),
@@ -128,38 +131,38 @@ impl Limit {
         }
         Ok(())
     }
+}
 
-    /// The clap argument, its help `help`.
-    fn arg(self, help: String) -> Arg {
-        let arg = Arg::new(self.key())
-            .long(self.long())
-            .value_name(self.value_name())
-            .help(help)
-            .allow_negative_numbers(true);
-        match self {
-            Limit::NodeBudget | Limit::StateBudget => arg.value_parser(parse_count),
-            Limit::MemoryCap => arg.value_parser(parse_byte_size),
-            Limit::TimeLimit => arg.value_parser(parse_time_limit),
-        }
+/// The clap argument, its help `help`.
+fn arg(limit: Limit, help: String) -> Arg {
+    let arg = Arg::new(limit.key())
+        .long(limit.long())
+        .value_name(limit.value_name())
+        .help(help)
+        .allow_negative_numbers(true);
+    match limit {
+        Limit::NodeBudget | Limit::StateBudget => arg.value_parser(parse_count),
+        Limit::MemoryCap => arg.value_parser(parse_byte_size),
+        Limit::TimeLimit => arg.value_parser(parse_time_limit),
     }
+}
 
-    /// The value clap read for the limit, if it was given (and the command has it).
-    fn read(self, matches: &ArgMatches, limits: &mut Limits) {
-        let count = || {
-            matches
-                .try_get_one::<u64>(self.key())
-                .ok()
-                .flatten()
-                .copied()
-        };
-        match self {
-            Limit::NodeBudget => limits.node_budget = count().or(limits.node_budget),
-            Limit::MemoryCap => limits.memory_cap_bytes = count().or(limits.memory_cap_bytes),
-            Limit::StateBudget => limits.state_budget = count().or(limits.state_budget),
-            Limit::TimeLimit => {
-                let given = matches.try_get_one::<Duration>(self.key()).ok().flatten();
-                limits.time_limit = given.copied().or(limits.time_limit);
-            }
+/// The value clap read for the limit, if it was given (and the command has it).
+fn read(limit: Limit, matches: &ArgMatches, limits: &mut Limits) {
+    let count = || {
+        matches
+            .try_get_one::<u64>(limit.key())
+            .ok()
+            .flatten()
+            .copied()
+    };
+    match limit {
+        Limit::NodeBudget => limits.node_budget = count().or(limits.node_budget),
+        Limit::MemoryCap => limits.memory_cap_bytes = count().or(limits.memory_cap_bytes),
+        Limit::StateBudget => limits.state_budget = count().or(limits.state_budget),
+        Limit::TimeLimit => {
+            let given = matches.try_get_one::<Duration>(limit.key()).ok().flatten();
+            limits.time_limit = given.copied().or(limits.time_limit);
         }
     }
 }
@@ -311,7 +314,7 @@ impl<S: LimitSet> clap::FromArgMatches for LimitArgs<S> {
     fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
         for limit in Limit::ALL {
             if S::help(limit).is_some() {
-                limit.read(matches, &mut self.limits);
+                read(limit, matches, &mut self.limits);
             }
         }
         Ok(())
@@ -323,7 +326,7 @@ impl<S: LimitSet> clap::Args for LimitArgs<S> {
         let mut command = command.next_help_heading("Limits");
         for limit in Limit::ALL {
             if let Some(help) = S::help(limit) {
-                command = command.arg(limit.arg(help).global(S::GLOBAL));
+                command = command.arg(arg(limit, help).global(S::GLOBAL));
             }
         }
         command

@@ -26,7 +26,7 @@ pub mod run;
 use std::sync::Arc;
 
 use gamesolve_app::embed::{self, ErrorReport, Options};
-use gamesolve_app::limits::Limit;
+use gamesolve_app::limits::{Limit, Spelling as _};
 use gamesolve_app::GameTable;
 use pyo3::exceptions::{PyException, PyTypeError};
 use pyo3::prelude::*;
