@@ -4,12 +4,26 @@ import functools
 import json
 import os
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def ctrl_c_raises_keyboard_interrupt():
+    """The Ctrl-C tests simulate SIGINT (`_thread.interrupt_main`). A process started in the
+    background by a non-interactive shell (`cmd &` in a CI script) inherits SIGINT ignored,
+    and Python then installs no handler: the simulated Ctrl-C would do nothing and those
+    tests would wait for a solve of minutes. Python's own handler is installed for the
+    session, as an interactive run has it."""
+    before = signal.getsignal(signal.SIGINT)
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, before)
 
 
 def reference_negamax(game):
