@@ -122,6 +122,30 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         self.moves_into(position, out);
     }
 
+    /// Whether plain recursion asks for the moves one at a time ([`Game::next_move`]) instead
+    /// of listing them first ([`Game::moves_into`]). `false` by default. A game whose next move
+    /// is cheap to find from the previous one (Can I Win: the next free integer) sets it, and
+    /// `recursive/negamax` then lists nothing, and finds no move past a position's first
+    /// winning one. Only the game's order is walked this way (plain recursion, the textbook
+    /// memo, every root); a memo's search order below the root is
+    /// [`Game::search_moves_into`]'s list.
+    const MOVES_ONE_BY_ONE: bool = false;
+
+    /// The move of `position` that follows `after` in [`Game::moves`] order, the first when
+    /// `after` is `None`; `None` when there is no more. Read only when
+    /// [`Game::MOVES_ONE_BY_ONE`] is set. The default finds `after` in [`Game::moves`] (time
+    /// `O(m)` a call for `m` moves); a game that sets the flag gives its own.
+    fn next_move(&self, position: Self::Position, after: Option<Self::Move>) -> Option<Self::Move> {
+        let moves = self.moves(position);
+        match after {
+            None => moves.first().copied(),
+            Some(previous) => moves
+                .iter()
+                .position(|&mv| mv == previous)
+                .and_then(|at| moves.get(at + 1).copied()),
+        }
+    }
+
     /// The opponent's position after the player to move makes `mv`.
     fn play(&self, position: Self::Position, mv: Self::Move) -> Self::Position;
 

@@ -293,6 +293,68 @@ where
                 return Err(self.fail(e));
             }
         }
+        // The root reports the first best move in the game's order; below it, any best move
+        // serves, and a memo's search takes the game's search order, which finds one sooner.
+        // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
+        // positions `recursive/backtrack` expands).
+        let game_order = !(M::REMEMBERS && depth > 1 && !self.game_order);
+        let best = if G::MOVES_ONE_BY_ONE && game_order {
+            self.best_one_by_one(position, depth)?
+        } else {
+            self.best_of_list(position, depth, game_order)?
+        };
+        let Some((score, mv)) = best else {
+            let e = self.no_moves(position);
+            return Err(self.fail(e));
+        };
+        if let Some(path) = &mut self.path {
+            path.remove(&position);
+        }
+        if M::REMEMBERS {
+            if let Err(e) = self.store(position, score, depth) {
+                return Err(self.fail(e));
+            }
+            self.recorder.states_stored(1);
+        }
+        self.recorder.event(Event::Leave(position, score.value()));
+        Ok((score, mv))
+    }
+
+    /// The best score of `position`'s moves and the first move reaching it, the moves asked
+    /// one at a time in the game's order ([`Game::next_move`]): no list, and no move asked
+    /// past one that cannot be beaten. `None` when the position has no move.
+    #[inline(always)]
+    fn best_one_by_one(
+        &mut self,
+        position: G::Position,
+        depth: u64,
+    ) -> Result<Option<(S, G::Move)>, Stopped> {
+        let mut best: Option<(S, G::Move)> = None;
+        let mut next = self.game.next_move(position, None);
+        while let Some(mv) = next {
+            let child = self.game.play(position, mv);
+            let reply = self.score_in(child, depth + 1)?;
+            let score = S::after_move(self.game.move_value(position, mv, reply.value()), reply);
+            if best.is_none_or(|(b, _)| score.better_than(b)) {
+                best = Some((score, mv));
+                if score.cannot_be_beaten() {
+                    break;
+                }
+            }
+            next = self.game.next_move(position, Some(mv));
+        }
+        Ok(best)
+    }
+
+    /// [`Search::best_one_by_one`] over a list of the moves (the game's order when
+    /// `game_order`, else its search order), kept in the move buffer of `depth`.
+    #[inline(always)]
+    fn best_of_list(
+        &mut self,
+        position: G::Position,
+        depth: u64,
+        game_order: bool,
+    ) -> Result<Option<(S, G::Move)>, Stopped> {
         let slot = usize::try_from(depth).unwrap_or(usize::MAX);
         if self.buffers.len() <= slot {
             if let Err(e) = self.deeper(slot, depth) {
@@ -301,14 +363,10 @@ where
         }
         let mut moves = std::mem::take(&mut self.buffers[slot]);
         let capacity = moves.capacity();
-        // The root reports the first best move in the game's order; below it, any best move
-        // serves, and a memo's search takes the game's search order, which finds one sooner.
-        // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
-        // positions `recursive/backtrack` expands).
-        if M::REMEMBERS && depth > 1 && !self.game_order {
-            self.game.search_moves_into(position, &mut moves);
-        } else {
+        if game_order {
             self.game.moves_into(position, &mut moves);
+        } else {
+            self.game.search_moves_into(position, &mut moves);
         }
         if moves.capacity() > capacity {
             self.buffer_bytes += ((moves.capacity() - capacity) * size_of::<G::Move>()) as u64;
@@ -333,22 +391,7 @@ where
             }
         }
         self.buffers[slot] = moves;
-        outcome?;
-        let Some((score, mv)) = best else {
-            let e = self.no_moves(position);
-            return Err(self.fail(e));
-        };
-        if let Some(path) = &mut self.path {
-            path.remove(&position);
-        }
-        if M::REMEMBERS {
-            if let Err(e) = self.store(position, score, depth) {
-                return Err(self.fail(e));
-            }
-            self.recorder.states_stored(1);
-        }
-        self.recorder.event(Event::Leave(position, score.value()));
-        Ok((score, mv))
+        outcome.map(|()| best)
     }
 
     /// [`Search::score_at`] inside the recursion (see [`Search::expand_in`]).

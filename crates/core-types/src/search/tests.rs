@@ -203,3 +203,123 @@ fn plain_recursion_stops_at_the_memory_cap() {
         "{err}"
     );
 }
+
+/// A game with its moves walked one way or the other: `LAZY` sets
+/// [`Game::MOVES_ONE_BY_ONE`] with the default [`Game::next_move`]; without it the moves are
+/// listed ([`Game::moves_into`]).
+#[derive(Clone, Debug)]
+struct Walk<const LAZY: bool>(CanIWin);
+
+impl<const LAZY: bool> Game for Walk<LAZY> {
+    type Position = u64;
+    type Move = u32;
+    type Value = Verdict;
+    type Solution = Verdict;
+    const MOVES_ONE_BY_ONE: bool = LAZY;
+    fn start(&self) -> u64 {
+        self.0.start()
+    }
+    fn terminal_value(&self, p: u64) -> Option<Verdict> {
+        self.0.terminal_value(p)
+    }
+    fn moves(&self, p: u64) -> Vec<u32> {
+        self.0.moves(p)
+    }
+    fn play(&self, p: u64, mv: u32) -> u64 {
+        self.0.play(p, mv)
+    }
+}
+
+/// Every event of a search, and how many positions it expanded at which depth.
+struct Log<G: Game>(Vec<crate::GameEvent<G>>, Vec<u64>);
+
+impl<G: Game> Recorder<G> for Log<G> {
+    fn position(&mut self, depth: u64) {
+        self.1.push(depth);
+    }
+    fn positions(&mut self, _count: u64) {}
+    fn memo_hit(&mut self) {}
+    fn states_stored(&mut self, _count: u64) {}
+    fn table(&mut self, _cells: u64, _bytes: u64) {}
+    fn event(&mut self, event: crate::GameEvent<G>) {
+        self.0.push(event);
+    }
+}
+
+/// The search's answer, best move, events and expanded positions on `game`, plain or with
+/// the textbook memo (a hash map walked in the game's order).
+fn walk<G: Game<Value = Verdict>>(
+    game: &G,
+    memo: bool,
+) -> (Verdict, G::Move, Vec<crate::GameEvent<G>>, Vec<u64>) {
+    let mut log = Log(Vec::new(), Vec::new());
+    let (value, best) = {
+        let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+        if memo {
+            let memo = HashMemo::new(u64::MAX, u64::MAX);
+            let mut search =
+                Search::new(game, memo, &mut log, pace, NAMES, u64::MAX).in_game_order();
+            let (Plain(value), best) = search.expand(game.start(), 1).unwrap();
+            (value, best)
+        } else {
+            let mut search = Search::new(game, NoMemo, &mut log, pace, NAMES, u64::MAX);
+            let (Plain(value), best) = search.expand(game.start(), 1).unwrap();
+            (value, best)
+        }
+    };
+    (value, best, log.0, log.1)
+}
+
+/// Moves asked one at a time (Can I Win's own `next_move`, and the default one) give the
+/// search of listed moves exactly: the same value, best move, events and positions.
+#[test]
+fn moves_one_by_one_search_what_listed_moves_search() {
+    for n in 1..=7u32 {
+        for t in 1..u64::from(n * (n + 1) / 2) {
+            let game = CanIWin::new(n, t).unwrap();
+            for memo in [false, true] {
+                let listed = walk(&Walk::<false>(game), memo);
+                assert_eq!(walk(&game, memo), listed, "n = {n}, T = {t}, memo {memo}");
+                assert_eq!(walk(&Walk::<true>(game), memo), listed, "n = {n}, T = {t}");
+            }
+        }
+    }
+}
+
+/// A line of play that never ends, its moves asked one at a time: with no move list, the
+/// stack segments alone reach the cap, and the search stops with the cap's error.
+#[test]
+fn moves_one_by_one_stop_at_the_memory_cap() {
+    #[derive(Clone, Debug)]
+    struct Endless;
+    impl Game for Endless {
+        type Position = u64;
+        type Move = u64;
+        type Value = Verdict;
+        type Solution = Verdict;
+        const MOVES_ONE_BY_ONE: bool = true;
+        fn start(&self) -> u64 {
+            0
+        }
+        fn terminal_value(&self, _p: u64) -> Option<Verdict> {
+            None
+        }
+        fn moves(&self, p: u64) -> Vec<u64> {
+            vec![p + 1]
+        }
+        fn play(&self, _p: u64, to: u64) -> u64 {
+            to
+        }
+    }
+    let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+    let mut stats = NoStats;
+    let cap = 16 << 20;
+    let mut plain = Search::new(&Endless, NoMemo, &mut stats, pace, NAMES, cap);
+    let err = plain.expand(0, 1).map(|(s, _): (Plain<Verdict>, u64)| s);
+    let err = err.unwrap_err();
+    assert!(
+        matches!(err, Error::TableTooLarge { parameter: "depth", required_bytes, .. }
+            if required_bytes > u128::from(cap)),
+        "{err}"
+    );
+}
