@@ -329,21 +329,34 @@ where
         position: G::Position,
         depth: u64,
     ) -> Result<Option<(S, G::Move)>, Stopped> {
-        let mut best: Option<(S, G::Move)> = None;
-        let mut next = self.game.next_move(position, None);
-        while let Some(mv) = next {
-            let child = self.game.play(position, mv);
-            let reply = self.score_in(child, depth + 1)?;
-            let score = S::after_move(self.game.move_value(position, mv, reply.value()), reply);
-            if best.is_none_or(|(b, _)| score.better_than(b)) {
-                best = Some((score, mv));
-                if score.cannot_be_beaten() {
-                    break;
-                }
+        let Some(first) = self.game.next_move(position, None) else {
+            return Ok(None);
+        };
+        // The first move is the best so far: the loop compares each later one with it.
+        let mut mv = first;
+        let mut best = (self.move_score(position, mv, depth)?, mv);
+        while !best.0.cannot_be_beaten() {
+            let Some(next) = self.game.next_move(position, Some(mv)) else {
+                break;
+            };
+            mv = next;
+            let score = self.move_score(position, mv, depth)?;
+            if score.better_than(best.0) {
+                best = (score, mv);
             }
-            next = self.game.next_move(position, Some(mv));
         }
-        Ok(best)
+        Ok(Some(best))
+    }
+
+    /// The score of `mv` from `position` (at `depth`) for the mover.
+    #[inline(always)]
+    fn move_score(&mut self, position: G::Position, mv: G::Move, depth: u64) -> Result<S, Stopped> {
+        let child = self.game.play(position, mv);
+        let reply = self.score_in(child, depth + 1)?;
+        Ok(S::after_move(
+            self.game.move_value(position, mv, reply.value()),
+            reply,
+        ))
     }
 
     /// [`Search::best_one_by_one`] over a list of the moves (the game's order when
