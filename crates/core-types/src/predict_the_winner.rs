@@ -308,6 +308,18 @@ impl Game for PredictTheWinner {
         }
     }
 
+    const MOVES_ONE_BY_ONE: bool = true;
+
+    /// `Left`, then `Right`, then no more (none from an empty row).
+    #[inline]
+    fn next_move(&self, position: Interval, after: Option<Side>) -> Option<Side> {
+        match after {
+            None => (!position.is_empty()).then_some(Side::Left),
+            Some(Side::Left) => Some(Side::Right),
+            Some(Side::Right) => None,
+        }
+    }
+
     #[inline]
     fn play(&self, position: Interval, side: Side) -> Interval {
         match side {
@@ -457,6 +469,24 @@ impl crate::Unmove for PredictTheWinner {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    /// Asked one at a time, the moves are `moves`, in its order.
+    #[test]
+    fn next_move_walks_the_moves_in_order() {
+        let game = PredictTheWinner::new(vec![3, 1, 4, 1, 5]);
+        for start in 0..=5 {
+            for end in start..=5 {
+                let position = Interval { start, end };
+                let mut walked = Vec::new();
+                let mut next = game.next_move(position, None);
+                while let Some(mv) = next {
+                    walked.push(mv);
+                    next = game.next_move(position, Some(mv));
+                }
+                assert_eq!(walked, game.moves(position), "{position:?}");
+            }
+        }
+    }
 
     /// Every interval has its own index below the count, and back.
     #[test]

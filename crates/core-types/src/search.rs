@@ -22,7 +22,10 @@
 //! With a memo: `O(S · m)` game calls for `S` distinct positions reachable and `m` moves per
 //! position, one memo entry per position (those that are over included). Without: one
 //! expansion per path of the game tree up to each position's first winning move. Stack:
-//! `O(depth)` frames.
+//! `O(depth)` frames, and one reused move list per depth; none where the game's order is
+//! walked with moves asked one at a time ([`Game::MOVES_ONE_BY_ONE`]: plain recursion, the
+//! textbook memo and every root), which then asks no move past a position's first one that
+//! cannot be beaten.
 //!
 //! # The game is asked once per position
 //!
