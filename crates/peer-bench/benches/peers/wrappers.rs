@@ -107,8 +107,8 @@ pub mod peers {
         }
 
         /// Win or loss, as gamesolve answers it: a winning move is worth `score() - 1 = 1`
-        /// (a score that counts moves asks the harder question of how soon, and takes
-        /// `game-solver` about 30 times longer on 6x6).
+        /// (a score that counts moves asks the harder question of how soon: on 6x6 that took
+        /// `game-solver` about 65 s where this takes about 6.3 s, one solve each at load 1).
         fn score(&self) -> u32 {
             2
         }
