@@ -576,7 +576,8 @@ fn vectorcall(py: Python<'_>) -> Option<Vectorcall> {
             // `PyObject_Vectorcall`, whose C signature `Vectorcall` spells.
             unsafe {
                 let found = libc::dlsym(libc::RTLD_DEFAULT, c"PyObject_Vectorcall".as_ptr());
-                (!found.is_null()).then(|| std::mem::transmute::<*mut libc::c_void, Vectorcall>(found))
+                (!found.is_null())
+                    .then(|| std::mem::transmute::<*mut libc::c_void, Vectorcall>(found))
             }
         }
         #[cfg(not(unix))]
