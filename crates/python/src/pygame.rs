@@ -23,9 +23,8 @@
 //!
 //! Cost per call of the game's methods (`state`): a question already answered is one
 //! uncontended lock and a vector read; a new answer is one Python call, made with its
-//! arguments in an array on the C stack (`PyObject_Vectorcall` on CPython 3.11 and newer,
-//! else `PyObject_CallFunctionObjArgs`; the class's function with the object first: no
-//! argument tuple, no bound method), plus for `play` one dict lookup of the
+//! arguments on the C stack (`PyObject_CallFunctionObjArgs`, the class's function with the
+//! object first: no argument tuple, no bound method), plus for `play` one dict lookup of the
 //! position returned (two when it is new: the lookup and the insertion). Memory: about
 //! `state::INTERNED_BYTES` and one `Known` (about 80 bytes) per distinct position plus
 //! `state::EDGE_BYTES` per move listed, beside the objects themselves, held until the solve

@@ -502,10 +502,7 @@ impl Method {
         })
     }
 
-    /// The method called with `first` and `second`, as far as they are given: through
-    /// `PyObject_Vectorcall` when the interpreter exports it ([`vectorcall`]), the arguments
-    /// in an array on the stack; else through `PyObject_CallFunctionObjArgs`, whose variadic
-    /// arguments CPython first copies into such an array (about 100 instructions a call).
+    /// The method called with `first` and `second`, as far as they are given.
     fn call<'py>(
         &self,
         py: Python<'py>,
@@ -518,23 +515,6 @@ impl Method {
         let b = second
             .filter(|_| first.is_some())
             .map_or(end, |b| b.as_ptr());
-        if let Some(vectorcall) = vectorcall(py) {
-            let mut args = [end; 3];
-            let mut n = 0;
-            for arg in [self.receiver.as_ref().map_or(end, Py::as_ptr), a, b] {
-                if !arg.is_null() {
-                    args[n] = arg;
-                    n += 1;
-                }
-            }
-            // SAFETY: `f` and the first `n` items of `args` are live objects held for the
-            // length of the call; `vectorcall` is the interpreter's `PyObject_Vectorcall`
-            // (its documented signature), called with the GIL held (`py`) and no keywords.
-            // The result is a new reference, or null with Python's error set.
-            return unsafe {
-                Bound::from_owned_ptr_or_err(py, vectorcall(f, args.as_ptr(), n, end))
-            };
-        }
         // SAFETY: `f`, the receiver, `a` and `b` are live objects held for the length of the
         // call, or null: the first null ends the argument list (the variadic call reads up to
         // it), and the list always ends with one. The GIL is held (`py`). The result is a new
@@ -549,42 +529,6 @@ impl Method {
             Bound::from_owned_ptr_or_err(py, result)
         }
     }
-}
-
-/// `PyObject_Vectorcall(callable, args, nargsf, kwnames)`.
-type Vectorcall = unsafe extern "C" fn(
-    *mut ffi::PyObject,
-    *const *mut ffi::PyObject,
-    usize,
-    *mut ffi::PyObject,
-) -> *mut ffi::PyObject;
-
-/// The running interpreter's `PyObject_Vectorcall`, looked up once: CPython 3.11 and newer
-/// export it as a function (part of the stable ABI from 3.12); the module is built for the
-/// stable ABI of 3.9, whose bindings do not declare it, so it is found by name (`dlsym`) and
-/// only on 3.11 and newer. `None` elsewhere (3.9, 3.10, not Unix): the variadic call serves.
-fn vectorcall(py: Python<'_>) -> Option<Vectorcall> {
-    static FOUND: std::sync::OnceLock<Option<Vectorcall>> = std::sync::OnceLock::new();
-    *FOUND.get_or_init(|| {
-        if py.version_info() < (3, 11) {
-            return None;
-        }
-        #[cfg(unix)]
-        {
-            // SAFETY: `dlsym` with `RTLD_DEFAULT` and a NUL-terminated name only reads the
-            // loaded objects' symbol tables. The symbol, when found in CPython >= 3.11, is
-            // `PyObject_Vectorcall`, whose C signature `Vectorcall` spells.
-            unsafe {
-                let found = libc::dlsym(libc::RTLD_DEFAULT, c"PyObject_Vectorcall".as_ptr());
-                (!found.is_null())
-                    .then(|| std::mem::transmute::<*mut libc::c_void, Vectorcall>(found))
-            }
-        }
-        #[cfg(not(unix))]
-        {
-            None
-        }
-    })
 }
 
 /// An integer terminal value (not a `bool`), within `i128`.
