@@ -292,8 +292,7 @@ where
         self.recorder.event(Event::Enter(position));
         if let Some(path) = &mut self.path {
             if !path.insert(position) {
-                let e = self.repeats(position);
-                return Err(self.fail(e));
+                return Err(self.fail_with(Self::repeats, position));
             }
         }
         // The root reports the first best move in the game's order; below it, any best move
@@ -307,8 +306,7 @@ where
             self.best_of_list(position, depth, game_order)?
         };
         let Some((score, mv)) = best else {
-            let e = self.no_moves(position);
-            return Err(self.fail(e));
+            return Err(self.fail_with(Self::no_moves, position));
         };
         if let Some(path) = &mut self.path {
             path.remove(&position);
@@ -462,6 +460,19 @@ where
                 Err(self.fail(e))
             }
         }
+    }
+
+    /// Keeps the error `error` makes of `position` and unwinds: the error is built out of
+    /// the recursion's frame.
+    #[cold]
+    #[inline(never)]
+    fn fail_with(
+        &mut self,
+        error: fn(&Self, G::Position) -> Error,
+        position: G::Position,
+    ) -> Stopped {
+        let e = error(self, position);
+        self.fail(e)
     }
 
     /// Keeps `error` for [`Search::take_error`] and unwinds.

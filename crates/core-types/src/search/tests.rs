@@ -323,3 +323,49 @@ fn moves_one_by_one_stop_at_the_memory_cap() {
         "{err}"
     );
 }
+
+/// A position that is not over and has no move is the game's error, naming the position,
+/// whether the moves are listed or asked one at a time.
+#[test]
+fn a_position_without_moves_that_is_not_over_is_an_error() {
+    #[derive(Clone, Debug)]
+    struct Stuck<const LAZY: bool>;
+    impl<const LAZY: bool> Game for Stuck<LAZY> {
+        type Position = u64;
+        type Move = u64;
+        type Value = Verdict;
+        type Solution = Verdict;
+        const MOVES_ONE_BY_ONE: bool = LAZY;
+        fn start(&self) -> u64 {
+            0
+        }
+        fn terminal_value(&self, _p: u64) -> Option<Verdict> {
+            None
+        }
+        fn moves(&self, p: u64) -> Vec<u64> {
+            if p < 3 {
+                vec![p + 1]
+            } else {
+                Vec::new()
+            }
+        }
+        fn play(&self, _p: u64, to: u64) -> u64 {
+            to
+        }
+    }
+    fn stuck<G: Game<Position = u64, Value = Verdict>>(game: &G) -> Error {
+        let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+        let mut stats = NoStats;
+        let mut plain = Search::new(game, NoMemo, &mut stats, pace, NAMES, u64::MAX);
+        plain
+            .expand(0, 1)
+            .map(|(s, _): (Plain<Verdict>, G::Move)| s)
+            .unwrap_err()
+    }
+    for err in [stuck(&Stuck::<false>), stuck(&Stuck::<true>)] {
+        assert!(
+            matches!(&err, Error::NoMoves { position, .. } if position == "3"),
+            "{err}"
+        );
+    }
+}
