@@ -18,7 +18,13 @@
 //! entries); memory `C` cells sized to the game's values (one byte a
 //! cell for win/lose/draw games, `2^n` bytes for Can I Win; one 8-byte word for a value that
 //! packs into one, [`GameValue::PACKS`]: Predict the Winner's margins, see
-//! [`crate::word_table`]) plus `O(depth)` stack frames.
+//! [`crate::word_table`]) plus `O(depth)` stack frames (about 240 bytes a level for
+//! Predict the Winner). A solver keeps its word table between solves, as `memo/interval`
+//! keeps its interval table: the next solve clears it in place (one sequential pass over its
+//! `8 · C` bytes, no page faults) instead of allocating fresh zeroed pages, each faulted in
+//! twice; the kept table counts against the memory cap, and one more than twice the size the
+//! next game needs (and over 1 MiB more) is freed first
+//! ([`IndexedMemo::release_tables`] frees it at once).
 //!
 //! # Examples
 //!
