@@ -2,8 +2,12 @@
 //! small release binary to profile (perf, callgrind) what bounds retrograde (issue 28).
 //!
 //! ```text
-//! cargo run --release --example retrograde_domineering -- 5 5 [retro|memo|both] [runs]
+//! cargo run --release --example retrograde_domineering -- 5 5 [retro|counting|memo|both] [runs]
 //! ```
+//!
+//! `retro` is `tabular/retrograde`'s table ([`solve_table`]: the acyclic path on Domineering),
+//! `counting` the counter-based pass it falls back to on a loopy game
+//! ([`solve_table_by_counting`]), `both` is `retro` and `memo`.
 #![allow(clippy::unwrap_used)]
 
 #[path = "../benches/games/domineering.rs"]
@@ -12,7 +16,7 @@ mod domineering;
 use std::time::Instant;
 
 use domineering::Domineering;
-use gamesolve::backends::solver_tabular::retrograde::solve_table;
+use gamesolve::backends::solver_tabular::retrograde::{solve_table, solve_table_by_counting};
 use gamesolve::{all_variants, Deadline, Game, NoStats, SolverConfig};
 
 fn main() {
@@ -22,13 +26,17 @@ fn main() {
     let which = args.get(2).map_or("both", String::as_str);
     let runs: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let game = Domineering::new(rows, cols);
-    if which != "memo" {
+    if which == "retro" || which == "counting" || which == "both" {
         for _ in 0..runs {
             let t = Instant::now();
-            let table =
-                solve_table(&game, game.start(), 1 << 32, Deadline::NEVER, &mut NoStats).unwrap();
+            let table = if which == "counting" {
+                solve_table_by_counting(&game, game.start(), 1 << 32, Deadline::NEVER, &mut NoStats)
+            } else {
+                solve_table(&game, game.start(), 1 << 32, Deadline::NEVER, &mut NoStats)
+            }
+            .unwrap();
             println!(
-                "retrograde: {:?}, {} positions, {} edges, {} terminal, {} decided, {} bytes",
+                "{which}: {:?}, {} positions, {} edges, {} terminal, {} decided, {} bytes",
                 t.elapsed(),
                 table.positions,
                 table.edges,
@@ -38,7 +46,7 @@ fn main() {
             );
         }
     }
-    if which != "retro" {
+    if which == "memo" || which == "both" {
         let config = SolverConfig {
             state_budget: Some(100_000_000),
             ..SolverConfig::default()
