@@ -1,9 +1,24 @@
 //! Retrograde analysis for any [`Indexed`] game: the `tabular/retrograde` variant.
 //!
 //! The bottom-up answer for games whose positions may repeat (Cat and Mouse), and a generic
-//! table for acyclic ones (Can I Win, Predict the Winner, a user's indexed game). In three
-//! passes over the positions reachable from the start, with no recursion, each position's
-//! terminal value and moves asked of the game once:
+//! table for acyclic ones (Can I Win, Predict the Winner, a user's indexed game), over the
+//! positions reachable from the start only, with no recursion, each position's terminal value
+//! and moves asked of the game once.
+//!
+//! **The acyclic path** (tried first by [`solve_table`]): the classic bottom-up dynamic
+//! programme over the directed acyclic graph of the positions reached, in the post-order of an
+//! iterative depth-first search from the start. A position is *finished* when all its moves
+//! have been tried; it then gets its id (the next one: ids are the post-order, children
+//! first) and its cell, negamax with remoteness over its children's cells (the best move for
+//! the mover by [`Ranked::cmp_for_mover`](core_types::search::Ranked::cmp_for_mover): a
+//! larger value, at equal values a win sooner and anything else later). No edges, counters or
+//! queue are kept: a child's id is looked up when its move is tried, and its cell read at
+//! once. While a position is on the search's path its index is marked as such; a move into a
+//! marked position is a cycle, and the path gives up (everything it holds freed) for the
+//! counter-based pass below, from scratch ([`solve_table_by_counting`]).
+//!
+//! **The counter-based pass** (loopy games, and every game that lists its unmoves), in three
+//! steps:
 //!
 //! 1. **Enumerate** (forward, breadth first from the start): every reachable position gets an
 //!    *id*, its place in the order reached, and is kept by id (so the pass never turns an index
@@ -42,26 +57,38 @@
 //!
 //! # Complexity
 //!
-//! With `C` = [`Indexed::position_count`] indices, `S` positions reachable from the start and
-//! `E` moves between them: time `O(S + E)` (expected, with the hash map), and `O(C)` more to
-//! zero the dense lookup (calloc: pages never touched cost nothing); one lookup per move in
-//! pass 1 (the children of a position looked up together, so their cache misses overlap), none
-//! in passes 2 and 3 with reversed edges (one per parent listed by a game's unmoves);
-//! `terminal_value` and `moves_into` once per position, `play` once per move, `move_value` once
-//! per reversed edge; no allocation per position. Memory, checked against the memory cap before
-//! each array is asked for or grown (by doubling): the dense lookup's 4 bytes per index; per
-//! position reached [`bytes_per_position`] (`size_of::<Position>()` + a 12-byte cell for a
-//! win/lose/draw value + 12: 32 bytes for Domineering's `u64` positions), 8 fewer by unmoves;
-//! the hash map's 8 bytes and one control byte per bucket (at most 7/8 full); and with
-//! reversed edges [`bytes_per_edge`] per move at the most (the moves out, then the moves in:
-//! 16 bytes for 4-byte moves while they are reversed, 8 after).
+//! With `C` = [`Indexed::position_count`] indices, `S` positions reachable from the start, `E`
+//! moves between them and `D` the longest line of play: time `O(S + E)` either way (expected,
+//! with the hash map), and `O(C)` more to zero the dense lookup (calloc: pages never touched
+//! cost nothing); `terminal_value` and `moves_into` once per position and `play` once per move
+//! on each path (a loopy game's are asked again by the counter-based pass after the acyclic
+//! path gives up at its first cycle, so at most twice); no allocation per position.
 //!
-//! Measured (release build, `examples/retrograde_domineering.rs`, `perf stat` task-clock, a
-//! shared 2-core machine under a load average of 11 to 16): Domineering 5x5 (455,317 positions,
-//! 2,052,030 moves) takes about 220 ms of CPU time against `memo/hash-map`'s 27 ms, which
-//! expands 107,172 positions (23.5 % of what the start reaches) because it stops at a first
-//! winning move. Pass 1's hash lookups, one per move, are most of it (cache misses on the map's
-//! control bytes and entries; callgrind and perf figures in BENCHMARKS.md).
+//! - **Acyclic path:** two lookups per position (claimed when first met, given its id when
+//!   finished) and one per move, `move_value` once per move. Memory: the lookup, and per
+//!   position reached `size_of::<Position>()` + a cell (12 bytes for a win/lose/draw value: 20
+//!   bytes for Domineering's `u64` positions), plus one frame and its moves per level of the
+//!   path (`O(D)`); nothing per move.
+//! - **Counter-based pass:** one lookup per move in pass 1 (the children of a position looked
+//!   up together, so their cache misses overlap), none in passes 2 and 3 with reversed edges
+//!   (one per parent listed by a game's unmoves); `move_value` once per reversed edge. Memory:
+//!   per position reached [`bytes_per_position`] (`size_of::<Position>()` + a 12-byte cell for
+//!   a win/lose/draw value + 12: 32 bytes for Domineering's `u64` positions), 8 fewer by
+//!   unmoves; with reversed edges [`bytes_per_edge`] per move at the most (the moves out, then
+//!   the moves in: 16 bytes for 4-byte moves while they are reversed, 8 after).
+//!
+//! Every array is checked against the memory cap before it is asked for or grown (by
+//! doubling): the dense lookup's 4 bytes per index, the hash map's 8 bytes and one control
+//! byte per bucket (at most 7/8 full), the arrays above.
+//!
+//! Measured on Domineering 5x5 (455,317 positions reached, 2,052,030 moves, 10,666 terminal;
+//! BENCHMARKS.md, "Issue 28, round 3"): the acyclic path runs 698 M instructions (callgrind)
+//! against the counter-based pass's 743 M and `memo/hash-map`'s 116 M, holds 15.2 MB against
+//! 52.6 MB, and takes 0.90x the counter-based pass's time (criterion, one run). The game's own
+//! calls for the positions reached are 303 M instructions of it, 2.6x the memo's whole solve:
+//! the memo expands 107,172 positions (23.5 % of what the start reaches) because it stops at a
+//! position's first winning move, where a table of every reached position must ask the game
+//! about all of them.
 //!
 //! # Examples
 //!
@@ -116,7 +143,8 @@ pub use core_types::limits::DENSE_INDICES;
 /// The variant's name within `tabular`.
 pub const VARIANT: &str = "retrograde";
 
-/// Retrograde analysis over reversed edges; see the [module docs](self).
+/// Retrograde analysis by the acyclic path, else over reversed edges; see the [module
+/// docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Retrograde {
     /// The limits it reads, defaults resolved when a solve starts.
@@ -148,8 +176,10 @@ pub const fn variant<G: Indexed>() -> Variant<G> {
     Variant {
         backend: NAME,
         name: VARIANT,
-        summary: "retrograde analysis over reversed edges (any indexed game, loopy ones too): \
-                  from the terminal positions backwards by a queue, the undecided are draws",
+        summary: "retrograde analysis (any indexed game, loopy ones too): bottom-up over the \
+                  positions reached in depth-first post-order while no position repeats, else \
+                  from the terminal positions backwards over reversed edges by a queue, the \
+                  undecided are draws",
         build: |config| Box::new(Retrograde::from_config(config)),
     }
 }
@@ -178,10 +208,12 @@ pub fn required_bytes<G: Game>(positions: u64, edges: u64) -> u128 {
         + u128::from(edges) * u128::from(bytes_per_edge::<G>())
 }
 
-/// Solves every position reachable from `from` in `game` by retrograde analysis over reversed
-/// edges, within `memory_cap_bytes` and `deadline`, reporting each decided position to
-/// `recorder` as an [`Event::Cell`] in the order it was decided (the endless ones last, valued
-/// [`GameValue::endless`] when there is such a value). See the [module docs](self).
+/// Solves every position reachable from `from` in `game` by the acyclic path (post-order), or at
+/// the first repeated position by retrograde analysis over reversed edges, within
+/// `memory_cap_bytes` and `deadline`, reporting each decided position to `recorder` as an
+/// [`Event::Cell`] in the order it was decided (children first; by the counter-based pass the
+/// endless ones last, valued [`GameValue::endless`] when there is such a value). See the
+/// [module docs](self).
 ///
 /// # Errors
 ///
@@ -500,7 +532,7 @@ mod tests {
         let (can_i_win, row, _) = games(&[(5, 11), (10, 40), (12, 50), (8, 36)]);
         for game in &can_i_win {
             acyclic_path_as_counting(game);
-            acyclic_path_as_counting(&Spread::new(game.clone()));
+            acyclic_path_as_counting(&Spread::new(*game));
         }
         acyclic_path_as_counting(&row);
         acyclic_path_as_counting(&Spread::new(row.clone()));
