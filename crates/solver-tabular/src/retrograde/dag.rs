@@ -259,19 +259,13 @@ impl<G: Indexed> Dfs<'_, G> {
     }
 
     /// Looks `index` up, and marks it [`ON_PATH`] when it is new (the map grown first when
-    /// full, counted against the memory cap).
-    #[inline]
+    /// full, counted against the memory cap). Inlined into the search's loop, the rare paths
+    /// kept apart: one call per move.
+    #[inline(always)]
     fn claim(&mut self, index: usize) -> Result<Claim, Error> {
         if let Ids::Sparse { map } = &self.ids {
             if map.len() == map.capacity() {
-                let now = map_bytes::<u32, u32>(map.capacity());
-                let bytes = growth_bytes::<u32, u32>(map.capacity()) - now;
-                self.charge("positions", self.positions.len() as u64 + 1, bytes)?;
-                let refused = self.refused();
-                if let Ids::Sparse { map } = &mut self.ids {
-                    map.try_reserve(1).map_err(|_| refused)?;
-                }
-                self.release(now);
+                self.grow_map()?;
             }
         }
         let claim = match &mut self.ids {
@@ -295,20 +289,44 @@ impl<G: Indexed> Dfs<'_, G> {
                 }
             },
         };
-        if let Claim::New = claim {
-            // Ids and id + 1 stay below the marker.
-            if self.positions.len() as u64 + self.depth as u64 + 2 >= u64::from(ON_PATH) {
-                return Err(Error::GameTooLarge {
-                    backend: NAME,
-                    game: G::NAME,
-                    parameter: "positions",
-                    value: self.positions.len() as u64 + 1,
-                    limit: u64::from(ON_PATH) - 2,
-                    hint: "",
-                });
-            }
+        // Ids and id + 1 stay below the marker.
+        if matches!(claim, Claim::New)
+            && self.positions.len() as u64 + self.depth as u64 + 2 >= u64::from(ON_PATH)
+        {
+            return Err(self.too_many());
         }
         Ok(claim)
+    }
+
+    /// Room in the full map for one more entry, counted against the memory cap.
+    #[cold]
+    #[inline(never)]
+    fn grow_map(&mut self) -> Result<(), Error> {
+        let Ids::Sparse { map } = &self.ids else {
+            return Ok(());
+        };
+        let now = map_bytes::<u32, u32>(map.capacity());
+        let bytes = growth_bytes::<u32, u32>(map.capacity()) - now;
+        self.charge("positions", self.positions.len() as u64 + 1, bytes)?;
+        let refused = self.refused();
+        if let Ids::Sparse { map } = &mut self.ids {
+            map.try_reserve(1).map_err(|_| refused)?;
+        }
+        self.release(now);
+        Ok(())
+    }
+
+    /// [`Error::GameTooLarge`]: more positions than ids below [`ON_PATH`].
+    #[cold]
+    fn too_many(&self) -> Error {
+        Error::GameTooLarge {
+            backend: NAME,
+            game: G::NAME,
+            parameter: "positions",
+            value: self.positions.len() as u64 + 1,
+            limit: u64::from(ON_PATH) - 2,
+            hint: "",
+        }
     }
 
     /// Room for twice as many finished positions.
