@@ -82,9 +82,10 @@
 //! byte per bucket (at most 7/8 full), the arrays above.
 //!
 //! Measured on Domineering 5x5 (455,317 positions reached, 2,052,030 moves, 10,666 terminal;
-//! BENCHMARKS.md, "Issue 28, round 3"): the acyclic path runs 698 M instructions (callgrind)
+//! BENCHMARKS.md, "Issue 28, round 3"): the acyclic path runs 645 M instructions (callgrind)
 //! against the counter-based pass's 743 M and `memo/hash-map`'s 116 M, holds 15.2 MB against
-//! 52.6 MB, and takes 0.90x the counter-based pass's time (criterion, one run). The game's own
+//! 52.6 MB, and takes 0.73x the counter-based pass's CPU time and 6.9x the memo's
+//! (interleaved pairs of processes, load 6 to 8). The game's own
 //! calls for the positions reached are 303 M instructions of it, 2.6x the memo's whole solve:
 //! the memo expands 107,172 positions (23.5 % of what the start reaches) because it stops at a
 //! position's first winning move, where a table of every reached position must ask the game
