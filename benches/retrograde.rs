@@ -5,7 +5,10 @@
 //!   `retrograde/tic-tac-toe` (the peer bench's bitboard game, 5,478 positions numbered
 //!   3^9-ish): `memo/hash-map`, `memo/alpha-beta`, `memo/indexed` and `tabular/retrograde`,
 //!   each checked against `memo/hash-map`'s answer before it is timed (the target of issue
-//!   28: retrograde within 3x of the fastest memo).
+//!   28: retrograde within 3x of the fastest memo); on Domineering also
+//!   `retrograde-by-counting`, the counter-based pass over reversed edges that
+//!   `tabular/retrograde` falls back to on a loopy game (its only pass before round 3), its
+//!   table checked equal to the acyclic path's first.
 //!
 //! ```text
 //! cargo bench --bench retrograde -- --noplot
@@ -19,7 +22,8 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use domineering::Domineering;
-use gamesolve::{all_variants, Registered, SolverConfig};
+use gamesolve::backends::solver_tabular::retrograde::{solve_table, solve_table_by_counting};
+use gamesolve::{all_variants, Deadline, Game, NoStats, Registered, SolverConfig};
 use gamesolve_peers::tic_tac_toe::TicTacToe;
 
 /// The variants compared, the reference first.
@@ -38,7 +42,9 @@ fn retrograde(c: &mut Criterion) {
     };
     for (rows, cols) in [(4, 4), (5, 5)] {
         let name = format!("retrograde/domineering-{rows}x{cols}");
-        compare(c, &name, &Domineering::new(rows, cols), &config);
+        let game = Domineering::new(rows, cols);
+        compare(c, &name, &game, &config);
+        counting(c, &format!("{name}-by-counting"), &game);
     }
     compare(c, "retrograde/tic-tac-toe", &TicTacToe, &config);
 }
@@ -73,6 +79,31 @@ where
             b.iter(|| solver.solve(black_box(game)))
         });
     }
+    group.finish();
+}
+
+/// The counter-based pass alone (what the acyclic path replaced on Domineering), its table
+/// checked equal to `tabular/retrograde`'s first.
+fn counting(c: &mut Criterion, name: &str, game: &Domineering) {
+    let cap = 1 << 32;
+    let solve = |by_counting: bool| {
+        let run = if by_counting {
+            solve_table_by_counting
+        } else {
+            solve_table
+        };
+        run(game, game.start(), cap, Deadline::NEVER, &mut NoStats).expect("within the cap")
+    };
+    let (dag, counted) = (solve(false), solve(true));
+    assert_eq!(dag.positions, counted.positions);
+    for index in counted.reached_indices() {
+        assert_eq!(dag.cell(index), counted.cell(index));
+    }
+    let mut group = c.benchmark_group(name);
+    group.sample_size(10);
+    group.bench_function("tabular/retrograde-by-counting", |b| {
+        b.iter(|| solve(black_box(true)))
+    });
     group.finish();
 }
 

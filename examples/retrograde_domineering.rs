@@ -2,8 +2,12 @@
 //! small release binary to profile (perf, callgrind) what bounds retrograde (issue 28).
 //!
 //! ```text
-//! cargo run --release --example retrograde_domineering -- 5 5 [retro|memo|both] [runs]
+//! cargo run --release --example retrograde_domineering -- 5 5 [retro|counting|memo|both] [runs]
 //! ```
+//!
+//! `retro` is `tabular/retrograde`'s table ([`solve_table`]: the acyclic path on Domineering),
+//! `counting` the counter-based pass it falls back to on a loopy game
+//! ([`solve_table_by_counting`]), `both` is `retro` and `memo`.
 #![allow(clippy::unwrap_used)]
 
 #[path = "../benches/games/domineering.rs"]
@@ -12,7 +16,7 @@ mod domineering;
 use std::time::Instant;
 
 use domineering::Domineering;
-use gamesolve::backends::solver_tabular::retrograde::solve_table;
+use gamesolve::backends::solver_tabular::retrograde::{solve_table, solve_table_by_counting};
 use gamesolve::{all_variants, Deadline, Game, NoStats, SolverConfig};
 
 fn main() {
@@ -22,13 +26,17 @@ fn main() {
     let which = args.get(2).map_or("both", String::as_str);
     let runs: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(1);
     let game = Domineering::new(rows, cols);
-    if which != "memo" {
+    if which == "retro" || which == "counting" || which == "both" {
         for _ in 0..runs {
             let t = Instant::now();
-            let table =
-                solve_table(&game, game.start(), 1 << 32, Deadline::NEVER, &mut NoStats).unwrap();
+            let table = if which == "counting" {
+                solve_table_by_counting(&game, game.start(), 1 << 32, Deadline::NEVER, &mut NoStats)
+            } else {
+                solve_table(&game, game.start(), 1 << 32, Deadline::NEVER, &mut NoStats)
+            }
+            .unwrap();
             println!(
-                "retrograde: {:?}, {} positions, {} edges, {} terminal, {} decided, {} bytes",
+                "{which}: {:?}, {} positions, {} edges, {} terminal, {} decided, {} bytes",
                 t.elapsed(),
                 table.positions,
                 table.edges,
@@ -38,7 +46,21 @@ fn main() {
             );
         }
     }
-    if which != "retro" {
+    if which == "floor" {
+        // The game's own calls alone, as any pass that decides every reached position makes
+        // them (`terminal_value` per position, `moves_into` per non-terminal one, `play` and
+        // `index` per move), over the positions collected first: profile `floor_calls`
+        // (`valgrind --tool=callgrind --toggle-collect='*floor_calls*'`).
+        let reached = reached_positions(&game);
+        let t = Instant::now();
+        let sum = floor_calls(&game, &reached);
+        println!(
+            "floor: {:?}, {} positions, checksum {sum}",
+            t.elapsed(),
+            reached.len()
+        );
+    }
+    if which == "memo" || which == "both" {
         let config = SolverConfig {
             state_budget: Some(100_000_000),
             ..SolverConfig::default()
@@ -56,4 +78,43 @@ fn main() {
             );
         }
     }
+}
+
+/// Every position the start reaches (breadth first, a hash set).
+fn reached_positions(game: &Domineering) -> Vec<u64> {
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = vec![game.start()];
+    seen.insert(game.start());
+    let mut next = 0;
+    while next < queue.len() {
+        let p = queue[next];
+        next += 1;
+        if game.terminal_value(p).is_none() {
+            for mv in game.moves(p) {
+                let child = game.play(p, mv);
+                if seen.insert(child) {
+                    queue.push(child);
+                }
+            }
+        }
+    }
+    queue
+}
+
+/// The game's calls for every position in `reached`, once each.
+#[inline(never)]
+fn floor_calls(game: &Domineering, reached: &[u64]) -> usize {
+    use gamesolve::Indexed;
+    let mut moves = Vec::new();
+    let mut sum = 0usize;
+    for &p in reached {
+        if game.terminal_value(std::hint::black_box(p)).is_some() {
+            continue;
+        }
+        game.moves_into(p, &mut moves);
+        for &mv in &moves {
+            sum = sum.wrapping_add(game.index(game.play(p, mv)));
+        }
+    }
+    sum
 }

@@ -77,37 +77,44 @@ pub use score::{Marked, Plain, Ranked, Score};
 
 /// How the search is paced: a step per expanded position, which may stop it (a node budget,
 /// a time limit), reading the clock only now and then.
+///
+/// The step only says whether to go on; the error is made apart ([`Pace::error`]), out of the
+/// search's hot path, so that no error's bytes take room in each level's stack frame.
 pub trait Pace {
-    /// One more position is expanded.
-    ///
-    /// # Errors
-    ///
-    /// The budget's or the time limit's error, naming `who` and `game`.
-    fn step(&mut self, names: &SearchNames, game: &'static str) -> Result<(), Error>;
+    /// One more position is expanded: `true` to go on, `false` once the search must stop
+    /// ([`Pace::error`] then says why).
+    fn step(&mut self) -> bool;
+
+    /// Why the last [`Pace::step`] said stop: the budget's or the time limit's error, naming
+    /// `names.who` and `game`.
+    fn error(&self, names: &SearchNames, game: &'static str) -> Error;
 }
 
 impl Pace for WorkBudget {
-    #[inline]
-    fn step(&mut self, names: &SearchNames, game: &'static str) -> Result<(), Error> {
-        if self.take() {
-            return Ok(());
-        }
-        Err(
-            self.error(names.who, game, |budget| Error::BudgetExhausted {
-                backend: names.who,
-                game,
-                budget,
-                unit: "positions",
-                hint: names.budget_hint,
-            }),
-        )
+    #[inline(always)]
+    fn step(&mut self) -> bool {
+        self.take()
+    }
+
+    fn error(&self, names: &SearchNames, game: &'static str) -> Error {
+        WorkBudget::error(self, names.who, game, |budget| Error::BudgetExhausted {
+            backend: names.who,
+            game,
+            budget,
+            unit: "positions",
+            hint: names.budget_hint,
+        })
     }
 }
 
 impl Pace for DeadlineClock {
-    #[inline]
-    fn step(&mut self, names: &SearchNames, game: &'static str) -> Result<(), Error> {
-        self.tick_or_stop(names.who, game)
+    #[inline(always)]
+    fn step(&mut self) -> bool {
+        !self.tick()
+    }
+
+    fn error(&self, names: &SearchNames, game: &'static str) -> Error {
+        self.deadline().error(names.who, game)
     }
 }
 
@@ -285,15 +292,13 @@ where
     /// recursion unwinds with the one-byte [`Stopped`], so that every level returns its score
     /// in registers rather than an [`Error`]'s bytes through memory.
     fn expand_in(&mut self, position: G::Position, depth: u64) -> Result<(S, G::Move), Stopped> {
-        if let Err(e) = self.pace.step(&self.names, G::NAME) {
-            return Err(self.fail(e));
+        if !self.pace.step() {
+            return Err(self.paced_out());
         }
         self.recorder.position(depth);
         self.recorder.event(Event::Enter(position));
-        if let Some(path) = &mut self.path {
-            if !path.insert(position) {
-                return Err(self.fail_with(Self::repeats, position));
-            }
+        if self.path.is_some() {
+            self.enter_path(position)?;
         }
         // The root reports the first best move in the game's order; below it, any best move
         // serves, and a memo's search takes the game's search order, which finds one sooner.
@@ -306,15 +311,13 @@ where
             self.best_of_list(position, depth, game_order)?
         };
         let Some((score, mv)) = best else {
-            return Err(self.fail_with(Self::no_moves, position));
+            return Err(self.fail_no_moves(position));
         };
-        if let Some(path) = &mut self.path {
-            path.remove(&position);
+        if self.path.is_some() {
+            self.leave_path(position);
         }
         if M::REMEMBERS {
-            if let Err(e) = self.store(position, score, depth) {
-                return Err(self.fail(e));
-            }
+            self.store(position, score)?;
             self.recorder.states_stored(1);
         }
         self.recorder.event(Event::Leave(position, score.value()));
@@ -371,9 +374,7 @@ where
     ) -> Result<Option<(S, G::Move)>, Stopped> {
         let slot = usize::try_from(depth).unwrap_or(usize::MAX);
         if self.buffers.len() <= slot {
-            if let Err(e) = self.deeper(slot, depth) {
-                return Err(self.fail(e));
-            }
+            self.deeper(slot, depth)?;
         }
         let mut moves = std::mem::take(&mut self.buffers[slot]);
         let capacity = moves.capacity();
@@ -426,23 +427,29 @@ where
         if let Some(value) = self.game.terminal_value(position) {
             let score = S::terminal(value);
             if M::REMEMBERS {
-                if let Err(e) = self.store(position, score, depth) {
-                    return Err(self.fail(e));
-                }
+                self.store(position, score)?;
             }
             return Ok(score);
         }
-        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
-            return self.expand_on_segment(position, depth);
-        }
-        Ok(self.expand_in(position, depth)?.0)
+        // One destination for both calls: the frame holds one reply, not one per call.
+        let expanded = if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE)
+        {
+            self.expand_on_segment(position, depth)
+        } else {
+            self.expand_in(position, depth)
+        };
+        Ok(expanded?.0)
     }
 
     /// [`Search::expand_in`] on a new stack segment, counted against the cap before it is
     /// mapped.
     #[cold]
     #[inline(never)]
-    fn expand_on_segment(&mut self, position: G::Position, depth: u64) -> Result<S, Stopped> {
+    fn expand_on_segment(
+        &mut self,
+        position: G::Position,
+        depth: u64,
+    ) -> Result<(S, G::Move), Stopped> {
         let segment = match self.admit_segment(depth) {
             Ok(segment) => segment,
             Err(e) => return Err(self.fail(e)),
@@ -454,25 +461,12 @@ where
         );
         self.stack_bytes -= segment;
         match reply {
-            Ok(reply) => Ok(reply?.0),
+            Ok(reply) => reply,
             Err(refused) => {
                 let e = refused.error(self.names.who, G::NAME, "");
                 Err(self.fail(e))
             }
         }
-    }
-
-    /// Keeps the error `error` makes of `position` and unwinds: the error is built out of
-    /// the recursion's frame.
-    #[cold]
-    #[inline(never)]
-    fn fail_with(
-        &mut self,
-        error: fn(&Self, G::Position) -> Error,
-        position: G::Position,
-    ) -> Stopped {
-        let e = error(self, position);
-        self.fail(e)
     }
 
     /// Keeps `error` for [`Search::take_error`] and unwinds.
@@ -512,17 +506,50 @@ where
     /// beside the memo checked against the cap first: a search that goes ever deeper (a game
     /// that does not end) stops at the cap even without a memo.
     #[cold]
-    fn deeper(&mut self, slot: usize, depth: u64) -> Result<(), Error> {
+    #[inline(never)]
+    fn deeper(&mut self, slot: usize, depth: u64) -> Result<(), Stopped> {
         let lists = slot.saturating_add(1);
         if lists > self.buffers.capacity() {
             let grown = lists.max(self.buffers.capacity() * 2);
             let before = self.buffers.capacity() * size_of::<Vec<G::Move>>();
             self.buffer_bytes += (grown * size_of::<Vec<G::Move>>() - before) as u64;
-            self.within_cap(depth, 0)?;
+            if let Err(e) = self.within_cap(depth, 0) {
+                return Err(self.fail(e));
+            }
             self.buffers.reserve_exact(grown - self.buffers.len());
         }
         self.buffers.resize_with(lists, Vec::new);
         Ok(())
+    }
+
+    /// The pace's error ([`Pace::error`]), kept for [`Search::take_error`].
+    #[cold]
+    #[inline(never)]
+    fn paced_out(&mut self) -> Stopped {
+        let e = self.pace.error(&self.names, G::NAME);
+        self.fail(e)
+    }
+
+    /// `position` joins the search's path (kept when positions may repeat), or the search
+    /// stops: it is on the path already. Out of line: most games keep no path, and its hash
+    /// set's code would take room in every level's stack frame.
+    #[inline(never)]
+    fn enter_path(&mut self, position: G::Position) -> Result<(), Stopped> {
+        if let Some(path) = &mut self.path {
+            if !path.insert(position) {
+                let e = self.repeats(position);
+                return Err(self.fail(e));
+            }
+        }
+        Ok(())
+    }
+
+    /// `position` leaves the search's path (see [`Search::enter_path`]).
+    #[inline(never)]
+    fn leave_path(&mut self, position: G::Position) {
+        if let Some(path) = &mut self.path {
+            path.remove(&position);
+        }
     }
 
     /// The error for `position` met again on the search's path.
@@ -533,6 +560,14 @@ where
             game: G::NAME,
             position: self.game.show_position(position),
         }
+    }
+
+    /// [`Search::no_moves`], kept for [`Search::take_error`].
+    #[cold]
+    #[inline(never)]
+    fn fail_no_moves(&mut self, position: G::Position) -> Stopped {
+        let e = self.no_moves(position);
+        self.fail(e)
     }
 
     fn no_moves(&self, position: G::Position) -> Error {
@@ -569,43 +604,58 @@ where
         Ok(())
     }
 
-    fn store(&mut self, position: G::Position, score: S, _depth: u64) -> Result<(), Error> {
+    /// Stores `score` for `position` in the memo, or stops the search with the memo's refusal
+    /// as an error ([`Search::refused`]). Out of line: the memo's answer (a [`MemoRefusal`],
+    /// 32 bytes) then takes no room in the recursion's frames, which stay on the stack for
+    /// every level of depth (at 3,000 levels, each byte of frame is 3 KB of stack swept).
+    #[inline(never)]
+    fn store(&mut self, position: G::Position, score: S) -> Result<(), Stopped> {
+        let other_bytes = self.other_bytes();
+        match self.memo.store(position, score, other_bytes) {
+            Ok(()) => Ok(()),
+            Err(refusal) => Err(self.refused(refusal)),
+        }
+    }
+
+    /// The memo's refusal as an error, kept for [`Search::take_error`].
+    #[cold]
+    #[inline(never)]
+    fn refused(&mut self, refusal: MemoRefusal) -> Stopped {
         let (who, game) = (self.names.who, G::NAME);
-        self.memo
-            .store(position, score, self.other_bytes())
-            .map_err(|refusal| match refusal {
-                MemoRefusal::Budget { budget } => Error::BudgetExhausted {
-                    backend: who,
-                    game,
-                    budget,
-                    unit: "states",
-                    hint: "",
-                },
-                MemoRefusal::Cap {
-                    states,
-                    required_bytes,
-                } => Error::TableTooLarge {
-                    backend: who,
-                    game,
-                    parameter: "states",
-                    value: states,
-                    required_bytes,
-                    memory_cap_bytes: self.cap,
-                    hint: self.names.cap_hint,
-                },
-                MemoRefusal::Allocation {
-                    states,
-                    required_bytes,
-                } => Error::AllocationFailed {
-                    backend: who,
-                    game,
-                    parameter: "states",
-                    value: states,
-                    required_bytes,
-                    memory_cap_bytes: self.cap,
-                    hint: "",
-                },
-            })
+        let e = match refusal {
+            MemoRefusal::Budget { budget } => Error::BudgetExhausted {
+                backend: who,
+                game,
+                budget,
+                unit: "states",
+                hint: "",
+            },
+            MemoRefusal::Cap {
+                states,
+                required_bytes,
+            } => Error::TableTooLarge {
+                backend: who,
+                game,
+                parameter: "states",
+                value: states,
+                required_bytes,
+                memory_cap_bytes: self.cap,
+                hint: self.names.cap_hint,
+            },
+            MemoRefusal::Allocation {
+                states,
+                required_bytes,
+            } => Error::AllocationFailed {
+                backend: who,
+                game,
+                parameter: "states",
+                value: states,
+                required_bytes,
+                memory_cap_bytes: self.cap,
+                hint: "",
+            },
+        };
+        self.fail(e)
     }
 }
 

@@ -13,6 +13,11 @@
 //! # One run of one variant, for instruction counts (valgrind --tool=callgrind):
 //! cargo run --release -p solver-memo --example memo_timing -- once sparse 20 158
 //! cargo run --release -p solver-memo --example memo_timing -- once interval 3000
+//! # One solver solving the genericity bench's 3,000-value row 20 times (as criterion does),
+//! # for `perf stat` (page faults, cache misses) of `memo/interval` against `memo/indexed`:
+//! cargo run --release -p solver-memo --example memo_timing -- repeat indexed 3000 20
+//! # The same for Can I Win n = 20, T = 158 (`memo/dense` against `memo/hash-map`):
+//! cargo run --release -p solver-memo --example memo_timing -- repeat hash-map 20 158 5
 //! ```
 
 use std::time::{Duration, Instant};
@@ -47,6 +52,16 @@ fn main() -> Result<(), Error> {
             args[2],
         ),
         Some("limit") if args.len() == 1 => limit(Duration::from_millis(args[0])),
+        Some("repeat") if args.len() == 3 => repeat_can_i_win(
+            std::env::args().nth(2).as_deref().unwrap_or(""),
+            CanIWin::new(u32::try_from(args[0]).unwrap_or(64), args[1])?,
+            args[2],
+        )?,
+        Some("repeat") if args.len() == 2 => repeat(
+            std::env::args().nth(2).as_deref().unwrap_or(""),
+            usize::try_from(args[0]).unwrap_or(0),
+            args[1],
+        )?,
         Some("once") => once(std::env::args().nth(2).as_deref().unwrap_or(""), &args)?,
         Some("predict-the-winner") if args.len() == 1 => {
             predict_the_winner(usize::try_from(args[0]).unwrap_or(0))?
@@ -107,6 +122,67 @@ fn once(name: &str, args: &[u64]) -> Result<(), Error> {
         _ => println!("once <variant> <n> <T> | once <variant> <len>"),
     }
     Ok(())
+}
+
+/// `times` solves of the benches' row of `len` values (`benches/support`'s fixed-seed
+/// SplitMix64 row) by one solver of the variant `name`, as criterion's `b.iter` does.
+fn repeat(name: &str, len: usize, times: u64) -> Result<(), Error> {
+    let config = SolverConfig {
+        state_budget: Some(10_000_000),
+        ..SolverConfig::default()
+    };
+    let game = PredictTheWinner::new(bench_row(len));
+    for variant in predict_the_winner::VARIANTS
+        .iter()
+        .filter(|v| v.name == name)
+    {
+        let mut solver = variant.solver(&config);
+        let start = Instant::now();
+        let mut margin = 0;
+        for _ in 0..times {
+            margin = solver.solve(std::hint::black_box(&game))?.margin;
+        }
+        let each = start.elapsed() / u32::try_from(times.max(1)).unwrap_or(u32::MAX);
+        println!(
+            "{} len={len} x{times}: margin {margin}, {each:.2?} each",
+            variant.id()
+        );
+    }
+    Ok(())
+}
+
+/// `times` solves of `game` by one solver of the Can I Win variant `name`.
+fn repeat_can_i_win(name: &str, game: CanIWin, times: u64) -> Result<(), Error> {
+    let config = SolverConfig::default();
+    for variant in can_i_win::VARIANTS.iter().filter(|v| v.name == name) {
+        let mut solver = variant.solver(&config);
+        let start = Instant::now();
+        let mut answer = None;
+        for _ in 0..times {
+            answer = Some(solver.solve(std::hint::black_box(&game))?);
+        }
+        let each = start.elapsed() / u32::try_from(times.max(1)).unwrap_or(u32::MAX);
+        println!(
+            "{} {game:?} x{times}: {answer:?}, {each:.2?} each",
+            variant.id()
+        );
+    }
+    Ok(())
+}
+
+/// The benches' row (`benches/support/mod.rs`, `row`): `len` values in `0..=10^7` from
+/// SplitMix64 seeded with `0x5EED_0486`.
+fn bench_row(len: usize) -> Vec<i64> {
+    let mut state = 0x5EED_0486u64;
+    (0..len)
+        .map(|_| {
+            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            ((z ^ (z >> 31)) % 10_000_001) as i64
+        })
+        .collect()
 }
 
 /// Every variant on hard instances under a time limit: how long it ran before giving up.

@@ -1,9 +1,24 @@
 //! Retrograde analysis for any [`Indexed`] game: the `tabular/retrograde` variant.
 //!
 //! The bottom-up answer for games whose positions may repeat (Cat and Mouse), and a generic
-//! table for acyclic ones (Can I Win, Predict the Winner, a user's indexed game). In three
-//! passes over the positions reachable from the start, with no recursion, each position's
-//! terminal value and moves asked of the game once:
+//! table for acyclic ones (Can I Win, Predict the Winner, a user's indexed game), over the
+//! positions reachable from the start only, with no recursion, each position's terminal value
+//! and moves asked of the game once.
+//!
+//! **The acyclic path** (tried first by [`solve_table`]): the classic bottom-up dynamic
+//! programme over the directed acyclic graph of the positions reached, in the post-order of an
+//! iterative depth-first search from the start. A position is *finished* when all its moves
+//! have been tried; it then gets its id (the next one: ids are the post-order, children
+//! first) and its cell, negamax with remoteness over its children's cells (the best move for
+//! the mover by [`Ranked::cmp_for_mover`](core_types::search::Ranked::cmp_for_mover): a
+//! larger value, at equal values a win sooner and anything else later). No edges, counters or
+//! queue are kept: a child's id is looked up when its move is tried, and its cell read at
+//! once. While a position is on the search's path its index is marked as such; a move into a
+//! marked position is a cycle, and the path gives up (everything it holds freed) for the
+//! counter-based pass below, from scratch ([`solve_table_by_counting`]).
+//!
+//! **The counter-based pass** (loopy games, and every game that lists its unmoves), in three
+//! steps:
 //!
 //! 1. **Enumerate** (forward, breadth first from the start): every reachable position gets an
 //!    *id*, its place in the order reached, and is kept by id (so the pass never turns an index
@@ -42,26 +57,39 @@
 //!
 //! # Complexity
 //!
-//! With `C` = [`Indexed::position_count`] indices, `S` positions reachable from the start and
-//! `E` moves between them: time `O(S + E)` (expected, with the hash map), and `O(C)` more to
-//! zero the dense lookup (calloc: pages never touched cost nothing); one lookup per move in
-//! pass 1 (the children of a position looked up together, so their cache misses overlap), none
-//! in passes 2 and 3 with reversed edges (one per parent listed by a game's unmoves);
-//! `terminal_value` and `moves_into` once per position, `play` once per move, `move_value` once
-//! per reversed edge; no allocation per position. Memory, checked against the memory cap before
-//! each array is asked for or grown (by doubling): the dense lookup's 4 bytes per index; per
-//! position reached [`bytes_per_position`] (`size_of::<Position>()` + a 12-byte cell for a
-//! win/lose/draw value + 12: 32 bytes for Domineering's `u64` positions), 8 fewer by unmoves;
-//! the hash map's 8 bytes and one control byte per bucket (at most 7/8 full); and with
-//! reversed edges [`bytes_per_edge`] per move at the most (the moves out, then the moves in:
-//! 16 bytes for 4-byte moves while they are reversed, 8 after).
+//! With `C` = [`Indexed::position_count`] indices, `S` positions reachable from the start, `E`
+//! moves between them and `D` the longest line of play: time `O(S + E)` either way (expected,
+//! with the hash map), and `O(C)` more to zero the dense lookup (calloc: pages never touched
+//! cost nothing); `terminal_value` and `moves_into` once per position and `play` once per move
+//! on each path (a loopy game's are asked again by the counter-based pass after the acyclic
+//! path gives up at its first cycle, so at most twice); no allocation per position.
 //!
-//! Measured (release build, `examples/retrograde_domineering.rs`, `perf stat` task-clock, a
-//! shared 2-core machine under a load average of 11 to 16): Domineering 5x5 (455,317 positions,
-//! 2,052,030 moves) takes about 220 ms of CPU time against `memo/hash-map`'s 27 ms, which
-//! expands 107,172 positions (23.5 % of what the start reaches) because it stops at a first
-//! winning move. Pass 1's hash lookups, one per move, are most of it (cache misses on the map's
-//! control bytes and entries; callgrind and perf figures in BENCHMARKS.md).
+//! - **Acyclic path:** two lookups per position (claimed when first met, given its id when
+//!   finished) and one per move, `move_value` once per move. Memory: the lookup, and per
+//!   position reached `size_of::<Position>()` + a cell (12 bytes for a win/lose/draw value: 20
+//!   bytes for Domineering's `u64` positions), plus one frame and its moves per level of the
+//!   path (`O(D)`); nothing per move.
+//! - **Counter-based pass:** one lookup per move in pass 1 (the children of a position looked
+//!   up together, so their cache misses overlap), none in passes 2 and 3 with reversed edges
+//!   (one per parent listed by a game's unmoves); `move_value` once per reversed edge. Memory:
+//!   per position reached [`bytes_per_position`] (`size_of::<Position>()` + a 12-byte cell for
+//!   a win/lose/draw value + 12: 32 bytes for Domineering's `u64` positions), 8 fewer by
+//!   unmoves; with reversed edges [`bytes_per_edge`] per move at the most (the moves out, then
+//!   the moves in: 16 bytes for 4-byte moves while they are reversed, 8 after).
+//!
+//! Every array is checked against the memory cap before it is asked for or grown (by
+//! doubling): the dense lookup's 4 bytes per index, the hash map's 8 bytes and one control
+//! byte per bucket (at most 7/8 full), the arrays above.
+//!
+//! Measured on Domineering 5x5 (455,317 positions reached, 2,052,030 moves, 10,666 terminal;
+//! BENCHMARKS.md, "Issue 28, round 3"): the acyclic path runs 645 M instructions (callgrind)
+//! against the counter-based pass's 743 M and `memo/hash-map`'s 116 M, holds 15.2 MB against
+//! 52.6 MB, and takes 0.73x the counter-based pass's CPU time and 6.9x the memo's
+//! (interleaved pairs of processes, load 6 to 8). The game's own
+//! calls for the positions reached are 303 M instructions of it, 2.6x the memo's whole solve:
+//! the memo expands 107,172 positions (23.5 % of what the start reaches) because it stops at a
+//! position's first winning move, where a table of every reached position must ask the game
+//! about all of them.
 //!
 //! # Examples
 //!
@@ -100,6 +128,7 @@ use core_types::{
 
 use crate::NAME;
 
+mod dag;
 mod pass;
 mod table;
 
@@ -115,7 +144,8 @@ pub use core_types::limits::DENSE_INDICES;
 /// The variant's name within `tabular`.
 pub const VARIANT: &str = "retrograde";
 
-/// Retrograde analysis over reversed edges; see the [module docs](self).
+/// Retrograde analysis by the acyclic path, else over reversed edges; see the [module
+/// docs](self).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Retrograde {
     /// The limits it reads, defaults resolved when a solve starts.
@@ -147,8 +177,10 @@ pub const fn variant<G: Indexed>() -> Variant<G> {
     Variant {
         backend: NAME,
         name: VARIANT,
-        summary: "retrograde analysis over reversed edges (any indexed game, loopy ones too): \
-                  from the terminal positions backwards by a queue, the undecided are draws",
+        summary: "retrograde analysis (any indexed game, loopy ones too): bottom-up over the \
+                  positions reached in depth-first post-order while no position repeats, else \
+                  from the terminal positions backwards over reversed edges by a queue, the \
+                  undecided are draws",
         build: |config| Box::new(Retrograde::from_config(config)),
     }
 }
@@ -177,15 +209,39 @@ pub fn required_bytes<G: Game>(positions: u64, edges: u64) -> u128 {
         + u128::from(edges) * u128::from(bytes_per_edge::<G>())
 }
 
-/// Solves every position reachable from `from` in `game` by retrograde analysis over reversed
-/// edges, within `memory_cap_bytes` and `deadline`, reporting each decided position to
-/// `recorder` as an [`Event::Cell`] in the order it was decided (the endless ones last, valued
-/// [`GameValue::endless`] when there is such a value). See the [module docs](self).
+/// Solves every position reachable from `from` in `game` by the acyclic path (post-order), or at
+/// the first repeated position by retrograde analysis over reversed edges, within
+/// `memory_cap_bytes` and `deadline`, reporting each decided position to `recorder` as an
+/// [`Event::Cell`] in the order it was decided (children first; by the counter-based pass the
+/// endless ones last, valued [`GameValue::endless`] when there is such a value). See the
+/// [module docs](self).
 ///
 /// # Errors
 ///
 /// As the [module docs](self) say.
 pub fn solve_table<G: Indexed, R: Recorder<G> + ?Sized>(
+    game: &G,
+    from: G::Position,
+    memory_cap_bytes: u64,
+    deadline: Deadline,
+    recorder: &mut R,
+) -> Result<RetrogradeTable<G>, Error> {
+    if let Some(table) = dag::solve(game, from, memory_cap_bytes, deadline, recorder)? {
+        return Ok(table);
+    }
+    solve_table_by_counting(game, from, memory_cap_bytes, deadline, recorder)
+}
+
+/// The counter-based pass over reversed edges alone (passes 1 to 3 of the [module
+/// docs](self)), for any game, loopy or not: what [`solve_table`] falls back to when a position
+/// repeats. The same table as [`solve_table`]'s (the events in round order, not post-order),
+/// at the cost of the edges; kept public so that both paths can be compared on an acyclic
+/// game.
+///
+/// # Errors
+///
+/// As [`solve_table`].
+pub fn solve_table_by_counting<G: Indexed, R: Recorder<G> + ?Sized>(
     game: &G,
     from: G::Position,
     memory_cap_bytes: u64,
@@ -391,6 +447,8 @@ mod tests {
         negamax(game, game.start(), &mut known);
         let tables = [
             solve_table(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats).unwrap(),
+            solve_table_by_counting(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats)
+                .unwrap(),
             solve_table_unmoving(game, game.start(), 1 << 30, Deadline::NEVER, &mut NoStats)
                 .unwrap(),
         ];
@@ -415,6 +473,98 @@ mod tests {
         cells_are_negamax(&PredictTheWinner::new(vec![1, 5, 233, 7, 2, 2]));
     }
 
+    /// Records the cells in the order they are reported.
+    struct Cells<G: Game>(Vec<(G::Position, G::Value)>);
+
+    impl<G: Game> Recorder<G> for Cells<G> {
+        fn position(&mut self, _depth: u64) {}
+        fn positions(&mut self, _count: u64) {}
+        fn memo_hit(&mut self) {}
+        fn states_stored(&mut self, _count: u64) {}
+        fn table(&mut self, _cells: u64, _bytes: u64) {}
+        fn event(&mut self, event: core_types::GameEvent<G>) {
+            if let core_types::Event::Cell(p, v) = event {
+                self.0.push((p, v));
+            }
+        }
+    }
+
+    /// On an acyclic game the post-order path (no edges kept) gives the counter-based pass's
+    /// table in fewer bytes, and reports every reached position once, each after all its
+    /// children (a valid order of decision).
+    fn acyclic_path_as_counting<G: Indexed>(game: &G) {
+        let (mut dag_cells, mut counted_cells) = (Cells(Vec::new()), Cells(Vec::new()));
+        let dag = solve_table(game, game.start(), 1 << 30, Deadline::NEVER, &mut dag_cells);
+        let counted = solve_table_by_counting(
+            game,
+            game.start(),
+            1 << 30,
+            Deadline::NEVER,
+            &mut counted_cells,
+        );
+        let (dag, counted) = (dag.unwrap(), counted.unwrap());
+        assert_eq!(dag.positions, counted.positions);
+        assert_eq!(dag.decided, counted.decided);
+        assert_eq!((dag.edges, dag.terminal), (counted.edges, counted.terminal));
+        assert!(dag.bytes < counted.bytes, "{} {}", dag.bytes, counted.bytes);
+        assert_eq!(dag.reached_indices(), counted.reached_indices());
+        for index in dag.reached_indices() {
+            assert_eq!(dag.cell(index), counted.cell(index), "{index}");
+        }
+        assert_eq!(dag_cells.0.len(), counted_cells.0.len());
+        let mut seen = std::collections::HashSet::new();
+        for &(p, v) in &dag_cells.0 {
+            assert_eq!(dag.value_of(game, p), Some(v));
+            if game.terminal_value(p).is_none() {
+                for mv in game.moves(p) {
+                    assert!(
+                        seen.contains(&game.play(p, mv)),
+                        "{}",
+                        game.show_position(p)
+                    );
+                }
+            }
+            assert!(seen.insert(p));
+        }
+    }
+
+    #[test]
+    fn acyclic_path_agrees_with_counting() {
+        let (can_i_win, row, _) = games(&[(5, 11), (10, 40), (12, 50), (8, 36)]);
+        for game in &can_i_win {
+            acyclic_path_as_counting(game);
+            acyclic_path_as_counting(&Spread::new(*game));
+        }
+        acyclic_path_as_counting(&row);
+        acyclic_path_as_counting(&Spread::new(row.clone()));
+    }
+
+    /// A loopy game falls back to the counter-based pass: the same table, endless cells too.
+    #[test]
+    fn a_cycle_falls_back_to_counting() {
+        let (_, _, graph) = games(&[]);
+        let table = solve_table(
+            &graph,
+            graph.start(),
+            1 << 30,
+            Deadline::NEVER,
+            &mut NoStats,
+        );
+        let counted = solve_table_by_counting(
+            &graph,
+            graph.start(),
+            1 << 30,
+            Deadline::NEVER,
+            &mut NoStats,
+        );
+        let (table, counted) = (table.unwrap(), counted.unwrap());
+        assert!(table.decided < table.positions);
+        assert_eq!(table.bytes, counted.bytes);
+        for index in counted.reached_indices() {
+            assert_eq!(table.cell(index), counted.cell(index), "{index}");
+        }
+    }
+
     #[test]
     fn both_kernels_answer_alike() {
         let game = CanIWin::new(12, 40).unwrap();
@@ -424,7 +574,9 @@ mod tests {
             .unwrap();
         assert_eq!(a.0, b.0);
         assert_eq!(a.1.positions, b.1.positions);
-        assert!(a.1.table_bytes > b.1.table_bytes);
+        // (Their bytes differ by the arrays each path keeps: the acyclic path's are compared
+        // with the counter-based pass's in `acyclic_path_agrees_with_counting`.)
+        assert!(a.1.table_bytes > 0 && b.1.table_bytes > 0);
     }
 
     /// A game's positions numbered `SPREAD` apart: a numbering far larger than what the start

@@ -19,12 +19,17 @@ fn zeroed_u32(len: usize) -> Option<Vec<u32>> {
 }
 
 /// The memory cap, and the errors that name it.
-struct Limits {
-    cap: u64,
+pub(super) struct Limits {
+    pub(super) cap: u64,
 }
 
 impl Limits {
-    fn too_large<G: Game>(&self, parameter: &'static str, value: u64, required: u128) -> Error {
+    pub(super) fn too_large<G: Game>(
+        &self,
+        parameter: &'static str,
+        value: u64,
+        required: u128,
+    ) -> Error {
         Error::TableTooLarge {
             backend: NAME,
             game: G::NAME,
@@ -36,7 +41,12 @@ impl Limits {
         }
     }
 
-    fn refused<G: Game>(&self, parameter: &'static str, value: u64, required: u128) -> Error {
+    pub(super) fn refused<G: Game>(
+        &self,
+        parameter: &'static str,
+        value: u64,
+        required: u128,
+    ) -> Error {
         Error::AllocationFailed {
             backend: NAME,
             game: G::NAME,
@@ -50,7 +60,7 @@ impl Limits {
 }
 
 /// A count as `u32`, or [`Error::GameTooLarge`] naming `parameter`.
-fn as_u32<G: Game>(parameter: &'static str, value: u64) -> Result<u32, Error> {
+pub(super) fn as_u32<G: Game>(parameter: &'static str, value: u64) -> Result<u32, Error> {
     u32::try_from(value).map_err(|_| Error::GameTooLarge {
         backend: NAME,
         game: G::NAME,
