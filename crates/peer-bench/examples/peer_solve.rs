@@ -3,13 +3,14 @@
 //! would take many minutes). The games and the peers' wrappers are the peer benchmark's.
 //!
 //! ```text
-//! cargo run --release -p gamesolve-peers --example peer_solve -- LIBRARY GAME
+//! cargo run --release -p gamesolve-peers --example peer_solve -- LIBRARY GAME [SOLVES]
 //!   LIBRARY: a gamesolve variant (memo/hash-map, memo/alpha-beta, …), game-solver or minimax
 //!   GAME:    tic-tac-toe, domineering-5x5 or domineering-6x6
+//!   SOLVES:  how many times to solve it (1 by default; more for a game solved in microseconds)
 //! ```
 //!
-//! It prints the first player's verdict and the solve's wall time, and exits with 2 on an
-//! unknown library or game, 1 when the verdict is not the game's known one.
+//! It prints the first player's verdict and the solves' wall time, and exits with 2 on an
+//! unknown library, game or count, 1 when a verdict is not the game's known one.
 
 use std::process::ExitCode;
 use std::time::Instant;
@@ -53,9 +54,22 @@ fn gamesolve_verdict<G: Registered<Solution = Answer>>(
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [library, game] = args.as_slice() else {
-        eprintln!("usage: peer_solve LIBRARY GAME (GAME: {GAMES})");
-        return ExitCode::from(2);
+    let (library, game, solves) = match args.as_slice() {
+        [library, game] => (library, game, 1),
+        [library, game, solves] => match solves.parse::<u32>() {
+            Ok(solves) if solves > 0 => (library, game, solves),
+            _ => {
+                eprintln!(
+                    "SOLVES must be a whole number from 1 to {}, not `{solves}`",
+                    u32::MAX
+                );
+                return ExitCode::from(2);
+            }
+        },
+        _ => {
+            eprintln!("usage: peer_solve LIBRARY GAME [SOLVES] (GAME: {GAMES})");
+            return ExitCode::from(2);
+        }
     };
     let (expected, start) = (
         match game.as_str() {
@@ -69,7 +83,33 @@ fn main() -> ExitCode {
         },
         Instant::now(),
     );
-    let verdict = match (library.as_str(), game.as_str()) {
+    let mut verdict = Err(String::new());
+    for _ in 0..solves {
+        verdict = solve_once(library, game);
+        if !matches!(verdict, Ok(v) if v == expected) {
+            break;
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    match verdict {
+        Ok(verdict) if verdict == expected => {
+            println!("{library} {game}: {verdict:?}, {solves} solve(s) in {seconds:.3} s");
+            ExitCode::SUCCESS
+        }
+        Ok(verdict) => {
+            eprintln!("{library} {game}: {verdict:?}, expected {expected:?}");
+            ExitCode::FAILURE
+        }
+        Err(why) => {
+            eprintln!("{why}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// One solve of `game` by `library`: the first player's verdict, or why there is none.
+fn solve_once(library: &str, game: &str) -> Result<Verdict, String> {
+    match (library, game) {
         ("game-solver", "tic-tac-toe") => Ok(verdict_of(i64::from(game_solver::solve(
             &peers::GsTicTacToe { x: 0, o: 0 },
         )))),
@@ -95,20 +135,5 @@ fn main() -> ExitCode {
         (id, "tic-tac-toe") => gamesolve_verdict(&TicTacToe, id),
         (id, "domineering-5x5") => gamesolve_verdict(&Domineering::<5, 5>, id),
         (id, _) => gamesolve_verdict(&Domineering::<6, 6>, id),
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    match verdict {
-        Ok(verdict) if verdict == expected => {
-            println!("{library} {game}: {verdict:?} in {seconds:.3} s");
-            ExitCode::SUCCESS
-        }
-        Ok(verdict) => {
-            eprintln!("{library} {game}: {verdict:?}, expected {expected:?}");
-            ExitCode::FAILURE
-        }
-        Err(why) => {
-            eprintln!("{why}");
-            ExitCode::from(2)
-        }
     }
 }
