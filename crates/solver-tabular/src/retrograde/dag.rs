@@ -73,8 +73,6 @@ struct Dfs<'g, G: Indexed> {
     depth: usize,
     edges: u64,
     terminal: u64,
-    held: u128,
-    bytes: u128,
     clock: DeadlineClock,
 }
 
@@ -92,9 +90,7 @@ pub(super) fn solve<G: Indexed, R: Recorder<G> + ?Sized>(
     let count = as_u32::<G>("positions", count64)? as usize;
     let mut dfs = Dfs {
         game,
-        limits: Limits {
-            cap: memory_cap_bytes,
-        },
+        limits: Limits::new(memory_cap_bytes),
         count,
         count64,
         ids: Ids::Sparse {
@@ -106,8 +102,6 @@ pub(super) fn solve<G: Indexed, R: Recorder<G> + ?Sized>(
         depth: 0,
         edges: 0,
         terminal: 0,
-        held: 0,
-        bytes: 0,
         clock: DeadlineClock::new(deadline),
     };
     if count64 <= DENSE_INDICES {
@@ -347,23 +341,16 @@ impl<G: Indexed> Dfs<'_, G> {
     /// [`Error::AllocationFailed`] for the positions reached so far.
     fn refused(&self) -> Error {
         let positions = self.positions.len() as u64 + 1;
-        self.limits.refused::<G>("positions", positions, self.bytes)
+        self.limits
+            .refused::<G>("positions", positions, self.limits.peak)
     }
 
-    /// Counts `bytes` more as held, refused ([`Error::TableTooLarge`] naming `parameter` and
-    /// `value`) when that passes the memory cap.
     fn charge(&mut self, parameter: &'static str, value: u64, bytes: u128) -> Result<(), Error> {
-        let held = self.held + bytes;
-        if held > u128::from(self.limits.cap) {
-            return Err(self.limits.too_large::<G>(parameter, value, held));
-        }
-        self.held = held;
-        self.bytes = self.bytes.max(held);
-        Ok(())
+        self.limits.charge::<G>(parameter, value, bytes)
     }
 
     fn release(&mut self, bytes: u128) {
-        self.held = self.held.saturating_sub(bytes);
+        self.limits.release(bytes);
     }
 
     /// The index of `position`, checked against the game's position count.
@@ -390,7 +377,7 @@ impl<G: Indexed> Dfs<'_, G> {
             Ids::Dense { .. } => self.count64,
             Ids::Sparse { .. } => positions,
         };
-        recorder.table(cells, u64::try_from(self.bytes).unwrap_or(u64::MAX));
+        recorder.table(cells, u64::try_from(self.limits.peak).unwrap_or(u64::MAX));
         for (&position, slot) in self.positions.iter().zip(&self.slots) {
             if let Some(value) = slot.value {
                 recorder.event(Event::Cell(position, value));
@@ -405,7 +392,7 @@ impl<G: Indexed> Dfs<'_, G> {
             edges: self.edges,
             terminal: self.terminal,
             decided: positions,
-            bytes: self.bytes,
+            bytes: self.limits.peak,
         }
     }
 }

@@ -250,7 +250,10 @@ pub fn solve_table_by_counting<G: Indexed, R: Recorder<G> + ?Sized>(
 ) -> Result<RetrogradeTable<G>, Error> {
     let mut pass = Pass::enumerate(game, from, memory_cap_bytes, deadline, true)?;
     let mut parents = pass.reverse_edges()?;
-    recorder.table(pass.cells(), u64::try_from(pass.bytes).unwrap_or(u64::MAX));
+    recorder.table(
+        pass.cells(),
+        u64::try_from(pass.limits.peak).unwrap_or(u64::MAX),
+    );
     pass.propagate(&mut parents, recorder)?;
     Ok(pass.finish(recorder))
 }
@@ -270,7 +273,10 @@ pub fn solve_table_unmoving<G: Unmove, R: Recorder<G> + ?Sized>(
     recorder: &mut R,
 ) -> Result<RetrogradeTable<G>, Error> {
     let mut pass = Pass::enumerate(game, from, memory_cap_bytes, deadline, false)?;
-    recorder.table(pass.cells(), u64::try_from(pass.bytes).unwrap_or(u64::MAX));
+    recorder.table(
+        pass.cells(),
+        u64::try_from(pass.limits.peak).unwrap_or(u64::MAX),
+    );
     let mut parents = Unmoves {
         buffer: Vec::new(),
         count: pass.count,

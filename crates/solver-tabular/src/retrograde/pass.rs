@@ -18,12 +18,45 @@ fn zeroed_u32(len: usize) -> Option<Vec<u32>> {
     bytemuck::allocation::try_zeroed_vec::<u32>(len).ok()
 }
 
-/// The memory cap, and the errors that name it.
+/// The memory cap, the bytes held against it (now, and the most at once: reported), and the
+/// errors that name it. Both retrograde paths count through it.
 pub(super) struct Limits {
     pub(super) cap: u64,
+    held: u128,
+    pub(super) peak: u128,
 }
 
 impl Limits {
+    pub(super) const fn new(cap: u64) -> Self {
+        Limits {
+            cap,
+            held: 0,
+            peak: 0,
+        }
+    }
+
+    /// Counts `bytes` more as held, refused ([`Error::TableTooLarge`] naming `parameter` and
+    /// `value`) when that passes the memory cap.
+    pub(super) fn charge<G: Game>(
+        &mut self,
+        parameter: &'static str,
+        value: u64,
+        bytes: u128,
+    ) -> Result<(), Error> {
+        let held = self.held + bytes;
+        if held > u128::from(self.cap) {
+            return Err(self.too_large::<G>(parameter, value, held));
+        }
+        self.held = held;
+        self.peak = self.peak.max(held);
+        Ok(())
+    }
+
+    /// Counts `bytes` fewer as held.
+    pub(super) fn release(&mut self, bytes: u128) {
+        self.held = self.held.saturating_sub(bytes);
+    }
+
     pub(super) fn too_large<G: Game>(
         &self,
         parameter: &'static str,
@@ -157,7 +190,7 @@ impl<G: Unmove> Parents<G> for Unmoves<G::Position, G::Move> {
 /// One retrograde pass: its arrays, by id.
 pub(super) struct Pass<'g, G: Indexed> {
     game: &'g G,
-    limits: Limits,
+    pub(super) limits: Limits,
     pub(super) count: usize,
     count64: u64,
     ids: Ids,
@@ -178,9 +211,6 @@ pub(super) struct Pass<'g, G: Indexed> {
     edges: u64,
     terminal: u64,
     decided: u64,
-    /// Bytes held now, and the most held at once (reported).
-    held: u128,
-    pub(super) bytes: u128,
     clock: DeadlineClock,
 }
 
@@ -196,9 +226,7 @@ impl<'g, G: Indexed> Pass<'g, G> {
         deadline: Deadline,
         reversing: bool,
     ) -> Result<Self, Error> {
-        let limits = Limits {
-            cap: memory_cap_bytes,
-        };
+        let limits = Limits::new(memory_cap_bytes);
         let count64 = game.position_count();
         let count = as_u32::<G>("positions", count64)? as usize;
         let dense = !reversing || count64 <= DENSE_INDICES;
@@ -220,8 +248,6 @@ impl<'g, G: Indexed> Pass<'g, G> {
             edges: 0,
             terminal: 0,
             decided: 0,
-            held: 0,
-            bytes: 0,
             clock: DeadlineClock::new(deadline),
         };
         if dense {
@@ -288,21 +314,12 @@ impl<'g, G: Indexed> Pass<'g, G> {
         Ok(pass)
     }
 
-    /// Counts `bytes` more as held, refused ([`Error::TableTooLarge`] naming `parameter` and
-    /// `value`) when that passes the memory cap.
     fn charge(&mut self, parameter: &'static str, value: u64, bytes: u128) -> Result<(), Error> {
-        let held = self.held + bytes;
-        if held > u128::from(self.limits.cap) {
-            return Err(self.limits.too_large::<G>(parameter, value, held));
-        }
-        self.held = held;
-        self.bytes = self.bytes.max(held);
-        Ok(())
+        self.limits.charge::<G>(parameter, value, bytes)
     }
 
-    /// Counts `bytes` fewer as held.
     fn release(&mut self, bytes: u128) {
-        self.held = self.held.saturating_sub(bytes);
+        self.limits.release(bytes);
     }
 
     /// The id of the position `position`, whose index is `index`, given now if it was not
@@ -376,7 +393,9 @@ impl<'g, G: Indexed> Pass<'g, G> {
             _ => 0,
         };
         self.charge("positions", positions, bytes)?;
-        let refused = self.limits.refused::<G>("positions", positions, self.bytes);
+        let refused = self
+            .limits
+            .refused::<G>("positions", positions, self.limits.peak);
         self.positions
             .try_reserve_exact(extra)
             .map_err(|_| refused.clone())?;
@@ -412,7 +431,7 @@ impl<'g, G: Indexed> Pass<'g, G> {
         let edges = self.edges;
         let half = u128::from(bytes_per_move::<G>() / 2);
         self.charge("moves", edges, (new_capacity - capacity) as u128 * half)?;
-        let refused = self.limits.refused::<G>("moves", edges, self.bytes);
+        let refused = self.limits.refused::<G>("moves", edges, self.limits.peak);
         self.targets
             .try_reserve_exact(new_capacity - len)
             .map_err(|_| refused.clone())?;
@@ -454,7 +473,7 @@ impl<'g, G: Indexed> Pass<'g, G> {
         let (n, e) = (self.positions.len(), self.targets.len());
         let half = bytes_per_move::<G>() / 2;
         self.charge("moves", edges, 4 + e as u128 * u128::from(half))?;
-        let refused = || self.limits.refused::<G>("moves", edges, self.bytes);
+        let refused = || self.limits.refused::<G>("moves", edges, self.limits.peak);
         let mut parents = zeroed_u32(e).ok_or_else(refused)?;
         let mut moves = Vec::new();
         moves.try_reserve_exact(e).map_err(|_| refused())?;
@@ -504,7 +523,10 @@ impl<'g, G: Indexed> Pass<'g, G> {
         let game = self.game;
         let n = self.positions.len();
         self.charge("positions", n as u64, n as u128 * 4)?;
-        let refused = || self.limits.refused::<G>("positions", n as u64, self.bytes);
+        let refused = || {
+            self.limits
+                .refused::<G>("positions", n as u64, self.limits.peak)
+        };
         let mut queue: Vec<u32> = Vec::new();
         queue.try_reserve_exact(n).map_err(|_| refused())?;
         for (id, slot) in self.slots.iter().enumerate() {
@@ -606,7 +628,7 @@ impl<'g, G: Indexed> Pass<'g, G> {
             edges: self.edges,
             terminal: self.terminal,
             decided: self.decided,
-            bytes: self.bytes,
+            bytes: self.limits.peak,
         }
     }
 }
