@@ -128,8 +128,17 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// `recursive/negamax` then lists nothing, and finds no move past a position's first
     /// winning one. Only the game's order is walked this way (plain recursion, the textbook
     /// memo, every root); a memo's search order below the root is
-    /// [`Game::search_moves_into`]'s list.
+    /// [`Game::search_moves_into`]'s list, unless [`Game::SEARCH_ORDER_IS_GAME_ORDER`] says it
+    /// is the game's order.
     const MOVES_ONE_BY_ONE: bool = false;
+
+    /// Whether [`Game::search_moves_into`] lists the moves of [`Game::moves_into`], in the same
+    /// order (the default method does). `false` by default, which is always correct. A game
+    /// that keeps the default `search_moves_into` and sets [`Game::MOVES_ONE_BY_ONE`] may set
+    /// it too: a memo's search then asks the moves one at a time below the root as well (no
+    /// list kept per depth: Predict the Winner's `memo/indexed`, about 45 instructions a
+    /// position). Set wrongly, it changes which positions a memo explores, never a value.
+    const SEARCH_ORDER_IS_GAME_ORDER: bool = false;
 
     /// The move of `position` that follows `after` in [`Game::moves`] order, the first when
     /// `after` is `None`; `None` when there is no more. Read only when

@@ -309,6 +309,7 @@ impl Game for PredictTheWinner {
     }
 
     const MOVES_ONE_BY_ONE: bool = true;
+    const SEARCH_ORDER_IS_GAME_ORDER: bool = true;
 
     /// `Left`, then `Right`, then no more (none from an empty row).
     #[inline]

@@ -24,8 +24,9 @@
 //! expansion per path of the game tree up to each position's first winning move. Stack:
 //! `O(depth)` frames, and one reused move list per depth; none where the game's order is
 //! walked with moves asked one at a time ([`Game::MOVES_ONE_BY_ONE`]: plain recursion, the
-//! textbook memo and every root), which then asks no move past a position's first one that
-//! cannot be beaten.
+//! textbook memo and every root; below a memo's root too when the game's search order is its
+//! order, [`Game::SEARCH_ORDER_IS_GAME_ORDER`]), which then asks no move past a position's
+//! first one that cannot be beaten.
 //!
 //! # The game is asked once per position
 //!
@@ -305,7 +306,7 @@ where
         // Plain recursion keeps the game's order everywhere: its tree is the one taught (the
         // positions `recursive/backtrack` expands).
         let game_order = !(M::REMEMBERS && depth > 1 && !self.game_order);
-        let best = if G::MOVES_ONE_BY_ONE && game_order {
+        let best = if G::MOVES_ONE_BY_ONE && (game_order || G::SEARCH_ORDER_IS_GAME_ORDER) {
             self.best_one_by_one(position, depth)?
         } else {
             self.best_of_list(position, depth, game_order)?

@@ -206,16 +206,18 @@ fn plain_recursion_stops_at_the_memory_cap() {
 
 /// A game with its moves walked one way or the other: `LAZY` sets
 /// [`Game::MOVES_ONE_BY_ONE`] with the default [`Game::next_move`]; without it the moves are
-/// listed ([`Game::moves_into`]).
+/// listed ([`Game::moves_into`]). `SAME` sets [`Game::SEARCH_ORDER_IS_GAME_ORDER`] (true: the
+/// search order is the default, the game's).
 #[derive(Clone, Debug)]
-struct Walk<const LAZY: bool>(CanIWin);
+struct Walk<const LAZY: bool, const SAME: bool = false>(CanIWin);
 
-impl<const LAZY: bool> Game for Walk<LAZY> {
+impl<const LAZY: bool, const SAME: bool> Game for Walk<LAZY, SAME> {
     type Position = u64;
     type Move = u32;
     type Value = Verdict;
     type Solution = Verdict;
     const MOVES_ONE_BY_ONE: bool = LAZY;
+    const SEARCH_ORDER_IS_GAME_ORDER: bool = SAME;
     fn start(&self) -> u64 {
         self.0.start()
     }
@@ -228,6 +230,15 @@ impl<const LAZY: bool> Game for Walk<LAZY> {
     fn play(&self, p: u64, mv: u32) -> u64 {
         self.0.play(p, mv)
     }
+    fn search_moves_into(&self, p: u64, out: &mut Vec<u32>) {
+        SEARCH_LISTS.with(|lists| lists.set(lists.get() + 1));
+        self.moves_into(p, out);
+    }
+}
+
+std::thread_local! {
+    /// How many times this thread's searches asked a [`Walk`] for its search order's list.
+    static SEARCH_LISTS: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Every event of a search, and how many positions it expanded at which depth.
@@ -252,13 +263,25 @@ fn walk<G: Game<Value = Verdict>>(
     game: &G,
     memo: bool,
 ) -> (Verdict, G::Move, Vec<crate::GameEvent<G>>, Vec<u64>) {
+    walk_with(game, memo, true)
+}
+
+/// [`walk`], the memo walked in the game's order below the root or not (then in its search
+/// order, as `memo/hash-map` does).
+fn walk_with<G: Game<Value = Verdict>>(
+    game: &G,
+    memo: bool,
+    in_game_order: bool,
+) -> (Verdict, G::Move, Vec<crate::GameEvent<G>>, Vec<u64>) {
     let mut log = Log(Vec::new(), Vec::new());
     let (value, best) = {
         let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
         if memo {
             let memo = HashMemo::new(u64::MAX, u64::MAX);
-            let mut search =
-                Search::new(game, memo, &mut log, pace, NAMES, u64::MAX).in_game_order();
+            let mut search = Search::new(game, memo, &mut log, pace, NAMES, u64::MAX);
+            if in_game_order {
+                search = search.in_game_order();
+            }
             let (Plain(value), best) = search.expand(game.start(), 1).unwrap();
             (value, best)
         } else {
@@ -282,6 +305,29 @@ fn moves_one_by_one_search_what_listed_moves_search() {
                 assert_eq!(walk(&game, memo), listed, "n = {n}, T = {t}, memo {memo}");
                 assert_eq!(walk(&Walk::<true>(game), memo), listed, "n = {n}, T = {t}");
             }
+        }
+    }
+}
+
+/// A game whose search order is its order ([`Game::SEARCH_ORDER_IS_GAME_ORDER`]) and whose
+/// moves come one at a time is searched by a memo below the root exactly as its listed moves
+/// are: the same value, best move, events and positions.
+#[test]
+fn a_memo_asks_moves_one_by_one_where_the_search_order_is_the_game_order() {
+    for n in 1..=7u32 {
+        for t in 1..u64::from(n * (n + 1) / 2) {
+            let game = Walk::<false>(CanIWin::new(n, t).unwrap());
+            let listed = walk_with(&game, true, false);
+            let lists_before = SEARCH_LISTS.with(std::cell::Cell::get);
+            let one_by_one = walk_with(&Walk::<true, true>(game.0), true, false);
+            assert_eq!(one_by_one, listed, "n = {n}, T = {t}");
+            // No list asked: the moves came one at a time below the root too.
+            assert_eq!(SEARCH_LISTS.with(std::cell::Cell::get), lists_before);
+            // Without the flag the same memo lists them (the count above can fail).
+            walk_with(&Walk::<true, false>(game.0), true, false);
+            let positions_below_the_root = listed.3.iter().filter(|&&d| d > 1).count();
+            let lists = SEARCH_LISTS.with(std::cell::Cell::get) - lists_before;
+            assert_eq!(lists, positions_below_the_root as u64, "n = {n}, T = {t}");
         }
     }
 }
