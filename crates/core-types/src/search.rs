@@ -188,6 +188,23 @@ pub struct Search<'a, G: Game, S, M, R, T> {
 #[derive(Clone, Copy, Debug)]
 struct Stopped;
 
+/// Bytes a search holds beside its memo that count against the cap: `stack` bytes of stack
+/// segments, `buffers` bytes of move lists, the `path`'s positions (when kept) and what the
+/// game holds ([`Game::held_bytes`]).
+fn other_bytes<G: Game>(
+    stack: u64,
+    buffers: u64,
+    path: Option<&HashSet<G::Position>>,
+    game: &G,
+) -> u64 {
+    let path = path.map_or(0, |path| map_bytes::<G::Position, ()>(path.capacity()));
+    let path = u64::try_from(path).unwrap_or(u64::MAX);
+    stack
+        .saturating_add(buffers)
+        .saturating_add(path)
+        .saturating_add(game.held_bytes())
+}
+
 impl<'a, G, S, M, R, T> Search<'a, G, S, M, R, T>
 where
     G: Game,
@@ -495,15 +512,12 @@ where
     /// lists' buffers, the path's positions (when kept) and what the game holds
     /// ([`Game::held_bytes`]).
     fn other_bytes(&self) -> u64 {
-        let path = self
-            .path
-            .as_ref()
-            .map_or(0, |path| map_bytes::<G::Position, ()>(path.capacity()));
-        let path = u64::try_from(path).unwrap_or(u64::MAX);
-        self.stack_bytes
-            .saturating_add(self.buffer_bytes)
-            .saturating_add(path)
-            .saturating_add(self.game.held_bytes())
+        other_bytes(
+            self.stack_bytes,
+            self.buffer_bytes,
+            self.path.as_ref(),
+            self.game,
+        )
     }
 
     /// One more move list for the first position at `depth` (slot `slot`), the bytes held
@@ -614,7 +628,10 @@ where
     /// every level of depth (at 3,000 levels, each byte of frame is 3 KB of stack swept).
     #[inline(never)]
     fn store(&mut self, position: G::Position, score: S) -> Result<(), Stopped> {
-        let other_bytes = self.other_bytes();
+        // Counted only when the memo grows: most stores go into room it has.
+        let (stack, buffers, path, game) =
+            (self.stack_bytes, self.buffer_bytes, &self.path, self.game);
+        let other_bytes = || other_bytes(stack, buffers, path.as_ref(), game);
         match self.memo.store(position, score, other_bytes) {
             Ok(()) => Ok(()),
             Err(refusal) => Err(self.refused(refusal)),

@@ -248,7 +248,7 @@ impl<G: Indexed> MemoPolicy<G::Position, Plain<G::Value>> for WordMemo<'_, G> {
         &mut self,
         position: G::Position,
         Plain(value): Plain<G::Value>,
-        other_bytes: u64,
+        other_bytes: impl FnOnce() -> u64,
     ) -> Result<(), MemoRefusal> {
         // An index past the table is the game's bug; the position is then not remembered,
         // which costs time, never a wrong answer.
@@ -261,7 +261,7 @@ impl<G: Indexed> MemoPolicy<G::Position, Plain<G::Value>> for WordMemo<'_, G> {
                 *cell = word ^ FLIP;
                 Ok(())
             }
-            _ => self.store_aside(index, value, other_bytes),
+            _ => self.store_aside(index, value, other_bytes()),
         }
     }
 
@@ -290,10 +290,10 @@ mod tests {
         let left = game.play(start, core_types::Side::Left);
         let right = game.play(start, core_types::Side::Right);
         assert_eq!(memo.get(&start), None);
-        memo.store(start, Plain(Margin(-7)), 0).unwrap();
-        memo.store(left, Plain(Margin(i128::from(i64::MAX) * 3)), 0)
+        memo.store(start, Plain(Margin(-7)), || 0).unwrap();
+        memo.store(left, Plain(Margin(i128::from(i64::MAX) * 3)), || 0)
             .unwrap();
-        memo.store(right, Plain(Margin(i64::MIN.into())), 0)
+        memo.store(right, Plain(Margin(i64::MIN.into())), || 0)
             .unwrap(); // the word FLIP: aside
         assert_eq!(memo.get(&start), Some(Plain(Margin(-7))));
         assert_eq!(
@@ -319,7 +319,7 @@ mod tests {
         let game = PredictTheWinner::new(vec![1, 2, 3, 4]);
         let mut table = WordTable::new();
         let mut memo = WordMemo::new(&game, &mut table, 1 << 20, Deadline::NEVER).unwrap();
-        memo.store(game.start(), Plain(Margin(5)), 0).unwrap();
+        memo.store(game.start(), Plain(Margin(5)), || 0).unwrap();
         assert_eq!(memo.get(&game.start()), Some(Plain(Margin(5))));
         let kept = table.allocated_bytes();
         let memo = WordMemo::new(&game, &mut table, 1 << 20, Deadline::NEVER).unwrap();

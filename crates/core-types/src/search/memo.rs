@@ -39,13 +39,19 @@ pub trait MemoPolicy<P, S> {
     const REMEMBERS: bool;
     /// The stored score of `position`.
     fn get(&self, position: &P) -> Option<S>;
-    /// Stores `score` for `position`, or says why not; `other_bytes` are the bytes held
-    /// beside the memo (stack segments) that count against the same cap.
+    /// Stores `score` for `position`, or says why not; `other_bytes` gives the bytes held
+    /// beside the memo (stack segments) that count against the same cap, asked only when the
+    /// memo grows (a store into room it has costs no count).
     ///
     /// # Errors
     ///
     /// A [`MemoRefusal`] at the state budget, the memory cap or a refused allocation.
-    fn store(&mut self, position: P, score: S, other_bytes: u64) -> Result<(), MemoRefusal>;
+    fn store(
+        &mut self,
+        position: P,
+        score: S,
+        other_bytes: impl FnOnce() -> u64,
+    ) -> Result<(), MemoRefusal>;
     /// Bytes the memo holds now.
     fn bytes(&self) -> u128;
     /// Positions it can hold without growing (its table's cells).
@@ -63,7 +69,12 @@ impl<P, S> MemoPolicy<P, S> for NoMemo {
         None
     }
     #[inline(always)]
-    fn store(&mut self, _position: P, _score: S, _other: u64) -> Result<(), MemoRefusal> {
+    fn store(
+        &mut self,
+        _position: P,
+        _score: S,
+        _other: impl FnOnce() -> u64,
+    ) -> Result<(), MemoRefusal> {
         Ok(())
     }
     fn bytes(&self) -> u128 {
@@ -114,7 +125,13 @@ impl<P: Copy + Eq + Hash, S: Copy> MemoPolicy<P, S> for HashMemo<P, S> {
         self.map.get(position).copied()
     }
 
-    fn store(&mut self, position: P, score: S, other_bytes: u64) -> Result<(), MemoRefusal> {
+    #[inline]
+    fn store(
+        &mut self,
+        position: P,
+        score: S,
+        other_bytes: impl FnOnce() -> u64,
+    ) -> Result<(), MemoRefusal> {
         let len = self.map.len();
         if len as u64 >= self.budget {
             return Err(MemoRefusal::Budget {
@@ -124,7 +141,7 @@ impl<P: Copy + Eq + Hash, S: Copy> MemoPolicy<P, S> for HashMemo<P, S> {
         let capacity = self.map.capacity();
         if len >= capacity {
             // The insertion grows the table: the old and the new one are held together.
-            let required = growth_bytes::<P, S>(capacity) + u128::from(other_bytes);
+            let required = growth_bytes::<P, S>(capacity) + u128::from(other_bytes());
             if required > u128::from(self.cap) {
                 return Err(MemoRefusal::Cap {
                     states: len as u64 + 1,
@@ -253,7 +270,12 @@ impl<G: Indexed, S: Copy> MemoPolicy<G::Position, S> for DenseMemo<'_, G, S> {
     }
 
     #[inline]
-    fn store(&mut self, position: G::Position, score: S, _other: u64) -> Result<(), MemoRefusal> {
+    fn store(
+        &mut self,
+        position: G::Position,
+        score: S,
+        _other: impl FnOnce() -> u64,
+    ) -> Result<(), MemoRefusal> {
         // An index past the table is the game's bug; the position is then not remembered,
         // which costs time, never a wrong answer.
         let index = self.game.index(position);

@@ -156,7 +156,12 @@ impl<P, S, M: MemoPolicy<P, S>> MemoPolicy<P, S> for Kept<'_, M> {
     }
 
     #[inline]
-    fn store(&mut self, position: P, score: S, other_bytes: u64) -> Result<(), MemoRefusal> {
+    fn store(
+        &mut self,
+        position: P,
+        score: S,
+        other_bytes: impl FnOnce() -> u64,
+    ) -> Result<(), MemoRefusal> {
         self.0.store(position, score, other_bytes)
     }
 
@@ -212,7 +217,7 @@ impl<G: Indexed> MemoPolicy<G::Position, Ranked<G::Value>> for IndexedScores<G> 
         &mut self,
         position: G::Position,
         score: Ranked<G::Value>,
-        _other_bytes: u64,
+        _other_bytes: impl FnOnce() -> u64,
     ) -> Result<(), MemoRefusal> {
         // An index past the table is the game's bug: the position is then not remembered,
         // which costs time, never a wrong answer.

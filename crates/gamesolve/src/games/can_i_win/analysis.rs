@@ -414,7 +414,7 @@ impl<M: MemoPolicy<u64, Ranked<Verdict>>> MemoPolicy<u64, Ranked<Verdict>> for S
         &mut self,
         used: u64,
         score: Ranked<Verdict>,
-        other_bytes: u64,
+        other_bytes: impl FnOnce() -> u64,
     ) -> Result<(), MemoRefusal> {
         self.memo.store(used, score, other_bytes)
     }
