@@ -438,10 +438,12 @@ impl crate::Indexed for PredictTheWinner {
 }
 
 /// The index of the interval `[start, start)`: the rows before it hold `len + 1`, `len`, …
-/// intervals, `start (len + 1) - start (start - 1) / 2` in all.
+/// intervals, `start (len + 1) - start (start - 1) / 2` in all, which is
+/// `start (2 len + 3 - start) / 2` (one multiplication; the product is even: one of its factors
+/// is). `start <= len`.
 #[inline]
 fn row_start(len: usize, start: usize) -> usize {
-    start * (len + 1) - start * start.saturating_sub(1) / 2
+    start * (2 * len + 3 - start) / 2
 }
 
 /// The moves into an interval: taking the left end of the interval one longer on the left,
@@ -507,6 +509,19 @@ mod tests {
                 }
             }
             assert!(seen.iter().all(|&s| s), "len {len}");
+        }
+    }
+
+    /// A row starts where the rows before it end: one row of `len + 1 - start` intervals
+    /// after each `start`, on rows far longer than the test above.
+    #[test]
+    fn each_row_starts_after_the_rows_before_it() {
+        for len in [0usize, 1, 2, 3, 10, 3_000, 1 << 20] {
+            let mut before = 0;
+            for start in 0..=len {
+                assert_eq!(row_start(len, start), before, "len {len}, start {start}");
+                before += len + 1 - start;
+            }
         }
     }
 
