@@ -227,32 +227,40 @@ impl<G: Indexed> WordMemo<'_, G> {
 
 impl<G: Indexed> MemoPolicy<G::Position, Plain<G::Value>> for WordMemo<'_, G> {
     const REMEMBERS: bool = true;
+    /// The position's index ([`Indexed::index`]): computed once per lookup, not again by the
+    /// store that follows a miss.
+    type Slot = usize;
 
     #[inline]
-    fn get(&self, position: &G::Position) -> Option<Plain<G::Value>> {
+    fn find(&self, position: &G::Position) -> Result<Plain<G::Value>, usize> {
         let index = self.game.index(*position);
         match self.words.get(index) {
             Some(&0) | None => {
                 if self.aside.is_empty() {
-                    None
+                    Err(index)
                 } else {
-                    self.aside.get(&index).copied().map(Plain)
+                    self.aside.get(&index).copied().map(Plain).ok_or(index)
                 }
             }
-            Some(&cell) => G::Value::from_word(cell ^ FLIP).map(Plain),
+            Some(&cell) => G::Value::from_word(cell ^ FLIP).map(Plain).ok_or(index),
         }
     }
 
     #[inline(always)]
-    fn store(
+    fn slot(&self, position: &G::Position) -> usize {
+        self.game.index(*position)
+    }
+
+    #[inline(always)]
+    fn store_in(
         &mut self,
-        position: G::Position,
+        index: usize,
+        _position: G::Position,
         Plain(value): Plain<G::Value>,
         other_bytes: impl FnOnce() -> u64,
     ) -> Result<(), MemoRefusal> {
         // An index past the table is the game's bug; the position is then not remembered,
         // which costs time, never a wrong answer.
-        let index = self.game.index(position);
         let Some(cell) = self.words.get_mut(index) else {
             return Ok(());
         };

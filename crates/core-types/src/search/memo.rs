@@ -34,20 +34,37 @@ pub enum MemoRefusal {
 }
 
 /// Where the search remembers positions, if anywhere.
+///
+/// A lookup that misses says where the position's score will go (its [`MemoPolicy::Slot`]:
+/// a dense table's cell), and the search hands that slot to the store that follows once the
+/// position is expanded, so a table whose cells are found by a computation (a game's index)
+/// makes it once per lookup, not once more per store.
 pub trait MemoPolicy<P, S> {
     /// Whether it remembers anything (a search without a memo skips the lookups).
     const REMEMBERS: bool;
-    /// The stored score of `position`.
-    fn get(&self, position: &P) -> Option<S>;
-    /// Stores `score` for `position`, or says why not; `other_bytes` gives the bytes held
-    /// beside the memo (stack segments) that count against the same cap, asked only when the
-    /// memo grows (a store into room it has costs no count).
+    /// Where a position's score goes, found by a lookup and handed to the store that follows
+    /// ([`MemoPolicy::find`], [`MemoPolicy::store_in`]): a dense table's index, or `()` where
+    /// a store finds its own place (a hash map).
+    type Slot: Copy;
+    /// The stored score of `position`, or, when it has none, the slot its score will go to.
+    ///
+    /// # Errors
+    ///
+    /// The slot, when `position` has no score stored (not an error: a miss).
+    fn find(&self, position: &P) -> Result<S, Self::Slot>;
+    /// The slot of `position`, for a position not looked up first (the search's root).
+    fn slot(&self, position: &P) -> Self::Slot;
+    /// Stores `score` for `position` in `slot` (which [`MemoPolicy::find`] or
+    /// [`MemoPolicy::slot`] gave for this position), or says why not; `other_bytes` gives the
+    /// bytes held beside the memo (stack segments) that count against the same cap, asked
+    /// only when the memo grows (a store into room it has costs no count).
     ///
     /// # Errors
     ///
     /// A [`MemoRefusal`] at the state budget, the memory cap or a refused allocation.
-    fn store(
+    fn store_in(
         &mut self,
+        slot: Self::Slot,
         position: P,
         score: S,
         other_bytes: impl FnOnce() -> u64,
@@ -56,6 +73,28 @@ pub trait MemoPolicy<P, S> {
     fn bytes(&self) -> u128;
     /// Positions it can hold without growing (its table's cells).
     fn capacity(&self) -> usize;
+
+    /// The stored score of `position`.
+    #[inline(always)]
+    fn get(&self, position: &P) -> Option<S> {
+        self.find(position).ok()
+    }
+
+    /// Stores `score` for `position` ([`MemoPolicy::store_in`] its slot).
+    ///
+    /// # Errors
+    ///
+    /// As [`MemoPolicy::store_in`].
+    #[inline(always)]
+    fn store(
+        &mut self,
+        position: P,
+        score: S,
+        other_bytes: impl FnOnce() -> u64,
+    ) -> Result<(), MemoRefusal> {
+        let slot = self.slot(&position);
+        self.store_in(slot, position, score, other_bytes)
+    }
 }
 
 /// No memo: plain recursion.
@@ -64,13 +103,17 @@ pub struct NoMemo;
 
 impl<P, S> MemoPolicy<P, S> for NoMemo {
     const REMEMBERS: bool = false;
+    type Slot = ();
     #[inline(always)]
-    fn get(&self, _position: &P) -> Option<S> {
-        None
+    fn find(&self, _position: &P) -> Result<S, ()> {
+        Err(())
     }
     #[inline(always)]
-    fn store(
+    fn slot(&self, _position: &P) {}
+    #[inline(always)]
+    fn store_in(
         &mut self,
+        _slot: (),
         _position: P,
         _score: S,
         _other: impl FnOnce() -> u64,
@@ -119,15 +162,21 @@ impl<P, S> HashMemo<P, S> {
 
 impl<P: Copy + Eq + Hash, S: Copy> MemoPolicy<P, S> for HashMemo<P, S> {
     const REMEMBERS: bool = true;
+    /// A store finds its own place: hashing again costs less than keeping the lookup's.
+    type Slot = ();
 
     #[inline]
-    fn get(&self, position: &P) -> Option<S> {
-        self.map.get(position).copied()
+    fn find(&self, position: &P) -> Result<S, ()> {
+        self.map.get(position).copied().ok_or(())
     }
 
+    #[inline(always)]
+    fn slot(&self, _position: &P) {}
+
     #[inline]
-    fn store(
+    fn store_in(
         &mut self,
+        _slot: (),
         position: P,
         score: S,
         other_bytes: impl FnOnce() -> u64,
@@ -252,33 +301,41 @@ impl<'g, G: Indexed, S: Copy> DenseMemo<'g, G, S> {
 
 impl<G: Indexed, S: Copy> MemoPolicy<G::Position, S> for DenseMemo<'_, G, S> {
     const REMEMBERS: bool = true;
+    /// The position's index ([`Indexed::index`]).
+    type Slot = usize;
 
     #[inline]
-    fn get(&self, position: &G::Position) -> Option<S> {
+    fn find(&self, position: &G::Position) -> Result<S, usize> {
         let index = self.game.index(*position);
         if Self::OPTIONS {
-            return self.options.get(index).copied().flatten();
+            return self.options.get(index).copied().flatten().ok_or(index);
         }
-        let word = self.stored.get(index / 64)?;
-        if word >> (index % 64) & 1 == 0 {
-            return None;
+        match self.stored.get(index / 64) {
+            Some(word) if word >> (index % 64) & 1 == 1 => {}
+            _ => return Err(index),
         }
-        // SAFETY: the bit is set only by `store`, after it wrote this cell.
+        // SAFETY: the bit is set only by `store_in`, after it wrote this cell.
         self.scores
             .get(index)
             .map(|cell| unsafe { cell.assume_init() })
+            .ok_or(index)
+    }
+
+    #[inline(always)]
+    fn slot(&self, position: &G::Position) -> usize {
+        self.game.index(*position)
     }
 
     #[inline]
-    fn store(
+    fn store_in(
         &mut self,
-        position: G::Position,
+        index: usize,
+        _position: G::Position,
         score: S,
         _other: impl FnOnce() -> u64,
     ) -> Result<(), MemoRefusal> {
         // An index past the table is the game's bug; the position is then not remembered,
         // which costs time, never a wrong answer.
-        let index = self.game.index(position);
         if Self::OPTIONS {
             if let Some(cell) = self.options.get_mut(index) {
                 *cell = Some(score);

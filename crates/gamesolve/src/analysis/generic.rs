@@ -149,20 +149,27 @@ struct Kept<'m, M>(&'m mut M);
 
 impl<P, S, M: MemoPolicy<P, S>> MemoPolicy<P, S> for Kept<'_, M> {
     const REMEMBERS: bool = M::REMEMBERS;
+    type Slot = M::Slot;
 
     #[inline]
-    fn get(&self, position: &P) -> Option<S> {
-        self.0.get(position)
+    fn find(&self, position: &P) -> Result<S, M::Slot> {
+        self.0.find(position)
     }
 
     #[inline]
-    fn store(
+    fn slot(&self, position: &P) -> M::Slot {
+        self.0.slot(position)
+    }
+
+    #[inline]
+    fn store_in(
         &mut self,
+        slot: M::Slot,
         position: P,
         score: S,
         other_bytes: impl FnOnce() -> u64,
     ) -> Result<(), MemoRefusal> {
-        self.0.store(position, score, other_bytes)
+        self.0.store_in(slot, position, score, other_bytes)
     }
 
     fn bytes(&self) -> u128 {
@@ -203,25 +210,31 @@ impl<G: Indexed> IndexedScores<G> {
 
 impl<G: Indexed> MemoPolicy<G::Position, Ranked<G::Value>> for IndexedScores<G> {
     const REMEMBERS: bool = true;
+    /// The position's index ([`Indexed::index`]).
+    type Slot = usize;
 
     #[inline]
-    fn get(&self, position: &G::Position) -> Option<Ranked<G::Value>> {
-        self.table
-            .get(self.game.index(*position))
-            .copied()
-            .flatten()
+    fn find(&self, position: &G::Position) -> Result<Ranked<G::Value>, usize> {
+        let index = self.game.index(*position);
+        self.table.get(index).copied().flatten().ok_or(index)
     }
 
     #[inline]
-    fn store(
+    fn slot(&self, position: &G::Position) -> usize {
+        self.game.index(*position)
+    }
+
+    #[inline]
+    fn store_in(
         &mut self,
-        position: G::Position,
+        index: usize,
+        _position: G::Position,
         score: Ranked<G::Value>,
         _other_bytes: impl FnOnce() -> u64,
     ) -> Result<(), MemoRefusal> {
         // An index past the table is the game's bug: the position is then not remembered,
         // which costs time, never a wrong answer.
-        if let Some(cell) = self.table.get_mut(self.game.index(position)) {
+        if let Some(cell) = self.table.get_mut(index) {
             *cell = Some(score);
         }
         Ok(())

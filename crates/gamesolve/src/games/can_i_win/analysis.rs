@@ -403,20 +403,29 @@ impl<M> SettledByTotals<M> {
 
 impl<M: MemoPolicy<u64, Ranked<Verdict>>> MemoPolicy<u64, Ranked<Verdict>> for SettledByTotals<M> {
     const REMEMBERS: bool = true;
+    type Slot = M::Slot;
 
     #[inline]
-    fn get(&self, used: &u64) -> Option<Ranked<Verdict>> {
-        self.memo.get(used).or_else(|| self.settled(*used))
+    fn find(&self, used: &u64) -> Result<Ranked<Verdict>, M::Slot> {
+        self.memo
+            .find(used)
+            .or_else(|slot| self.settled(*used).ok_or(slot))
     }
 
     #[inline]
-    fn store(
+    fn slot(&self, used: &u64) -> M::Slot {
+        self.memo.slot(used)
+    }
+
+    #[inline]
+    fn store_in(
         &mut self,
+        slot: M::Slot,
         used: u64,
         score: Ranked<Verdict>,
         other_bytes: impl FnOnce() -> u64,
     ) -> Result<(), MemoRefusal> {
-        self.memo.store(used, score, other_bytes)
+        self.memo.store_in(slot, used, score, other_bytes)
     }
 
     fn bytes(&self) -> u128 {
