@@ -237,7 +237,9 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// (`recursive`, `memo`) then keeps the positions of its path and refuses at once, naming
     /// the position, when one comes back ([`Error::PositionRepeats`](crate::Error)), instead of
     /// recursing until a limit stops it. `false` by default: the built-in games' positions never
-    /// repeat, and the check costs a hash set insertion per position.
+    /// repeat, and the check costs a hash set insertion per position. Asked twice per position
+    /// expanded, and the answer must not change during a solve: a constant (or a field), so
+    /// that a game answering a constant `false` pays nothing for the check.
     fn positions_may_repeat(&self) -> bool {
         false
     }

@@ -322,7 +322,9 @@ where
         }
         self.recorder.position(depth);
         self.recorder.event(Event::Enter(position));
-        if self.path.is_some() {
+        // Asked of the game, not of the path: a game whose positions never repeat (the default)
+        // answers a constant, and the check is compiled away.
+        if self.game.positions_may_repeat() {
             self.enter_path(position)?;
         }
         // The root reports the first best move in the game's order; below it, any best move
@@ -338,7 +340,7 @@ where
         let Some((score, mv)) = best else {
             return Err(self.fail_no_moves(position));
         };
-        if self.path.is_some() {
+        if self.game.positions_may_repeat() {
             self.leave_path(position);
         }
         if M::REMEMBERS {
