@@ -162,7 +162,8 @@ impl<P, S> HashMemo<P, S> {
 
 impl<P: Copy + Eq + Hash, S: Copy> MemoPolicy<P, S> for HashMemo<P, S> {
     const REMEMBERS: bool = true;
-    /// A store finds its own place: hashing again costs less than keeping the lookup's.
+    /// A store finds its own place (the map's insert hashes the position again); keeping the
+    /// lookup's place instead was not tried.
     type Slot = ();
 
     #[inline]
