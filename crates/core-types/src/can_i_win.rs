@@ -277,6 +277,21 @@ impl Game for CanIWin {
         }
     }
 
+    /// The parent's running total, counted once, plus the integer each move takes (a move
+    /// was made, so a total reached is the mover's win: a loss for the player in `child`).
+    #[inline]
+    fn terminal_values_after(&self, used: u64) -> impl Fn(u32, u64) -> Option<Verdict> {
+        let remaining = self.desired_total.saturating_sub(mask_total(used));
+        let full = self.full_mask;
+        move |take, child| {
+            let reached = u64::from(take) >= remaining;
+            if !reached && child != full {
+                return None;
+            }
+            over_after_a_move(reached)
+        }
+    }
+
     fn moves(&self, used: u64) -> Vec<u32> {
         (1..=self.max_choosable)
             .filter(|&k| used >> (k - 1) & 1 == 0)
@@ -383,6 +398,19 @@ impl Game for CanIWin {
         let added = child & !parent;
         (added.count_ones() == 1 && child & parent == parent).then(|| added.trailing_zeros() + 1)
     }
+}
+
+/// The value of a position that is over after a move ([`Game::terminal_values_after`]): the
+/// mover reached the total (a loss for the player to move), or the pool is empty without it
+/// (a draw). Marked cold, so that the search's common case, a position not over, is a branch
+/// of its own.
+#[cold]
+fn over_after_a_move(reached: bool) -> Option<Verdict> {
+    Some(if reached {
+        Verdict::Loss
+    } else {
+        Verdict::Draw
+    })
 }
 
 /// The total of a set of used integers (bit `k` is integer `k + 1`).
@@ -529,6 +557,44 @@ mod tests {
     }
 
     /// Asked one at a time, the moves are `moves`, in its order, for pools up to 64.
+    #[test]
+    fn terminal_values_after_answer_what_terminal_value_answers() {
+        // Every used set of small pools, with totals from 1 to past the pool's sum (the search
+        // never expands a position that is over, but the answer must hold for any).
+        for n in 1..=8u32 {
+            for t in 1..=pool_sum(n) + 2 {
+                let game = CanIWin::new(n, t).unwrap();
+                for used in 0..=game.full_mask() {
+                    let over = game.terminal_values_after(used);
+                    for take in game.moves(used) {
+                        let child = game.play(used, take);
+                        assert_eq!(
+                            over(take, child),
+                            game.terminal_value(child),
+                            "n = {n}, T = {t}, used = {used:#b}, take {take}"
+                        );
+                    }
+                }
+            }
+        }
+        // Large pools: the chunks past the first two of the running total.
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for (n, t) in [(31, 300), (63, 1000), (64, 2000), (64, 2080)] {
+            let game = CanIWin::new(n, t).unwrap();
+            for _ in 0..500 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let used = x & game.full_mask();
+                let over = game.terminal_values_after(used);
+                for take in game.moves(used) {
+                    let child = game.play(used, take);
+                    assert_eq!(over(take, child), game.terminal_value(child), "n = {n}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn next_move_walks_the_moves_in_order() {
         let mut x = 0x2545_F491_4F6C_DD1Du64;

@@ -158,6 +158,22 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The opponent's position after the player to move makes `mv`.
     fn play(&self, position: Self::Position, mv: Self::Move) -> Self::Position;
 
+    /// How a search asks whether the positions `position`'s moves lead to are over: a function
+    /// of a move and the position it leads to, answering what [`Game::terminal_value`] answers
+    /// of that position. The search makes it once per position it expands and asks it once per
+    /// move tried; this default asks `terminal_value` of each child. A game whose end is
+    /// decided by something it derives from a position may derive it here once for all the
+    /// moves (Can I Win: the parent's running total, to which each move adds the integer
+    /// taken, instead of each child's total counted again).
+    #[inline]
+    fn terminal_values_after(
+        &self,
+        position: Self::Position,
+    ) -> impl Fn(Self::Move, Self::Position) -> Option<Self::Value> {
+        let _ = position;
+        move |_, child| self.terminal_value(child)
+    }
+
     /// What `mv` is worth to the mover when the opponent's position after it is worth `reply`
     /// to the opponent. The default, `reply.negate()`, fits win/lose games; a scoring game adds
     /// what the move earns (Predict the Winner: the value taken minus the opponent's margin).

@@ -35,7 +35,10 @@
 //! asked `terminal_value` at most once per distinct position (and `moves`/`play` once per
 //! position expanded), and without one once per position visited (a node of the tree). A game
 //! whose `terminal_value` derives something from the position (a running total) pays for it
-//! once per position; a game may also carry such derived data in its position type.
+//! once per position; a game may also carry such derived data in its position type, or derive
+//! it once per position expanded for all of that position's moves
+//! ([`Game::terminal_values_after`], which the search asks in place of `terminal_value` of a
+//! position it reaches by a move).
 //!
 //! # Examples
 //!
@@ -303,7 +306,8 @@ where
     /// As [`Search::expand`].
     #[inline]
     pub fn score_at(&mut self, position: G::Position, depth: u64) -> Result<S, Error> {
-        self.score_in(position, depth)
+        let game = self.game;
+        self.score_in(position, depth, || game.terminal_value(position))
             .map_err(|Stopped| self.take_error())
     }
 
@@ -363,15 +367,16 @@ where
         let Some(first) = self.game.next_move(position, None) else {
             return Ok(None);
         };
+        let over = self.game.terminal_values_after(position);
         // The first move is the best so far: the loop compares each later one with it.
         let mut mv = first;
-        let mut best = (self.move_score(position, mv, depth)?, mv);
+        let mut best = (self.move_score(position, mv, depth, &over)?, mv);
         while !best.0.cannot_be_beaten() {
             let Some(next) = self.game.next_move(position, Some(mv)) else {
                 break;
             };
             mv = next;
-            let score = self.move_score(position, mv, depth)?;
+            let score = self.move_score(position, mv, depth, &over)?;
             if score.better_than(best.0) {
                 best = (score, mv);
             }
@@ -381,9 +386,15 @@ where
 
     /// The score of `mv` from `position` (at `depth`) for the mover.
     #[inline(always)]
-    fn move_score(&mut self, position: G::Position, mv: G::Move, depth: u64) -> Result<S, Stopped> {
+    fn move_score(
+        &mut self,
+        position: G::Position,
+        mv: G::Move,
+        depth: u64,
+        over: &impl Fn(G::Move, G::Position) -> Option<G::Value>,
+    ) -> Result<S, Stopped> {
         let child = self.game.play(position, mv);
-        let reply = self.score_in(child, depth + 1)?;
+        let reply = self.score_in(child, depth + 1, || over(mv, child))?;
         Ok(S::after_move(
             self.game.move_value(position, mv, reply.value()),
             reply,
@@ -413,11 +424,12 @@ where
         if moves.capacity() > capacity {
             self.buffer_bytes += ((moves.capacity() - capacity) * size_of::<G::Move>()) as u64;
         }
+        let over = self.game.terminal_values_after(position);
         let mut best: Option<(S, G::Move)> = None;
         let mut outcome = Ok(());
         for &mv in &moves {
             let child = self.game.play(position, mv);
-            let reply = match self.score_in(child, depth + 1) {
+            let reply = match self.score_in(child, depth + 1, || over(mv, child)) {
                 Ok(reply) => reply,
                 Err(stopped) => {
                     outcome = Err(stopped);
@@ -441,11 +453,17 @@ where
     /// and epilogue a child: Predict the Winner's `memo/indexed` 257 -> 199 instructions a
     /// position).
     #[inline(always)]
-    fn score_in(&mut self, position: G::Position, depth: u64) -> Result<S, Stopped> {
-        // The memo first, then the game: with a memo, [`Game::terminal_value`] is asked once
-        // per distinct position (a position that is over is kept in the memo too); without,
-        // once per position visited. A miss gives the memo's slot for the position, where its
-        // score is stored once known.
+    fn score_in(
+        &mut self,
+        position: G::Position,
+        depth: u64,
+        over: impl FnOnce() -> Option<G::Value>,
+    ) -> Result<S, Stopped> {
+        // The memo first, then the game: with a memo, whether `position` is over (`over`:
+        // [`Game::terminal_value`], or [`Game::terminal_values_after`] for a position reached
+        // by a move) is asked once per distinct position (a position that is over is kept in
+        // the memo too); without, once per position visited. A miss gives the memo's slot for
+        // the position, where its score is stored once known.
         let slot = match self.memo.find(&position) {
             Ok(score) => {
                 if !score.is_terminal() {
@@ -456,7 +474,7 @@ where
             }
             Err(slot) => slot,
         };
-        if let Some(value) = self.game.terminal_value(position) {
+        if let Some(value) = over() {
             let score = S::terminal(value);
             if M::REMEMBERS {
                 self.store(slot, position, score)?;

@@ -16,9 +16,11 @@
 //! move tried, and its move listing: a game that gives its moves one at a time
 //! ([`Game::MOVES_ONE_BY_ONE`], as Can I Win and Predict the Winner do) is asked
 //! [`Game::next_move`] once per move tried and lists nothing, else `moves_into` lists every move
-//! of each expanded position. Measured on Can I Win n = 12, T = 50 (callgrind): 114
-//! instructions per expanded position against `recursive/backtrack`'s 46, of which about 31
-//! recompute the running total from the used set (BENCHMARKS.md, "Issue 28, round 3").
+//! of each expanded position. Whether a move's position is over is asked of
+//! [`Game::terminal_values_after`], made once per expanded position (Can I Win counts the
+//! running total there once, not once per move tried). Measured on Can I Win n = 12, T = 50
+//! (callgrind): 95 instructions per expanded position against `recursive/backtrack`'s 47
+//! (BENCHMARKS.md, "Issue 28, round 6").
 //! Auxiliary memory: `O(depth)` frames (and move lists, for a game that lists its moves); deep
 //! games run on heap-allocated stack segments ([`core_types::stack`]). The segments, the move
 //! lists and what the game holds count against the memory cap (1 GiB by default): a game
