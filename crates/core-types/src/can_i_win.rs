@@ -556,7 +556,8 @@ mod tests {
         assert_eq!(mask_total(u64::MAX), 64 * 65 / 2);
     }
 
-    /// Asked one at a time, the moves are `moves`, in its order, for pools up to 64.
+    /// The search's question for a move's position, made once per parent, answers what
+    /// `terminal_value` of that position answers.
     #[test]
     fn terminal_values_after_answer_what_terminal_value_answers() {
         // Every used set of small pools, with totals from 1 to past the pool's sum (the search
@@ -595,6 +596,7 @@ mod tests {
         }
     }
 
+    /// Asked one at a time, the moves are `moves`, in its order, for pools up to 64.
     #[test]
     fn next_move_walks_the_moves_in_order() {
         let mut x = 0x2545_F491_4F6C_DD1Du64;
