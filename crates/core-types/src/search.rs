@@ -152,9 +152,11 @@ pub fn before_search<G: Game>(game: &G) -> Result<G::Position, G::Solution> {
 }
 
 /// Stack left before the recursion moves to a fresh heap segment, and that segment's size.
-/// The stack is looked at every [`STACK_CHECK_EVERY`] levels only (reading it costs a call
-/// per position, about 3 % of a memo's time): those levels' frames, a few hundred bytes each
-/// for the built-in games, must fit in the red zone.
+/// The stack's floor ([`stack::floor`]) is read once per public entry and per segment; the
+/// recursion compares an address of its frame with it every [`STACK_CHECK_EVERY`] levels
+/// (every level cost more: `recursive/negamax` on Can I Win 92 against 89 instructions a
+/// position), so those levels' frames, a few hundred bytes each for the built-in games, must
+/// fit in the red zone.
 const RED_ZONE: usize = 256 * 1024;
 const STACK_CHECK_EVERY: u64 = 4;
 const SEGMENT: usize = 1024 * 1024;
@@ -184,6 +186,9 @@ pub struct Search<'a, G: Game, S, M, R, T> {
     game_order: bool,
     /// Why the recursion stopped, while it unwinds ([`Stopped`]).
     failed: Option<Error>,
+    /// Below this address the recursion moves to a new stack segment ([`stack::floor`]):
+    /// read at each public entry and on each new segment.
+    stack_floor: usize,
     score: PhantomData<S>,
 }
 
@@ -239,6 +244,7 @@ where
             path: game.positions_may_repeat().then(HashSet::new),
             game_order: false,
             failed: None,
+            stack_floor: usize::MAX,
             score: PhantomData,
         }
     }
@@ -274,6 +280,7 @@ where
     /// stack segment, or [`Error::NoMoves`] for a position with no move that is not over.
     pub fn expand(&mut self, position: G::Position, depth: u64) -> Result<(S, G::Move), Error> {
         let slot = self.memo.slot(&position);
+        self.stack_floor = stack::floor(RED_ZONE);
         self.expand_in(position, depth, slot)
             .map_err(|Stopped| self.take_error())
     }
@@ -307,6 +314,7 @@ where
     #[inline]
     pub fn score_at(&mut self, position: G::Position, depth: u64) -> Result<S, Error> {
         let game = self.game;
+        self.stack_floor = stack::floor(RED_ZONE);
         self.score_in(position, depth, || game.terminal_value(position))
             .map_err(|Stopped| self.take_error())
     }
@@ -368,17 +376,22 @@ where
             return Ok(None);
         };
         let over = self.game.terminal_values_after(position);
-        // The first move is the best so far: the loop compares each later one with it.
+        // The first move is the best so far: the loop compares each later one with it, and
+        // asks whether the best cannot be beaten only when it changes (Can I Win's
+        // `recursive/negamax`: 95 -> 92 instructions a position).
         let mut mv = first;
         let mut best = (self.move_score(position, mv, depth, &over)?, mv);
-        while !best.0.cannot_be_beaten() {
-            let Some(next) = self.game.next_move(position, Some(mv)) else {
-                break;
-            };
+        if best.0.cannot_be_beaten() {
+            return Ok(Some(best));
+        }
+        while let Some(next) = self.game.next_move(position, Some(mv)) {
             mv = next;
             let score = self.move_score(position, mv, depth, &over)?;
             if score.better_than(best.0) {
                 best = (score, mv);
+                if score.cannot_be_beaten() {
+                    break;
+                }
             }
         }
         Ok(Some(best))
@@ -482,12 +495,12 @@ where
             return Ok(score);
         }
         // One destination for both calls: the frame holds one reply, not one per call.
-        let expanded = if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE)
-        {
-            self.expand_on_segment(position, depth, slot)
-        } else {
-            self.expand_in(position, depth, slot)
-        };
+        let expanded =
+            if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
+                self.expand_on_segment(position, depth, slot)
+            } else {
+                self.expand_in(position, depth, slot)
+            };
         Ok(expanded?.0)
     }
 
@@ -505,11 +518,16 @@ where
             Ok(segment) => segment,
             Err(e) => return Err(self.fail(e)),
         };
+        let outer_floor = self.stack_floor;
         let reply = stack::grow_fallible(
             SEGMENT,
             |refused| refused,
-            || Ok(self.expand_in(position, depth, slot)),
+            || {
+                self.stack_floor = stack::floor(RED_ZONE);
+                Ok(self.expand_in(position, depth, slot))
+            },
         );
+        self.stack_floor = outer_floor;
         self.stack_bytes -= segment;
         match reply {
             Ok(reply) => reply,

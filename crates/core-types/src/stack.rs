@@ -141,6 +141,43 @@ pub fn needs_segment(red_zone: usize) -> bool {
     stacker::remaining_stack().is_none_or(|left| left < red_zone)
 }
 
+/// The lowest address the current stack may reach with `red_zone` bytes still left below it,
+/// read once (a call into `stacker`), so that a recursion checks its depth by one comparison
+/// ([`below_floor`]) rather than a call per check. `usize::MAX` when the stack's limit is
+/// unknown: every check then says a segment is needed, as [`needs_segment`] does. Valid on the
+/// stack (or segment) it was read on: a search reads it again on each new segment. Stacks grow
+/// down on every platform `stacker` supports that this crate builds for (x86, ARM, RISC-V).
+///
+/// ```
+/// use gamesolve::stack::{below_floor, floor};
+///
+/// let floor = floor(64 * 1024);
+/// assert!(!below_floor(floor));
+/// ```
+#[inline]
+pub fn floor(red_zone: usize) -> usize {
+    match stacker::remaining_stack() {
+        Some(left) => stack_address()
+            .saturating_sub(left)
+            .saturating_add(red_zone),
+        None => usize::MAX,
+    }
+}
+
+/// Whether the stack is below `floor` ([`floor`]): time for a new segment. One comparison of
+/// an address in the caller's frame.
+#[inline(always)]
+pub fn below_floor(floor: usize) -> bool {
+    stack_address() < floor
+}
+
+/// An address in the caller's frame (a byte kept on the stack for its address).
+#[inline(always)]
+fn stack_address() -> usize {
+    let marker = 0u8;
+    std::ptr::from_ref(std::hint::black_box(&marker)) as usize
+}
+
 /// Runs `f` on a new stack segment of `segment_bytes` bytes (whatever the stack has left: ask
 /// [`needs_segment`] first); a refused segment becomes the error `refused` makes of it, as in
 /// [`maybe_grow_fallible`].

@@ -158,7 +158,8 @@ pub const fn entry_bytes<G: Game>() -> u64 {
 }
 
 /// Stack left before the recursion moves to a fresh heap segment, and that segment's size
-/// (as the generic search: the stack is looked at every 4 levels).
+/// (as the generic search: an address of the frame is compared with the stack's floor,
+/// [`stack::floor`], every 4 levels).
 const RED_ZONE: usize = 256 * 1024;
 const STACK_CHECK_EVERY: u64 = 4;
 const SEGMENT: usize = 1024 * 1024;
@@ -187,6 +188,9 @@ struct Searcher<'a, G: Game, R> {
     /// The positions on the search's path, when the game's positions may repeat
     /// ([`Game::positions_may_repeat`]): one met again is refused at once.
     path: Option<HashSet<G::Position>>,
+    /// Below this address the recursion moves to a new stack segment ([`stack::floor`]):
+    /// read when the solve starts and on each new segment.
+    stack_floor: usize,
 }
 
 /// `x` is above `alpha` (`None`: minus infinity).
@@ -244,13 +248,16 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
                 }
             }
         }
-        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::needs_segment(RED_ZONE) {
+        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
             let segment = self.admit_segment(depth)?;
             let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
+            let outer_floor = self.stack_floor;
             let value = stack::grow_fallible(SEGMENT, refused, || {
+                self.stack_floor = stack::floor(RED_ZONE);
                 self.expand(position, stored, alpha, beta, depth)
                     .map(|(v, _)| v)
             });
+            self.stack_floor = outer_floor;
             self.stack_bytes -= segment;
             return value;
         }
@@ -522,6 +529,7 @@ impl<G: Game> Kernel<G> for AlphaBeta {
             stack_bytes: 0,
             buffers: Vec::new(),
             path: game.positions_may_repeat().then(HashSet::new),
+            stack_floor: stack::floor(RED_ZONE),
         };
         let (value, best) = searcher.expand(start, None, None, None, 1)?;
         let capacity = searcher.table.capacity() as u64;
@@ -611,5 +619,49 @@ mod tests {
         };
         let err = AlphaBeta::from_config(&time).solve(&game).unwrap_err();
         assert!(matches!(err, Error::TimeLimitReached { .. }), "{err}");
+    }
+
+    /// A line far deeper than a small thread's stack is searched on stack segments: the
+    /// depth is checked against the floor of the stack it runs on, read again on each
+    /// segment.
+    #[test]
+    fn a_deep_line_runs_on_stack_segments_from_a_small_thread() {
+        #[derive(Clone, Debug)]
+        struct Line(u64);
+        impl Game for Line {
+            type Position = u64;
+            type Move = u64;
+            type Value = core_types::Verdict;
+            type Solution = core_types::Verdict;
+            fn start(&self) -> u64 {
+                0
+            }
+            fn terminal_value(&self, p: u64) -> Option<core_types::Verdict> {
+                (p == self.0).then_some(core_types::Verdict::Loss)
+            }
+            fn moves(&self, p: u64) -> Vec<u64> {
+                vec![p + 1]
+            }
+            fn play(&self, _p: u64, to: u64) -> u64 {
+                to
+            }
+        }
+        std::thread::Builder::new()
+            .stack_size(64 << 10)
+            .spawn(|| {
+                for len in [100_000u64, 100_001] {
+                    let value = AlphaBeta::new().solve(&Line(len)).unwrap();
+                    // The last position is lost for its mover: the first player wins an odd line.
+                    let expected = if len % 2 == 1 {
+                        core_types::Verdict::Win
+                    } else {
+                        core_types::Verdict::Loss
+                    };
+                    assert_eq!(value, expected, "len {len}");
+                }
+            })
+            .unwrap()
+            .join()
+            .unwrap();
     }
 }

@@ -147,6 +147,40 @@ impl Game for Line {
     }
 }
 
+/// A line far deeper than a small thread's stack is searched on stack segments, with and
+/// without a memo: the depth is checked against the floor of the stack it runs on, read
+/// again on each segment (a floor kept from another stack would run off the segment's end).
+#[test]
+fn a_deep_line_runs_on_stack_segments_from_a_small_thread() {
+    std::thread::Builder::new()
+        .stack_size(64 << 10)
+        .spawn(|| {
+            for len in [200_000, 200_001] {
+                let game = Line { len, loops: false };
+                // The last position is lost for its mover: the first player wins an odd line.
+                let expected = if len % 2 == 1 {
+                    Verdict::Win
+                } else {
+                    Verdict::Loss
+                };
+                let pace = WorkBudget::new(u64::MAX, Deadline::after(None));
+                let mut stats = NoStats;
+                let mut plain = Search::new(&game, NoMemo, &mut stats, pace, NAMES, 1 << 30);
+                let (Plain(value), _) = plain.expand(0, 1).unwrap();
+                assert_eq!(value, expected, "len {len}, no memo");
+                let memo: HashMemo<u64, Plain<Verdict>> = HashMemo::new(1 << 20, 1 << 30);
+                let pace = DeadlineClock::new(Deadline::after(None));
+                let mut stats = NoStats;
+                let mut memoized = Search::new(&game, memo, &mut stats, pace, NAMES, 1 << 30);
+                let (Plain(value), _) = memoized.expand(0, 1).unwrap();
+                assert_eq!(value, expected, "len {len}, memo");
+            }
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+}
+
 /// A game whose positions may repeat is refused at the first position met again on the
 /// search's path, naming it, with or without a memo.
 #[test]
