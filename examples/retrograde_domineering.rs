@@ -2,10 +2,11 @@
 //! small release binary to profile (perf, callgrind) what bounds retrograde (issue 28).
 //!
 //! ```text
-//! cargo run --release --example retrograde_domineering -- 5 5 [retro|counting|memo|both] [runs]
+//! cargo run --release --example retrograde_domineering -- 5 5 [retro|counting|memo|alpha-beta|floor|both] [runs]
 //! ```
 //!
-//! `retro` is `tabular/retrograde`'s table ([`solve_table`]: the acyclic path on Domineering),
+//! `memo` is `memo/hash-map`, `alpha-beta` is `memo/alpha-beta` (the fastest memo on
+//! Domineering 5x5 since issue 28's round 3), `floor` the game's own calls alone (below); `retro` is `tabular/retrograde`'s table ([`solve_table`]: the acyclic path on Domineering),
 //! `counting` the counter-based pass it falls back to on a loopy game
 //! ([`solve_table_by_counting`]), `both` is `retro` and `memo`.
 #![allow(clippy::unwrap_used)]
@@ -60,19 +61,24 @@ fn main() {
             reached.len()
         );
     }
-    if which == "memo" || which == "both" {
+    if which == "memo" || which == "alpha-beta" || which == "both" {
+        let id = if which == "alpha-beta" {
+            "memo/alpha-beta"
+        } else {
+            "memo/hash-map"
+        };
         let config = SolverConfig {
             state_budget: Some(100_000_000),
             ..SolverConfig::default()
         };
         let variants = all_variants::<Domineering>();
-        let variant = variants.iter().find(|v| v.id() == "memo/hash-map").unwrap();
+        let variant = variants.iter().find(|v| v.id() == id).unwrap();
         for _ in 0..runs {
             let mut solver = variant.solver(&config);
             let t = Instant::now();
             let (answer, stats) = solver.solve_with_stats(&game).unwrap();
             println!(
-                "memo/hash-map: {:?}, {answer:?}, {} positions",
+                "{id}: {:?}, {answer:?}, {} positions",
                 t.elapsed(),
                 stats.positions
             );
