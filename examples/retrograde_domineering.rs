@@ -5,9 +5,9 @@
 //! cargo run --release --example retrograde_domineering -- 5 5 [retro|counting|memo|alpha-beta|floor|both] [runs]
 //! ```
 //!
-//! `memo` is `memo/hash-map`, `alpha-beta` is `memo/alpha-beta` (the fastest memo on
-//! Domineering 5x5 since issue 28's round 3), `floor` the game's own calls alone (below); `retro` is `tabular/retrograde`'s table ([`solve_table`]: the acyclic path on Domineering),
-//! `counting` the counter-based pass it falls back to on a loopy game
+//! `memo` is `memo/hash-map`, `alpha-beta` is `memo/alpha-beta`, `floor` the game's own calls
+//! alone (below); `retro` is `tabular/retrograde`'s table ([`solve_table`]: the acyclic path
+//! on Domineering), `counting` the counter-based pass it falls back to on a loopy game
 //! ([`solve_table_by_counting`]), `both` is `retro` and `memo`.
 #![allow(clippy::unwrap_used)]
 
