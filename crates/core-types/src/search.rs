@@ -315,7 +315,8 @@ where
     pub fn score_at(&mut self, position: G::Position, depth: u64) -> Result<S, Error> {
         let game = self.game;
         self.stack_floor = stack::floor(RED_ZONE);
-        self.score_in(position, depth, || game.terminal_value(position))
+        // `true`: the position is expanded by a call, not inlined into every caller.
+        self.score_in::<true>(position, depth, || game.terminal_value(position))
             .map_err(|Stopped| self.take_error())
     }
 
@@ -324,6 +325,22 @@ where
     /// in registers rather than an [`Error`]'s bytes through memory. The score is stored in
     /// `slot`, the memo's place for `position` ([`MemoPolicy::find`]).
     fn expand_in(
+        &mut self,
+        position: G::Position,
+        depth: u64,
+        slot: M::Slot,
+    ) -> Result<(S, G::Move), Stopped> {
+        self.expand_level::<false>(position, depth, slot)
+    }
+
+    /// The body of [`Search::expand_in`]. The recursion is unrolled by two: a level called as a
+    /// function expands its children in its own body (`INLINED`), and theirs are expanded by a
+    /// call to [`Search::expand_in`], so a prologue and an epilogue serve two levels
+    /// (`recursive/negamax` on Can I Win 89 -> 78 instructions a position, Predict the
+    /// Winner's `memo/indexed` 629 M -> 546 M a solve). The stack check still runs every
+    /// [`STACK_CHECK_EVERY`] levels, whichever of the two it falls on.
+    #[inline(always)]
+    fn expand_level<const INLINED: bool>(
         &mut self,
         position: G::Position,
         depth: u64,
@@ -345,9 +362,9 @@ where
         // positions `recursive/backtrack` expands).
         let game_order = !(M::REMEMBERS && depth > 1 && !self.game_order);
         let best = if G::MOVES_ONE_BY_ONE && (game_order || G::SEARCH_ORDER_IS_GAME_ORDER) {
-            self.best_one_by_one(position, depth)?
+            self.best_one_by_one::<INLINED>(position, depth)?
         } else {
-            self.best_of_list(position, depth, game_order)?
+            self.best_of_list::<INLINED>(position, depth, game_order)?
         };
         let Some((score, mv)) = best else {
             return Err(self.fail_no_moves(position));
@@ -367,7 +384,7 @@ where
     /// one at a time in the game's order ([`Game::next_move`]): no list, and no move asked
     /// past one that cannot be beaten. `None` when the position has no move.
     #[inline(always)]
-    fn best_one_by_one(
+    fn best_one_by_one<const INLINED: bool>(
         &mut self,
         position: G::Position,
         depth: u64,
@@ -380,13 +397,13 @@ where
         // asks whether the best cannot be beaten only when it changes (Can I Win's
         // `recursive/negamax`: 95 -> 92 instructions a position).
         let mut mv = first;
-        let mut best = (self.move_score(position, mv, depth, &over)?, mv);
+        let mut best = (self.move_score::<INLINED>(position, mv, depth, &over)?, mv);
         if best.0.cannot_be_beaten() {
             return Ok(Some(best));
         }
         while let Some(next) = self.game.next_move(position, Some(mv)) {
             mv = next;
-            let score = self.move_score(position, mv, depth, &over)?;
+            let score = self.move_score::<INLINED>(position, mv, depth, &over)?;
             if score.better_than(best.0) {
                 best = (score, mv);
                 if score.cannot_be_beaten() {
@@ -399,7 +416,7 @@ where
 
     /// The score of `mv` from `position` (at `depth`) for the mover.
     #[inline(always)]
-    fn move_score(
+    fn move_score<const INLINED: bool>(
         &mut self,
         position: G::Position,
         mv: G::Move,
@@ -407,7 +424,7 @@ where
         over: &impl Fn(G::Move, G::Position) -> Option<G::Value>,
     ) -> Result<S, Stopped> {
         let child = self.game.play(position, mv);
-        let reply = self.score_in(child, depth + 1, || over(mv, child))?;
+        let reply = self.score_in::<INLINED>(child, depth + 1, || over(mv, child))?;
         Ok(S::after_move(
             self.game.move_value(position, mv, reply.value()),
             reply,
@@ -417,7 +434,7 @@ where
     /// [`Search::best_one_by_one`] over a list of the moves (the game's order when
     /// `game_order`, else its search order), kept in the move buffer of `depth`.
     #[inline(always)]
-    fn best_of_list(
+    fn best_of_list<const INLINED: bool>(
         &mut self,
         position: G::Position,
         depth: u64,
@@ -442,7 +459,7 @@ where
         let mut outcome = Ok(());
         for &mv in &moves {
             let child = self.game.play(position, mv);
-            let reply = match self.score_in(child, depth + 1, || over(mv, child)) {
+            let reply = match self.score_in::<INLINED>(child, depth + 1, || over(mv, child)) {
                 Ok(reply) => reply,
                 Err(stopped) => {
                     outcome = Err(stopped);
@@ -462,11 +479,12 @@ where
     }
 
     /// [`Search::score_at`] inside the recursion (see [`Search::expand_in`]). Always inlined:
-    /// the recursion is then one function a level, not two (with a memo, a second prologue
-    /// and epilogue a child: Predict the Winner's `memo/indexed` 257 -> 199 instructions a
-    /// position).
+    /// no function of its own between two levels (with a memo, a second prologue and epilogue
+    /// a child: Predict the Winner's `memo/indexed` 257 -> 199 instructions a position). A
+    /// child is expanded inline when this level was called (`INLINED` false), else by a call
+    /// ([`Search::expand_level`]).
     #[inline(always)]
-    fn score_in(
+    fn score_in<const INLINED: bool>(
         &mut self,
         position: G::Position,
         depth: u64,
@@ -498,6 +516,8 @@ where
         let expanded =
             if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
                 self.expand_on_segment(position, depth, slot)
+            } else if !INLINED {
+                self.expand_level::<true>(position, depth, slot)
             } else {
                 self.expand_in(position, depth, slot)
             };
