@@ -155,7 +155,7 @@ pub fn before_search<G: Game>(game: &G) -> Result<G::Position, G::Solution> {
 /// The stack's floor ([`stack::floor`]) is read once per public entry and per segment; the
 /// recursion compares an address of its frame with it every [`STACK_CHECK_EVERY`] levels
 /// (every level cost more: `recursive/negamax` on Can I Win 92 against 89 instructions a
-/// position), so those levels' frames, a few hundred bytes each for the built-in games, must
+/// position), so those levels' frames (about 150 bytes per two levels for Can I Win) must
 /// fit in the red zone.
 const RED_ZONE: usize = 256 * 1024;
 const STACK_CHECK_EVERY: u64 = 4;

@@ -19,8 +19,8 @@
 //! of each expanded position. Whether a move's position is over is asked of
 //! [`Game::terminal_values_after`], made once per expanded position (Can I Win counts the
 //! running total there once, not once per move tried). Measured on Can I Win n = 12, T = 50
-//! (callgrind): 89 instructions per expanded position against `recursive/backtrack`'s 47
-//! (BENCHMARKS.md, "Issue 28, round 7").
+//! (callgrind): 78 instructions per expanded position against `recursive/backtrack`'s 47
+//! (BENCHMARKS.md, "Issue 28, round 8").
 //! Auxiliary memory: `O(depth)` frames (and move lists, for a game that lists its moves); deep
 //! games run on heap-allocated stack segments ([`core_types::stack`]). The segments, the move
 //! lists and what the game holds count against the memory cap (1 GiB by default): a game
