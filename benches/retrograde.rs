@@ -1,11 +1,13 @@
 //! `tabular/retrograde` against the memos on a game whose numbering is much larger than what
 //! its start reaches: Domineering ([`games::domineering`]), 2^(cells + 1) indices.
 //!
-//! - `retrograde/domineering-4x4`, `retrograde/domineering-5x5` and
+//! - `retrograde/domineering-4x4`, `retrograde/domineering-5x5`,
 //!   `retrograde/tic-tac-toe` (the peer bench's bitboard game, 5,478 positions numbered
-//!   3^9-ish): `memo/hash-map`, `memo/alpha-beta`, `memo/indexed` and `tabular/retrograde`,
-//!   each checked against `memo/hash-map`'s answer before it is timed (the target of issue
-//!   28: retrograde within 3x of the fastest memo); on Domineering also
+//!   3^9-ish) and `retrograde/domineering-5x5-bitboard` (the peer bench's Domineering: the
+//!   same game as `domineering-5x5`, its rules on bitboards, numbered 2^26 too):
+//!   `memo/hash-map`, `memo/alpha-beta`, `memo/indexed` and `tabular/retrograde`, each
+//!   checked against `memo/hash-map`'s answer before it is timed (the target of issue 28:
+//!   retrograde within 3x of the fastest memo); on the first two also
 //!   `retrograde-by-counting`, the counter-based pass over reversed edges that
 //!   `tabular/retrograde` falls back to on a loopy game (its only pass before round 3), its
 //!   table checked equal to the acyclic path's first.
@@ -23,7 +25,11 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use domineering::Domineering;
 use gamesolve::backends::solver_tabular::retrograde::{solve_table, solve_table_by_counting};
-use gamesolve::{all_variants, Deadline, Game, NoStats, Registered, SolverConfig};
+use gamesolve::{
+    all_variants, indexed_variants_of, Backend, Deadline, Game, NoStats, Registered, SolverConfig,
+    Variant,
+};
+use gamesolve_peers::domineering::Domineering as Board;
 use gamesolve_peers::tic_tac_toe::TicTacToe;
 
 /// The variants compared, the reference first.
@@ -47,6 +53,20 @@ fn retrograde(c: &mut Criterion) {
         counting(c, &format!("{name}-by-counting"), &game);
     }
     compare(c, "retrograde/tic-tac-toe", &TicTacToe, &config);
+    // The peers' bitboard Domineering, whose rules cost a few instructions a call: what
+    // retrograde's own bookkeeping costs against the memos' when the game's calls are cheap.
+    // Its registered variants are the generic ones (the peer bench's); the indexed ones are
+    // listed here.
+    let bitboard = Board::<5, 5>;
+    let mut variants = indexed_variants_of::<Board<5, 5>>(Backend::Memo);
+    variants.extend(indexed_variants_of(Backend::Tabular));
+    compare_variants(
+        c,
+        "retrograde/domineering-5x5-bitboard",
+        &bitboard,
+        &variants,
+        &config,
+    );
 }
 
 /// One group: each of [`VARIANTS`] on `game`, checked against the first's answer first.
@@ -54,9 +74,21 @@ fn compare<G: Registered>(c: &mut Criterion, name: &str, game: &G, config: &Solv
 where
     G::Solution: PartialEq + std::fmt::Debug,
 {
+    compare_variants(c, name, game, &all_variants::<G>(), config);
+}
+
+/// [`compare`] over the variants `variants` (of which [`VARIANTS`] are timed).
+fn compare_variants<G: Game>(
+    c: &mut Criterion,
+    name: &str,
+    game: &G,
+    variants: &[Variant<G>],
+    config: &SolverConfig,
+) where
+    G::Solution: PartialEq + std::fmt::Debug,
+{
     let mut group = c.benchmark_group(name);
     group.sample_size(10);
-    let variants = all_variants::<G>();
     let mut expected = None;
     for id in VARIANTS {
         let Some(variant) = variants.iter().find(|v| v.id() == id) else {
