@@ -89,7 +89,11 @@
 //! calls for the positions reached are 303 M instructions of it, 2.6x the memo's whole solve:
 //! the memo expands 107,172 positions (23.5 % of what the start reaches) because it stops at a
 //! position's first winning move, where a table of every reached position must ask the game
-//! about all of them.
+//! about all of them. On the same board with bitboard rules (the peers' Domineering,
+//! `retrograde/domineering-5x5-bitboard` in `benches/retrograde.rs`), where the game's calls
+//! are cheap, the acyclic path runs 397 M instructions against the memos' 50 M and takes 12x
+//! their time (BENCHMARKS.md, "Issue 28, round 8"): what bounds it there is its own work per
+//! move (a lookup, a cell read, the frame) over every reached position, not the game.
 //!
 //! # Examples
 //!
