@@ -333,10 +333,10 @@ where
         self.expand_level::<false>(position, depth, slot)
     }
 
-    /// The body of [`Search::expand_in`]. The recursion is unrolled by two: a level called as a
-    /// function expands its children in its own body (`INLINED`), and theirs are expanded by a
-    /// call to [`Search::expand_in`], so a prologue and an epilogue serve two levels
-    /// (`recursive/negamax` on Can I Win 89 -> 78 instructions a position, Predict the
+    /// The body of [`Search::expand_in`]. The recursion is unrolled by two: a level entered by a
+    /// call (`INLINED` false) expands its children in its own body (`INLINED` true), and theirs
+    /// are expanded by a call to [`Search::expand_in`], so a prologue and an epilogue serve two
+    /// levels (`recursive/negamax` on Can I Win 89 -> 78 instructions a position, Predict the
     /// Winner's `memo/indexed` 629 M -> 546 M a solve). The stack check still runs every
     /// [`STACK_CHECK_EVERY`] levels, whichever of the two it falls on.
     #[inline(always)]

@@ -248,8 +248,8 @@ mod tests {
         );
     }
 
-    /// The numbering is one-to-one, and `tabular/retrograde` and `memo/indexed` over it give
-    /// the known results (4x4: the first player wins; 3x3 too).
+    /// The numbering turns positions of 3x3 back into themselves, and `tabular/retrograde`
+    /// and `memo/indexed` over it give the known 4x4 result (the first player wins).
     #[test]
     fn indexed_variants_give_the_known_results() {
         let game = Domineering::<3, 3>;
