@@ -156,11 +156,11 @@ impl PyGame {
     /// Calls the game's optional view method `method` on `position` (and the move object
     /// `mv`, for `show_move`), or shows the position's or move's `repr`.
     fn show(&self, method: &str, position: u32, mv: Option<u32>) -> Option<String> {
-        self.0.call(method, Some(position), |py| {
+        self.0.call(method, Some(position), |py, table| {
             let object = self.0.object(py);
-            let p = self.0.arg(py, position)?;
+            let p = table.arg(py, position)?;
             let m = match mv {
-                Some(mv) => Some(self.a_move(py, position, mv).ok_or_else(|| {
+                Some(mv) => Some(table.a_move(py, position, mv).ok_or_else(|| {
                     PyTypeError::new_err(format!("unknown move #{mv} of position #{position}"))
                 })?),
                 None => None,

@@ -85,6 +85,26 @@ def test_indexed_game_offers_memo_indexed(pile):
         gamesolve.solve(Subtraction(pile), backend="memo/indexed")
 
 
+class ReusedList(Subtraction):
+    """Gives the one list it keeps, refilled at each call of `moves`: a position's moves must
+    be read when they are given, not after the next position's call has changed them."""
+
+    def __init__(self, pile):
+        super().__init__(pile)
+        self.listed = []
+
+    def moves(self, pile):
+        self.listed[:] = [t for t in self.takes if t <= pile]
+        return self.listed
+
+
+@pytest.mark.parametrize("backend", ["recursive/negamax", "memo/hash-map", "memo/alpha-beta", "memo/textbook"])
+def test_a_list_the_game_keeps_and_changes_is_read_when_given(backend):
+    for pile in range(0, 25):
+        answer = gamesolve.solve(ReusedList(pile), backend=backend)
+        assert (answer["value"], answer["best_move"]) == reference_negamax(Subtraction(pile)), pile
+
+
 def test_exception_reaches_the_caller_with_its_position():
     class Broken(Subtraction):
         def moves(self, pile):

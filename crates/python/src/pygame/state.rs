@@ -4,15 +4,17 @@
 //!
 //! # Cost per call
 //!
-//! A question already answered (a position's terminal value, its moves, where a move leads,
-//! its index) takes one uncontended lock and a vector read: no Python. A new answer takes one
-//! Python call, with the arguments passed on the stack (no argument tuple), and for `play` one
-//! dictionary lookup of the position it returns (two when the position is new). A move is its
-//! place in its position's list (`0..k`): moves are not hashed or interned, and `play`'s
-//! move object is read from the tuple kept for the position.
+//! Each question the search asks (a position's terminal value, its moves, where a move leads,
+//! its index) takes the table's lock once, uncontended, and holds it to the answer: one
+//! vector read when the question was answered before (no Python), else one Python call, with
+//! the arguments passed on the stack (no argument tuple), and for `play` one dictionary lookup
+//! of the position it returns (two when the position is new). A move is its place in its
+//! position's list (`0..k`): moves are not hashed or interned, and `play`'s move object is
+//! read from the list kept for the position (the game's own list when nothing else holds it,
+//! else a copy).
 
-use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicU8, Ordering};
-use std::sync::{Mutex, MutexGuard};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use pyo3::exceptions::{PyAttributeError, PyMemoryError, PyTypeError, PyValueError};
 use pyo3::ffi;
@@ -59,7 +61,7 @@ pub(super) const EDGE_BYTES: u64 = 12;
 
 /// The positions of one solve and what the game said of each.
 #[derive(Default)]
-struct Table {
+pub(super) struct Table {
     known: Vec<Known>,
     /// Where each move of each position whose moves were asked leads, the moves of one
     /// position side by side ([`Known::first`]).
@@ -68,6 +70,10 @@ struct Table {
     failure: Option<PyErr>,
     /// The start position's number, once asked.
     start: Option<u32>,
+    /// The game's methods called so far.
+    calls: u32,
+    /// [`SEEN_NOTHING`], [`SEEN_WORDS`] or [`SEEN_NUMBERS`].
+    values: u8,
 }
 
 /// The state one solve shares between the game's clones.
@@ -86,9 +92,6 @@ pub(super) struct Shared {
     /// Whether a method failed (the search then winds down: every position reads as over).
     failed: AtomicBool,
     pub(super) count: u64,
-    calls: AtomicU32,
-    /// [`SEEN_NOTHING`], [`SEEN_WORDS`] or [`SEEN_NUMBERS`].
-    values: AtomicU8,
     /// Bytes held for the solve ([`INTERNED_BYTES`] and a [`Known`] per position,
     /// [`EDGE_BYTES`] per move listed), checked against `cap`.
     held: AtomicU64,
@@ -134,15 +137,16 @@ impl Shared {
             table: Mutex::new(Table::default()),
             failed: AtomicBool::new(false),
             count,
-            calls: AtomicU32::new(0),
-            values: AtomicU8::new(SEEN_NOTHING),
             held: AtomicU64::new(0),
             cap,
         })
     }
 
-    fn table(&self) -> Option<MutexGuard<'_, Table>> {
-        self.table.lock().ok()
+    /// The table, locked: once per question the search asks (held across the game's method,
+    /// which nothing else waits for: one solve's questions come from its own thread, one at a
+    /// time). A lock poisoned by a panic (a bug) is taken as it is.
+    fn table(&self) -> MutexGuard<'_, Table> {
+        self.table.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     pub(super) fn held_bytes(&self) -> u64 {
@@ -155,15 +159,17 @@ impl Shared {
 
     /// Takes the kept failure, if any.
     pub(super) fn take_failure(&self) -> Option<PyErr> {
-        let failure = self.table()?.failure.take();
+        let failure = self.table().failure.take();
         self.failed.store(false, Ordering::Relaxed);
         failure
     }
 
-    /// Counts `bytes` more held for the solve; past the memory cap, the solve cannot answer
-    /// (a [`CannotAnswer`](crate) error, kept as the game's failure).
-    fn hold(&self, bytes: u64) -> PyResult<()> {
-        let held = self.held.fetch_add(bytes, Ordering::Relaxed) + bytes;
+    /// Counts `bytes` more held for the solve, with the table locked (`_table`: its only
+    /// writer, so a plain load and store suffice); past the memory cap, the solve cannot
+    /// answer (a [`CannotAnswer`](crate) error, kept as the game's failure).
+    fn hold(&self, _table: &mut Table, bytes: u64) -> PyResult<()> {
+        let held = self.held.load(Ordering::Relaxed) + bytes;
+        self.held.store(held, Ordering::Relaxed);
         if held <= self.cap {
             return Ok(());
         }
@@ -180,15 +186,6 @@ impl Shared {
         Err(crate::native_error(&e.into()))
     }
 
-    /// The position object of `id`.
-    pub(super) fn position<'py>(&self, py: Python<'py>, id: u32) -> Option<Bound<'py, PyAny>> {
-        let table = self.table()?;
-        table
-            .known
-            .get(id as usize)
-            .map(|k| k.object.bind(py).clone())
-    }
-
     /// The object of move `mv` of position `id` (its place in the position's moves).
     pub(super) fn a_move<'py>(
         &self,
@@ -196,31 +193,41 @@ impl Shared {
         id: u32,
         mv: u32,
     ) -> Option<Bound<'py, PyAny>> {
-        let table = self.table()?;
-        table.known.get(id as usize)?.moves.as_ref()?.get(py, mv)
+        self.table().a_move(py, id, mv)
     }
 
-    /// Runs `f` with the GIL unless a call failed before; keeps the first failure (with the
-    /// method and position) and returns `None` then. Every [`SIGNALS_EVERY`] calls, Python's
-    /// signal handlers run first (Ctrl-C).
+    /// Runs `f` with the GIL and the table unless a call failed before; keeps the first
+    /// failure (with the method and position) and returns `None` then. Every
+    /// [`SIGNALS_EVERY`] calls, Python's signal handlers run first (Ctrl-C).
     pub(super) fn call<T>(
         &self,
         method: &str,
         position: Option<u32>,
-        f: impl FnOnce(Python<'_>) -> PyResult<T>,
+        f: impl FnOnce(Python<'_>, &mut Table) -> PyResult<T>,
+    ) -> Option<T> {
+        self.ask(&mut self.table(), method, position, f)
+    }
+
+    /// [`Shared::call`] with the table locked by the caller.
+    fn ask<T>(
+        &self,
+        table: &mut Table,
+        method: &str,
+        position: Option<u32>,
+        f: impl FnOnce(Python<'_>, &mut Table) -> PyResult<T>,
     ) -> Option<T> {
         if self.failed() {
             return None;
         }
         Python::attach(|py| {
-            let calls = self.calls.fetch_add(1, Ordering::Relaxed);
-            let result = if calls % SIGNALS_EVERY == SIGNALS_EVERY - 1 {
-                py.check_signals().and_then(|()| f(py))
+            table.calls = table.calls.wrapping_add(1);
+            let result = if table.calls.is_multiple_of(SIGNALS_EVERY) {
+                py.check_signals().and_then(|()| f(py, table))
             } else {
-                f(py)
+                f(py, table)
             };
             result
-                .map_err(|e| self.record(py, e, method, position))
+                .map_err(|e| self.record(py, table, e, method, position))
                 .ok()
         })
     }
@@ -230,11 +237,18 @@ impl Shared {
         self.object.bind(py)
     }
 
-    fn record(&self, py: Python<'_>, e: PyErr, method: &str, position: Option<u32>) {
+    fn record(
+        &self,
+        py: Python<'_>,
+        table: &mut Table,
+        e: PyErr,
+        method: &str,
+        position: Option<u32>,
+    ) {
         let value = e.value(py);
         let _ = value.setattr("gamesolve_method", method);
         let mut note = format!("raised by {}.{method}", self.title);
-        if let Some(p) = position.and_then(|p| self.position(py, p)) {
+        if let Some(p) = position.and_then(|p| table.position(py, p)) {
             let shown = p.repr().map_or_else(|_| "?".to_owned(), |r| r.to_string());
             note.push_str(&format!(" at position {shown}"));
             let _ = value.setattr("gamesolve_position", p);
@@ -242,81 +256,62 @@ impl Shared {
         if value.hasattr("add_note").unwrap_or(false) {
             let _ = value.call_method1("add_note", (note,));
         }
-        if let Some(mut table) = self.table() {
-            table.failure.get_or_insert(e);
-        }
+        table.failure.get_or_insert(e);
         self.failed.store(true, Ordering::Relaxed);
     }
 
     /// The number of a position object, numbering it if it is new.
-    pub(super) fn intern(&self, py: Python<'_>, object: Bound<'_, PyAny>) -> PyResult<u32> {
+    fn intern(&self, py: Python<'_>, table: &mut Table, object: Bound<'_, PyAny>) -> PyResult<u32> {
         let ids = self.ids.bind(py);
         if let Some(id) = ids.get_item(&object)? {
             return id.extract::<u32>();
         }
-        let unbound = object.clone().unbind();
-        let id = {
-            let mut table = self
-                .table()
-                .ok_or_else(|| PyTypeError::new_err("position table poisoned"))?;
-            let id = u32::try_from(table.known.len()).map_err(|_| {
-                PyMemoryError::new_err("the game has more than 4294967295 distinct positions")
-            })?;
-            table.known.push(Known {
-                object: unbound,
-                terminal: None,
-                moves: None,
-                first: 0,
-                index: None,
-            });
-            id
-        };
+        let id = u32::try_from(table.known.len()).map_err(|_| {
+            PyMemoryError::new_err("the game has more than 4294967295 distinct positions")
+        })?;
         ids.set_item(&object, id)?;
-        self.hold(INTERNED_BYTES + std::mem::size_of::<Known>() as u64)?;
+        table.known.push(Known {
+            object: object.unbind(),
+            terminal: None,
+            moves: None,
+            first: 0,
+            index: None,
+        });
+        self.hold(table, INTERNED_BYTES + std::mem::size_of::<Known>() as u64)?;
         Ok(id)
-    }
-
-    /// Reads what is known of `id` with `f`; `None` when nothing is (or the table is gone).
-    fn known<T>(&self, id: u32, f: impl FnOnce(&Known) -> Option<T>) -> Option<T> {
-        f(self.table()?.known.get(id as usize)?)
-    }
-
-    /// Writes what is learnt of `id` with `f`.
-    fn learn(&self, id: u32, f: impl FnOnce(&mut Table, usize)) {
-        if let Some(mut table) = self.table() {
-            if (id as usize) < table.known.len() {
-                f(&mut table, id as usize);
-            }
-        }
     }
 
     /// The start position's number.
     pub(super) fn start(&self) -> Option<u32> {
-        if let Some(start) = self.table()?.start {
+        let mut table = self.table();
+        if let Some(start) = table.start {
             return Some(start);
         }
-        let start = self.call("start", None, |py| {
+        let start = self.ask(&mut table, "start", None, |py, table| {
             let start = self.start_fn.call(py, None, None)?;
-            self.intern(py, start)
+            self.intern(py, table, start)
         })?;
-        self.table()?.start = Some(start);
+        table.start = Some(start);
         Some(start)
     }
 
     /// `terminal_value(position)`, asked once; after a failure every position is over (the
     /// search winds down at once).
     pub(super) fn terminal_value(&self, id: u32) -> Option<PyValue> {
-        if let Some(known) = self.known(id, |k| k.terminal) {
+        let mut table = self.table();
+        if let Some(known) = table.known(id).and_then(|k| k.terminal) {
             return known;
         }
-        let value = self.call("terminal_value", Some(id), |py| {
-            let position = self.arg(py, id)?;
+        let value = self.ask(&mut table, "terminal_value", Some(id), |py, table| {
+            let position = table.arg(py, id)?;
             let value = self.terminal_fn.call(py, Some(&position), None)?;
-            self.terminal(&value)
+            self.terminal(table, &value)
         });
         match value {
             Some(value) => {
-                self.learn(id, |t, i| t.known[i].terminal = Some(value));
+                if let Some(known) = table.known.get_mut(id as usize) {
+                    known.terminal = Some(value);
+                }
                 value
             }
             None => Some(PyValue(0)),
@@ -326,82 +321,74 @@ impl Shared {
     /// The number of moves of position `id` (its moves are `0..k`), asked once; none after a
     /// failure.
     pub(super) fn move_count(&self, id: u32) -> u32 {
-        if let Some(k) = self.known(id, |k| k.moves.as_ref().map(Listed::len)) {
+        let mut table = self.table();
+        if let Some(k) = table
+            .known(id)
+            .and_then(|k| k.moves.as_ref().map(Listed::len))
+        {
             return k;
         }
-        let moves = self.call("moves", Some(id), |py| {
-            let position = self.arg(py, id)?;
+        let moves = self.ask(&mut table, "moves", Some(id), |py, table| {
+            let position = table.arg(py, id)?;
             let listed = self.moves_fn.call(py, Some(&position), None)?;
             let moves = Listed::of(py, listed)?;
             let count = moves.len();
-            self.hold(u64::from(count) * EDGE_BYTES)?;
+            self.hold(table, u64::from(count) * EDGE_BYTES)?;
             Ok((moves, count))
         });
         let Some((moves, count)) = moves else {
             return 0;
         };
-        self.learn(id, |t, i| {
-            t.known[i].first = t.children.len();
-            t.known[i].moves = Some(moves);
-            t.children
-                .resize(t.children.len() + count as usize, UNPLAYED);
-        });
+        let first = table.children.len();
+        if let Some(known) = table.known.get_mut(id as usize) {
+            known.first = first;
+            known.moves = Some(moves);
+            table.children.resize(first + count as usize, UNPLAYED);
+        }
         count
     }
 
     /// The position move `mv` of `id` leads to, played once; after a failure, `id` itself.
     pub(super) fn play(&self, id: u32, mv: u32) -> u32 {
-        if let Some(table) = self.table() {
-            if let Some(child) = table.child(id, mv) {
-                if child != UNPLAYED {
-                    return child;
-                }
+        let mut table = self.table();
+        if let Some(child) = table.child(id, mv) {
+            if child != UNPLAYED {
+                return child;
             }
         }
-        let child = self.call("play", Some(id), |py| {
-            let (position, a_move) = {
-                let table = self
-                    .table()
-                    .ok_or_else(|| PyTypeError::new_err("position table poisoned"))?;
-                let known = table.known.get(id as usize);
-                let a_move = known
-                    .and_then(|k| k.moves.as_ref())
-                    .and_then(|moves| moves.get(py, mv))
-                    .ok_or_else(|| {
-                        PyTypeError::new_err(format!("unknown move #{mv} of position #{id}"))
-                    })?;
-                let position = known
-                    .map(|k| k.object.bind(py).clone())
-                    .ok_or_else(|| PyTypeError::new_err(format!("unknown position #{id}")))?;
-                (position, a_move)
-            };
+        let child = self.ask(&mut table, "play", Some(id), |py, table| {
+            let a_move = table.a_move(py, id, mv).ok_or_else(|| {
+                PyTypeError::new_err(format!("unknown move #{mv} of position #{id}"))
+            })?;
+            let position = table.arg(py, id)?;
             let next = self.play_fn.call(py, Some(&position), Some(&a_move))?;
-            self.intern(py, next)
+            self.intern(py, table, next)
         });
         let Some(child) = child else {
             return id;
         };
-        self.learn(id, |t, i| {
-            if t.known[i].moves.as_ref().is_some_and(|m| mv < m.len()) {
-                let at = t.known[i].first + mv as usize;
-                t.children[at] = child;
+        if let Some(known) = table.known(id) {
+            if known.moves.as_ref().is_some_and(|m| mv < m.len()) {
+                let at = known.first + mv as usize;
+                table.children[at] = child;
             }
-        });
+        }
         child
     }
 
     /// `index(position)`, asked once and checked below `count()`; `None` after a failure.
     pub(super) fn index(&self, id: u32) -> Option<u64> {
-        if let Some(index) = self.known(id, |k| k.index) {
+        let mut table = self.table();
+        if let Some(index) = table.known(id).and_then(|k| k.index) {
             return Some(index);
         }
-        let index = self.call("index", Some(id), |py| {
+        let index = self.ask(&mut table, "index", Some(id), |py, table| {
             let index_fn = self
                 .index_fn
                 .as_ref()
                 .ok_or_else(|| PyTypeError::new_err("the game has no index()"))?;
             let index: u64 = index_fn
-                .call(py, Some(&self.arg(py, id)?), None)?
+                .call(py, Some(&table.arg(py, id)?), None)?
                 .extract()?;
             if index >= self.count {
                 return Err(PyValueError::new_err(format!(
@@ -413,19 +400,15 @@ impl Shared {
                 .map_err(|_| PyValueError::new_err(format!("index {index} is too large")))?;
             Ok(index)
         })?;
-        self.learn(id, |t, i| t.known[i].index = Some(index));
+        if let Some(known) = table.known.get_mut(id as usize) {
+            known.index = Some(index);
+        }
         Some(index)
     }
 
-    /// The position object of `id`, or a failure.
-    pub(super) fn arg<'py>(&self, py: Python<'py>, id: u32) -> PyResult<Bound<'py, PyAny>> {
-        self.position(py, id)
-            .ok_or_else(|| PyTypeError::new_err(format!("unknown position #{id}")))
-    }
-
     /// A terminal value from Python: `None`, an integer, or "win"/"draw"/"lose" (a game uses
-    /// words or numbers throughout; [`Shared::values`] keeps which).
-    fn terminal(&self, object: &Bound<'_, PyAny>) -> PyResult<Option<PyValue>> {
+    /// words or numbers throughout; [`Table::values`] keeps which).
+    fn terminal(&self, table: &mut Table, object: &Bound<'_, PyAny>) -> PyResult<Option<PyValue>> {
         if object.is_none() {
             return Ok(None);
         }
@@ -451,14 +434,15 @@ impl Shared {
         } else {
             (margin(object)?, SEEN_NUMBERS)
         };
-        match self
-            .values
-            .compare_exchange(SEEN_NOTHING, kind, Ordering::Relaxed, Ordering::Relaxed)
-        {
-            Ok(_) if kind == SEEN_WORDS => WORDS.with(|words| words.set(true)),
-            Ok(_) => {}
-            Err(before) if before == kind => {}
-            Err(_) => {
+        match table.values {
+            SEEN_NOTHING => {
+                table.values = kind;
+                if kind == SEEN_WORDS {
+                    WORDS.with(|words| words.set(true));
+                }
+            }
+            before if before == kind => {}
+            _ => {
                 return Err(PyTypeError::new_err(format!(
                     "terminal_value() returned {}, but the game gave its other terminal values \
                      as {}: use \"win\"/\"draw\"/\"lose\" or integers throughout",
@@ -553,6 +537,32 @@ fn margin(object: &Bound<'_, PyAny>) -> PyResult<i128> {
 }
 
 impl Table {
+    /// What is known of `id`.
+    fn known(&self, id: u32) -> Option<&Known> {
+        self.known.get(id as usize)
+    }
+
+    /// The position object of `id`.
+    fn position<'py>(&self, py: Python<'py>, id: u32) -> Option<Bound<'py, PyAny>> {
+        self.known(id).map(|k| k.object.bind(py).clone())
+    }
+
+    /// The position object of `id`, or a failure.
+    pub(super) fn arg<'py>(&self, py: Python<'py>, id: u32) -> PyResult<Bound<'py, PyAny>> {
+        self.position(py, id)
+            .ok_or_else(|| PyTypeError::new_err(format!("unknown position #{id}")))
+    }
+
+    /// The object of move `mv` of position `id` (its place in the position's moves).
+    pub(super) fn a_move<'py>(
+        &self,
+        py: Python<'py>,
+        id: u32,
+        mv: u32,
+    ) -> Option<Bound<'py, PyAny>> {
+        self.known(id)?.moves.as_ref()?.get(py, mv)
+    }
+
     /// Where move `mv` of `id` leads ([`UNPLAYED`] before it is played), once its moves are
     /// known.
     fn child(&self, id: u32, mv: u32) -> Option<u32> {
@@ -564,13 +574,23 @@ impl Table {
     }
 }
 
-/// The moves a game listed, kept as a tuple: a tuple as it is, a list copied (the game may
-/// change its list later), anything else read to its end.
-struct Listed(Py<PyTuple>, u32);
+/// The moves a game listed, kept without a copy where nothing else can change them: a list
+/// the game made for the call (its only reference is the one `moves` returned), or a tuple. A
+/// list the game also holds elsewhere is copied (the game may change it later), anything else
+/// read to its end.
+enum Listed {
+    List(Py<PyList>, u32),
+    Tuple(Py<PyTuple>, u32),
+}
 
 impl Listed {
     fn of<'py>(py: Python<'py>, listed: Bound<'py, PyAny>) -> PyResult<Self> {
         let tuple = match listed.cast_into_exact::<PyList>() {
+            // SAFETY: `list` is a live object and the GIL is held (`py`): its count is read.
+            Ok(list) if unsafe { ffi::Py_REFCNT(list.as_ptr()) } == 1 => {
+                let k = Self::count(list.len())?;
+                return Ok(Listed::List(list.unbind(), k));
+            }
             Ok(list) => list.to_tuple(),
             Err(e) => match e.into_inner().cast_into_exact::<PyTuple>() {
                 Ok(tuple) => tuple,
@@ -581,7 +601,7 @@ impl Listed {
             },
         };
         let k = Self::count(tuple.len())?;
-        Ok(Listed(tuple.unbind(), k))
+        Ok(Listed::Tuple(tuple.unbind(), k))
     }
 
     fn count(k: usize) -> PyResult<u32> {
@@ -594,11 +614,16 @@ impl Listed {
     }
 
     fn len(&self) -> u32 {
-        self.1
+        match self {
+            Listed::List(_, k) | Listed::Tuple(_, k) => *k,
+        }
     }
 
     /// Move `mv`'s object.
     fn get<'py>(&self, py: Python<'py>, mv: u32) -> Option<Bound<'py, PyAny>> {
-        self.0.bind(py).get_item(mv as usize).ok()
+        match self {
+            Listed::List(list, _) => list.bind(py).get_item(mv as usize).ok(),
+            Listed::Tuple(tuple, _) => tuple.bind(py).get_item(mv as usize).ok(),
+        }
     }
 }
