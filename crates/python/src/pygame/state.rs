@@ -10,8 +10,8 @@
 //! the arguments passed on the stack (no argument tuple), and for `play` one dictionary lookup
 //! of the position it returns (two when the position is new). A move is its place in its
 //! position's list (`0..k`): moves are not hashed or interned, and `play`'s move object is
-//! read from the list kept for the position (the game's own list when nothing else holds it,
-//! else a copy).
+//! read from the moves kept for the position (the list's items, one vector for all
+//! positions).
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -37,10 +37,10 @@ pub(super) struct Known {
     pub(super) object: Py<PyAny>,
     /// `terminal_value`'s answer, once asked.
     terminal: Option<Option<PyValue>>,
-    /// `moves`' answer, once asked: move `i` of the position is its item `i`.
-    moves: Option<Listed>,
-    /// Where the position's moves lead: [`Table::children`] from `first`, one per move
-    /// ([`UNPLAYED`] before it is played).
+    /// How many moves `moves` listed, once asked: move `i` of the position is its item `i`.
+    moves: Option<u32>,
+    /// Where the position's moves are: [`Table::moves`] and [`Table::children`] from
+    /// `first`, one entry per move.
     first: usize,
     /// `index`'s answer, once asked (an indexed game's).
     index: Option<u64>,
@@ -63,8 +63,13 @@ pub(super) const EDGE_BYTES: u64 = 12;
 #[derive(Default)]
 pub(super) struct Table {
     known: Vec<Known>,
-    /// Where each move of each position whose moves were asked leads, the moves of one
-    /// position side by side ([`Known::first`]).
+    /// Each move object of each position whose moves were asked, the moves of one position
+    /// side by side ([`Known::first`]). The game's list itself is not kept: a list held by
+    /// the solve would be walked by Python's garbage collector at each of its passes, and the
+    /// game may change a list it holds.
+    moves: Vec<Py<PyAny>>,
+    /// Where each of those moves leads ([`UNPLAYED`] before it is played): one entry per
+    /// entry of `moves`.
     children: Vec<u32>,
     /// The first exception a method raised (or the memory cap's error).
     failure: Option<PyErr>,
@@ -322,28 +327,38 @@ impl Shared {
     /// failure.
     pub(super) fn move_count(&self, id: u32) -> u32 {
         let mut table = self.table();
-        if let Some(k) = table
-            .known(id)
-            .and_then(|k| k.moves.as_ref().map(Listed::len))
-        {
+        if let Some(k) = table.known(id).and_then(|k| k.moves) {
             return k;
         }
-        let moves = self.ask(&mut table, "moves", Some(id), |py, table| {
+        let first = table.moves.len();
+        let count = self.ask(&mut table, "moves", Some(id), |py, table| {
             let position = table.arg(py, id)?;
             let listed = self.moves_fn.call(py, Some(&position), None)?;
-            let moves = Listed::of(py, listed)?;
-            let count = moves.len();
-            self.hold(table, u64::from(count) * EDGE_BYTES)?;
-            Ok((moves, count))
+            let count = read_moves(&listed, &mut table.moves).and_then(|()| {
+                let count = table.moves.len() - first;
+                self.hold(table, count as u64 * EDGE_BYTES)?;
+                u32::try_from(count)
+                    .ok()
+                    .filter(|&k| k < UNPLAYED)
+                    .ok_or_else(|| {
+                        PyValueError::new_err(format!(
+                            "moves() returned {count} moves; at most 2**32 - 2"
+                        ))
+                    })
+            });
+            if count.is_err() {
+                table.moves.truncate(first);
+            }
+            count
         });
-        let Some((moves, count)) = moves else {
+        let Some(count) = count else {
             return 0;
         };
-        let first = table.children.len();
+        let listed = table.moves.len();
+        table.children.resize(listed, UNPLAYED);
         if let Some(known) = table.known.get_mut(id as usize) {
             known.first = first;
-            known.moves = Some(moves);
-            table.children.resize(first + count as usize, UNPLAYED);
+            known.moves = Some(count);
         }
         count
     }
@@ -368,7 +383,7 @@ impl Shared {
             return id;
         };
         if let Some(known) = table.known(id) {
-            if known.moves.as_ref().is_some_and(|m| mv < m.len()) {
+            if known.moves.is_some_and(|k| mv < k) {
                 let at = known.first + mv as usize;
                 table.children[at] = child;
             }
@@ -615,72 +630,38 @@ impl Table {
         id: u32,
         mv: u32,
     ) -> Option<Bound<'py, PyAny>> {
-        self.known(id)?.moves.as_ref()?.get(py, mv)
+        let known = self.known(id)?;
+        if mv >= known.moves? {
+            return None;
+        }
+        let object = self.moves.get(known.first + mv as usize)?;
+        Some(object.bind(py).clone())
     }
 
     /// Where move `mv` of `id` leads ([`UNPLAYED`] before it is played), once its moves are
     /// known.
     fn child(&self, id: u32, mv: u32) -> Option<u32> {
         let known = self.known.get(id as usize)?;
-        if mv >= known.moves.as_ref()?.len() {
+        if mv >= known.moves? {
             return None;
         }
         self.children.get(known.first + mv as usize).copied()
     }
 }
 
-/// The moves a game listed, kept without a copy where nothing else can change them: a list
-/// the game made for the call (its only reference is the one `moves` returned), or a tuple. A
-/// list the game also holds elsewhere is copied (the game may change it later), anything else
-/// read to its end.
-enum Listed {
-    List(Py<PyList>, u32),
-    Tuple(Py<PyTuple>, u32),
-}
-
-impl Listed {
-    fn of<'py>(py: Python<'py>, listed: Bound<'py, PyAny>) -> PyResult<Self> {
-        let tuple = match listed.cast_into_exact::<PyList>() {
-            // SAFETY: `list` is a live object and the GIL is held (`py`): its count is read.
-            Ok(list) if unsafe { ffi::Py_REFCNT(list.as_ptr()) } == 1 => {
-                let k = Self::count(list.len())?;
-                return Ok(Listed::List(list.unbind(), k));
-            }
-            Ok(list) => list.to_tuple(),
-            Err(e) => match e.into_inner().cast_into_exact::<PyTuple>() {
-                Ok(tuple) => tuple,
-                Err(e) => {
-                    let items = e.into_inner().try_iter()?.collect::<PyResult<Vec<_>>>()?;
-                    PyTuple::new(py, items)?
-                }
-            },
-        };
-        let k = Self::count(tuple.len())?;
-        Ok(Listed::Tuple(tuple.unbind(), k))
-    }
-
-    fn count(k: usize) -> PyResult<u32> {
-        u32::try_from(k)
-            .ok()
-            .filter(|&k| k < UNPLAYED)
-            .ok_or_else(|| {
-                PyValueError::new_err(format!("moves() returned {k} moves; at most 2**32 - 2"))
-            })
-    }
-
-    fn len(&self) -> u32 {
-        match self {
-            Listed::List(_, k) | Listed::Tuple(_, k) => *k,
+/// Appends the moves the game listed to `moves`: a list's or a tuple's items (the objects,
+/// not the container), anything else read to its end.
+fn read_moves(listed: &Bound<'_, PyAny>, moves: &mut Vec<Py<PyAny>>) -> PyResult<()> {
+    if let Ok(list) = listed.cast_exact::<PyList>() {
+        moves.extend(list.iter().map(Bound::unbind));
+    } else if let Ok(tuple) = listed.cast_exact::<PyTuple>() {
+        moves.extend(tuple.iter().map(Bound::unbind));
+    } else {
+        for item in listed.try_iter()? {
+            moves.push(item?.unbind());
         }
     }
-
-    /// Move `mv`'s object.
-    fn get<'py>(&self, py: Python<'py>, mv: u32) -> Option<Bound<'py, PyAny>> {
-        match self {
-            Listed::List(list, _) => list.bind(py).get_item(mv as usize).ok(),
-            Listed::Tuple(tuple, _) => tuple.bind(py).get_item(mv as usize).ok(),
-        }
-    }
+    Ok(())
 }
 
 #[cfg(test)]
