@@ -201,6 +201,18 @@ impl Game for PyGame {
         out.extend(0..self.0.move_count(position));
     }
 
+    /// Moves are `0..k`: the search asks for them one at a time and keeps no list per depth
+    /// (a search as deep as the game is long, as a subtraction game's, would otherwise make
+    /// one list for each new depth of each solve).
+    const MOVES_ONE_BY_ONE: bool = true;
+    /// The default [`Game::search_moves_into`]: the game's order.
+    const SEARCH_ORDER_IS_GAME_ORDER: bool = true;
+
+    fn next_move(&self, position: u32, after: Option<u32>) -> Option<u32> {
+        let next = after.map_or(0, |mv| mv + 1);
+        (next < self.0.move_count(position)).then_some(next)
+    }
+
     fn play(&self, position: u32, mv: u32) -> u32 {
         self.0.play(position, mv)
     }
@@ -268,6 +280,11 @@ impl Game for PyIndexedGame {
     }
     fn moves_into(&self, position: u32, out: &mut Vec<u32>) {
         self.0.moves_into(position, out);
+    }
+    const MOVES_ONE_BY_ONE: bool = true;
+    const SEARCH_ORDER_IS_GAME_ORDER: bool = true;
+    fn next_move(&self, position: u32, after: Option<u32>) -> Option<u32> {
+        self.0.next_move(position, after)
     }
     fn play(&self, position: u32, mv: u32) -> u32 {
         self.0.play(position, mv)
