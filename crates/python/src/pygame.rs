@@ -17,15 +17,16 @@
 //! Python `dict` (so Python's own `__hash__`/`__eq__` decide what is "the same position"), and
 //! the search works on numbers. A move is its place in its position's list (`0..k`), so moves
 //! are neither hashed nor interned. Beside each position's number is what the game said of it
-//! (its terminal value, its moves as a tuple, where each move led, its index), so each method
+//! (its terminal value, its move objects, where each move led, its index), so each method
 //! is asked **at most once per position** (`play` once per position and move) on every
 //! variant, `tabular/retrograde`'s second pass included.
 //!
 //! Cost per call of the game's methods (`state`): a question already answered is one
-//! uncontended lock and a vector read; a new answer is one Python call, made with its
-//! arguments on the C stack (`PyObject_CallFunctionObjArgs`, the class's function with the
-//! object first: no argument tuple, no bound method), plus for `play` one dict lookup of the
-//! position returned (two when it is new: the lookup and the insertion). Memory: about
+//! uncontended lock and a vector read; a new answer is one Python call under that lock, made
+//! by the interpreter's vector call with its arguments in an array (the class's function with
+//! the object first: no argument tuple, no bound method), plus for `play` one dict lookup of
+//! the position returned (two when it is new: the lookup and the insertion). The search asks
+//! for the moves one at a time (they are `0..k`: no move list per depth). Memory: about
 //! `state::INTERNED_BYTES` and one `Known` (about 80 bytes) per distinct position plus
 //! `state::EDGE_BYTES` per move listed, beside the objects themselves, held until the solve
 //! returns and counted against the memory cap with the search's own tables

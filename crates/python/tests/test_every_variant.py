@@ -194,6 +194,29 @@ def test_what_the_solve_holds_counts_against_the_memory_cap(backend):
     assert "memory cap" in str(caught.value) or "memory_cap" in str(caught.value)
 
 
+class EndlessMoves(Deeper):
+    """A position whose moves never end: `moves` gives an iterator that counts for ever (and
+    raises if it is read far past what the memory cap allows)."""
+
+    def moves(self, n):
+        def counting():
+            k = 0
+            while True:
+                if k > 5_000_000:
+                    raise AssertionError("the moves were read on past the memory cap")
+                yield k
+                k += 1
+
+        return counting()
+
+
+@pytest.mark.parametrize("backend", [v for v in SEARCHES if v != "memo/indexed"])
+def test_moves_past_the_memory_cap_are_not_read_on(backend):
+    with pytest.raises(gamesolve.CannotAnswer) as caught:
+        gamesolve.solve(EndlessMoves(), backend=backend, memory_cap="16MiB")
+    assert "memory cap" in str(caught.value) or "memory_cap" in str(caught.value)
+
+
 def test_ctrl_c_stops_retrograde_with_keyboard_interrupt():
     game = Counted(3_000_000)
     timer = threading.Timer(0.3, _thread.interrupt_main)

@@ -7,7 +7,7 @@
 //! Each question the search asks (a position's terminal value, its moves, where a move leads,
 //! its index) takes the table's lock once, uncontended, and holds it to the answer: one
 //! vector read when the question was answered before (no Python), else one Python call, with
-//! the arguments passed on the stack (no argument tuple), and for `play` one dictionary lookup
+//! the arguments passed in an array (no argument tuple), and for `play` one dictionary lookup
 //! of the position it returns (two when the position is new). A move is its place in its
 //! position's list (`0..k`): moves are not hashed or interned, and `play`'s move object is
 //! read from the moves kept for the position (the list's items, one vector for all
@@ -274,6 +274,7 @@ impl Shared {
         let id = u32::try_from(table.known.len()).map_err(|_| {
             PyMemoryError::new_err("the game has more than 4294967295 distinct positions")
         })?;
+        table.known.try_reserve(1).map_err(|_| out_of_memory())?;
         ids.set_item(&object, id)?;
         table.known.push(Known {
             object: object.unbind(),
@@ -334,9 +335,15 @@ impl Shared {
         let count = self.ask(&mut table, "moves", Some(id), |py, table| {
             let position = table.arg(py, id)?;
             let listed = self.moves_fn.call(py, Some(&position), None)?;
-            let count = read_moves(&listed, &mut table.moves).and_then(|()| {
-                let count = table.moves.len() - first;
+            // The moves that fit under the memory cap: more are not read on.
+            let room = self.cap.saturating_sub(self.held_bytes()) / EDGE_BYTES;
+            let room = usize::try_from(room).unwrap_or(usize::MAX);
+            let count = read_moves(&listed, &mut table.moves, room).and_then(|count| {
                 self.hold(table, count as u64 * EDGE_BYTES)?;
+                table
+                    .children
+                    .try_reserve(count)
+                    .map_err(|_| out_of_memory())?;
                 u32::try_from(count)
                     .ok()
                     .filter(|&k| k < UNPLAYED)
@@ -474,7 +481,7 @@ impl Shared {
     }
 }
 
-/// A method of the game object, called with its arguments on the C stack: no argument tuple
+/// A method of the game object, called with its arguments in an array: no argument tuple
 /// is made per call, and a method defined in the class is called as its function with the
 /// object first, as the interpreter itself calls it.
 struct Method {
@@ -649,19 +656,45 @@ impl Table {
     }
 }
 
-/// Appends the moves the game listed to `moves`: a list's or a tuple's items (the objects,
-/// not the container), anything else read to its end.
-fn read_moves(listed: &Bound<'_, PyAny>, moves: &mut Vec<Py<PyAny>>) -> PyResult<()> {
+/// Appends the moves the game listed to `moves` when there are at most `room` of them: a
+/// list's or a tuple's items (the objects, not the container), anything else read to its end
+/// or until past `room`. Returns how many there are (`room + 1` for an iterator that goes
+/// on); `MemoryError` (never an abort) when the system refuses the room.
+fn read_moves(
+    listed: &Bound<'_, PyAny>,
+    moves: &mut Vec<Py<PyAny>>,
+    room: usize,
+) -> PyResult<usize> {
     if let Ok(list) = listed.cast_exact::<PyList>() {
-        moves.extend(list.iter().map(Bound::unbind));
-    } else if let Ok(tuple) = listed.cast_exact::<PyTuple>() {
-        moves.extend(tuple.iter().map(Bound::unbind));
-    } else {
-        for item in listed.try_iter()? {
-            moves.push(item?.unbind());
+        if list.len() <= room {
+            moves.try_reserve(list.len()).map_err(|_| out_of_memory())?;
+            moves.extend(list.iter().map(Bound::unbind));
         }
+        return Ok(list.len());
     }
-    Ok(())
+    if let Ok(tuple) = listed.cast_exact::<PyTuple>() {
+        if tuple.len() <= room {
+            moves
+                .try_reserve(tuple.len())
+                .map_err(|_| out_of_memory())?;
+            moves.extend(tuple.iter().map(Bound::unbind));
+        }
+        return Ok(tuple.len());
+    }
+    let first = moves.len();
+    for item in listed.try_iter()? {
+        if moves.len() - first == room {
+            return Ok(room.saturating_add(1));
+        }
+        moves.try_reserve(1).map_err(|_| out_of_memory())?;
+        moves.push(item?.unbind());
+    }
+    Ok(moves.len() - first)
+}
+
+/// The system refused room for what the game said.
+fn out_of_memory() -> PyErr {
+    PyMemoryError::new_err("the system refused memory for the game's positions and moves")
 }
 
 #[cfg(test)]
