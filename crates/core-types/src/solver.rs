@@ -140,7 +140,7 @@ impl<G: Game, K: Kernel<G>> Solver<G> for K {
     }
 }
 
-/// The limits a solver is built with: [`Limits`], under the name the backends' `build`
+/// The limits a solver is built with: [`Limits`](crate::limits::Limits), under the name the backends' `build`
 /// functions have always used.
 pub type SolverConfig = crate::limits::Limits;
 

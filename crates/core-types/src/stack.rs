@@ -7,7 +7,7 @@
 //! one runs low. When the system refuses that mapping (a process memory limit such as
 //! `ulimit -v` or `prlimit --as`, or no free memory), `stacker` panics. [`maybe_grow`] asks
 //! the system for the segment first and returns [`StackRefused`] when it is refused, so a
-//! library caller gets an [`Error::StackRefused`](crate::Error::StackRefused) like any other
+//! library caller gets an [`Error::StackRefused`] like any other
 //! refused allocation; should the system refuse `stacker`'s own mapping right after (another
 //! thread took the memory in between), that one panic is caught here and returned the same
 //! way (the default panic hook still prints it).
@@ -48,7 +48,7 @@ pub struct StackRefused {
 }
 
 impl StackRefused {
-    /// The error a backend returns for it: [`Error::StackRefused`](crate::Error::StackRefused)
+    /// The error a backend returns for it: [`Error::StackRefused`]
     /// naming the backend, the game and `hint` (empty or starting with `"; "`).
     pub fn error(self, backend: &'static str, game: &'static str, hint: &'static str) -> Error {
         Error::StackRefused {

@@ -424,7 +424,7 @@ pub trait Registered: Game {
 
     /// The analysis that suits the game's representation, the default of
     /// [`TableGame::analyzer`](crate::TableGame::analyzer): a dense table for an
-    /// [`Indexed`] game ([`register!`] picks it), a hash map otherwise (this default).
+    /// [`Indexed`] game ([`register!`](crate::register) picks it), a hash map otherwise (this default).
     fn default_analyzer(
         game: &Self,
         config: crate::analysis::AnalysisConfig,
@@ -605,7 +605,7 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 /// `tabular/retrograde` (the bottom-up pass from the terminal positions backwards).
 /// `memo/indexed` comes first: `memo` alone picks the table, which needs no hashing and no
 /// growth (the hash map stays by name, for a game whose numbering is far larger than what it
-/// reaches). [`register!`] offers them to an indexed game with no more code.
+/// reaches). [`register!`](crate::register) offers them to an indexed game with no more code.
 ///
 /// ```
 /// use gamesolve::{indexed_variants_of, Backend, CanIWin};

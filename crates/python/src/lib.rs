@@ -13,10 +13,11 @@
 //!   Python); see [`pygame`] for how its positions are interned and how its exceptions reach
 //!   the caller.
 //!
-//! ```no_run
-//! // Built by maturin (`pip install ./crates/python`); from Python:
-//! //   import gamesolve
-//! //   gamesolve.can_i_win(10, 11)["outcome"]   # 'second'
+//! Built by maturin (`pip install ./crates/python`); from Python:
+//!
+//! ```python
+//! import gamesolve
+//! gamesolve.can_i_win(10, 11)["outcome"]   # 'second'
 //! ```
 #![deny(missing_docs)]
 

@@ -403,7 +403,7 @@ fn json_to_py<'py>(py: Python<'py>, value: &serde_json::Value) -> PyResult<Bound
 }
 
 /// Solves a game written in Python (see the module docs): the answer's fields as a dict
-/// ([`solve_with`]).
+/// (`solve_with`).
 #[pyfunction]
 #[pyo3(signature = (game, backend=None, stats=false, **limits))]
 pub fn solve_python_game<'py>(

@@ -3,7 +3,7 @@
 //! The textbook memo written once against the game vocabulary ([`core_types::search`], the one
 //! generic search, with a hash-map memo), so every game gets it, a user's own game included: each distinct position is expanded once and its value kept in a
 //! hash map; a position reached again is a memo hit. The moves after a position's first
-//! winning move are not tried ([`GameValue::is_best_possible`]).
+//! winning move are not tried ([`GameValue::is_best_possible`](core_types::GameValue::is_best_possible)).
 //!
 //! # Complexity
 //!

@@ -4,7 +4,7 @@
 //! vocabulary ([`core_types::search`], the one generic search, with no memo), so every game
 //! gets it, a user's own game included: each position's value is the
 //! best of its moves' [`Game::move_value`]s, the moves after the first that wins are not tried
-//! (a win cannot be beaten: [`GameValue::is_best_possible`]), nothing is remembered, and the
+//! (a win cannot be beaten: [`GameValue::is_best_possible`](core_types::GameValue::is_best_possible)), nothing is remembered, and the
 //! search stops at the node budget. On Can I Win it expands exactly the positions
 //! `recursive/backtrack` does (tested by their equal counters).
 //!

@@ -363,7 +363,7 @@ fn solve_in<M: Width, R: Recorder<PredictTheWinner>>(
 ///
 /// # See also
 ///
-/// [`solve`] (scores and best move), [`move_values`], [`reduce_traced`].
+/// [`solve`] (scores and best move), [`move_values`], [`reduce_traced`](crate::trace::reduce_traced).
 pub fn margin(values: &[i64]) -> i128 {
     match arithmetic_of(values) {
         Arithmetic::I64 => {

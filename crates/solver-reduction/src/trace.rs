@@ -142,7 +142,7 @@ pub fn traced_bytes(len: usize, keep: usize) -> u128 {
 /// runs of the original row, their values, the result), the reduced row,
 /// and the greedy play on it with running points.
 ///
-/// Always in `i128` and keeping every merge: use [`margin`] or [`solve`] for
+/// Always in `i128` and keeping every merge: use [`margin`](crate::predict_the_winner::margin) or [`solve`](crate::predict_the_winner::solve) for
 /// speed, and [`reduce_traced_first`] to keep only the first merges and moves.
 ///
 /// # Complexity

@@ -1,5 +1,5 @@
 //! What the tests of gamesolve share, written once: the reference oracle of each game
-//! ([`reference`]), the schema and reader of the data files `tests/data/*.toml` ([`cases`]) and
+//! ([`reference`](mod@reference)), the schema and reader of the data files `tests/data/*.toml` ([`cases`]) and
 //! the golden table `tests/data/can_i_win_golden.txt` ([`golden`]).
 //!
 //! The integration tests (`tests/it`), each solver crate's unit tests and the benches' answer

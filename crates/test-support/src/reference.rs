@@ -136,7 +136,7 @@ type Totals = [u64; WORDS];
 /// Solves Can I Win for one `n` and every `T in 0..=MAX_T`.
 ///
 /// For each set `used`, `wins[used]` holds bit `r` iff the player to move
-/// wins with `r >= 1` still needed. The recurrence is [`mover_wins`]'s, for
+/// wins with `r >= 1` still needed. The recurrence is `mover_wins`'s, for
 /// all `r` at once: moving `k` wins for every `r <= k`, and for every `r > k`
 /// such that the opponent does not win with `r - k` still needed, i.e. the
 /// bits of `!wins[used | k]` (from 1 up) shifted left by `k`. Sets are filled

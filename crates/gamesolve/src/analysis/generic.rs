@@ -52,7 +52,7 @@
 //! # See also
 //!
 //! [`crate::games::TableGame::analyzer`], how a game of the table picks its analyzer (the
-//! front ends' `analyze` and `play` use it); [`super::all_totals`], Can I Win's parameter
+//! front ends' `analyze` and `play` use it); [`crate::games::can_i_win_all_totals`], Can I Win's parameter
 //! sweep.
 
 use std::cmp::Ordering;

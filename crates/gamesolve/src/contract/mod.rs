@@ -2,7 +2,7 @@
 //! API and any other program built on this library print, and the batch line they read. Front
 //! ends only read arguments and write these as bytes.
 //!
-//! - here: one solved game ([`Reported`]: [`CanIWinReport`], [`PredictTheWinnerReport`],
+//! - here: one solved game ([`Reported`]: [`CanIWinReport`](crate::games::CanIWinReport), [`PredictTheWinnerReport`](crate::games::PredictTheWinnerReport),
 //!   [`GenericReport`]);
 //! - [`compare`]: `compare --json`'s rows;
 //! - [`analysis`]: `analyze --json` of the built-in games and `--all-totals`;

@@ -3,7 +3,7 @@
 //! A game of a table ([`TableGame`]) says, once, in its own module: its name and title, one
 //! line on what it is, its rules in a few sentences for people, its parameters (name, kind,
 //! allowed range, help) and example instances ([`GameInfo`]); how an instance is built from
-//! its parameters ([`TableGame::from_params`]) and read back ([`TableGame::params`]); and the
+//! its parameters ([`GameParams::from_params`]) and read back ([`GameParams::params`]); and the
 //! sentences that say its answer. Every front end reads that one definition: the command
 //! line's subcommands and `--help`, `batch` lines, `serve`'s `GET /api/games` and the page's
 //! game picker and parameter form.
@@ -94,7 +94,7 @@ pub struct SweepReport {
 /// What a front end shows and asks of one game: its row of the game table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct GameInfo {
-    /// The machine name (the game's [`Game::NAME`](crate::Game::NAME)): the subcommand, the JSON `game` field.
+    /// The machine name (the game's [`Game::NAME`]): the subcommand, the JSON `game` field.
     pub name: &'static str,
     /// The name people read: `Can I Win`.
     pub title: &'static str,
@@ -387,7 +387,7 @@ pub fn abbreviate(text: &str) -> String {
     }
 }
 
-/// A game of a game table: the vocabulary ([`Game`](crate::Game)), its parameters
+/// A game of a game table: the vocabulary ([`Game`]), its parameters
 /// ([`GameParams`]), its backends' variants ([`Registered`]), its JSON contract ([`Reported`])
 /// and table view ([`TableView`]), plus its [`GameInfo`] and the sentences of its answer.
 ///
@@ -492,7 +492,7 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidInput`]-kind errors naming the value and what is allowed.
+    /// [`ErrorKind::InvalidInput`](crate::ErrorKind::InvalidInput)-kind errors naming the value and what is allowed.
     fn position_from_flags(
         &self,
         flags: &[(&'static str, Vec<String>)],
@@ -588,7 +588,7 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
     }
 
     /// The game's short forms of `mv` at `position`, besides what
-    /// [`Game::show_move`](crate::Game::show_move) prints, read by [`parse_move`] when only
+    /// [`Game::show_move`] prints, read by [`parse_move`] when only
     /// one legal move has them: Predict the Winner's `l` and `left`, Can I Win's integer, Cat
     /// and Mouse's node. None by default.
     fn move_aliases(&self, position: Self::Position, mv: Self::Move) -> Vec<String> {

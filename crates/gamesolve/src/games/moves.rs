@@ -28,7 +28,7 @@ fn normal(text: &str) -> String {
         .to_lowercase()
 }
 
-/// The move `text` names at `position` by the [module's rule](self): the default move reader
+/// The move `text` names at `position` by the module's rule: the default move reader
 /// of `play`, `analyze --moves` and `serve`'s `/api/play` for every game
 /// ([`TableGame::play_read_move`]).
 ///

@@ -246,7 +246,7 @@ impl TableGame for PredictTheWinner {
 
     const GROWTH: bool = true;
 
-    /// Rows of lengths `1, 2, 3, 4, 6, 8, 11, 16, …` up to [`GROWTH_LONGEST`] (a factor √2
+    /// Rows of lengths `1, 2, 3, 4, 6, 8, 11, 16, …` up to `GROWTH_LONGEST` (a factor √2
     /// apart, at most `points` of them), each this row's values repeated (a fixed mix when
     /// the row is empty): `recursive` stops near 20, `memo` at its table's cap, `tabular`
     /// and `reduction` go to the end.

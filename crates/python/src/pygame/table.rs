@@ -6,8 +6,8 @@
 //! `*_game` functions): the same code, the same JSON, as for a built-in game.
 //!
 //! A Python game runs on the calling thread with the GIL held, as [`super::solve_python_game`]
-//! does: every step calls Python, and Ctrl-C stops it through the signal check of
-//! [`PyGame::call`].
+//! does: every step calls Python, and Ctrl-C stops it through the signal check of each call
+//! of the game's methods (`state::Shared::call`).
 //!
 //! Its machine name is `python` (the JSON's `game`; the package puts the class's name there).
 

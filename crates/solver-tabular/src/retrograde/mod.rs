@@ -29,13 +29,13 @@
 //!    same compact form: the positions a decided position is reached from are a slice.
 //! 3. **Propagate backwards** by a FIFO queue of ids, starting from the terminal positions:
 //!    when a position is decided, each undecided parent either is decided at once (the move
-//!    into it reaches a value nothing beats, [`GameValue::is_best_possible`]: a win), or counts
+//!    into it reaches a value nothing beats, [`GameValue::is_best_possible`](core_types::GameValue::is_best_possible): a win), or counts
 //!    one more of its moves decided and keeps the best of them so far; a parent whose moves are
 //!    all decided gets that best, as negamax would (so margins work too: a position is final
 //!    when all its children are, which is reverse topological order in an acyclic game).
 //!
 //! Positions never decided can be kept from the end forever by one of the players: they are
-//! worth [`GameValue::endless`] (a draw for win/lose/draw games). The pass records each
+//! worth [`GameValue::endless`](core_types::GameValue::endless) (a draw for win/lose/draw games). The pass records each
 //! position's **remoteness**, the moves to the end under perfect play (the winner hurries, the
 //! loser delays), which is also the round of the propagation that decided it: round 0 holds the
 //! terminal positions, round `k` the positions decided from round `k - 1`.
@@ -216,8 +216,8 @@ pub fn required_bytes<G: Game>(positions: u64, edges: u64) -> u128 {
 /// Solves every position reachable from `from` in `game` by the acyclic path (post-order), or at
 /// the first repeated position by retrograde analysis over reversed edges, within
 /// `memory_cap_bytes` and `deadline`, reporting each decided position to `recorder` as an
-/// [`Event::Cell`] in the order it was decided (children first; by the counter-based pass the
-/// endless ones last, valued [`GameValue::endless`] when there is such a value). See the
+/// [`Event::Cell`](core_types::Event::Cell) in the order it was decided (children first; by the counter-based pass the
+/// endless ones last, valued [`GameValue::endless`](core_types::GameValue::endless) when there is such a value). See the
 /// [module docs](self).
 ///
 /// # Errors

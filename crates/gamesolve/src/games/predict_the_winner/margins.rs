@@ -27,7 +27,7 @@ use crate::search::Ranked;
 use crate::{Deadline, Error, Game, Margin, PredictTheWinner};
 
 /// The margins of every interval of a row, built on the first score; see the
-/// [module docs](self).
+/// module docs.
 pub struct IntervalMargins {
     memory_cap_bytes: u64,
     /// By interval length, then start; `None` until built, or when the row is scored by the
