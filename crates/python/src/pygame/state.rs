@@ -389,11 +389,8 @@ impl Shared {
         let Some(child) = child else {
             return id;
         };
-        if let Some(known) = table.known(id) {
-            if known.moves.is_some_and(|k| mv < k) {
-                let at = known.first + mv as usize;
-                table.children[at] = child;
-            }
+        if let Some(at) = table.slot(id, mv) {
+            table.children[at] = child;
         }
         child
     }
@@ -637,22 +634,21 @@ impl Table {
         id: u32,
         mv: u32,
     ) -> Option<Bound<'py, PyAny>> {
-        let known = self.known(id)?;
-        if mv >= known.moves? {
-            return None;
-        }
-        let object = self.moves.get(known.first + mv as usize)?;
+        let object = self.moves.get(self.slot(id, mv)?)?;
         Some(object.bind(py).clone())
     }
 
     /// Where move `mv` of `id` leads ([`UNPLAYED`] before it is played), once its moves are
     /// known.
     fn child(&self, id: u32, mv: u32) -> Option<u32> {
-        let known = self.known.get(id as usize)?;
-        if mv >= known.moves? {
-            return None;
-        }
-        self.children.get(known.first + mv as usize).copied()
+        self.children.get(self.slot(id, mv)?).copied()
+    }
+
+    /// Where move `mv` of `id` is in [`Table::moves`] and [`Table::children`], once its moves
+    /// are known and when it is one of them.
+    fn slot(&self, id: u32, mv: u32) -> Option<usize> {
+        let known = self.known(id)?;
+        (mv < known.moves?).then(|| known.first + mv as usize)
     }
 }
 
