@@ -6,32 +6,48 @@
 //! post-order: a position's children all have smaller ids, the cells are written once each in
 //! id order (appended, never revisited), and the [`Event::Cell`]s in id order are a valid
 //! order of decision (every child before its parent). While a position is on the search's
-//! path its index maps to [`ON_PATH`]; a move into a position on the path is a cycle, and the
-//! fast path gives up (`Ok(None)`) so that the counter-based pass (which handles repeats)
-//! solves the game from scratch.
+//! path it is marked as such in the lookup; a move into a position on the path is a cycle,
+//! and the fast path gives up (`Ok(None)`) so that the counter-based pass (which handles
+//! repeats) solves the game from scratch.
 //!
-//! Time `O(S + E)` (expected, with the hash map): per position reached one `terminal_value`,
-//! one `moves_into`, two lookups (the claim, then the id once finished), per move one `play`,
-//! one `index`, one lookup and one `move_value`; no reversed edges, no counters, no queue.
-//! Memory: per position reached `size_of::<Position>()` + a cell ([`bytes_per_position`]),
-//! the lookup (as the counter-based pass's), and one frame per level of the path with its
-//! moves; nothing per move.
+//! The lookup: for a numbering of at most [`DENSE_INDICES`] indices, an array of ids by index
+//! (a move's child: its id there, then its cell); beyond, one hash table whose entry holds the
+//! index *and* a copy of its cell ([`Known`]), so that a move's child costs one probe and no
+//! read elsewhere. Once the table outgrows the cache, each of those reads is a cache miss,
+//! and they are what the pass's time goes to on a game with cheap rules (BENCHMARKS.md,
+//! "Issue 28, round 10": the copy took 0.88x the time of an id map and a cell array on
+//! bitboard Domineering 5x5). A finished position's entry is found again by the bucket its
+//! claim returned, without hashing, unless the table has grown since.
+//!
+//! Time `O(S + E)` (expected, with the hash table): per position reached one `terminal_value`,
+//! one `moves_into`, one lookup (its claim; finishing it writes its cell at the bucket of the
+//! claim), per move one `play`, one `index`, one lookup and one `move_value`; no reversed
+//! edges, no counters, no queue. Memory: per position reached `size_of::<Position>()` + a
+//! cell ([`bytes_per_position`]), the lookup (4 bytes per index when dense; per position
+//! reached an entry of `8 + size_of::<Option<Value>>()` bytes (12 for a win/lose/draw value)
+//! and one control byte, at most 7/8 full, when sparse), and one frame per level of the path
+//! with its moves; nothing per move.
 
+use std::hash::BuildHasher;
 use std::mem::size_of;
 
 use core_types::search::{growth_bytes, map_bytes, Ranked};
 use core_types::{Deadline, DeadlineClock, Error, Event, Game, Indexed, Recorder};
-use hashbrown::hash_map::Entry;
-use hashbrown::HashMap;
+use hashbrown::hash_table::Entry;
+use hashbrown::{DefaultHashBuilder, HashTable};
 
 use super::pass::{as_u32, Limits};
-use super::table::{Ids, RetrogradeTable, Slot};
+use super::table::{Ids, Known, Reached, RetrogradeTable, Slot};
 use super::DENSE_INDICES;
 use crate::NAME;
 
-/// What the lookup holds for a position on the search's path (claimed, not finished). A
-/// dense lookup holds id + 1, a sparse one the id; both stay below it (checked).
+/// What the dense lookup holds for a position on the search's path (claimed, not finished);
+/// it holds id + 1 for a finished one, which stays below it (checked). The sparse lookup's
+/// entry has no value while its position is on the path.
 const ON_PATH: u32 = u32::MAX;
+
+/// No bucket: the dense lookup's positions.
+const NO_BUCKET: usize = usize::MAX;
 
 /// Bytes per position reached on the acyclic path: the position (for the events, in id
 /// order) and its cell.
@@ -43,6 +59,9 @@ pub(super) const fn bytes_per_position<G: Game>() -> u64 {
 struct Frame<G: Game> {
     position: G::Position,
     index: usize,
+    /// Where its entry is in the sparse lookup when it was claimed ([`NO_BUCKET`] for the
+    /// dense one): found again there without hashing unless the table has grown since.
+    bucket: usize,
     /// Its moves (the vector is kept for the next position at this depth: no allocation per
     /// position once the path has been this deep).
     moves: Vec<G::Move>,
@@ -52,12 +71,24 @@ struct Frame<G: Game> {
     best: Option<Ranked<G::Value>>,
 }
 
-/// A claim on an index: the id of a finished position, a position on the path, or a new one
-/// (now marked [`ON_PATH`]).
-enum Claim {
-    Finished(usize),
+/// A claim on an index: the cell of a finished position, a position on the path, or a new
+/// one (now marked as on the path, its entry in the sparse lookup at this bucket).
+enum Claim<V> {
+    Finished { value: Option<V>, remoteness: u32 },
     OnPath,
-    New,
+    New { bucket: usize },
+}
+
+/// Where a reached index's id or cell is found: an array by index for a numbering of at most
+/// [`DENSE_INDICES`], else one hash table of cells (kept as the table's [`Reached`]).
+enum Lookup<V> {
+    /// Index → id + 1, 0 when not reached, [`ON_PATH`] while on the path.
+    Dense { ids: Vec<u32> },
+    /// Reached index → its cell.
+    Cells {
+        cells: HashTable<Known<V>>,
+        hasher: DefaultHashBuilder,
+    },
 }
 
 /// The fast path's state.
@@ -66,7 +97,7 @@ struct Dfs<'g, G: Indexed> {
     limits: Limits,
     count: usize,
     count64: u64,
-    ids: Ids,
+    lookup: Lookup<G::Value>,
     positions: Vec<G::Position>,
     slots: Vec<Slot<G::Value>>,
     frames: Vec<Frame<G>>,
@@ -93,8 +124,9 @@ pub(super) fn solve<G: Indexed, R: Recorder<G> + ?Sized>(
         limits: Limits::new(memory_cap_bytes),
         count,
         count64,
-        ids: Ids::Sparse {
-            map: HashMap::new(),
+        lookup: Lookup::Cells {
+            cells: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
         },
         positions: Vec::new(),
         slots: Vec::new(),
@@ -108,7 +140,7 @@ pub(super) fn solve<G: Indexed, R: Recorder<G> + ?Sized>(
         let required = u128::from(count64) * 4;
         dfs.charge("positions", count64, required)?;
         let refused = || dfs.limits.refused::<G>("positions", count64, required);
-        dfs.ids = Ids::Dense {
+        dfs.lookup = Lookup::Dense {
             ids: bytemuck::allocation::try_zeroed_vec::<u32>(count).map_err(|_| refused())?,
         };
     }
@@ -123,8 +155,11 @@ impl<G: Indexed> Dfs<'_, G> {
     fn run(&mut self, from: G::Position) -> Result<bool, Error> {
         let game = self.game;
         let index = self.index_of(from)?;
-        self.claim(index)?;
-        if self.enter(from, index)?.is_some() {
+        // A fresh search's first claim: always new.
+        let Claim::New { bucket } = self.claim(index)? else {
+            return Ok(true);
+        };
+        if self.enter(from, index, bucket)?.is_some() {
             return Ok(true);
         }
         while self.depth > 0 {
@@ -135,11 +170,11 @@ impl<G: Indexed> Dfs<'_, G> {
                 let child = game.play(position, mv);
                 let index = self.index_of(child)?;
                 match self.claim(index)? {
-                    Claim::Finished(id) => self.score(id),
+                    Claim::Finished { value, remoteness } => self.score(value, remoteness),
                     Claim::OnPath => return Ok(false),
-                    Claim::New => {
-                        if let Some(id) = self.enter(child, index)? {
-                            self.score(id);
+                    Claim::New { bucket } => {
+                        if let Some((value, remoteness)) = self.enter(child, index, bucket)? {
+                            self.score(Some(value), remoteness);
                         }
                     }
                 }
@@ -150,24 +185,30 @@ impl<G: Indexed> Dfs<'_, G> {
                         position: game.show_position(frame.position),
                     });
                 };
-                let (position, index) = (frame.position, frame.index);
+                let (position, index, bucket) = (frame.position, frame.index, frame.bucket);
                 self.depth -= 1;
-                let id = self.finished(position, index, best.value, best.remoteness)?;
+                self.finished(position, index, bucket, best.value, best.remoteness)?;
                 if self.depth > 0 {
-                    self.score(id);
+                    self.score(Some(best.value), best.remoteness);
                 }
             }
         }
         Ok(true)
     }
 
-    /// A new position (claimed): finished at once when it is over (its id), else its frame
-    /// pushed with its moves (`None`).
-    fn enter(&mut self, position: G::Position, index: usize) -> Result<Option<usize>, Error> {
+    /// A new position (claimed, its entry at `bucket`): finished at once when it is over (its
+    /// value and remoteness 0), else its frame pushed with its moves (`None`).
+    fn enter(
+        &mut self,
+        position: G::Position,
+        index: usize,
+        bucket: usize,
+    ) -> Result<Option<(G::Value, u32)>, Error> {
         self.clock.tick_or_stop(NAME, G::NAME)?;
         if let Some(value) = self.game.terminal_value(position) {
             self.terminal += 1;
-            return Ok(Some(self.finished(position, index, value, 0)?));
+            self.finished(position, index, bucket, value, 0)?;
+            return Ok(Some((value, 0)));
         }
         if self.depth == self.frames.len() {
             self.charge(
@@ -180,6 +221,7 @@ impl<G: Indexed> Dfs<'_, G> {
             self.frames.push(Frame {
                 position,
                 index,
+                bucket,
                 moves: Vec::new(),
                 next: 0,
                 best: None,
@@ -191,29 +233,32 @@ impl<G: Indexed> Dfs<'_, G> {
         let (len, after) = (frame.moves.len(), frame.moves.capacity());
         frame.position = position;
         frame.index = index;
+        frame.bucket = bucket;
         frame.next = 0;
         frame.best = None;
         self.depth += 1;
         // The moves' vector is the game's to grow: counted once it has.
-        let grown = after.saturating_sub(before) * size_of::<G::Move>();
-        self.charge("positions", self.positions.len() as u64 + 1, grown as u128)?;
+        if after > before {
+            let grown = (after - before) * size_of::<G::Move>();
+            self.charge("positions", self.positions.len() as u64 + 1, grown as u128)?;
+        }
         self.edges += len as u64;
         as_u32::<G>("moves", self.edges)?;
         Ok(None)
     }
 
-    /// The finished child `id` as a reply to the last move tried at the top of the path.
+    /// The finished child's cell (`value`, `remoteness`) as a reply to the last move tried at
+    /// the top of the path.
     #[inline]
-    fn score(&mut self, id: usize) {
+    fn score(&mut self, value: Option<G::Value>, remoteness: u32) {
         let game = self.game;
-        let slot = self.slots[id];
         let frame = &mut self.frames[self.depth - 1];
-        let (Some(reply), mv) = (slot.value, frame.moves[frame.next - 1]) else {
+        let (Some(reply), mv) = (value, frame.moves[frame.next - 1]) else {
             return;
         };
         let score = Ranked {
             value: game.move_value(frame.position, mv, reply),
-            remoteness: slot.remoteness.saturating_add(1),
+            remoteness: remoteness.saturating_add(1),
         };
         if frame
             .best
@@ -223,14 +268,16 @@ impl<G: Indexed> Dfs<'_, G> {
         }
     }
 
-    /// Gives the finished `position` (index `index`) its id, the next one, and its cell.
+    /// Gives the finished `position` (index `index`, its sparse entry claimed at `bucket`) its
+    /// id, the next one, and its cell.
     fn finished(
         &mut self,
         position: G::Position,
         index: usize,
+        bucket: usize,
         value: G::Value,
         remoteness: u32,
-    ) -> Result<usize, Error> {
+    ) -> Result<(), Error> {
         let id = self.positions.len();
         if id == self.positions.capacity() {
             self.grow()?;
@@ -241,50 +288,79 @@ impl<G: Indexed> Dfs<'_, G> {
             remaining: 0,
             remoteness,
         });
-        match &mut self.ids {
-            Ids::Dense { ids } => ids[index] = id as u32 + 1,
-            Ids::Sparse { map } => {
-                if let Some(slot) = map.get_mut(&(index as u32)) {
-                    *slot = id as u32;
+        match &mut self.lookup {
+            Lookup::Dense { ids } => ids[index] = id as u32 + 1,
+            Lookup::Cells { cells, hasher } => {
+                let key = index as u32;
+                // The bucket claimed, unless the table has grown since (then the entry moved).
+                let known = match cells.get_bucket_mut(bucket) {
+                    Some(known) if known.index == key => Some(known),
+                    _ => cells.find_mut(hasher.hash_one(key), |known| known.index == key),
+                };
+                if let Some(known) = known {
+                    known.value = Some(value);
+                    known.remoteness = remoteness;
                 }
             }
         }
-        Ok(id)
+        Ok(())
     }
 
-    /// Looks `index` up, and marks it [`ON_PATH`] when it is new (the map grown first when
-    /// full, counted against the memory cap). Inlined into the search's loop, the rare paths
-    /// kept apart: one call per move.
+    /// Looks `index` up, and marks it as on the path when it is new (the table grown first
+    /// when full, counted against the memory cap). Inlined into the search's loop, the rare
+    /// paths kept apart: one call per move.
     #[inline(always)]
-    fn claim(&mut self, index: usize) -> Result<Claim, Error> {
-        if let Ids::Sparse { map } = &self.ids {
-            if map.len() == map.capacity() {
+    fn claim(&mut self, index: usize) -> Result<Claim<G::Value>, Error> {
+        if let Lookup::Cells { cells, .. } = &self.lookup {
+            if cells.len() == cells.capacity() {
                 self.grow_map()?;
             }
         }
-        let claim = match &mut self.ids {
-            Ids::Dense { ids } => match ids[index] {
+        let claim = match &mut self.lookup {
+            Lookup::Dense { ids } => match ids[index] {
                 0 => {
                     ids[index] = ON_PATH;
-                    Claim::New
+                    Claim::New { bucket: NO_BUCKET }
                 }
                 ON_PATH => Claim::OnPath,
-                id => Claim::Finished(id as usize - 1),
-            },
-            // Below `count`, which fits in `u32`.
-            Ids::Sparse { map } => match map.entry(index as u32) {
-                Entry::Occupied(known) => match *known.get() {
-                    ON_PATH => Claim::OnPath,
-                    id => Claim::Finished(id as usize),
-                },
-                Entry::Vacant(new) => {
-                    new.insert(ON_PATH);
-                    Claim::New
+                id => {
+                    let slot = self.slots[id as usize - 1];
+                    Claim::Finished {
+                        value: slot.value,
+                        remoteness: slot.remoteness,
+                    }
                 }
             },
+            // Below `count`, which fits in `u32`.
+            Lookup::Cells { cells, hasher } => {
+                let key = index as u32;
+                let hash = hasher.hash_one(key);
+                match cells.entry(
+                    hash,
+                    |known| known.index == key,
+                    |known| hasher.hash_one(known.index),
+                ) {
+                    Entry::Occupied(known) => match *known.get() {
+                        Known { value: None, .. } => Claim::OnPath,
+                        Known {
+                            value, remoteness, ..
+                        } => Claim::Finished { value, remoteness },
+                    },
+                    Entry::Vacant(new) => {
+                        let known = new.insert(Known {
+                            index: key,
+                            remoteness: 0,
+                            value: None,
+                        });
+                        Claim::New {
+                            bucket: known.bucket_index(),
+                        }
+                    }
+                }
+            }
         };
         // Ids and id + 1 stay below the marker.
-        if matches!(claim, Claim::New)
+        if matches!(claim, Claim::New { .. })
             && self.positions.len() as u64 + self.depth as u64 + 2 >= u64::from(ON_PATH)
         {
             return Err(self.too_many());
@@ -292,19 +368,21 @@ impl<G: Indexed> Dfs<'_, G> {
         Ok(claim)
     }
 
-    /// Room in the full map for one more entry, counted against the memory cap.
+    /// Room in the full table for one more entry, counted against the memory cap.
     #[cold]
     #[inline(never)]
     fn grow_map(&mut self) -> Result<(), Error> {
-        let Ids::Sparse { map } = &self.ids else {
+        let Lookup::Cells { cells, .. } = &self.lookup else {
             return Ok(());
         };
-        let now = map_bytes::<u32, u32>(map.capacity());
-        let bytes = growth_bytes::<u32, u32>(map.capacity()) - now;
+        let now = map_bytes::<(), Known<G::Value>>(cells.capacity());
+        let bytes = growth_bytes::<(), Known<G::Value>>(cells.capacity()) - now;
         self.charge("positions", self.positions.len() as u64 + 1, bytes)?;
         let refused = self.refused();
-        if let Ids::Sparse { map } = &mut self.ids {
-            map.try_reserve(1).map_err(|_| refused)?;
+        if let Lookup::Cells { cells, hasher } = &mut self.lookup {
+            cells
+                .try_reserve(1, |known| hasher.hash_one(known.index))
+                .map_err(|_| refused)?;
         }
         self.release(now);
         Ok(())
@@ -373,9 +451,9 @@ impl<G: Indexed> Dfs<'_, G> {
     /// and the counters.
     fn finish<R: Recorder<G> + ?Sized>(self, recorder: &mut R) -> RetrogradeTable<G> {
         let positions = self.positions.len() as u64;
-        let cells = match self.ids {
-            Ids::Dense { .. } => self.count64,
-            Ids::Sparse { .. } => positions,
+        let (cells, reached) = match self.lookup {
+            Lookup::Dense { ids } => (self.count64, Reached::Ids(Ids::Dense { ids })),
+            Lookup::Cells { cells, hasher } => (positions, Reached::Cells { cells, hasher }),
         };
         recorder.table(cells, u64::try_from(self.limits.peak).unwrap_or(u64::MAX));
         for (&position, slot) in self.positions.iter().zip(&self.slots) {
@@ -387,7 +465,7 @@ impl<G: Indexed> Dfs<'_, G> {
         recorder.states_stored(positions);
         RetrogradeTable {
             slots: self.slots,
-            ids: self.ids,
+            reached,
             positions,
             edges: self.edges,
             terminal: self.terminal,

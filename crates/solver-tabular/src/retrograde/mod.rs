@@ -64,11 +64,14 @@
 //! on each path (a loopy game's are asked again by the counter-based pass after the acyclic
 //! path gives up at its first cycle, so at most twice); no allocation per position.
 //!
-//! - **Acyclic path:** two lookups per position (claimed when first met, given its id when
-//!   finished) and one per move, `move_value` once per move. Memory: the lookup, and per
-//!   position reached `size_of::<Position>()` + a cell (12 bytes for a win/lose/draw value: 20
-//!   bytes for Domineering's `u64` positions), plus one frame and its moves per level of the
-//!   path (`O(D)`); nothing per move.
+//! - **Acyclic path:** one lookup per move (a position's claim when first met is its parent's
+//!   move's lookup; finishing it writes its cell where the claim found room), `move_value`
+//!   once per move. Memory: the lookup (beyond [`DENSE_INDICES`] indices, a hash table whose
+//!   entries hold each reached index with a copy of its cell: 12 bytes and a control byte for
+//!   a win/lose/draw value, so a move's child is one probe), and per position reached
+//!   `size_of::<Position>()` + a cell (12 bytes for a win/lose/draw value: 20 bytes for
+//!   Domineering's `u64` positions), plus one frame and its moves per level of the path
+//!   (`O(D)`); nothing per move.
 //! - **Counter-based pass:** one lookup per move in pass 1 (the children of a position looked
 //!   up together, so their cache misses overlap), none in passes 2 and 3 with reversed edges
 //!   (one per parent listed by a game's unmoves); `move_value` once per reversed edge. Memory:
@@ -78,7 +81,7 @@
 //!   the moves in: 16 bytes for 4-byte moves while they are reversed, 8 after).
 //!
 //! Every array is checked against the memory cap before it is asked for or grown (by
-//! doubling): the dense lookup's 4 bytes per index, the hash map's 8 bytes and one control
+//! doubling): the dense lookup's 4 bytes per index, the hash tables' entries and one control
 //! byte per bucket (at most 7/8 full), the arrays above.
 //!
 //! Measured on Domineering 5x5 (455,317 positions reached, 2,052,030 moves, 10,666 terminal;
@@ -91,9 +94,10 @@
 //! position's first winning move, where a table of every reached position must ask the game
 //! about all of them. On the same board with bitboard rules (the peers' Domineering,
 //! `retrograde/domineering-5x5-bitboard` in `benches/retrograde.rs`), where the game's calls
-//! are cheap, the acyclic path runs 397 M instructions against the memos' 50 M and takes 12x
-//! their time (BENCHMARKS.md, "Issue 28, round 8"): what bounds it there is its own work per
-//! move (a lookup, a cell read, the frame) over every reached position, not the game.
+//! are cheap, the acyclic path runs 373 M instructions against the memos' 50 M and takes 11x
+//! their time (BENCHMARKS.md, "Issue 28, round 10", where its cells moved into its hash
+//! table: 0.88x the time of round 8's id map and cell array): what bounds it there is its own
+//! work per move (a probe, the frame, the score) over every reached position, not the game.
 //!
 //! # Examples
 //!
@@ -516,6 +520,9 @@ mod tests {
         assert_eq!(dag.positions, counted.positions);
         assert_eq!(dag.decided, counted.decided);
         assert_eq!((dag.edges, dag.terminal), (counted.edges, counted.terminal));
+        // A table the acyclic path gave up on is the counter-based pass's, bytes and all. So
+        // this also fails when a finished position's cell is not written back into a sparse
+        // table that grew after its claim: it would look still on the path, a cycle.
         assert!(dag.bytes < counted.bytes, "{} {}", dag.bytes, counted.bytes);
         assert_eq!(dag.reached_indices(), counted.reached_indices());
         for index in dag.reached_indices() {

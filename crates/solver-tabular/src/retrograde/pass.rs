@@ -9,7 +9,7 @@ use core_types::{
 };
 use hashbrown::HashMap;
 
-use super::table::{Ids, RetrogradeTable, Slot};
+use super::table::{Ids, Reached, RetrogradeTable, Slot};
 use super::DENSE_INDICES;
 use crate::NAME;
 
@@ -623,7 +623,7 @@ impl<'g, G: Indexed> Pass<'g, G> {
         recorder.states_stored(positions);
         RetrogradeTable {
             slots: self.slots,
-            ids: self.ids,
+            reached: Reached::Ids(self.ids),
             positions,
             edges: self.edges,
             terminal: self.terminal,

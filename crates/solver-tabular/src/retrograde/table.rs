@@ -1,8 +1,10 @@
 //! The solved table of a retrograde pass, and where each reached position's cells are.
 
+use std::hash::BuildHasher;
+
 use core_types::search::Ranked;
 use core_types::{Game, GameValue, Indexed};
-use hashbrown::HashMap;
+use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
 /// The id of each reached position (its place in the order the pass reached them, where its
 /// cells are), by the game's index.
@@ -19,6 +21,47 @@ pub(super) enum Ids {
         /// Index → id.
         map: HashMap<u32, u32>,
     },
+}
+
+/// Where a solved table finds a reached index's cell.
+#[derive(Clone, Debug)]
+pub(super) enum Reached<V> {
+    /// By its id ([`Ids`]), in the table's slots.
+    Ids(Ids),
+    /// The acyclic path's sparse lookup: each reached index with a copy of its cell in one
+    /// entry, so that a move's child is one probe of one table, not a probe and then a read of
+    /// its cell elsewhere (each a cache miss once the table outgrows the cache). The
+    /// counter-based pass changes its cells long after it finds their ids, so it keeps ids.
+    Cells {
+        /// Reached index → cell.
+        cells: HashTable<Known<V>>,
+        /// The cells' hasher.
+        hasher: DefaultHashBuilder,
+    },
+}
+
+/// One entry of [`Ids::Cells`]: a reached index and its cell (no value while the acyclic
+/// path has the position on its path).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Known<V> {
+    /// The position's index.
+    pub(super) index: u32,
+    /// A finished position's remoteness.
+    pub(super) remoteness: u32,
+    /// A finished position's value; `None` while it is on the search's path.
+    pub(super) value: Option<V>,
+}
+
+impl<V> Known<V> {
+    /// The entry of `index` in `cells`, `None` when it was not reached.
+    #[inline]
+    pub(super) fn find<'a>(
+        cells: &'a HashTable<Known<V>>,
+        hasher: &DefaultHashBuilder,
+        index: u32,
+    ) -> Option<&'a Known<V>> {
+        cells.find(hasher.hash_one(index), |known| known.index == index)
+    }
 }
 
 impl Ids {
@@ -77,7 +120,7 @@ pub enum Cell<V> {
 #[derive(Clone, Debug)]
 pub struct RetrogradeTable<G: Game> {
     pub(super) slots: Vec<Slot<G::Value>>,
-    pub(super) ids: Ids,
+    pub(super) reached: Reached<G::Value>,
     /// Positions reachable from the start.
     pub positions: u64,
     /// Moves between them.
@@ -93,7 +136,25 @@ pub struct RetrogradeTable<G: Game> {
 impl<G: Indexed> RetrogradeTable<G> {
     /// What the pass knows of the position with index `index`.
     pub fn cell(&self, index: usize) -> Cell<G::Value> {
-        let Some(id) = self.ids.get(index) else {
+        let ids = match &self.reached {
+            Reached::Ids(ids) => ids,
+            Reached::Cells { cells, hasher } => {
+                let Some(known) = u32::try_from(index)
+                    .ok()
+                    .and_then(|index| Known::find(cells, hasher, index))
+                else {
+                    return Cell::Unreached;
+                };
+                return match known.value {
+                    Some(value) => Cell::Decided {
+                        value,
+                        remoteness: known.remoteness,
+                    },
+                    None => Cell::Endless,
+                };
+            }
+        };
+        let Some(id) = ids.get(index) else {
             return Cell::Unreached;
         };
         let slot = self.slots[id];
@@ -144,10 +205,15 @@ impl<G: Indexed> RetrogradeTable<G> {
 
     /// The indices of the reachable positions, in index order.
     pub fn reached_indices(&self) -> Vec<usize> {
-        match &self.ids {
-            Ids::Dense { ids } => (0..ids.len()).filter(|&i| ids[i] != 0).collect(),
-            Ids::Sparse { map } => {
+        match &self.reached {
+            Reached::Ids(Ids::Dense { ids }) => (0..ids.len()).filter(|&i| ids[i] != 0).collect(),
+            Reached::Ids(Ids::Sparse { map }) => {
                 let mut indices: Vec<usize> = map.keys().map(|&i| i as usize).collect();
+                indices.sort_unstable();
+                indices
+            }
+            Reached::Cells { cells, .. } => {
+                let mut indices: Vec<usize> = cells.iter().map(|k| k.index as usize).collect();
                 indices.sort_unstable();
                 indices
             }
@@ -158,6 +224,6 @@ impl<G: Indexed> RetrogradeTable<G> {
     /// numbering larger than [`super::DENSE_INDICES`]; else by an array of one entry per index.
     /// Either way the cells are kept for the positions reached only.
     pub fn is_sparse(&self) -> bool {
-        matches!(self.ids, Ids::Sparse { .. })
+        !matches!(self.reached, Reached::Ids(Ids::Dense { .. }))
     }
 }
