@@ -215,6 +215,8 @@ def test_moves_past_the_memory_cap_are_not_read_on(backend):
     with pytest.raises(gamesolve.CannotAnswer) as caught:
         gamesolve.solve(EndlessMoves(), backend=backend, memory_cap="16MiB")
     assert "memory cap" in str(caught.value) or "memory_cap" in str(caught.value)
+    # The error names what grew past the cap: the moves, not the positions.
+    assert "moves held = " in str(caught.value), str(caught.value)
 
 
 def test_ctrl_c_stops_retrograde_with_keyboard_interrupt():

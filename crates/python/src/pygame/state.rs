@@ -171,8 +171,16 @@ impl Shared {
 
     /// Counts `bytes` more held for the solve, with the table locked (`_table`: its only
     /// writer, so a plain load and store suffice); past the memory cap, the solve cannot
-    /// answer (a [`CannotAnswer`](crate) error, kept as the game's failure).
-    fn hold(&self, _table: &mut Table, bytes: u64) -> PyResult<()> {
+    /// answer (a [`CannotAnswer`](crate) error, kept as the game's failure) and the error
+    /// names what grew past it: `parameter` (the positions interned, the moves held), of
+    /// which there are now `value`.
+    fn hold(
+        &self,
+        _table: &mut Table,
+        bytes: u64,
+        parameter: &'static str,
+        value: usize,
+    ) -> PyResult<()> {
         let held = self.held.load(Ordering::Relaxed) + bytes;
         self.held.store(held, Ordering::Relaxed);
         if held <= self.cap {
@@ -181,8 +189,8 @@ impl Shared {
         let e = gamesolve::Error::TableTooLarge {
             backend: "python",
             game: "python",
-            parameter: "positions interned",
-            value: held / (INTERNED_BYTES + std::mem::size_of::<Known>() as u64),
+            parameter,
+            value: value as u64,
             required_bytes: u128::from(held),
             memory_cap_bytes: self.cap,
             hint: "; the game's positions and moves are kept until the solve returns: raise \
@@ -283,7 +291,8 @@ impl Shared {
             first: 0,
             index: None,
         });
-        self.hold(table, INTERNED_BYTES + std::mem::size_of::<Known>() as u64)?;
+        let bytes = INTERNED_BYTES + std::mem::size_of::<Known>() as u64;
+        self.hold(table, bytes, "positions interned", table.known.len())?;
         Ok(id)
     }
 
@@ -339,7 +348,8 @@ impl Shared {
             let room = self.cap.saturating_sub(self.held_bytes()) / EDGE_BYTES;
             let room = usize::try_from(room).unwrap_or(usize::MAX);
             let count = read_moves(&listed, &mut table.moves, room).and_then(|count| {
-                self.hold(table, count as u64 * EDGE_BYTES)?;
+                let held = table.moves.len();
+                self.hold(table, count as u64 * EDGE_BYTES, "moves held", held)?;
                 table
                     .children
                     .try_reserve(count)
