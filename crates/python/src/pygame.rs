@@ -47,6 +47,7 @@
 //! 3.11 and newer, a note saying both. Python's signal handlers run every 1,024 calls, so
 //! Ctrl-C stops a Python game's solve too.
 
+mod method;
 mod state;
 pub mod table;
 
