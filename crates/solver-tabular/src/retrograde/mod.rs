@@ -51,9 +51,10 @@
 //! Where an id is found from an index (the *lookup*): a game numbered with at most
 //! [`DENSE_INDICES`] (2^24) indices, or one that lists its unmoves, gets an array of one `u32`
 //! per index, found without hashing; a game over reversed edges numbered with more gets a hash
-//! map from index to id: Domineering 5x5 numbers 2^26 positions and reaches 455,317, so the
-//! pass costs what it reaches, not what the numbering names. Either way the cells are kept for
-//! the positions reached only.
+//! map from index to id (on the acyclic path, a hash table whose entry holds the cell itself
+//! beside the index: one probe per move): Domineering 5x5 numbers 2^26 positions and reaches
+//! 455,317, so the pass costs what it reaches, not what the numbering names. Either way the
+//! cells are kept for the positions reached only.
 //!
 //! # Complexity
 //!
