@@ -40,7 +40,7 @@ pub(super) enum Reached<V> {
     },
 }
 
-/// One entry of [`Ids::Cells`]: a reached index and its cell (no value while the acyclic
+/// One entry of [`Reached::Cells`]: a reached index and its cell (no value while the acyclic
 /// path has the position on its path).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Known<V> {
@@ -136,8 +136,13 @@ pub struct RetrogradeTable<G: Game> {
 impl<G: Indexed> RetrogradeTable<G> {
     /// What the pass knows of the position with index `index`.
     pub fn cell(&self, index: usize) -> Cell<G::Value> {
-        let ids = match &self.reached {
-            Reached::Ids(ids) => ids,
+        let (value, remoteness) = match &self.reached {
+            Reached::Ids(ids) => {
+                let Some(id) = ids.get(index) else {
+                    return Cell::Unreached;
+                };
+                (self.slots[id].value, self.slots[id].remoteness)
+            }
             Reached::Cells { cells, hasher } => {
                 let Some(known) = u32::try_from(index)
                     .ok()
@@ -145,24 +150,11 @@ impl<G: Indexed> RetrogradeTable<G> {
                 else {
                     return Cell::Unreached;
                 };
-                return match known.value {
-                    Some(value) => Cell::Decided {
-                        value,
-                        remoteness: known.remoteness,
-                    },
-                    None => Cell::Endless,
-                };
+                (known.value, known.remoteness)
             }
         };
-        let Some(id) = ids.get(index) else {
-            return Cell::Unreached;
-        };
-        let slot = self.slots[id];
-        match slot.value {
-            Some(value) => Cell::Decided {
-                value,
-                remoteness: slot.remoteness,
-            },
+        match value {
+            Some(value) => Cell::Decided { value, remoteness },
             None => Cell::Endless,
         }
     }
@@ -205,19 +197,15 @@ impl<G: Indexed> RetrogradeTable<G> {
 
     /// The indices of the reachable positions, in index order.
     pub fn reached_indices(&self) -> Vec<usize> {
-        match &self.reached {
-            Reached::Ids(Ids::Dense { ids }) => (0..ids.len()).filter(|&i| ids[i] != 0).collect(),
-            Reached::Ids(Ids::Sparse { map }) => {
-                let mut indices: Vec<usize> = map.keys().map(|&i| i as usize).collect();
-                indices.sort_unstable();
-                indices
+        let mut indices: Vec<usize> = match &self.reached {
+            Reached::Ids(Ids::Dense { ids }) => {
+                return (0..ids.len()).filter(|&i| ids[i] != 0).collect();
             }
-            Reached::Cells { cells, .. } => {
-                let mut indices: Vec<usize> = cells.iter().map(|k| k.index as usize).collect();
-                indices.sort_unstable();
-                indices
-            }
-        }
+            Reached::Ids(Ids::Sparse { map }) => map.keys().map(|&i| i as usize).collect(),
+            Reached::Cells { cells, .. } => cells.iter().map(|k| k.index as usize).collect(),
+        };
+        indices.sort_unstable();
+        indices
     }
 
     /// Whether a reached position's cells are found by a hash map from index to cell, as for a
