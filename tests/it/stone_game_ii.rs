@@ -7,7 +7,7 @@ use crate::stone_game_example as stone_game_ii;
 
 use gamesolve::explain::TableView;
 use gamesolve::games::{GameParams, ParamValue, Params};
-use gamesolve::{Backend, Game, Margin, Outcome};
+use gamesolve::{core_types::Margin, Backend, Game, Outcome};
 use stone_game_ii::{State, StoneGameII, StoneGameIISolution};
 
 /// The game on the piles written in `text`, as the command line reads them.

@@ -10,7 +10,7 @@ use crate::subtraction_example as example;
 use example::Subtraction;
 use gamesolve::analysis::{generic, AnalysisConfig};
 use gamesolve::explain::{explain, ExplainLimits};
-use gamesolve::{Backend, Game, Outcome, SolverConfig};
+use gamesolve::{core_types::SolverConfig, Backend, Game, Outcome};
 
 /// What a caller of the library gets: one line per backend with the losing pile sizes
 /// 0..=30, the move values from a pile of 9, and the memo's call tree on a pile of 7.

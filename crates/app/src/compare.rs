@@ -4,7 +4,11 @@
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats, Variant};
+use gamesolve::{
+    core_types::{SolverConfig, Variant},
+    registry::BackendError,
+    Backend, Game, Stats,
+};
 
 use gamesolve::contract::compare::row;
 use gamesolve::games::GameInfo;

@@ -11,7 +11,7 @@
 
 use std::panic;
 
-use gamesolve::stack::is_stack_refusal;
+use gamesolve::core_types::stack::is_stack_refusal;
 
 /// Installs the panic hook: silent for a refused stack segment (caught and reported as an
 /// error by `core_types::stack`), the default message for anything else.

@@ -6,7 +6,7 @@
 
 use std::any::Any;
 
-use gamesolve::{Solver, Stats};
+use gamesolve::{core_types::Solver, Stats};
 use serde::Serialize;
 
 use super::args::SolverArgs;

@@ -293,7 +293,7 @@ pub trait SolutionOf<G: Game>: Clone + fmt::Debug + PartialEq + Send + Sync + 's
 /// [`Game::show_move`] prints it), with `"margin"` for a scoring game.
 ///
 /// ```
-/// use gamesolve::{Game, Outcome, Solved, SolutionOf, Verdict};
+/// use gamesolve::{Game, Outcome, Solved, Verdict, core_types::SolutionOf};
 ///
 /// #[derive(Clone, Debug)]
 /// struct Pile(u32);
@@ -638,7 +638,7 @@ impl fmt::Display for Verdict {
 /// what is left, exactly. Reads `margin +5` in the views.
 ///
 /// ```
-/// use gamesolve::{GameValue, Margin, Verdict};
+/// use gamesolve::{GameValue, Verdict, core_types::Margin};
 /// assert_eq!(Margin(5).negate(), Margin(-5));
 /// assert_eq!(Margin(0).verdict(), Verdict::Draw);
 /// assert_eq!(Margin(-2).to_string(), "margin -2");

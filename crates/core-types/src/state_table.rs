@@ -16,8 +16,8 @@
 //! and `2i + 1`: moving the entries in slot order writes the new array front to back.
 //!
 //! ```
-//! use gamesolve::state_table::{states_within, table_bytes, StateTable};
-//! use gamesolve::Deadline;
+//! use gamesolve::core_types::state_table::{states_within, table_bytes, StateTable};
+//! use gamesolve::core_types::Deadline;
 //!
 //! // A verdict per set, in `u64` slots (sets of at most 63 integers).
 //! let limit = states_within(1 << 20, 8); // what fits 1 MiB

@@ -47,7 +47,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::Solver};
 //! use gamesolve::backends::solver_memo::alpha_beta::AlphaBeta;
 //!
 //! let mut solver = AlphaBeta::new();

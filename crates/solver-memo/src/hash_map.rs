@@ -22,7 +22,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{Error, PredictTheWinner, Solver, Stats};
+//! use gamesolve::{Error, PredictTheWinner, Stats, core_types::Solver};
 //! use gamesolve::backends::solver_memo::hash_map::HashMemo;
 //!
 //! let mut solver = HashMemo::new();

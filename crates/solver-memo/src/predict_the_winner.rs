@@ -61,7 +61,7 @@ pub fn table_cells(len: usize) -> u128 {
 /// `arithmetic`: [`table_cells`] times 8 (`i64`) or 16 (`i128`).
 ///
 /// ```
-/// use gamesolve::Arithmetic;
+/// use gamesolve::core_types::Arithmetic;
 /// use gamesolve::backends::solver_memo::predict_the_winner::table_bytes;
 /// assert_eq!(table_bytes(5_000, Arithmetic::I64), 99_980_000);
 /// assert_eq!(table_bytes(5_000, Arithmetic::I128), 199_960_000);
@@ -93,7 +93,7 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 ///
 /// ```
 /// use std::time::Duration;
-/// use gamesolve::{Deadline, Error, NoStats, PredictTheWinner, Side};
+/// use gamesolve::{Error, PredictTheWinner, core_types::{Deadline, NoStats, Side}};
 /// use gamesolve::backends::solver_memo::{predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
@@ -152,7 +152,7 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{Deadline, NoStats, PredictTheWinner};
+/// use gamesolve::{PredictTheWinner, core_types::{Deadline, NoStats}};
 /// use gamesolve::backends::solver_memo::predict_the_winner::{solve_reusing, IntervalTable};
 ///
 /// let mut table = IntervalTable::new();

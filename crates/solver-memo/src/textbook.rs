@@ -26,7 +26,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, core_types::Solver};
 //! use gamesolve::backends::solver_memo::textbook::TextbookMemo;
 //!
 //! // Can I Win 5 11: the recursion expands 34 positions, 17 of them distinct, and solves 9

@@ -52,7 +52,7 @@ pub enum TableRefusal {
 ///
 /// ```
 /// use gamesolve::backends::solver_memo::word_table::{WordMemo, WordTable};
-/// use gamesolve::{Deadline, PredictTheWinner};
+/// use gamesolve::{PredictTheWinner, core_types::Deadline};
 ///
 /// let mut table = WordTable::new();
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);

@@ -29,7 +29,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, core_types::Solver};
 //! use gamesolve::backends::solver_recursive::negamax::Negamax;
 //!
 //! let mut solver = Negamax::new();

@@ -96,7 +96,7 @@ pub fn sparse_state_limit(max_choosable: u32, memory_cap_bytes: u64, state_budge
 ///
 /// ```
 /// use std::time::Duration;
-/// use gamesolve::{CanIWin, Deadline, Error, NoStats};
+/// use gamesolve::{CanIWin, Error, core_types::{Deadline, NoStats}};
 /// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
 ///
 /// let (cap, never) = (DEFAULT_MEMORY_CAP_BYTES, Deadline::NEVER);
@@ -273,7 +273,7 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{CanIWin, Deadline, Outcome, Stats};
+/// use gamesolve::{CanIWin, Outcome, Stats, core_types::Deadline};
 /// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let mut stats = Stats::default();

@@ -103,7 +103,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, core_types::Solver};
 //! use gamesolve::backends::solver_tabular::retrograde::Retrograde;
 //!
 //! let mut solver = Retrograde::new();
