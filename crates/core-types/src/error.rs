@@ -213,7 +213,7 @@ pub enum Error {
     },
 
     /// The system refused the memory of a new stack segment for the recursive search (see
-    /// [`crate::stack`]): a process memory limit such as `ulimit -v`, or no free memory.
+    /// the solver crates' stack segments): a process memory limit such as `ulimit -v`, or no free memory.
     #[error(
         "{} cannot answer {game}: the system refused the {segment_bytes} bytes of a new stack segment its recursive search needed (a process memory limit such as `ulimit -v`, or no free memory){hint}",
         who(backend)

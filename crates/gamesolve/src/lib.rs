@@ -127,6 +127,10 @@ pub use core_types::{
 pub use front_door::{solve, Solver};
 pub use games::TableGame;
 pub use registry::{backends, Backend, Registered};
+/// The search engine of the solvers and the analysis (negamax with memo policies, the stack
+/// segments of a deep search, the sparse state table): the crate `solver-search`, for a
+/// backend or a view of your own.
+pub use solver_search as search;
 
 // The crate's own modules name the vocabulary as `crate::…`; a private import, not an export.
 #[allow(unused_imports)]

@@ -9,7 +9,7 @@
 //! when margins fit `i64`, whose magnitude is then at most `i64::MAX`;
 //! `i128::MIN` otherwise), so the table needs no separate "known" bits.
 //!
-//! The recursion is up to `len` deep; [`core_types::stack`] moves it to a
+//! The recursion is up to `len` deep; [`solver_search::stack`] moves it to a
 //! fresh heap stack segment when the thread's stack runs low, so deep rows
 //! never overflow even on a 2 MiB test thread, and a segment the system
 //! refuses ends the search with [`Error::StackRefused`].
@@ -25,7 +25,7 @@ use core_types::{
     PredictTheWinner, PredictTheWinnerSolution, Recorder, Side, Variant,
 };
 
-use core_types::stack::{self, StackRefused};
+use solver_search::stack::{self, StackRefused};
 
 use crate::MemoSolver;
 use crate::NAME;

@@ -2,8 +2,8 @@
 //! word per state), and the table that moves to the dense table once it
 //! grows (sparse-then-dense).
 
-use core_types::state_table::{states_within, table_bytes, Slot, StateTable, TableFull};
 use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, Recorder};
+use solver_search::state_table::{states_within, table_bytes, Slot, StateTable, TableFull};
 
 use super::dense::{
     checked_dense_words, dense_table_bytes, record_dense_table, zeroed_dense_memo,
