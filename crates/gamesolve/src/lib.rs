@@ -166,6 +166,11 @@ pub fn solve_predict_the_winner(
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+/// docs/LIBRARY.md's Rust examples (the library, your own game), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/LIBRARY.md")]
+pub struct LibraryDoctests;
+
 /// The default backend's solver for `G`; an error (not a panic) in a build with no backend
 /// for the game (`reduction` alone has none for Can I Win).
 fn default_solver<G: Registered>() -> Result<Box<dyn core_types::Solver<G> + Send>, Error> {
