@@ -498,6 +498,8 @@ fn page_fold_view_fits_both_pictures_readably_at_600_and_1280_px() {
         assert_eq!(fit[1]["layout"], "layers", "{fit}");
         if width == 600 {
             assert!(fit[1]["top"].as_f64() >= fit[0]["bottom"].as_f64(), "{fit}");
+            // The picture midway, a few memo hits in.
+            slide(&browser, 40);
             screenshot(&browser, "#trace", "page-fold-600.png");
         }
         // Every node of the DAG is drawn, and the node being solved stays in view in both

@@ -187,9 +187,13 @@ async function alignColumn(rows, data, body, run) {
   rows[at] = { label: traced, report };
   compareSummary();
   showCounters(rows);
-  const ran = before.report.ran || before.label;
-  const stats = (r) => (r.stats ? ` (${fmt(r.stats.positions)} positions, ${fmt(r.stats.memo_hits)} memo hits)` : "");
-  $("compare-note").textContent = `The ${data.backend} column runs ${traced}${stats(report)}, the variant the step-through shows, so the two tell one story; ${before.label} runs ${ran}${stats(before.report)}, a faster kernel that searches in an order of its own: tick it to compare.`;
+  // A column in words: its variant, the kernel it ran where that differs, its counts.
+  const told = (label, r) => {
+    const ran = r.ran && r.ran !== label ? `, which ran ${r.ran}` : "";
+    const stats = r.stats ? `: ${fmt(r.stats.positions)} positions, ${fmt(r.stats.memo_hits)} memo hits` : "";
+    return `${label}${ran}${stats}`;
+  };
+  $("compare-note").textContent = `The ${data.backend} column now runs ${told(traced, report)}, the variant the step-through shows, so the table and the picture tell one story. The box ticked before, ${told(before.label, before.report)}, searches in an order of its own: tick it too to compare.`;
   $("counters-note").textContent = $("compare-note").textContent;
 }
 

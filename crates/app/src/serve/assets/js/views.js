@@ -55,7 +55,11 @@ function loadTrace(data, view, step) {
   }
   if (data.view === "settled") note = "The answer follows without any search: nothing to step through.";
   if (data.view === "own") note = "This backend walks no positions: what it does instead, step by step.";
-  $("trace-title").textContent = `(${data.backend}/${data.variant})`;
+  // The variant asked for, and the kernel it ran where that differs (memo/auto runs
+  // memo/dense on Can I Win): whose search the picture shows.
+  const kernel = data.answer && data.answer.kernel;
+  const ran = kernel && kernel !== data.variant ? `, ran ${data.backend}/${kernel}` : "";
+  $("trace-title").textContent = `(${data.backend}/${data.variant}${ran})`;
   $("trace-note").textContent = note;
   const select = $("view-select");
   select.textContent = "";
