@@ -328,15 +328,10 @@ pub struct Solved<G: Game> {
 
 impl<G: Game> SolutionOf<G> for Solved<G> {
     fn from_search(game: &G, value: G::Value, best_move: Option<G::Move>) -> Self {
-        // A move is named where it matters, as in every game's JSON (docs/JSON.md): none when
-        // the first player of a win/lose/draw game loses whatever they play (every move
-        // loses, none is best), as Can I Win's answer always had it; a scoring game names its
-        // best move even when it loses (it loses by the least).
-        let best_move = if value.amount().is_none() && value.verdict() == Verdict::Loss {
-            None
-        } else {
-            best_move
-        };
+        // No move is named when a win/lose/draw game is lost whatever the first player plays
+        // (docs/JSON.md, as Can I Win); a scoring game names the move that loses by the least.
+        let best_move =
+            best_move.filter(|_| value.amount().is_some() || value.verdict() != Verdict::Loss);
         Solved {
             outcome: value.verdict().outcome_for_first(),
             value,
