@@ -6,7 +6,8 @@
 // has readable ticks (1, 2, 4, 8, … or 2, 4, 6, …), whatever sizes the game grows over.
 // Redrawn when the game changes while it is shown. A game whose row says `"growth": false`
 // (GET /api/games) is never offered the picture.
-// Hooks: the size axis's labels carry `data-tick`; each time's mark carries `data-seconds`
+// Hooks: the size axis's labels carry `data-tick`, its name `data-axis`, the log axis's labels
+// `data-ytick`; each time's mark carries `data-seconds`
 // and `data-repetitions`, the time chart `data-min-total`.
 
 const COLORS = ["#2f6fbf", "#c2413b", "#2f8f4e", "#b35fd0", "#8a7a2e", "#3a9aa8", "#d0782f"];
@@ -68,8 +69,8 @@ async function growth() {
   }
   const row = el("div", null, "charts");
   row.append(
-    chart(data, "positions", "positions expanded", (v) => fmt(v)),
-    chart(data, "seconds", "time of one solve", (v) => duration(v)),
+    chart(data, "positions", "positions expanded", (v) => fmt(v), powerOfTen),
+    chart(data, "seconds", "time of one solve", (v) => duration(v), secondsTick),
   );
   box.append(row, growthLegend(data));
   if (data.min_total_seconds) {
@@ -91,7 +92,38 @@ function growthStale() {
   }
 }
 
-function chart(data, field, title, show) {
+// A power of ten on the positions' axis: 1, 10, 100, 1000, then 1e4, 1e5, …
+function powerOfTen(v) {
+  const k = Math.round(Math.log10(v));
+  return k <= 3 ? String(10 ** k) : `1e${k}`;
+}
+
+// A power of ten of seconds on the time axis, with its unit: 100 ns, 1 µs, 10 ms, 1 s.
+function secondsTick(v) {
+  const k = Math.round(Math.log10(v)) + 9; // in ns
+  if (k < 0) return `1e${k} ns`;
+  const units = ["ns", "µs", "ms", "s"];
+  const u = Math.min(units.length - 1, Math.floor(k / 3));
+  return `${10 ** (k - 3 * u)} ${units[u]}`;
+}
+
+// The size axis's name: the game's parameter that the sizes grow (the integer parameter whose
+// value is this game's size, or the list whose length it is), else "size".
+function sizeName(data) {
+  const info = typeof gameInfo === "function" ? gameInfo() : null;
+  if (!info || data.size == null) return "size";
+  for (const p of info.params) {
+    const input = paramInput(p);
+    const text = input ? input.value.trim() : "";
+    if (p.kind === "integer" && Number(text) === data.size) return paramLabel(p);
+    if (p.kind === "values" && text.split(/[\s,\[\]]+/).filter((w) => w).length === data.size) {
+      return `number of ${paramLabel(p)}`;
+    }
+  }
+  return "size";
+}
+
+function chart(data, field, title, show, tick) {
   const W = 520;
   const H = 300;
   const [L, R, T, B] = [70, 16, 28, 40];
@@ -119,7 +151,7 @@ function chart(data, field, title, show) {
   for (let k = lo; k <= hi; k++) {
     const y = fy(10 ** k);
     svg.append(svgEl("line", { x1: L, x2: W - R, y1: y, y2: y, class: "grid" }));
-    svg.append(svgEl("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, show(10 ** k)));
+    svg.append(svgEl("text", { x: L - 6, y: y + 4, "text-anchor": "end", "data-ytick": 10 ** k }, tick(10 ** k)));
   }
   for (const s of sizeTicks(xmin, xmax, logX, W - L - R)) {
     const x = fx(s);
@@ -128,7 +160,7 @@ function chart(data, field, title, show) {
     label.dataset.tick = String(s);
     svg.append(label);
   }
-  svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, `size${logX ? ", log scale" : ""}`));
+  svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", "data-axis": "size" }, `${sizeName(data)}${logX ? ", log scale" : ""}`));
   if (data.size != null) {
     const x = fx(data.size);
     svg.append(svgEl("line", { x1: x, x2: x, y1: T, y2: H - B, class: "current-size" }));
@@ -147,7 +179,7 @@ function chart(data, field, title, show) {
     for (const [s, v] of points) {
       const dot = marker(MARKS[k % MARKS.length], fx(s), fy(v));
       dot.style.fill = color;
-      let words = `${c.backend}/${c.variant}, size ${s}: ${show(v)}`;
+      let words = `${c.backend}/${c.variant}, ${sizeName(data)} ${s}: ${show(v)}`;
       if (field === "seconds") {
         const n = reps[sizes.indexOf(s)];
         dot.dataset.seconds = String(v);
