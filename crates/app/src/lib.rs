@@ -192,6 +192,7 @@ pub fn run(games: GameTable) -> ExitCode {
         Err(Stop::Error(e)) => report_error(&e, json),
         Err(Stop::AfterOutput(e)) => report_error(&e, false),
         Err(Stop::OutputClosed) => ExitCode::SUCCESS,
+        Err(Stop::Interrupted) => ExitCode::from(INTERRUPTED),
         Err(Stop::OutputFailed(e)) => {
             let _ = writeln!(io::stderr(), "error: cannot write standard output: {e}");
             ExitCode::from(Kind::Io.exit_code())
@@ -298,6 +299,10 @@ impl Command {
 }
 
 /// Why `batch`, `play` and `serve` take no `--json`, after clap's "unexpected argument".
+/// The exit status of a command the user interrupted (`play`: Ctrl-C twice): 128 + SIGINT,
+/// as a shell reports it.
+const INTERRUPTED: u8 = 130;
+
 const JSON_REFUSED: &str = ": `batch` always writes JSON lines, `play` is a game in words \
                             (`analyze --json` gives every move's value as JSON), and `serve`'s \
                             API always answers JSON";

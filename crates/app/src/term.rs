@@ -264,6 +264,12 @@ pub(crate) fn even(text: &str) -> String {
     styled(Style::new().fg_color(Some(AnsiColor::Yellow.into())), text)
 }
 
+/// A line refused or a request that cannot be done (`play`'s "`7` is not a legal move here"),
+/// in red as the `error:` label.
+pub(crate) fn refusal(text: &str) -> String {
+    styled(Style::new().fg_color(Some(AnsiColor::Red.into())), text)
+}
+
 /// `error:` in bold red.
 pub(crate) fn error_label() -> String {
     styled(
