@@ -366,7 +366,15 @@ fn a_number_picks_from_the_order_last_shown() {
 #[test]
 fn predict_the_winner_accepts_the_values_the_prompt_shows() {
     let out = play(
-        &["predict-the-winner", "1", "5", "233", "7", "--first", "human"],
+        &[
+            "predict-the-winner",
+            "1",
+            "5",
+            "233",
+            "7",
+            "--first",
+            "human",
+        ],
         "7\n",
     );
     assert!(out.contains("You take the right end (7)"), "{out}");

@@ -363,7 +363,15 @@ fn clap_error(e: &clap::Error, json: bool) -> ExitCode {
 /// a failed write is seen: help and version go to standard output, errors to standard
 /// error. A closed pipe (`gamesolve --help | head -1`) is not a failure.
 fn print_clap(e: &clap::Error) -> io::Result<()> {
-    let result = e.print().and_then(|()| {
+    let result = if e.kind() == clap::error::ErrorKind::DisplayHelp {
+        // clap wraps the help to the width but not its usage line: wrap that too.
+        let help = term::fit_usage(&e.render().ansi().to_string(), term::help_width());
+        let mut out = anstream::stdout().lock();
+        out.write_all(help.as_bytes()).and_then(|()| out.flush())
+    } else {
+        e.print()
+    };
+    let result = result.and_then(|()| {
         if e.use_stderr() {
             io::stderr().flush()
         } else {

@@ -288,7 +288,10 @@ pub(crate) fn session<R: Rules>(
                     let value = term::verdict(rules.eval_verdict(*eval), &rules.eval_words(*eval));
                     say(
                         output,
-                        &format!("  {:<places$}  {name:<width$}  {value}", format!("#{}", k + 1)),
+                        &format!(
+                            "  {:<places$}  {name:<width$}  {value}",
+                            format!("#{}", k + 1)
+                        ),
                     )?;
                 }
                 let listing: Vec<R::Move> = moves.iter().map(|&(m, _)| m).collect();

@@ -21,7 +21,7 @@ const PARAMS: [Param; 1] = [Param {
     kind: ParamKind::Graph,
     help: "The undirected graph as JSON adjacency lists, node v's neighbours at position v. \
            Node 0 is the hole, the Mouse starts at 1, the Cat at 2 [default: LeetCode 913's \
-           first example, `[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]`: a draw].",
+           first example, the first graph of the examples: a draw].",
 }];
 
 const INFO: GameInfo = GameInfo {
