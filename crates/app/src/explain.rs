@@ -84,7 +84,8 @@ pub struct ViewArgs {
     max_dot_nodes: usize,
     /// Also write the step-through view of `gamesolve serve` as one self-contained HTML file
     /// (its script, style and the trace inside; no server or network needed: open it from
-    /// disk); `-` writes only the HTML, to standard output.
+    /// disk; `recursive` and `memo` also offer the tree beside the DAG, and the answer waits
+    /// at the end); `-` writes only the HTML, to standard output.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Steps (events) written to the HTML file at most; the file says when the trace was cut.

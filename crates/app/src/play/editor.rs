@@ -33,7 +33,7 @@ use rustyline::{
     EventHandler, Helper, KeyCode, KeyEvent, Movement, RepeatCount,
 };
 
-use super::session::{too_long, Lines, MAX_LINE_BYTES};
+use super::session::{refuse, too_long, Lines, MAX_LINE_BYTES};
 use crate::error::{CliError, Kind, Stop};
 
 /// The words Tab completes at the current prompt.
@@ -177,7 +177,7 @@ impl Lines for Edited {
         loop {
             match self.editor.readline(prompt) {
                 Ok(line) if line.len() > MAX_LINE_BYTES => {
-                    writeln!(output, "{}", too_long(line.len(), expected))?;
+                    refuse(output, &too_long(line.len(), expected))?;
                     output.flush()?;
                 }
                 Ok(line) => return Ok(Some(line)),
