@@ -131,5 +131,5 @@ fn the_teaching_views_work_on_the_users_game() {
         text.contains("pile 7: loses\n├─ take 1 → pile 6: wins"),
         "{text}"
     );
-    assert!(text.contains("[memo hit]"), "{text}");
+    assert!(text.contains("[memo hit #"), "{text}");
 }
