@@ -110,7 +110,7 @@ pub fn graph_from_json(text: &str) -> Result<Vec<Vec<u32>>, Error> {
 impl super::GameParams for CatAndMouse {
     const PARAMS: &'static [Param] = &PARAMS;
 
-    /// The graph given, else [`DEFAULT_GRAPH`].
+    /// The graph given, else LeetCode 913's first example (the default instance).
     fn from_params(params: &Params) -> Result<Self, Error> {
         let text = match params.get("graph") {
             Some(_) => params.text("graph")?,
