@@ -31,6 +31,36 @@ fn help_and_missing_command() {
     assert_eq!(v["kind"], "usage");
 }
 
+/// Issue 45: `play --help` at 40 columns printed a 41-column usage line (clap wraps the help
+/// but not its usage): every line of `play`'s help fits, but for a command to copy whole.
+#[test]
+fn play_help_fits_forty_columns() {
+    for args in [
+        &["play", "--help"][..],
+        &["play", "can-i-win", "--help"],
+        &["play", "predict-the-winner", "--help"],
+        &["play", "cat-and-mouse", "--help"],
+    ] {
+        let output = gamesolve()
+            .args(args)
+            .env("COLUMNS", "40")
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{args:?}");
+        let help = String::from_utf8(output.stdout).unwrap();
+        assert!(help.contains("Usage: gamesolve play"), "{help}");
+        for line in help.lines() {
+            let command =
+                line.trim_start().starts_with("gamesolve ") || line.trim_start().starts_with('\'');
+            assert!(
+                command || line.chars().count() <= 40,
+                "{args:?}: {} columns: {line:?}",
+                line.chars().count()
+            );
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------
 // issue 12, item 13: help with examples, truthful defaults
 

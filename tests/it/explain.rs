@@ -163,19 +163,19 @@ fn the_call_tree_of_a_tiny_instance() {
                 "\
 {} total 0: loses
 ├─ take 1 → {1} total 1: wins
-│  └─ take 2 → {1 2} total 3: loses
-│     ├─ take 3 → {1 2 3} total 6: wins
-│     │  └─ take 4 → {1 2 3 4} total 10: wins
-│     ├─ take 4 → {1 2 4} total 7: wins
-│     │  └─ take 3 → {1 2 3 4} total 10: wins   [memo hit]
-│     └─ take 5 → {1 2 5} total 8: wins
+│  └─ take 2 → {1 2} total 3: loses   [#1: from the memo 1 time]
+│     ├─ take 3 → {1 2 3} total 6: wins   [#2: from the memo 1 time]
+│     │  └─ take 4 → {1 2 3 4} total 10: wins   [#3: from the memo 2 times]
+│     ├─ take 4 → {1 2 4} total 7: wins   [#4: from the memo 1 time]
+│     │  └─ take 3 → {1 2 3 4} total 10: wins   [memo hit #3]
+│     └─ take 5 → {1 2 5} total 8: wins   [#5: from the memo 1 time]
 ├─ take 2 → {2} total 2: wins
-│  └─ take 1 → {1 2} total 3: loses   [memo hit]
+│  └─ take 1 → {1 2} total 3: loses   [memo hit #1]
 "
             ),
             "{text}"
         );
-        assert_eq!(text.matches("[memo hit]").count(), 9, "{text}");
+        assert_eq!(text.matches("[memo hit").count(), 9, "{text}");
         // A named variant shows its own search: memo/dense, largest first.
         let dense = explain(&game, &"memo/dense".parse().unwrap(), &config, &limits()).unwrap();
         assert_eq!(
@@ -338,7 +338,7 @@ fn cli_explain_writes_text_json_and_dot() {
         "{out}"
     );
     assert!(
-        out.contains("│  └─ take 1 → {1 2} total 3: loses   [memo hit]"),
+        out.contains("│  └─ take 1 → {1 2} total 3: loses   [memo hit #1]"),
         "{out}"
     );
     assert!(out.contains("Wrote Graphviz DOT to"), "{out}");
@@ -389,4 +389,258 @@ fn cli_explain_writes_text_json_and_dot() {
             .code(1)
             .stderr(predicates::str::contains("budget of 100 positions"));
     }
+}
+
+// ---------------------------------------------------------------------------
+// issue 45: `explain` as exact as the page
+
+/// `gamesolve explain ARGS`: (exit code, standard output).
+fn explain_cli(args: &[&str]) -> (i32, String) {
+    let output = crate::common::cli::gamesolve()
+        .arg("explain")
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        output.status.code().unwrap(),
+        String::from_utf8(output.stdout).unwrap(),
+    )
+}
+
+/// The headline is prose: on an 80-column terminal it is wrapped, never cut with `…`.
+#[cfg(unix)]
+#[test]
+fn the_headline_wraps_on_a_terminal() {
+    use expectrl::{Eof, Expect, Session};
+    let script = format!(
+        "stty cols 80 rows 24; exec '{}' explain predict-the-winner 1 5 2",
+        crate::common::cli::bin().display()
+    );
+    let mut command = std::process::Command::new("sh");
+    command.args(["-c", &script]).env("NO_COLOR", "1");
+    let mut session = Session::spawn(command).unwrap();
+    session.set_expect_timeout(Some(std::time::Duration::from_secs(30)));
+    let found = session.expect(Eof).unwrap();
+    let text = String::from_utf8_lossy(found.as_bytes()).replace('\r', "");
+    let head: Vec<&str> = text.lines().take(2).collect();
+    assert_eq!(
+        head,
+        [
+            "Second player wins by 2 (the first player's best: take the left end (1))",
+            "(backend memo)"
+        ],
+        "{text}"
+    );
+    for line in text.lines() {
+        assert!(line.chars().count() <= 80, "{line:?}");
+    }
+}
+
+/// `recursive`'s call tree marks every call of a repeated position with the page's badge,
+/// numbered as the memo's hits are (the page's first view puts the two side by side): on
+/// (5, 11) `{1 2 3 4}` is solved 8 times, #3 in both runs.
+#[test]
+fn the_recursive_tree_marks_repeats_with_the_pages_badges() {
+    let (code, tree) = explain_cli(&[
+        "can-i-win",
+        "5",
+        "11",
+        "--backend",
+        "recursive",
+        "--max-lines",
+        "100",
+    ]);
+    assert_eq!(code, 0, "{tree}");
+    let calls: Vec<&str> = tree
+        .lines()
+        .filter(|l| l.contains("→ {1 2 3 4} total 10: wins"))
+        .collect();
+    assert_eq!(calls.len(), 8, "{tree}");
+    assert!(
+        calls.iter().all(|l| l.ends_with("   [#3: solved 8 times]")),
+        "{tree}"
+    );
+    // Solved once: no badge.
+    assert!(
+        tree.contains("└─ take 1 → {1 3} total 4: loses\n"),
+        "{tree}"
+    );
+    let (_, memo) = explain_cli(&["can-i-win", "5", "11", "--max-lines", "100"]);
+    assert!(
+        memo.contains("take 3 → {1 2 3 4} total 10: wins   [memo hit #3]"),
+        "{memo}"
+    );
+    assert!(
+        memo.contains("take 4 → {1 2 3 4} total 10: wins   [#3: from the memo 2 times]"),
+        "{memo}"
+    );
+    // The same numbers for every position, in the order both runs first meet them.
+    let badge_of = |text: &str, position: &str| -> Option<String> {
+        text.lines()
+            .find(|l| l.contains(&format!("→ {position}:")) && l.contains('#'))
+            .and_then(|l| l.split('#').nth(1))
+            .map(|rest| rest.chars().take_while(char::is_ascii_digit).collect())
+    };
+    for position in ["{1 2} total 3", "{1 2 3} total 6", "{1 3 4} total 8"] {
+        let tree_badge = badge_of(&tree, position);
+        assert!(tree_badge.is_some(), "{position}: {tree}");
+        assert_eq!(tree_badge, badge_of(&memo, position), "{position}");
+    }
+}
+
+/// `--help` promises the memo "as the game's table": Can I Win's states by layer, Predict the
+/// Winner's triangle m(i, j).
+#[test]
+fn the_memo_is_printed_as_the_games_table() {
+    let (code, text) = explain_cli(&["can-i-win", "5", "11"]);
+    assert_eq!(code, 0);
+    let table = text
+        .split_once("The memo as the game's table")
+        .unwrap_or_else(|| panic!("no memo table: {text}"))
+        .1;
+    assert!(table.contains("17 states of the 2^5 = 32"), "{table}");
+    assert!(
+        table.contains("      0  {} total 0          loses"),
+        "{table}"
+    );
+    assert!(
+        table.contains("      4  {1 2 3 4} total 10  wins"),
+        "{table}"
+    );
+    let (_, text) = explain_cli(&["predict-the-winner", "1", "5", "233", "7"]);
+    let table = text.split_once("The memo as the game's table").unwrap().1;
+    assert!(table.contains("   0 │   +1   +4 +229 +222"), "{table}");
+    assert!(table.contains("   3 │    ·    ·    ·   +7"), "{table}");
+    // `recursive` keeps no memo: no table.
+    let (_, text) = explain_cli(&["can-i-win", "5", "11", "--backend", "recursive"]);
+    assert!(!text.contains("The memo as the game's table"), "{text}");
+}
+
+/// Cat and Mouse needs no `--graph`: LeetCode 913's first example (a draw, answer 0) is its
+/// default instance for every command; `explain` lists its edges, `--html` draws them.
+#[test]
+fn cat_and_mouse_has_a_default_graph_drawn_and_listed() {
+    let edges = "0–2, 0–5, 1–3, 2–4, 2–5, 3–4, 3–5";
+    let (code, text) = explain_cli(&["cat-and-mouse"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.contains(&format!(
+            "The graph: 6 nodes, 7 edges (0 the hole, 1 the Mouse's start, 2 the Cat's \
+             start): {edges}."
+        )),
+        "{text}"
+    );
+    let (code, html) = explain_cli(&["cat-and-mouse", "--html", "-"]);
+    assert_eq!(code, 0);
+    assert!(
+        html.contains("<figure class=\"graph\" data-nodes=\"6\" data-edges=\"7\">"),
+        "no graph figure"
+    );
+    assert_eq!(html.matches("<g data-node=").count(), 6);
+    assert_eq!(html.matches("<line data-edge=").count(), 7);
+    assert!(html.contains("data-edge=\"3-5\""));
+    assert!(html.contains(&format!("{edges}.</figcaption>")));
+    for args in [
+        &["cat-and-mouse", "--json"][..],
+        &["analyze", "cat-and-mouse", "--json"],
+        &["compare", "cat-and-mouse", "--json"],
+    ] {
+        let output = crate::common::cli::gamesolve().args(args).output().unwrap();
+        let out = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}: {out}");
+        assert!(out.contains("\"draw\""), "{args:?}: {out}");
+    }
+    let (_, out) = {
+        let output = crate::common::cli::gamesolve()
+            .args(["cat-and-mouse", "--json"])
+            .output()
+            .unwrap();
+        (0, String::from_utf8(output.stdout).unwrap())
+    };
+    assert!(out.contains("\"cat_mouse_game\":0"), "{out}");
+}
+
+/// The HTML file keeps the answer for the end, behind a `<details>`, and offers the tree
+/// beside the DAG (the page's first view): the other run goes in the trace as `partner`.
+#[test]
+fn the_html_file_hides_the_answer_and_holds_both_sides_of_the_fold() {
+    for backend in ["recursive", "memo"] {
+        let (code, html) =
+            explain_cli(&["can-i-win", "5", "11", "--backend", backend, "--html", "-"]);
+        assert_eq!(code, 0);
+        let header = &html[html.find("<header>").unwrap()..html.find("</header>").unwrap()];
+        assert!(!header.contains("Second player wins"), "{header}");
+        let details = html
+            .find("<details class=\"answer\" data-answer><summary>answer</summary>")
+            .expect("the answer behind a <details>");
+        assert!(details > html.find("</section>").unwrap());
+        assert!(html[details..].contains("<p>Second player wins</p>"));
+        let start = html.find("id=\"trace-data\">").unwrap() + "id=\"trace-data\">".len();
+        let end = start + html[start..].find("</script>").unwrap();
+        let trace: serde_json::Value = serde_json::from_str(&html[start..end]).unwrap();
+        let partner = if backend == "memo" {
+            "recursive"
+        } else {
+            "memo"
+        };
+        assert_eq!(trace["backend"], backend);
+        assert_eq!(trace["partner"]["backend"], partner, "{backend}");
+        assert_eq!(trace["partner"]["view"], "tree");
+    }
+    // A bottom-up pass has no tree to fold: no partner.
+    let (_, html) = explain_cli(&[
+        "can-i-win",
+        "5",
+        "11",
+        "--backend",
+        "tabular",
+        "--html",
+        "-",
+    ]);
+    assert!(!html.contains("\"partner\""));
+}
+
+/// In a browser, the file offers the tree beside the DAG, and its tree's badges are the
+/// text's: `{1 2 3 4}` is #3 on the page too.
+#[cfg(feature = "serve")]
+#[test]
+fn the_html_file_offers_the_fold_view_in_a_browser() {
+    use crate::serve::{have_browser, Browser};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("recursive.html");
+    let (code, html) = explain_cli(&[
+        "can-i-win",
+        "5",
+        "11",
+        "--backend",
+        "recursive",
+        "--html",
+        "-",
+    ]);
+    assert_eq!(code, 0);
+    std::fs::write(&path, html).unwrap();
+    if !have_browser() {
+        return;
+    }
+    let browser = Browser::start();
+    browser.session(
+        "POST",
+        "/url",
+        &serde_json::json!({"url": format!("file://{}", path.display())}),
+    );
+    browser.wait_for("return document.querySelectorAll('#graph .node').length > 0;");
+    let options = browser.eval(
+        "return Array.from(document.querySelectorAll('#view-select option')).map(o => o.value).join(',');",
+    );
+    assert!(options.as_str().unwrap().contains("fold"), "{options}");
+    // The tree's own view at its last step: each call of {1 2 3 4} carries #3.
+    browser.eval(
+        "const s = document.getElementById('slider'); s.value = s.max; \
+         s.dispatchEvent(new Event('input')); return 1;",
+    );
+    let badges = browser.eval(
+        "return Array.from(document.querySelectorAll('#graph .node')).filter(n => \
+         (n.textContent || '').includes('{1 2 3 4}')).map(n => n.dataset.repeat).join(',');",
+    );
+    assert_eq!(badges, "3,3,3,3,3,3,3,3");
 }

@@ -47,10 +47,10 @@ fn can_i_win_full_game_with_hint_undo_and_bad_input() {
             "Pool: 1 2 3 4 5 6   total 0 of 12",
             "`foo` is not a legal move here",
             "11 is not in the pool 1..=6",
-            "Hint (each move's value for you, best first):",
-            "5                      win in 3",
-            "6                      win in 3",
-            "1                      lose in 4",
+            "Hint (each move's value for you, best first; `#k` now picks the k-th):",
+            "#1  take 5  win in 3",
+            "#2  take 6  win in 3",
+            "#3  take 1  lose in 4",
             "You take 6: total 6 of 12",
             "Computer takes 1: total 7 of 12",
             "Took back your last move and the computer's reply.",
@@ -129,10 +129,10 @@ fn predict_the_winner_full_game_as_second_player() {
             "Computer takes the left end (1): you 0, computer 1",
             "Row: 5 233 7   you 0, computer 1",
             "`middle` is not a legal move here: type a move as listed (left 5, right 7), its \
-             number in the listing (1 or 2), or its short form (l or left, r or right)",
-            "Hint (each move's value for you, best first):",
-            "the left end (5)       lose, margin -221 over the rest",
-            "the right end (7)      lose, margin -221 over the rest",
+             number in the listing (1 or 2), or its short form (l or left or 5, r or right or 7)",
+            "Hint (each move's value for you, best first; `#k` now picks the k-th):",
+            "#1  left 5   lose in 3, margin -221 over the rest",
+            "#2  right 7  lose in 3, margin -221 over the rest",
             "You take the left end (5): you 5, computer 1",
             "Computer takes the left end (233): you 5, computer 234",
             "You take the left end (7): you 12, computer 234",
@@ -163,8 +163,9 @@ fn predict_the_winner_review_counts_the_margin_given_away() {
             "You take the right end (7)",
             "Computer takes the right end (233)",
             "The computer wins",
-            "move  1: you took the right end (7) (lose, margin -222 over the rest); the left end \
-             (1) was better (win, margin +222 over the rest): it gave away 444 points of margin",
+            "move  1: you took the right end (7) (lose in 4, margin -222 over the rest); the left \
+             end (1) was better (win in 4, margin +222 over the rest): it gave away 444 points of \
+             margin",
         ],
     );
 }
@@ -324,4 +325,109 @@ fn one_rule_for_moves_in_play_and_analyze_moves() {
             "You play mouse to 3",
         ],
     );
+}
+
+/// Issue 45: `#k` picks the k-th move in the order last shown. In Cat and Mouse's default
+/// graph (LeetCode 913's first example, no `--graph` given), after `3` the hint lists
+/// "mouse to 4" first (a draw), so `#1` plays it, not "mouse to 1" (the game's first, a loss).
+#[test]
+fn a_number_picks_from_the_order_last_shown() {
+    let out = play(
+        &["cat-and-mouse", "--first", "human"],
+        "3\nhint\n#1\n#1\nquit\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "You are the Mouse; the computer plays perfectly.",
+            "mouse 1, cat 2, mouse to move",
+            "Computer plays cat to 5: mouse 3, cat 5, mouse to move",
+            "#1  mouse to 4  draw by repetition",
+            "#2  mouse to 1  lose in 3",
+            "#3  mouse to 5  lose in 1",
+            // The help after the hint names the moves in the hint's order.
+            "a move as listed (mouse to 4, mouse to 1, mouse to 5), its number in the listing \
+             (#1 to #3)",
+            "You play mouse to 4: mouse 4, cat 5, cat to move",
+            "Computer plays cat to 2: mouse 4, cat 2, mouse to move",
+            // A new position, no hint: `#1` is the game's first move again (mouse to 2 is
+            // the Cat's node: the Mouse's neighbours of 4 are 2 and 3).
+            "You play mouse to 2",
+            "Review of your moves:",
+            "move  3: you played mouse to 4 (draw by repetition): best",
+        ],
+    );
+    assert!(!out.contains("You play mouse to 1"), "{out}");
+    assert!(!out.contains("play never ends"), "{out}");
+}
+
+/// Issue 45: Predict the Winner's prompt shows `left 1, right 7`, so `7` (the value shown)
+/// plays the right end; a value that is also the other end's place is refused as ambiguous.
+#[test]
+fn predict_the_winner_accepts_the_values_the_prompt_shows() {
+    let out = play(
+        &[
+            "predict-the-winner",
+            "1",
+            "5",
+            "233",
+            "7",
+            "--first",
+            "human",
+        ],
+        "7\n",
+    );
+    assert!(out.contains("You take the right end (7)"), "{out}");
+    let out = play(
+        &["predict-the-winner", "2", "9", "--first", "human"],
+        "2\n#2\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "`2` is ambiguous here: it names left 2 (its short form) and right 9 (#2 in the \
+             listing); type `#2` for the place, or the move as listed",
+            "You take the right end (9)",
+        ],
+    );
+}
+
+/// Issue 45: the hint of a scoring game says how many moves remain, as the page's chips do.
+#[test]
+fn predict_the_winner_hints_give_the_moves_left() {
+    let out = play(
+        &["predict-the-winner", "1", "5", "2", "--first", "human"],
+        "hint\nquit\n",
+    );
+    assert_in_order(
+        &out,
+        &[
+            "#1  left 1   lose in 3, margin -2 over the rest",
+            "#2  right 2  lose in 3, margin -2 over the rest",
+        ],
+    );
+}
+
+/// Issue 45: refusals are coloured as errors where colour is on, and plain where it is off.
+#[test]
+fn refusals_are_coloured_like_the_other_labels() {
+    let colour = |extra: &[&str]| {
+        let mut args = vec!["play", "can-i-win", "4", "6", "--first", "human"];
+        args.extend_from_slice(extra);
+        let output = gamesolve()
+            .args(&args)
+            .env_remove("NO_COLOR")
+            .write_stdin("9\n")
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(output).unwrap()
+    };
+    let red = "\u{1b}[31m9 is not in the pool 1..=4";
+    assert!(colour(&["--color", "always"]).contains(red));
+    let plain = colour(&["--color", "never"]);
+    assert!(!plain.contains('\u{1b}'), "{plain}");
+    assert!(plain.contains("9 is not in the pool 1..=4"), "{plain}");
 }

@@ -59,7 +59,7 @@ fn arrows_tab_and_ctrl_c_on_a_terminal() {
     // A terminal's reply to an escape (device attributes) is not a move.
     p.send("\x1b[?1;2c").unwrap();
     p.send("hint\r").unwrap();
-    let said = until(&mut p, "Hint (each move's value for you, best first):");
+    let said = until(&mut p, "Hint (each move's value for you, best first");
     assert!(!said.contains("?1;2c"), "{said:?}");
     until(&mut p, "Your move> ");
 
@@ -70,15 +70,33 @@ fn arrows_tab_and_ctrl_c_on_a_terminal() {
     assert!(said.ends_with("`take 9` "), "{said:?}");
     until(&mut p, "Your move> ");
 
-    // Ctrl-C clears the line (what was typed is not played); a second one ends the game.
+    // Ctrl-U kills the whole line, even with the cursor at its start (issue 45): `x` alone
+    // is read, not `x4` (rustyline's default kills only what is before the cursor).
+    p.send("4").unwrap();
+    p.send(LEFT).unwrap();
+    p.send("\x15").unwrap();
+    p.send("x\r").unwrap();
+    let said = until(&mut p, "is not a legal move here");
+    assert!(said.ends_with("`x` "), "{said:?}");
+    until(&mut p, "Your move> ");
+
+    // Ctrl-C clears the line (what was typed is not played); a second one ends the game,
+    // with the status of an interrupted program (issue 45: it was 0).
     p.send("5").unwrap();
     p.send("\x03").unwrap();
     until(&mut p, "(Ctrl-C again, or Ctrl-D, ends the game.)");
     until(&mut p, "Your move> ");
     p.send("\x03").unwrap();
-    let said = until(&mut p, "End of input: game abandoned.");
+    let said = until(&mut p, "Interrupted: game abandoned.");
     assert!(!said.contains("You take 5"), "{said:?}");
     p.expect(Eof).unwrap();
+    let pid = p.get_process().pid();
+    let status = p.get_process().wait().unwrap();
+    assert_eq!(
+        status,
+        expectrl::process::unix::WaitStatus::Exited(pid, 130),
+        "Ctrl-C twice exits 130"
+    );
 }
 
 #[test]

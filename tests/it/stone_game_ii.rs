@@ -322,7 +322,7 @@ fn play_and_analyze_offer_the_scoring_game() {
     assert!(text.contains("score: you 7, computer 2"), "{text}");
     assert!(text.contains("The computer wins 15 to 11, by 4."), "{text}");
     assert!(
-        text.contains("take 2 piles (16) was better (win, margin +8 over the rest)"),
+        text.contains("take 2 piles (16) was better (win in 2, margin +8 over the rest)"),
         "{text}"
     );
     let help = String::from_utf8(run(&["analyze", "--help"]).stdout).unwrap();

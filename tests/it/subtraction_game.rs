@@ -136,7 +136,7 @@ fn the_teaching_views_work_on_the_users_game() {
         text.contains("pile 7: loses\n├─ take 1 → pile 6: wins"),
         "{text}"
     );
-    assert!(text.contains("[memo hit]"), "{text}");
+    assert!(text.contains("[memo hit #"), "{text}");
 }
 
 /// `best_move` means the same in every game's answer (docs/JSON.md): a lost start names no

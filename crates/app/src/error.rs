@@ -42,6 +42,9 @@ pub enum Stop {
     /// Writing standard output failed for another reason; it cannot carry
     /// a report, so say so on standard error.
     OutputFailed(io::Error),
+    /// The user interrupted the command (`play`: Ctrl-C twice), which said so on standard
+    /// output: exit with status 130, as a shell reports a program stopped by SIGINT.
+    Interrupted,
 }
 
 impl From<CliError> for Stop {

@@ -84,7 +84,8 @@ pub struct ViewArgs {
     max_dot_nodes: usize,
     /// Also write the step-through view of `gamesolve serve` as one self-contained HTML file
     /// (its script, style and the trace inside; no server or network needed: open it from
-    /// disk); `-` writes only the HTML, to standard output.
+    /// disk; `recursive` and `memo` also offer the tree beside the DAG, and the answer waits
+    /// at the end); `-` writes only the HTML, to standard output.
     #[arg(long, value_name = "FILE")]
     html: Option<PathBuf>,
     /// Steps (events) written to the HTML file at most; the file says when the trace was cut.
@@ -160,10 +161,16 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
             )
             .into());
         }
-        return write_text(&export_html(&explanation, view.max_html_steps)?);
+        let partner = fold_partner(game, &explanation, &config, &limits);
+        return write_text(&export_html(
+            &explanation,
+            view.max_html_steps,
+            partner.as_ref(),
+        )?);
     }
     if let Some(path) = &view.html {
-        let html = export_html(&explanation, view.max_html_steps)?;
+        let partner = fold_partner(game, &explanation, &config, &limits);
+        let html = export_html(&explanation, view.max_html_steps, partner.as_ref())?;
         std::fs::write(path, html).map_err(|e| {
             CliError::new(
                 Kind::Io,
@@ -194,10 +201,70 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
     if json {
         write_json(&ExplainReport::new(&explanation))
     } else {
-        write_text(&crate::term::fit(
-            &text(&explanation, view, &limits).map_err(explain_error)?,
-        ))
+        let text = text(&explanation, view, &limits).map_err(explain_error)?;
+        write_text(&match crate::term::width() {
+            Some(width) => fit_at(&text, width),
+            None => text,
+        })
     }
+}
+
+/// `text` made to fit `width` columns: its first line, the headline ("Second player wins by
+/// 2 (…)   (backend memo)"), wrapped as prose, and the rest fitted as prose, trees and
+/// tables are ([`term::fit_at`](crate::term::fit_at): a tree's line cut with `…`).
+fn fit_at(text: &str, width: usize) -> String {
+    match text.split_once('\n') {
+        Some((headline, rest)) => format!(
+            "{}\n{}",
+            crate::term::wrap_at(headline, width),
+            crate::term::fit_at(rest, width)
+        ),
+        None => crate::term::wrap_at(text, width),
+    }
+}
+
+/// The graph a game is played on (Cat and Mouse's), in a line: its size, the nodes with a
+/// role, and every edge.
+fn graph_line(graph: &gamesolve::explain::GraphView) -> String {
+    let marks: Vec<String> = graph
+        .marks
+        .iter()
+        .map(|(node, role)| format!("{node} {role}"))
+        .collect();
+    let roles = if marks.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", marks.join(", "))
+    };
+    format!(
+        "The graph: {} nodes, {} edges{roles}: {}.",
+        graph.nodes,
+        graph.edges.len(),
+        graph.edge_list()
+    )
+}
+
+/// The run that goes beside `e` in the page's first view, the tree beside the DAG: the memo's
+/// (`memo/textbook`) beside `recursive`'s call tree, `recursive`'s beside the textbook memo's;
+/// `None` for any other run, or when the other backend cannot explain the game (not in this
+/// build, over its budget): the file then offers the views of `e` alone.
+fn fold_partner<G: CliGame>(
+    game: &G,
+    e: &Explanation<G>,
+    config: &gamesolve::Limits,
+    limits: &ExplainLimits,
+) -> Option<Explanation<G>> {
+    if e.is_table() || e.is_settled() {
+        return None;
+    }
+    let other = if e.backend() == Backend::Recursive.name() {
+        Backend::Memo
+    } else if e.backend() == Backend::Memo.name() && e.variant() == "textbook" {
+        Backend::Recursive
+    } else {
+        return None;
+    };
+    explain(game, &BackendChoice::automatic(other), config, limits).ok()
 }
 
 fn text<G: CliGame>(
@@ -209,6 +276,9 @@ fn text<G: CliGame>(
     let mut text = String::new();
     let headline = e.game().headline(e.answer());
     let _ = writeln!(text, "{headline}   (backend {})", view.backend_for::<G>());
+    if let Some(graph) = e.game().graph_view() {
+        let _ = writeln!(text, "{}", graph_line(&graph));
+    }
     if let Some(own) = e.game().own_view(backend, view.max_lines, limits) {
         // A backend that does not walk the game's positions shows what it does instead.
         text.push_str(&own?);
@@ -227,8 +297,14 @@ fn text<G: CliGame>(
         text.push_str(&e.table_text(view.max_lines));
     } else {
         let skipped = e.game().calls_skipped(backend, e.variant());
+        // The badges of repeated positions, numbered as the page numbers them (the tree's
+        // `#k` is the memo's: `CallTree::badges`).
         let hits = if e.stats().memo_hits > 0 || backend == Backend::Memo.name() {
-            "; [memo hit]: answered by the memo, not expanded"
+            "; [memo hit #k]: answered by the memo, not expanded, [#k: from the memo N times]: \
+             the call that solved it (numbered as the page's badges)"
+        } else if backend == Backend::Recursive.name() {
+            "; [#k: solved N times]: a position solved more than once, each of its calls marked with \
+             the page's badge (a memo would answer the repeats: its memo hit #k)"
         } else {
             ""
         };
@@ -329,7 +405,11 @@ pub(crate) fn views<G: CliGame>(
     Ok(Views {
         text: text(&explanation, &view, &explain_limits).map_err(explain_error)?,
         dot: explanation.dot(view.max_dot_nodes),
-        html: export_html(&explanation, view.max_html_steps)?,
+        html: export_html(
+            &explanation,
+            view.max_html_steps,
+            fold_partner(game, &explanation, &config, &explain_limits).as_ref(),
+        )?,
         json,
     })
 }

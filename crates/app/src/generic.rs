@@ -10,7 +10,7 @@ use gamesolve::analysis::generic::Analyzer;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
 use gamesolve::analysis::{AnalysisConfig, Player, ENDLESS};
-use gamesolve::games::{move_words, GameInfo, TableGame};
+use gamesolve::games::{accepted_moves_in, move_words, parse_move_in, GameInfo, TableGame};
 use gamesolve::{core_types::Margin, Game, GameValue, Verdict};
 
 use super::error::{CliError, Stop};
@@ -251,12 +251,45 @@ impl<G: TableGame> Rules for GenericRules<G> {
         self.game.play_board(p.position, self.scores(p, human))
     }
 
-    fn move_help(&self, p: &Self::Position) -> String {
-        self.game.play_move_help(p.position)
+    /// The game's own help ([`TableGame::play_move_help`]) for its own order, else the one
+    /// rule's sentence ([`accepted_moves_in`]) for `listing`'s order.
+    fn move_help(&self, p: &Self::Position, listing: &[G::Move]) -> String {
+        if listing == self.listing(p).as_slice() {
+            self.game.play_move_help(p.position)
+        } else {
+            accepted_moves_in(&self.game, p.position, listing)
+        }
     }
 
     fn parse(&self, p: &Self::Position, text: &str) -> Result<G::Move, String> {
         self.game.play_read_move(p.position, text)
+    }
+
+    /// The game's own reader ([`TableGame::play_read_move`]) for its own order, else the one
+    /// rule ([`parse_move_in`]) with places counted in `listing`.
+    fn parse_in(
+        &self,
+        p: &Self::Position,
+        text: &str,
+        listing: &[G::Move],
+    ) -> Result<G::Move, String> {
+        if listing == self.listing(p).as_slice() {
+            self.game.play_read_move(p.position, text)
+        } else {
+            parse_move_in(&self.game, p.position, text, listing)
+        }
+    }
+
+    fn listing(&self, p: &Self::Position) -> Vec<G::Move> {
+        self.game.moves(p.position)
+    }
+
+    fn listed(&self, p: &Self::Position, m: G::Move) -> String {
+        self.game.show_move(p.position, m)
+    }
+
+    fn player(&self, player: Player) -> String {
+        self.game.play_player(player)
     }
 
     fn words(&self, p: &Self::Position) -> Vec<String> {
@@ -308,13 +341,19 @@ impl<G: TableGame> Rules for GenericRules<G> {
                 std::cmp::Ordering::Less => "lose",
                 std::cmp::Ordering::Equal => "draw",
             };
-            return format!("{word}, margin {margin:+} over the rest");
+            // The moves left, as the page's chips say it ("win in 3, margin +5"); a draw
+            // has no remoteness there either.
+            return match word {
+                "draw" => format!("draw, margin {margin:+} over the rest"),
+                _ => format!("{word} in {remoteness}, margin {margin:+} over the rest"),
+            };
         }
         match value.verdict() {
             Verdict::Win => format!("win in {remoteness}"),
             Verdict::Loss => format!("lose in {remoteness}"),
-            Verdict::Draw if remoteness == ENDLESS => "draw (play never ends)".to_owned(),
-            Verdict::Draw => format!("draw ({remoteness} moves left)"),
+            // With perfect play a position repeats: by the rules, a draw.
+            Verdict::Draw if remoteness == ENDLESS => "draw by repetition".to_owned(),
+            Verdict::Draw => format!("draw, {remoteness} moves left"),
         }
     }
 

@@ -194,6 +194,7 @@ pub fn run(games: GameTable) -> ExitCode {
         Err(Stop::Error(e)) => report_error(&e, json),
         Err(Stop::AfterOutput(e)) => report_error(&e, false),
         Err(Stop::OutputClosed) => ExitCode::SUCCESS,
+        Err(Stop::Interrupted) => ExitCode::from(INTERRUPTED),
         Err(Stop::OutputFailed(e)) => {
             let _ = writeln!(io::stderr(), "error: cannot write standard output: {e}");
             ExitCode::from(Kind::Io.exit_code())
@@ -300,6 +301,10 @@ impl Command {
 }
 
 /// Why `batch`, `play` and `serve` take no `--json`, after clap's "unexpected argument".
+/// The exit status of a command the user interrupted (`play`: Ctrl-C twice): 128 + SIGINT,
+/// as a shell reports it.
+const INTERRUPTED: u8 = 130;
+
 const JSON_REFUSED: &str = ": `batch` always writes JSON lines, `play` is a game in words \
                             (`analyze --json` gives every move's value as JSON), and `serve`'s \
                             API always answers JSON";
@@ -360,7 +365,15 @@ fn clap_error(e: &clap::Error, json: bool) -> ExitCode {
 /// a failed write is seen: help and version go to standard output, errors to standard
 /// error. A closed pipe (`gamesolve --help | head -1`) is not a failure.
 fn print_clap(e: &clap::Error) -> io::Result<()> {
-    let result = e.print().and_then(|()| {
+    let result = if e.kind() == clap::error::ErrorKind::DisplayHelp {
+        // clap wraps the help to the width but not its usage line: wrap that too.
+        let help = term::fit_usage(&e.render().ansi().to_string(), term::help_width());
+        let mut out = anstream::stdout().lock();
+        out.write_all(help.as_bytes()).and_then(|()| out.flush())
+    } else {
+        e.print()
+    };
+    let result = result.and_then(|()| {
         if e.use_stderr() {
             io::stderr().flush()
         } else {

@@ -181,6 +181,45 @@ pub(crate) fn wrap_hanging(text: &str, width: usize, indent: &str) -> String {
     textwrap::fill(text, options)
 }
 
+/// The width clap wraps `--help` to: `COLUMNS` when set, else the terminal's width, else 100;
+/// at most 100 (clap's `max_term_width`).
+pub(crate) fn help_width() -> usize {
+    const CLAP_MAX: usize = 100;
+    let columns = std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse::<usize>().ok())
+        .filter(|&c| c > 0);
+    let width = columns.or_else(|| {
+        terminal_size::terminal_size_of(std::io::stdout()).map(|(w, _)| usize::from(w.0))
+    });
+    width.unwrap_or(CLAP_MAX).min(CLAP_MAX)
+}
+
+/// clap's rendered `--help` (ANSI styles kept: they do not count in the width) with its usage
+/// lines wrapped at `width`, each continuation indented under the command (`Usage: ` is seven
+/// columns): clap wraps the rest of the help, not the usage. A word is never broken, so a
+/// word wider than the line stands alone on its line. `O(length)`.
+pub(crate) fn fit_usage(help: &str, width: usize) -> String {
+    const LABEL: &str = "Usage: ";
+    let lines: Vec<String> = help
+        .split('\n')
+        .map(|line| {
+            let plain = anstream::adapter::strip_str(line).to_string();
+            let is_usage = plain.starts_with(LABEL)
+                || (plain.starts_with(&" ".repeat(LABEL.len())) && plain.contains("gamesolve"));
+            if !is_usage || textwrap::core::display_width(line) <= width {
+                return line.to_owned();
+            }
+            let options = textwrap::Options::new(width.max(LABEL.len() + 10))
+                .break_words(false)
+                .word_separator(textwrap::WordSeparator::AsciiSpace)
+                .subsequent_indent("       ");
+            textwrap::fill(line, options)
+        })
+        .collect();
+    lines.join("\n")
+}
+
 /// `text` made to fit [`width`] on a terminal, as it is elsewhere: see [`fit_at`].
 pub(crate) fn fit(text: &str) -> String {
     match width() {
@@ -264,6 +303,12 @@ pub(crate) fn even(text: &str) -> String {
     styled(Style::new().fg_color(Some(AnsiColor::Yellow.into())), text)
 }
 
+/// A line refused or a request that cannot be done (`play`'s "`7` is not a legal move here"),
+/// in red as the `error:` label.
+pub(crate) fn refusal(text: &str) -> String {
+    styled(Style::new().fg_color(Some(AnsiColor::Red.into())), text)
+}
+
 /// `error:` in bold red.
 pub(crate) fn error_label() -> String {
     styled(
@@ -337,6 +382,19 @@ mod tests {
             fit_at(text, 10),
             "one two\nthree four\n├─ take 1…\n  a  b c …"
         );
+    }
+
+    #[test]
+    fn usage_lines_are_wrapped_under_the_command() {
+        let help = "Play a game.\n\nUsage: gamesolve play [OPTIONS] <COMMAND>\n\nCommands:";
+        let fitted = fit_usage(help, 40);
+        assert_eq!(
+            fitted,
+            "Play a game.\n\nUsage: gamesolve play [OPTIONS]\n       <COMMAND>\n\nCommands:"
+        );
+        // Styles do not count in the width, and a usage line that fits is kept.
+        let styled = "\u{1b}[1mUsage:\u{1b}[0m gamesolve play <COMMAND>";
+        assert_eq!(fit_usage(styled, 40), styled);
     }
 
     #[test]

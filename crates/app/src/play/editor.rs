@@ -12,8 +12,10 @@
 //! first bytes (`ESC [ ?` of a terminal's reply `ESC [ ? 1 ; 2 c`), so [`DropEscapes`]
 //! swallows the rest: an escape sequence is never echoed or returned as text.
 //!
-//! Ctrl-C clears the line; a second Ctrl-C in a row, or Ctrl-D on an empty line, ends the
-//! game as the end of piped input does ("End of input: game abandoned.").
+//! Ctrl-C clears the line; a second Ctrl-C in a row ends the game ("Interrupted: game
+//! abandoned.", exit status 130), and Ctrl-D on an empty line ends it as the end of piped
+//! input does ("End of input: game abandoned."). Ctrl-U kills the whole line, wherever the
+//! cursor is (rustyline's default kills only what is before the cursor).
 
 use std::cell::RefCell;
 use std::io::Write;
@@ -28,10 +30,10 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{
     Cmd, CompletionType, ConditionalEventHandler, Config, Context, Editor, Event, EventContext,
-    EventHandler, Helper, KeyCode, RepeatCount,
+    EventHandler, Helper, KeyCode, KeyEvent, Movement, RepeatCount,
 };
 
-use super::session::{too_long, Lines, MAX_LINE_BYTES};
+use super::session::{refuse, too_long, Lines, MAX_LINE_BYTES};
 use crate::error::{CliError, Kind, Stop};
 
 /// The words Tab completes at the current prompt.
@@ -120,6 +122,8 @@ impl ConditionalEventHandler for DropEscapes {
 /// Lines from a terminal, through the line editor.
 pub(crate) struct Edited {
     editor: Editor<Words, DefaultHistory>,
+    /// Whether the game was ended by a second Ctrl-C.
+    interrupted: bool,
 }
 
 impl Edited {
@@ -142,7 +146,14 @@ impl Edited {
             Event::Any,
             EventHandler::Conditional(Box::new(DropEscapes::default())),
         );
-        Ok(Edited { editor })
+        let _ = editor.bind_sequence(
+            KeyEvent::ctrl('U'),
+            EventHandler::Simple(Cmd::Kill(Movement::WholeLine)),
+        );
+        Ok(Edited {
+            editor,
+            interrupted: false,
+        })
     }
 }
 
@@ -166,7 +177,7 @@ impl Lines for Edited {
         loop {
             match self.editor.readline(prompt) {
                 Ok(line) if line.len() > MAX_LINE_BYTES => {
-                    writeln!(output, "{}", too_long(line.len(), expected))?;
+                    refuse(output, &too_long(line.len(), expected))?;
                     output.flush()?;
                 }
                 Ok(line) => return Ok(Some(line)),
@@ -176,10 +187,18 @@ impl Lines for Edited {
                     writeln!(output, "(Ctrl-C again, or Ctrl-D, ends the game.)")?;
                     output.flush()?;
                 }
-                Err(ReadlineError::Interrupted | ReadlineError::Eof) => return Ok(None),
+                Err(ReadlineError::Interrupted) => {
+                    self.interrupted = true;
+                    return Ok(None);
+                }
+                Err(ReadlineError::Eof) => return Ok(None),
                 Err(e) => return Err(Stop::Error(terminal_error(&e))),
             }
         }
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     /// Up recalls it; the history lives as long as the game.

@@ -31,6 +31,12 @@ pub(crate) trait Lines {
     fn remember(&mut self, line: &str) {
         let _ = line;
     }
+
+    /// Whether the last `None` of [`Lines::read`] was the player interrupting (Ctrl-C twice
+    /// on a terminal), not the end of input: the game is then abandoned with exit status 130.
+    fn interrupted(&self) -> bool {
+        false
+    }
 }
 
 /// Lines read as they come from a pipe, a file or a terminal in its ordinary mode: scripts and
@@ -55,6 +61,13 @@ fn say(output: &mut dyn Write, text: &str) -> Result<(), Stop> {
     Ok(())
 }
 
+/// Writes `text`, a line refused or a request that cannot be done, in the colour of errors
+/// (the output stream drops it where colour is off), wrapped, and a newline.
+pub(super) fn refuse(output: &mut dyn Write, text: &str) -> Result<(), Stop> {
+    writeln!(output, "{}", term::refusal(&term::wrap(text)))?;
+    Ok(())
+}
+
 /// What the play loop needs from a game.
 pub(crate) trait Rules {
     /// A position of the game.
@@ -72,9 +85,25 @@ pub(crate) trait Rules {
     fn is_over(&self, p: &Self::Position) -> bool;
     /// The board and running totals, one or two lines.
     fn board(&self, p: &Self::Position, human: Player) -> String;
-    /// What the human may type for a move.
-    fn move_help(&self, p: &Self::Position) -> String;
+    /// What the human may type for a move, with the moves in the order of `listing` (the
+    /// order last shown: the hint's, or the game's): `#1` is `listing[0]`.
+    fn move_help(&self, p: &Self::Position, listing: &[Self::Move]) -> String;
+    /// The move `text` names, a place (`#1`) counted in the game's own order.
     fn parse(&self, p: &Self::Position, text: &str) -> Result<Self::Move, String>;
+    /// The move `text` names, a place (`#1`) counted in `listing`, the order last shown.
+    fn parse_in(
+        &self,
+        p: &Self::Position,
+        text: &str,
+        listing: &[Self::Move],
+    ) -> Result<Self::Move, String>;
+    /// The legal moves at `p` in the game's own order (the listing before any hint).
+    fn listing(&self, p: &Self::Position) -> Vec<Self::Move>;
+    /// A move as the listing names it (`left 1`, `take 3`, `mouse to 4`): the prompt's
+    /// help, the hint and the errors all name moves so.
+    fn listed(&self, p: &Self::Position, m: Self::Move) -> String;
+    /// What `player` is called after "You are the": `first player`, `Mouse`.
+    fn player(&self, player: Player) -> String;
     fn play(&self, p: &Self::Position, m: Self::Move) -> Self::Position;
     /// Every legal move with its value for the mover, best first.
     fn moves(&mut self, p: &Self::Position) -> Result<Vec<Valued<Self>>, CliError>;
@@ -147,12 +176,12 @@ pub(crate) fn session<R: Rules>(
                 "`y` or `n`",
                 &yes_no,
             )? {
-                None => return abandoned(output),
+                None => return abandoned(&*input, output),
                 Some(line) => match line.trim().to_ascii_lowercase().as_str() {
                     "" | "y" | "yes" => break Player::First,
                     "n" | "no" => break Player::Second,
                     "quit" | "q" => return quit(output),
-                    other => say(
+                    other => refuse(
                         output,
                         &format!("Please answer `y` or `n` (not `{}`).", abbreviate(other)),
                     )?,
@@ -162,7 +191,10 @@ pub(crate) fn session<R: Rules>(
     };
     say(
         output,
-        &format!("You are the {human}; the computer plays perfectly.\n"),
+        &format!(
+            "You are the {}; the computer plays perfectly.\n",
+            rules.player(human)
+        ),
     )?;
 
     let mut position = rules.start();
@@ -170,6 +202,9 @@ pub(crate) fn session<R: Rules>(
     let mut undo: Vec<R::Position> = Vec::new();
     let mut review: Vec<Reviewed<R>> = Vec::new();
     let mut show_board = true;
+    // The legal moves at `position` in the order last shown, which `#k` counts in: the
+    // hint's (best first) after a hint, else the game's own (the help's and the errors').
+    let mut shown: Option<Vec<R::Move>> = None;
     loop {
         if rules.is_over(&position) {
             say(output, &rules.board(&position, human))?;
@@ -198,6 +233,7 @@ pub(crate) fn session<R: Rules>(
                 ),
             )?;
             position = next;
+            shown = None;
             show_board = true;
             continue;
         }
@@ -214,7 +250,7 @@ pub(crate) fn session<R: Rules>(
             &words,
         )?
         else {
-            return abandoned(output);
+            return abandoned(&*input, output);
         };
         let command = line.trim().to_ascii_lowercase();
         if !command.is_empty() {
@@ -226,37 +262,61 @@ pub(crate) fn session<R: Rules>(
                 quit(output)?;
                 return write_review(&rules, &review, false, output);
             }
-            "help" | "?" => say(
-                output,
-                &format!(
-                    "Type {}; or `hint`, `undo`, `quit`.",
-                    rules.move_help(&position)
-                ),
-            )?,
+            "help" | "?" => {
+                let listing = shown.clone().unwrap_or_else(|| rules.listing(&position));
+                say(
+                    output,
+                    &format!(
+                        "Type {}; or `hint`, `undo`, `quit`.",
+                        rules.move_help(&position, &listing)
+                    ),
+                )?;
+            }
             "hint" | "h" => {
                 let moves = rules.moves(&position)?;
-                say(output, "Hint (each move's value for you, best first):")?;
-                for (m, eval) in moves {
-                    let value = term::verdict(rules.eval_verdict(eval), &rules.eval_words(eval));
+                say(
+                    output,
+                    "Hint (each move's value for you, best first; `#k` now picks the k-th):",
+                )?;
+                let names: Vec<String> = moves
+                    .iter()
+                    .map(|&(m, _)| rules.listed(&position, m))
+                    .collect();
+                let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0);
+                let places = moves.len().to_string().len() + 1;
+                for (k, ((_, eval), name)) in moves.iter().zip(&names).enumerate() {
+                    let value = term::verdict(rules.eval_verdict(*eval), &rules.eval_words(*eval));
                     say(
                         output,
-                        &format!("  {:<22} {value}", rules.move_words(&position, m)),
+                        &format!(
+                            "  {:<places$}  {name:<width$}  {value}",
+                            format!("#{}", k + 1)
+                        ),
                     )?;
                 }
-                say(output, &format!("Type {}.", rules.move_help(&position)))?;
+                let listing: Vec<R::Move> = moves.iter().map(|&(m, _)| m).collect();
+                say(
+                    output,
+                    &format!("Type {}.", rules.move_help(&position, &listing)),
+                )?;
+                shown = Some(listing);
             }
             "undo" | "u" => match undo.pop() {
                 Some(previous) => {
                     // Each human move left one undo entry and one review.
                     review.pop();
                     position = previous;
+                    shown = None;
                     say(output, "Took back your last move and the computer's reply.")?;
                     show_board = true;
                 }
-                None => say(output, "Nothing to undo: you have not moved yet.")?,
+                None => refuse(output, "Nothing to undo: you have not moved yet.")?,
             },
-            text => match rules.parse(&position, text) {
-                Err(message) => say(output, &format!("{message}; or `hint`, `undo`, `quit`."))?,
+            text => match match &shown {
+                Some(listing) => rules.parse_in(&position, text, listing),
+                None => rules.parse(&position, text),
+            } {
+                Err(message) => refuse(output, &format!("{message}; or `hint`, `undo`, `quit`."))?,
                 Ok(chosen) => {
                     let moves = rules.moves(&position)?;
                     let (best, best_eval) = moves[0];
@@ -284,6 +344,7 @@ pub(crate) fn session<R: Rules>(
                         ),
                     )?;
                     position = next;
+                    shown = None;
                 }
             },
         }
@@ -311,13 +372,13 @@ fn prompt(
             Ok((LineRead::End, _)) => return Ok(None),
             Ok((LineRead::Line, _)) => match std::str::from_utf8(&bytes) {
                 Ok(line) => return Ok(Some(line.to_owned())),
-                Err(_) => say(
+                Err(_) => refuse(
                     output,
                     &format!("That line is not valid UTF-8; type {expected}."),
                 )?,
             },
             Ok((LineRead::TooLong { len } | LineRead::Refused { len }, _)) => {
-                say(output, &too_long(len, expected))?;
+                refuse(output, &too_long(len, expected))?;
             }
             Err(e) => {
                 return Err(Stop::Error(CliError::new(
@@ -337,7 +398,14 @@ pub(super) fn too_long(len: impl std::fmt::Display, expected: &str) -> String {
     )
 }
 
-fn abandoned(output: &mut dyn Write) -> Result<(), Stop> {
+/// The game ends without a result: at the end of input, or interrupted by the player (then
+/// [`Stop::Interrupted`], exit status 130, as a shell reports a program stopped by Ctrl-C).
+fn abandoned(input: &dyn Lines, output: &mut dyn Write) -> Result<(), Stop> {
+    if input.interrupted() {
+        writeln!(output, "\nInterrupted: game abandoned.")?;
+        output.flush()?;
+        return Err(Stop::Interrupted);
+    }
     writeln!(output, "\nEnd of input: game abandoned.")?;
     Ok(())
 }

@@ -60,8 +60,10 @@ pub use crate::games::{
 pub use layout::{grid_text, TableCell, TableLayout, TableShape};
 pub use rounds::{retrograde_rounds, Decided, Rounds};
 pub use trace::{Trace, TraceOverflow};
-pub use tree::{Call, CallTree};
-pub use types::{ExplainError, ExplainLimits, TableView, DEFAULT_TRACE_MEMORY_CAP_BYTES};
+pub use tree::{Badge, Call, CallTree};
+pub use types::{
+    ExplainError, ExplainLimits, GraphView, TableView, DEFAULT_TRACE_MEMORY_CAP_BYTES,
+};
 
 use crate::registry::{teaching_choice, Backend, BackendChoice, Registered};
 use crate::{Event, Game, SolverConfig, Stats};
@@ -222,8 +224,15 @@ impl<G: Game + TableView> Explanation<G> {
     /// move that led to it, its value for the player to move, memo hits
     /// marked), at most `max_depth` levels below the root and `max_lines`
     /// lines, with a note where it is cut.
+    ///
+    /// A repeated position carries the teaching page's badge on each of its calls
+    /// ([`CallTree::badges`]): `[#k: solved N times]` in the tree of `recursive`; in a memo's
+    /// run `[memo hit #k]` on the memo's answers and `[#k: from the memo N times]` on the call
+    /// that solved the position.
     pub fn tree_text(&self, max_depth: usize, max_lines: usize) -> String {
         let tree = self.call_tree();
+        // The page draws `recursive` as a tree (badges count calls), any memo as a DAG.
+        let tree_badges = self.backend == Backend::Recursive.name();
         let mut out = tree::TreeWriter {
             game: &self.game,
             tree: &tree,
@@ -232,6 +241,8 @@ impl<G: Game + TableView> Explanation<G> {
             max_lines,
             max_depth,
             cut: 0,
+            badges: tree.badges(tree_badges),
+            tree_badges,
         };
         for &root in &tree.roots {
             out.node(root, None, "", "", 0);

@@ -2,6 +2,8 @@
 
 use std::fmt::Write as _;
 
+use std::collections::{HashMap, HashSet};
+
 use crate::{Event, Game, GameEvent};
 
 /// `take 3`: the move from `parent` to `child` as the game shows it (`move` when none leads
@@ -112,6 +114,105 @@ impl<G: Game> CallTree<G> {
     }
 }
 
+/// The badge of a repeated position, as the teaching page numbers them: `#number`, with the
+/// position's calls (the tree of `recursive`) or memo hits (the DAG of a memo).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Badge {
+    /// `k` of `#k`: the positions badged are numbered from 1 in the order they are first met.
+    pub number: usize,
+    /// The position's calls (tree) or memo hits (DAG).
+    pub count: usize,
+}
+
+impl<G: Game> CallTree<G> {
+    /// Each call's badge ([`Badge`]), numbered as the teaching page numbers its badges
+    /// (`js/graph.js`, `js/fold.js`) by the memo's hits:
+    ///
+    /// - a memo's run (`tree` false: the page's DAG): every call of a position the memo
+    ///   answered at least once, `count` its memo hits;
+    /// - a search without a memo (`tree` true: the page's first view, the tree beside the
+    ///   memo's DAG): the tree folded as a memo would run it (a call of a position solved
+    ///   before is a memo hit, the calls below it are never made), and every call of a
+    ///   position called more than once that the memo answers, `count` its calls; so the
+    ///   tree's `#k` is the DAG's `#k`.
+    ///
+    /// Either way the positions are numbered from 1 in the order the memo first meets them.
+    /// `O(calls)` time and memory.
+    ///
+    /// ```
+    /// use gamesolve::explain::CallTree;
+    /// use gamesolve::{CanIWin, Verdict, core_types::Event};
+    ///
+    /// let tree = CallTree::<CanIWin>::from_events(&[
+    ///     Event::Enter(0),
+    ///     Event::Enter(1),
+    ///     Event::Enter(3),
+    ///     Event::Leave(3, Verdict::Win),
+    ///     Event::Leave(1, Verdict::Loss),
+    ///     Event::Enter(2),
+    ///     Event::Enter(3),
+    ///     Event::Leave(3, Verdict::Win),
+    ///     Event::Leave(2, Verdict::Loss),
+    ///     Event::Leave(0, Verdict::Win),
+    /// ]);
+    /// let badges = tree.badges(true);
+    /// // Position 3 is called twice (the memo would answer the second call): #1 on both.
+    /// assert_eq!(badges[2].map(|b| (b.number, b.count)), Some((1, 2)));
+    /// assert_eq!(badges[4].map(|b| (b.number, b.count)), Some((1, 2)));
+    /// assert_eq!(badges[1], None);
+    /// ```
+    pub fn badges(&self, tree: bool) -> Vec<Option<Badge>> {
+        let n = self.calls.len();
+        // Whether each call lies inside a repeated subtree (the memo never makes it), and
+        // whether the memo answers it (a memo hit: its own, or a repeated call's root).
+        let mut inside = vec![false; n];
+        let mut hit = vec![false; n];
+        let mut seen: HashSet<G::Position> = HashSet::new();
+        for (index, call) in self.calls.iter().enumerate() {
+            if tree {
+                let first = seen.insert(call.node);
+                let below = inside[index];
+                hit[index] = !first && !below;
+                for &child in &call.children {
+                    inside[child] = below || !first;
+                }
+            } else {
+                hit[index] = call.memo_hit;
+            }
+        }
+        let mut calls: HashMap<G::Position, usize> = HashMap::new();
+        let mut hits: HashMap<G::Position, usize> = HashMap::new();
+        for (index, call) in self.calls.iter().enumerate() {
+            if !call.memo_hit {
+                *calls.entry(call.node).or_insert(0) += 1;
+            }
+            if hit[index] {
+                *hits.entry(call.node).or_insert(0) += 1;
+            }
+        }
+        // Numbered in the order the memo's run first meets them: the calls it makes.
+        let mut numbers: HashMap<G::Position, usize> = HashMap::new();
+        for (index, call) in self.calls.iter().enumerate() {
+            if !inside[index] && hits.contains_key(&call.node) && !numbers.contains_key(&call.node)
+            {
+                numbers.insert(call.node, numbers.len() + 1);
+            }
+        }
+        self.calls
+            .iter()
+            .map(|call| {
+                let number = *numbers.get(&call.node)?;
+                let count = if tree {
+                    calls.get(&call.node).copied().unwrap_or(0)
+                } else {
+                    hits.get(&call.node).copied().unwrap_or(0)
+                };
+                (!tree || count > 1).then_some(Badge { number, count })
+            })
+            .collect()
+    }
+}
+
 pub(super) struct TreeWriter<'a, G: Game> {
     pub(super) game: &'a G,
     pub(super) tree: &'a CallTree<G>,
@@ -121,6 +222,10 @@ pub(super) struct TreeWriter<'a, G: Game> {
     pub(super) max_depth: usize,
     /// Calls not shown because of the line cap.
     pub(super) cut: usize,
+    /// Each call's badge ([`CallTree::badges`]); empty for none.
+    pub(super) badges: Vec<Option<Badge>>,
+    /// Whether the badges count calls (a tree) rather than memo hits (a DAG).
+    pub(super) tree_badges: bool,
 }
 
 impl<G: Game> TreeWriter<'_, G> {
@@ -201,8 +306,24 @@ impl<G: Game> TreeWriter<'_, G> {
             }
             None => line.push_str(": (unfinished)"),
         }
-        if call.memo_hit {
-            line.push_str("   [memo hit]");
+        let badge = self.badges.get(index).copied().flatten();
+        match (call.memo_hit, badge) {
+            (true, Some(b)) => {
+                let _ = write!(line, "   [memo hit #{}]", b.number);
+            }
+            (true, None) => line.push_str("   [memo hit]"),
+            (false, Some(b)) if self.tree_badges => {
+                let _ = write!(line, "   [#{}: solved {} times]", b.number, b.count);
+            }
+            (false, Some(b)) => {
+                let times = if b.count == 1 { "time" } else { "times" };
+                let _ = write!(
+                    line,
+                    "   [#{}: from the memo {} {times}]",
+                    b.number, b.count
+                );
+            }
+            (false, None) => {}
         }
         if !self.line(line) {
             self.cut += call.size;
@@ -288,6 +409,8 @@ mod tests {
             max_lines: 10,
             max_depth: 1,
             cut: 0,
+            badges: Vec::new(),
+            tree_badges: true,
         };
         writer.node(0, None, "", "", 0);
         assert_eq!(
@@ -302,6 +425,8 @@ mod tests {
             max_lines: 1,
             max_depth: 9,
             cut: 0,
+            badges: Vec::new(),
+            tree_badges: true,
         };
         writer.node(0, None, "", "", 0);
         assert_eq!(writer.cut, 2);

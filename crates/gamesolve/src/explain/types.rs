@@ -117,6 +117,59 @@ impl From<TraceOverflow> for ExplainError {
     }
 }
 
+/// A game played on a graph (Cat and Mouse), as the teaching views draw and list it: its
+/// nodes `0..nodes`, its undirected edges (each once, the smaller node first, in order) and
+/// the nodes with a role (`0` the hole, `1` the Mouse's start, `2` the Cat's).
+///
+/// ```
+/// use gamesolve::explain::GraphView;
+///
+/// let graph = GraphView::from_lists(&[vec![1, 2], vec![0], vec![0]], vec![(0, "hole".into())]);
+/// assert_eq!(graph.edges, vec![(0, 1), (0, 2)]);
+/// assert_eq!(graph.edge_list(), "0–1, 0–2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct GraphView {
+    /// The number of nodes.
+    pub nodes: usize,
+    /// Each undirected edge once, `(smaller, larger)`, sorted.
+    pub edges: Vec<(u32, u32)>,
+    /// The nodes with a role and its name.
+    pub marks: Vec<(u32, String)>,
+}
+
+impl GraphView {
+    /// The graph of adjacency lists `lists` (node `v`'s neighbours at `lists[v]`; an edge
+    /// listed from both ends, or only one, is one edge), with `marks`. `O(E log E)`.
+    pub fn from_lists(lists: &[Vec<u32>], marks: Vec<(u32, String)>) -> Self {
+        let mut edges: Vec<(u32, u32)> = lists
+            .iter()
+            .enumerate()
+            .flat_map(|(v, list)| {
+                let v = u32::try_from(v).unwrap_or(u32::MAX);
+                list.iter().map(move |&w| (v.min(w), v.max(w)))
+            })
+            .collect();
+        edges.sort_unstable();
+        edges.dedup();
+        GraphView {
+            nodes: lists.len(),
+            edges,
+            marks,
+        }
+    }
+
+    /// The edges as text: `0–2, 0–5, 1–3`.
+    pub fn edge_list(&self) -> String {
+        self.edges
+            .iter()
+            .map(|(a, b)| format!("{a}–{b}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 /// How a bottom-up table reads in the teaching views. The default lists the cells in fill
 /// order, one line each; a game may explain its table's shape (the built-in games do).
 pub trait TableView: Game {
@@ -131,6 +184,12 @@ pub trait TableView: Game {
         max_lines: usize,
     ) -> Option<String> {
         let _ = (cells, max_lines);
+        None
+    }
+
+    /// The game's board when it is a graph (Cat and Mouse's), for `explain` to list its edges
+    /// and its `--html` file to draw it; `None` (the default) for a game not played on one.
+    fn graph_view(&self) -> Option<GraphView> {
         None
     }
 

@@ -6,17 +6,22 @@ mod table_view;
 pub use report::CatAndMouseReport;
 
 use super::{abbreviate, GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
-use crate::analysis::AnalysisConfig;
+use crate::analysis::{AnalysisConfig, Player};
 use crate::{Animal, Backend, CatAndMouse, CatAndMouseSolution, Chase, Error, Outcome};
+
+/// The graph when none is given: LeetCode 913's first example (6 nodes, 7 edges; a draw), the
+/// game's default instance for every command (`solve`, `play`, `explain`, `compare`,
+/// `analyze`, a batch line without `graph`).
+pub(crate) const DEFAULT_GRAPH: &str = "[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]";
 
 /// Cat and Mouse's one parameter: the graph's adjacency lists.
 const PARAMS: [Param; 1] = [Param {
     name: "graph",
     value_name: "JSON",
     kind: ParamKind::Graph,
-    help: "The undirected graph as JSON adjacency lists, node v's neighbours at position v: \
-           `[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]`. Node 0 is the hole, the Mouse starts at \
-           1, the Cat at 2.",
+    help: "The undirected graph as JSON adjacency lists, node v's neighbours at position v. \
+           Node 0 is the hole, the Mouse starts at 1, the Cat at 2 [default: LeetCode 913's \
+           first example, the first graph of the examples: a draw].",
 }];
 
 const INFO: GameInfo = GameInfo {
@@ -105,8 +110,13 @@ pub fn graph_from_json(text: &str) -> Result<Vec<Vec<u32>>, Error> {
 impl super::GameParams for CatAndMouse {
     const PARAMS: &'static [Param] = &PARAMS;
 
+    /// The graph given, else LeetCode 913's first example (the default instance).
     fn from_params(params: &Params) -> Result<Self, Error> {
-        CatAndMouse::new(graph_from_json(params.text("graph")?)?)
+        let text = match params.get("graph") {
+            Some(_) => params.text("graph")?,
+            None => DEFAULT_GRAPH,
+        };
+        CatAndMouse::new(graph_from_json(text)?)
     }
 
     fn params(&self) -> Params {
@@ -179,6 +189,14 @@ impl TableGame for CatAndMouse {
                 format!("node {to} is not next to the {who}'s node {at}")
             },
         )
+    }
+
+    /// The Mouse moves first, the Cat second.
+    fn play_player(&self, player: Player) -> String {
+        match player {
+            Player::First => "Mouse".to_owned(),
+            Player::Second => "Cat".to_owned(),
+        }
     }
 
     fn is_big(&self, backend: Backend) -> bool {

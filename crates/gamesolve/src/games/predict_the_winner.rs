@@ -119,11 +119,22 @@ impl TableGame for PredictTheWinner {
         format!("you {you}, computer {computer}")
     }
 
-    fn move_aliases(&self, _position: Interval, side: Side) -> Vec<String> {
-        match side {
-            Side::Left => vec!["l".to_owned(), "left".to_owned()],
-            Side::Right => vec!["r".to_owned(), "right".to_owned()],
-        }
+    /// `l` or `left`, `r` or `right`, and the value at that end (`7` for `right 7`), as the
+    /// listing shows it; a value at both ends names neither alone, and a value that is also
+    /// the other end's place in the listing is refused as ambiguous ([`parse_move`]).
+    ///
+    /// [`parse_move`]: super::parse_move
+    fn move_aliases(&self, position: Interval, side: Side) -> Vec<String> {
+        let rest = self
+            .values()
+            .get(position.start..position.end)
+            .unwrap_or_default();
+        let (mut words, value) = match side {
+            Side::Left => (vec!["l".to_owned(), "left".to_owned()], rest.first()),
+            Side::Right => (vec!["r".to_owned(), "right".to_owned()], rest.last()),
+        };
+        words.extend(value.map(i64::to_string));
+        words
     }
 
     fn play_move_words(&self, position: Interval, side: Side) -> String {

@@ -36,6 +36,48 @@ impl TableView for CanIWin {
         ))
     }
 
+    /// The memo's states by layer (integers used), then by mask, with their value for the
+    /// player to move: the states the search reached, not the whole lattice.
+    fn memo_table_text(&self, cells: &[(u64, Verdict)], max_lines: usize) -> Option<String> {
+        let mut states = cells.to_vec();
+        states.sort_by_key(|&(used, _)| (used.count_ones(), used));
+        states.dedup_by_key(|&mut (used, _)| used);
+        let mut text = String::new();
+        let _ = writeln!(
+            text,
+            "win[used] for the player to move, by integers used (layer), {} states of the 2^{} = \
+             {} of the lattice:",
+            states.len(),
+            self.max_choosable(),
+            1u128 << self.max_choosable()
+        );
+        let width = states
+            .iter()
+            .take(max_lines)
+            .map(|&(used, _)| self.show_position(used).chars().count())
+            .chain([4])
+            .max()
+            .unwrap_or(4);
+        let _ = writeln!(text, "  layer  {:<width$}  to move", "used");
+        for (shown, &(used, value)) in states.iter().enumerate() {
+            if shown >= max_lines {
+                let _ = writeln!(
+                    text,
+                    "  … {} more states (raise --max-lines)",
+                    states.len() - shown
+                );
+                break;
+            }
+            let _ = writeln!(
+                text,
+                "  {:>5}  {:<width$}  {value}",
+                used.count_ones(),
+                self.show_position(used)
+            );
+        }
+        Some(text)
+    }
+
     fn table_text(&self, cells: &[(u64, Verdict)], max_lines: usize) -> String {
         let game = self;
         let (n, t) = (game.max_choosable(), game.desired_total());

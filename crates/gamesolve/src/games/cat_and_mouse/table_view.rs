@@ -1,11 +1,23 @@
 //! How Cat and Mouse's retrograde pass reads in the teaching views: round by round.
 
-use crate::explain::{retrograde_rounds, TableCell, TableLayout, TableShape, TableView};
+use crate::explain::{retrograde_rounds, GraphView, TableCell, TableLayout, TableShape, TableView};
 use crate::{Animal, CatAndMouse, Chase, Game, Verdict};
 
 /// The retrograde pass's rounds (which positions each round decided, from which terminal
 /// positions, and the draws that remain), in place of a plain fill-order list.
 impl TableView for CatAndMouse {
+    /// The graph, with the hole and the two starts marked.
+    fn graph_view(&self) -> Option<GraphView> {
+        Some(GraphView::from_lists(
+            self.graph(),
+            vec![
+                (CatAndMouse::HOLE, "the hole".to_owned()),
+                (CatAndMouse::MOUSE_START, "the Mouse's start".to_owned()),
+                (CatAndMouse::CAT_START, "the Cat's start".to_owned()),
+            ],
+        ))
+    }
+
     /// LeetCode 913's table `dp[mouse][cat][turn]` as a grid: a row per Mouse's node and turn
     /// (the Mouse's turns first, then the Cat's), a column per Cat's node; the page fills it
     /// in the retrograde pass's order, round after round, from the terminal positions back.

@@ -44,6 +44,14 @@ impl TableView for PredictTheWinner {
         serde_json::to_value(view).ok()
     }
 
+    /// The memo's intervals at their place in the triangle `m(i, j)` ([`grid_text`]), `·`
+    /// where the search stored none.
+    ///
+    /// [`grid_text`]: crate::explain::grid_text
+    fn memo_table_text(&self, cells: &[(Interval, Margin)], max_lines: usize) -> Option<String> {
+        crate::explain::grid_text(self, cells, max_lines)
+    }
+
     fn table_text(&self, cells: &[(Interval, Margin)], max_lines: usize) -> String {
         let game = self;
         let mut text = String::new();
