@@ -14,6 +14,16 @@ fn run_limited(
     args: &[&str],
     stdin: Option<&str>,
 ) -> Option<(i32, String, String)> {
+    run_program_limited(&bin(), limits, args, stdin)
+}
+
+/// [`run_limited`] for another program (an example's binary).
+fn run_program_limited(
+    program: &std::path::Path,
+    limits: &[&str],
+    args: &[&str],
+    stdin: Option<&str>,
+) -> Option<(i32, String, String)> {
     if StdCommand::new("prlimit")
         .arg("--version")
         .output()
@@ -23,7 +33,7 @@ fn run_limited(
         return None;
     }
     let mut command = StdCommand::new("prlimit");
-    command.args(limits).arg("--").arg(bin()).args(args);
+    command.args(limits).arg("--").arg(program).args(args);
     let output = if let Some(input) = stdin {
         use std::io::Write;
         command
@@ -127,24 +137,37 @@ fn values_4k() -> tempfile::NamedTempFile {
 
 /// Issue 12, item 4: the tree printer recursed once per level of the call tree and
 /// overflowed a 1 MiB stack (`ulimit -s 1024`) on a 4,000-deep memo search.
+///
+/// The 4,000-deep tree is the subtraction game's (`examples/subtraction_game.rs`, which
+/// `cargo test` builds) on a pile of 4,000 with `memo`: 4,001 positions, its first line of play
+/// taking one stone at a time. It was Predict the Winner's interval memo on 4,000 values, whose
+/// trace holds 8 million intervals: minutes and 2.6 GB in a debug build, for the same depth.
 #[test]
 fn explain_prints_a_4000_deep_call_tree_on_a_1_mib_stack() {
     if !has("memo") {
         return;
     }
-    let file = values_4k();
-    let path = file.path().to_str().unwrap();
-    let Some((code, stdout, stderr)) = run_limited(
+    let example = bin()
+        .parent()
+        .unwrap()
+        .join("examples")
+        .join(format!("subtraction_game{}", std::env::consts::EXE_SUFFIX));
+    if !example.exists() {
+        eprintln!(
+            "skipped: {} is not built (`cargo test` builds it)",
+            example.display()
+        );
+        return;
+    }
+    let Some((code, stdout, stderr)) = run_program_limited(
+        &example,
         &["--stack=1048576"],
         &[
             "explain",
-            "predict-the-winner",
-            "--file",
-            path,
-            // The interval kernel (a bare `memo` explains memo/textbook, whose 8 million
-            // intervals pass the state budget): a 4,000-deep recursion.
+            "subtraction-1-3-4",
+            "4000",
             "--backend",
-            "memo/interval",
+            "memo",
             "--depth",
             "100000",
             "--max-lines",
@@ -155,7 +178,14 @@ fn explain_prints_a_4000_deep_call_tree_on_a_1_mib_stack() {
         return;
     };
     assert_eq!(code, 0, "{stderr}");
+    let deepest = stdout
+        .lines()
+        .map(|line| line.chars().take_while(|c| !c.is_alphanumeric()).count())
+        .max()
+        .unwrap_or(0);
     assert!(stdout.lines().count() > 4000, "the whole depth is shown");
+    // Each level indents by three columns: the tree printed is 4,000 deep.
+    assert!(deepest >= 3 * 3999, "deepest indent {deepest}");
 }
 
 /// Issue 12, item 4: under a small stack and a tight address space, `stacker` could not map
