@@ -95,6 +95,7 @@
 pub mod analysis;
 pub mod contract;
 pub mod explain;
+mod extra_variants;
 pub mod games;
 mod registry;
 
@@ -106,6 +107,7 @@ pub mod __private {
 }
 
 pub use core_types::{self, *};
+pub use extra_variants::ExtraVariants;
 pub use games::TableGame;
 pub use registry::{
     all_variants, backends, generic_variants_of, indexed_variants_of, Backend, BackendChoice,
