@@ -31,6 +31,7 @@ mod domineering_game;
 mod analysis;
 mod answer_contract;
 mod bench_inputs;
+mod bench_page;
 mod cat_and_mouse;
 mod cli;
 mod cli_backends;
