@@ -8,7 +8,8 @@
 //! - `versus`: `case,contender,side,time_ns`, contenders on the `left` (the reference: its
 //!   fastest is the one compared with) and on the `right`, shown with the ratio right / left;
 //! - `pick`: `row,group,size`, rows picked from the `series` files of `group` at `size`;
-//! - `table`: any columns, shown as written.
+//! - `table`: any columns, shown as written (with the four keys of where it was measured, or
+//!   none of them).
 //!
 //! Every file is read whole and checked: an unknown key, a missing key, a wrong column or a
 //! number that does not parse is an error naming the file and the line.
@@ -196,7 +197,10 @@ pub fn parse(file: &str, text: &str) -> Result<Table, String> {
             ))
         }
     };
-    let measured = matches!(kind, "series" | "versus");
+    // A series or versus file was measured; a table of text may say where it was measured
+    // (then with all four keys) or not (the machines, the bench targets).
+    let measured = matches!(kind, "series" | "versus")
+        || (kind == "table" && MEASURED_KEYS.iter().any(|k| value(k).is_some()));
     for (key, _) in &meta {
         let known = COMMON_KEYS.contains(&key.as_str())
             || key == "note"

@@ -2,7 +2,9 @@
 //! series file whose `group` the run measured gets the run's points as its rows (all of them
 //! replaced, so one table keeps one date) and the given machine, date and load; the positions
 //! each variant expands are kept from the old rows, or counted by solving the bench's input
-//! once with statistics. Files of groups the run did not measure are left as they are.
+//! once with statistics. Files of groups the run did not measure are left as they are. The
+//! notes of a file are kept: they are prose about the figures, so read them against the new
+//! ones (a note that no longer holds is a wrong page).
 
 #[path = "../../benches/support/mod.rs"]
 mod support;

@@ -15,11 +15,8 @@ pub const PLOT_PATH: &str = "docs/benchmarks.svg";
 const INTRO: &str = "\
 # Benchmarks
 
-The current results of every benchmark of the repository, with the command, machine, date and
-load of each table. This page is generated from the data files in `benches/results/` (one CSV
-file per table): edit or import the data, then run the command under
-[Regenerating this page](#regenerating-this-page); `cargo test --test it bench_page` fails when
-the page or its plot and the data disagree.
+The current results, each table with its command, machine, date and load; generated from the
+data files `benches/results/*.csv` ([Regenerating this page](#regenerating-this-page)).
 ";
 
 /// How the page is made, and where its history is.
@@ -27,24 +24,17 @@ const FOOTER: &str = "\
 ## Regenerating this page
 
 ```sh
-# Every benchmark target is listed under \"The bench targets\", with its command.
-# After a criterion run, copy a series table's medians from target/criterion into its CSV
-# (the rows of that table are replaced; the positions are counted again where missing):
+cargo run --example bench_report              # BENCHMARKS.md and its plot from benches/results/*.csv
+cargo run --example bench_report -- --check   # whether they match the data (so does the test bench_page)
+# A criterion run's medians into the series files (their rows replaced; their notes kept: re-read them):
 cargo run --release --example bench_report -- --import-criterion target/criterion \\
     --machine epyc-2c --date 2026-12-07 --load '1.0 to 1.4'
-# The page and the plot from benches/results/*.csv (no benchmark is run):
-cargo run --example bench_report
-# Whether the committed page and plot match the data (also a test: bench_page):
-cargo run --example bench_report -- --check
 ```
 
-A figure enters the page only through a data file: a `versus` or `table` file is written by
-hand from a run's output (the header block says which command, machine, date and load), a
-`series` file by `--import-criterion`. A new file is a new table; its `order` and `section`
-place it. The generator is `examples/bench_report/` (not part of any library).
-
-**History**: the earlier work log of this page and every earlier figure are in git:
-`git log -p BENCHMARKS.md benches/results/`.
+A `versus` or `table` file is written by hand from a run's output, with its command, machine,
+date and load; a new file is a new table, placed by its `order` and `section`. The generator is
+`examples/bench_report/` (in no library). **History**: the earlier figures and the former work
+log of this page are in git: `git log -p BENCHMARKS.md benches/results/`.
 ";
 
 /// The whole page.
@@ -58,13 +48,14 @@ pub fn render(tables: &[Table]) -> String {
         }
     }
     let mut out = String::from(INTRO);
-    out.push_str("\n**Contents**\n\n");
     let mut entries: Vec<&str> = sections.iter().map(|(name, _)| *name).collect();
     entries.insert(entries.len().min(1), "Plot");
     entries.push("Regenerating this page");
-    for (index, name) in entries.iter().enumerate() {
-        let _ = writeln!(out, "{}. [{name}](#{})", index + 1, anchor(name));
-    }
+    let links: Vec<String> = entries
+        .iter()
+        .map(|name| format!("[{name}](#{})", anchor(name)))
+        .collect();
+    let _ = writeln!(out, "\n**Contents**: {}", links.join(" · "));
     for (index, (name, list)) in sections.iter().enumerate() {
         let _ = write!(out, "\n## {name}\n");
         for table in list {
@@ -91,7 +82,7 @@ fn anchor(heading: &str) -> String {
         .collect()
 }
 
-/// The plot's section: the picture and where its panels come from.
+/// The plot's section: the picture and the files it is drawn from.
 fn plot_section(tables: &[Table]) -> String {
     let sources: Vec<String> = tables
         .iter()
@@ -99,9 +90,7 @@ fn plot_section(tables: &[Table]) -> String {
         .map(|t| format!("`{}`", t.file))
         .collect();
     format!(
-        "\n## Plot\n\n![Median time against size per backend, log time axis]({PLOT_PATH})\n\n\
-         Median time against size, one line per backend, from {} (see their tables under \
-         \"Backends over size\").\n",
+        "\n## Plot\n\n![Median time against size per backend, log time axis: {}]({PLOT_PATH})\n",
         sources.join(", ")
     )
 }
@@ -142,7 +131,7 @@ fn render_table(table: &Table, all: &[Table]) -> String {
     {
         return String::new();
     }
-    let mut out = format!("\n### {}\n\n", table.key("title"));
+    let mut out = format!("\n### {}\n", table.key("title"));
     if mates.len() > 1 {
         for mate in &mates {
             let names: Vec<String> = variants(mate.series().iter())
@@ -154,6 +143,8 @@ fn render_table(table: &Table, all: &[Table]) -> String {
         out.push('\n');
     } else if table.get("command").is_some() {
         let _ = writeln!(out, "{}\n", measured(table));
+    } else {
+        out.push('\n');
     }
     match &table.body {
         Body::Series(_) => {
@@ -383,7 +374,7 @@ fn pick_table(rows: &[PickRow], all: &[Table]) -> String {
     };
     let names = variants(rows.iter().flat_map(picked));
     let columns: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
-    let mut out = header_row("", &columns, "---:");
+    let mut out = header_row("instance", &columns, "---:");
     out = out.replacen("|---:|", "|---|", 1);
     for pick in rows {
         let points = picked(pick);
