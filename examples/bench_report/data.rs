@@ -56,9 +56,11 @@ pub struct SeriesRow {
     pub variant: String,
     /// The input's size (`n`, a row length).
     pub size: u64,
-    /// Median time in nanoseconds.
-    pub median_ns: f64,
-    /// Criterion's 95 % confidence interval of the median, when known.
+    /// Median time in nanoseconds; `None` for a point known only as a range (its bounds: the
+    /// lowest and highest median of several runs).
+    pub median_ns: Option<f64>,
+    /// Criterion's 95 % confidence interval of the median, or the range of a point without a
+    /// median, when known.
     pub bounds_ns: Option<(f64, f64)>,
     /// Positions the variant expands on this input, when counted.
     pub positions: Option<u64>,
@@ -281,10 +283,20 @@ fn series_rows(
                 number(file, line, "upper_ns", upper)?,
             ))
         };
+        let median_ns = if median.is_empty() {
+            if bounds_ns.is_none() {
+                return Err(format!(
+                    "{file} line {line}: a point needs a median_ns, or lower_ns and upper_ns"
+                ));
+            }
+            None
+        } else {
+            Some(number(file, line, "median_ns", median)?)
+        };
         out.push(SeriesRow {
             variant: variant.clone(),
             size: number(file, line, "size", size)?,
-            median_ns: number(file, line, "median_ns", median)?,
+            median_ns,
             bounds_ns,
             positions: if positions.is_empty() {
                 None
@@ -421,9 +433,12 @@ pub fn write_series(meta: &[(String, String)], rows: &[SeriesRow]) -> String {
                 (format!("{l:.1}"), format!("{u:.1}"))
             });
         let positions = row.positions.map_or_else(String::new, |p| p.to_string());
+        let median = row
+            .median_ns
+            .map_or_else(String::new, |m| format!("{m:.1}"));
         out.push_str(&format!(
-            "{},{},{:.1},{lower},{upper},{positions}\n",
-            row.variant, row.size, row.median_ns
+            "{},{},{median},{lower},{upper},{positions}\n",
+            row.variant, row.size
         ));
     }
     out

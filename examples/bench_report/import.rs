@@ -56,7 +56,7 @@ pub fn run(dir: &Path, options: &Options) -> Result<(), String> {
             rows.push(SeriesRow {
                 variant: p.variant.clone(),
                 size: p.size,
-                median_ns: p.median,
+                median_ns: Some(p.median),
                 bounds_ns: Some(p.bounds),
                 positions: known.or_else(|| count_positions(group, &p.variant, p.size)),
             });

@@ -118,6 +118,24 @@ fn mates<'a>(table: &Table, all: &'a [Table]) -> Vec<&'a Table> {
         .collect()
 }
 
+/// A variant in a merged table's list of files: with the sizes this file has of it when
+/// another file of the table has the same variant at other sizes.
+fn variant_of_mate(variant: &str, mate: &Table, mates: &[&Table], size_name: &str) -> String {
+    let shared = mates
+        .iter()
+        .any(|o| !std::ptr::eq(*o, mate) && o.series().iter().any(|r| r.variant == variant));
+    if !shared {
+        return format!("`{variant}`");
+    }
+    let sizes: Vec<String> = mate
+        .series()
+        .iter()
+        .filter(|r| r.variant == variant)
+        .map(|r| r.size.to_string())
+        .collect();
+    format!("`{variant}` at {size_name} = {}", sizes.join(", "))
+}
+
 /// One table: its heading, where it was measured, the table, its notes; empty for a series
 /// file shown in an earlier file's table.
 fn render_table(table: &Table, all: &[Table]) -> String {
@@ -136,7 +154,7 @@ fn render_table(table: &Table, all: &[Table]) -> String {
         for mate in &mates {
             let names: Vec<String> = variants(mate.series().iter())
                 .iter()
-                .map(|n| format!("`{n}`"))
+                .map(|n| variant_of_mate(n, mate, &mates, table.key("size")))
                 .collect();
             let _ = writeln!(out, "- {}: {}", names.join(", "), measured(mate));
         }
@@ -191,6 +209,15 @@ pub fn format_ns(ns: f64) -> String {
         format!("{value:.1} {unit}")
     } else {
         format!("{value:.2} {unit}")
+    }
+}
+
+/// A point's time: its median, or the range it is known by.
+fn time_of(row: &SeriesRow) -> String {
+    match (row.median_ns, row.bounds_ns) {
+        (Some(median), _) => format_ns(median),
+        (None, Some((low, high))) => format!("{} to {}", format_ns(low), format_ns(high)),
+        (None, None) => "–".to_owned(), // `data` refuses such a row
     }
 }
 
@@ -249,13 +276,13 @@ fn series_table(size_name: &str, rows: &[&SeriesRow]) -> String {
         let _ = write!(out, "| {size} |");
         for variant in &names {
             match points.iter().find(|p| p.variant == *variant) {
-                Some(p) => match p.positions.filter(|&n| n > 0) {
-                    Some(n) => {
-                        let per = p.median_ns / n as f64;
-                        let _ = write!(out, " {} ({per:.2}) |", format_ns(p.median_ns));
+                Some(p) => match (p.median_ns, p.positions.filter(|&n| n > 0)) {
+                    (Some(median), Some(n)) => {
+                        let per = median / n as f64;
+                        let _ = write!(out, " {} ({per:.2}) |", format_ns(median));
                     }
-                    None => {
-                        let _ = write!(out, " {} |", format_ns(p.median_ns));
+                    (Some(_), None) | (None, _) => {
+                        let _ = write!(out, " {} |", time_of(p));
                     }
                 },
                 None => out.push_str(" – |"),
@@ -382,7 +409,7 @@ fn pick_table(rows: &[PickRow], all: &[Table]) -> String {
         for variant in &names {
             match points.iter().find(|p| p.variant == *variant) {
                 Some(p) => {
-                    let _ = write!(out, " {} |", format_ns(p.median_ns));
+                    let _ = write!(out, " {} |", time_of(p));
                 }
                 None => out.push_str(" – |"),
             }

@@ -1,6 +1,7 @@
 //! The plot (`docs/benchmarks.svg`): one panel per `plot` caption of the series files (files
 //! with the same caption share a panel), time on a log axis against size, one line per
-//! variant, each variant one colour in every panel.
+//! variant, each variant one colour in every panel. A point known only as a range (no median)
+//! is left out of the plot.
 
 use plotters::prelude::*;
 
@@ -77,10 +78,13 @@ fn draw_panel(
 ) -> Result<(), Box<dyn std::error::Error>> {
     let (mut x_min, mut x_max, mut y_min, mut y_max) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
     for row in &panel.rows {
+        let Some(median) = row.median_ns else {
+            continue; // a range: in the tables only
+        };
         x_min = x_min.min(row.size as f64);
         x_max = x_max.max(row.size as f64);
-        y_min = y_min.min(row.median_ns);
-        y_max = y_max.max(row.median_ns);
+        y_min = y_min.min(median);
+        y_max = y_max.max(median);
     }
     // Sizes that span decades (row lengths) are drawn by their logarithm.
     let log_x = x_max / x_min.max(1.0) > 100.0;
@@ -128,7 +132,7 @@ fn draw_panel(
             .rows
             .iter()
             .filter(|r| r.variant == *variant)
-            .map(|r| (x_of(r.size), r.median_ns))
+            .filter_map(|r| Some((x_of(r.size), r.median_ns?)))
             .collect();
         if series.is_empty() {
             continue;

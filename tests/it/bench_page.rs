@@ -129,12 +129,16 @@ fn a_malformed_data_file_is_refused_with_where() {
     let header = "# kind: series\n# order: 1\n# section: S\n# title: T\n# group: g\n# size: n\n\
                   # command: c\n# machine: m\n# date: d\n# load: l\n";
     let columns = "variant,size,median_ns,lower_ns,upper_ns,positions\n";
-    let good = format!("{header}{columns}memo,8,1.0,,,\n");
+    let good = format!("{header}{columns}memo,8,1.0,,,\nmemo,9,,2.0,3.0,\n");
     assert!(data::parse("good.csv", &good).is_ok());
     let cases = [
         (
             format!("{header}{columns}memo,eight,1.0,,,\n"),
             "bad.csv line 12: size `eight` is not a number",
+        ),
+        (
+            format!("{header}{columns}memo,8,,,,\n"),
+            "bad.csv line 12: a point needs a median_ns, or lower_ns and upper_ns",
         ),
         (
             format!("{header}# colour: red\n{columns}"),
