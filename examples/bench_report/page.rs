@@ -15,8 +15,7 @@ pub const PLOT_PATH: &str = "docs/benchmarks.svg";
 const INTRO: &str = "\
 # Benchmarks
 
-The current results, each table with its command, machine, date and load; generated from the
-data files `benches/results/*.csv` ([Regenerating this page](#regenerating-this-page)).
+The current results, each table with its command, machine, date and load; generated from the data files `benches/results/*.csv` ([Regenerating this page](#regenerating-this-page)).
 ";
 
 /// How the page is made, and where its history is.
@@ -31,10 +30,7 @@ cargo run --release --example bench_report -- --import-criterion target/criterio
     --machine epyc-2c --date 2026-12-07 --load '1.0 to 1.4'
 ```
 
-A `versus` or `table` file is written by hand from a run's output, with its command, machine,
-date and load; a new file is a new table, placed by its `order` and `section`. The generator is
-`examples/bench_report/` (in no library). **History**: the earlier figures and the former work
-log of this page are in git: `git log -p BENCHMARKS.md benches/results/`.
+A `versus` or `table` file is written by hand from a run's output, with its command, machine, date and load; a new file is a new table, placed by its `order` and `section`. The generator is `examples/bench_report/` (in no library). **History**: the earlier figures and the former work log of this page are in git: `git log -p BENCHMARKS.md benches/results/`.
 ";
 
 /// The whole page.
