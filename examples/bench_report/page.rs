@@ -129,7 +129,7 @@ fn variant_of_mate(variant: &str, mate: &Table, mates: &[&Table], size_name: &st
         .filter(|r| r.variant == variant)
         .map(|r| r.size.to_string())
         .collect();
-    format!("`{variant}` at {size_name} = {}", sizes.join(", "))
+    format!("`{variant}` ({size_name} = {})", sizes.join(", "))
 }
 
 /// One table: its heading, where it was measured, the table, its notes; empty for a series
