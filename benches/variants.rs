@@ -4,7 +4,10 @@
 //!
 //! - `can-i-win/variants`, over `n` at the hardest totals ([`support::HARDEST`]);
 //! - `predict-the-winner/variants`, over the row length ([`support::PREDICT_THE_WINNER`] and
-//!   the 300,000-value row).
+//!   the 300,000-value row);
+//! - `subtraction/variants`, over the pile size: the subtraction game {1, 3, 4} of
+//!   `examples/my_variant.rs`, with the variant that file adds (`tabular/pile-row`) beside
+//!   the registry's, so a user's variant is benched with the others.
 //!
 //! Each point is `BenchmarkId::new("backend/variant", size)` (`memo/dense`, `tabular/word`),
 //! timed only after its answer was checked against the expected one. A variant stops at the
@@ -18,6 +21,10 @@
 
 mod support;
 
+#[path = "../examples/my_variant.rs"]
+#[allow(dead_code)] // the example's `main` runs the app; the bench uses its game
+mod my_variant;
+
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -26,7 +33,8 @@ use criterion::{
     PlotConfiguration,
 };
 use gamesolve::{
-    core_types::SolverConfig, registry::all_variants, CanIWin, Game, PredictTheWinner, Registered,
+    core_types::SolverConfig, registry::all_variants, CanIWin, Game, Outcome, PredictTheWinner,
+    Registered,
 };
 use support::Group;
 
@@ -49,9 +57,12 @@ struct Point<G: Game> {
     expected: Check<G>,
 }
 
-/// Benches every variant of `G` on `points`, ascending.
-fn bench_variants<G: Registered>(c: &mut Criterion, group_kind: Group, points: &[Point<G>]) {
-    let mut group: BenchmarkGroup<'_, _> = c.benchmark_group(group_kind.name());
+/// Pile sizes of the subtraction game's variant comparison.
+const SUBTRACTION_SIZES: [u32; 3] = [1_000, 100_000, 1_000_000];
+
+/// Benches every variant of `G` on `points`, ascending, as the group `name`.
+fn bench_variants<G: Registered>(c: &mut Criterion, name: &str, points: &[Point<G>]) {
+    let mut group: BenchmarkGroup<'_, _> = c.benchmark_group(name);
     group.plot_config(PlotConfiguration::default().summary_scale(AxisScale::Logarithmic));
     for variant in all_variants::<G>() {
         let id = variant.id();
@@ -66,11 +77,11 @@ fn bench_variants<G: Registered>(c: &mut Criterion, group_kind: Group, points: &
                 Ok(answer) => panic!(
                     "{}: `{id}` answered {answer:?} on {}, which is wrong; not timing a wrong \
                      answer",
-                    group_kind.name(),
+                    name,
                     game.describe()
                 ),
                 Err(e) => {
-                    eprintln!("{}: `{id}` stops before {size}: {e}", group_kind.name());
+                    eprintln!("{}: `{id}` stops before {size}: {e}", name);
                     break;
                 }
             }
@@ -81,7 +92,7 @@ fn bench_variants<G: Registered>(c: &mut Criterion, group_kind: Group, points: &
             if elapsed > SLOW {
                 eprintln!(
                     "{}: `{id}` stops after {size}: one run took {elapsed:.2?}",
-                    group_kind.name()
+                    name
                 );
                 break;
             }
@@ -103,7 +114,7 @@ fn can_i_win_variants(c: &mut Criterion) {
             }
         })
         .collect();
-    bench_variants(c, Group::CanIWinVariants, &points);
+    bench_variants(c, Group::CanIWinVariants.name(), &points);
 }
 
 fn predict_the_winner_variants(c: &mut Criterion) {
@@ -120,12 +131,32 @@ fn predict_the_winner_variants(c: &mut Criterion) {
             }
         })
         .collect();
-    bench_variants(c, Group::PredictTheWinnerVariants, &points);
+    bench_variants(c, Group::PredictTheWinnerVariants.name(), &points);
+}
+
+fn subtraction_variants(c: &mut Criterion) {
+    let points: Vec<Point<my_variant::Subtraction>> = SUBTRACTION_SIZES
+        .iter()
+        .map(|&stones| {
+            // The piles lost by the player to move are 0 and 2 mod 7.
+            let want = if matches!(stones % 7, 0 | 2) {
+                Outcome::SecondPlayerWins
+            } else {
+                Outcome::FirstPlayerWins
+            };
+            Point {
+                size: u64::from(stones),
+                game: my_variant::Subtraction { stones },
+                expected: Box::new(move |got| got.outcome == want),
+            }
+        })
+        .collect();
+    bench_variants::<my_variant::Subtraction>(c, "subtraction/variants", &points);
 }
 
 criterion_group! {
     name = benches;
     config = support::criterion();
-    targets = can_i_win_variants, predict_the_winner_variants
+    targets = can_i_win_variants, predict_the_winner_variants, subtraction_variants
 }
 criterion_main!(benches);

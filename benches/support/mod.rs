@@ -1,6 +1,6 @@
 //! The inputs of the criterion benches, with their expected answers, shared by
-//! `benches/*.rs` and `examples/plot_benchmarks.rs` (which includes this file
-//! with `#[path]`).
+//! `benches/*.rs` and `examples/bench_report/import.rs` (which includes this file
+//! with `#[path]` to count the positions of an imported criterion point).
 //!
 //! Every input is fixed: Can I Win instances are listed below, Predict the
 //! Winner rows come from a seeded [`SplitMix64`]. Each backend's answer is
@@ -82,8 +82,9 @@ pub const HARDEST: &[CanIWinCase] = &[
 
 /// The hardest total of each `n = 25..32` found by an actual scan (issue 13): the total on
 /// which the same plain top-down memo as [`HARDEST`]'s stores the most states, found by
-/// `solver-tabular`'s `hardest_totals_scan` example (commands, windows and counts in
-/// BENCHMARKS.md, "Hardest totals"; `n = 32`: `T = 352`, 3,590,400,304 of the `2^32` states).
+/// `solver-tabular`'s `hardest_totals_scan` example (the commands, windows and counts of the
+/// scan are in the history of BENCHMARKS.md, section "Hardest totals": `git log -p
+/// BENCHMARKS.md`; `n = 32`: `T = 352`, 3,590,400,304 of the `2^32` states).
 /// [`HARDEST`] keeps `T = 3/4` of the pool sum from `n = 25` on, the totals issue 13's targets
 /// are stated at. The expected answers are `tabular`'s, and `memo/dense`'s agree for
 /// `n = 25..29`.

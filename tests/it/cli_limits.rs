@@ -14,7 +14,7 @@ fn run_limited(
     args: &[&str],
     stdin: Option<&str>,
 ) -> Option<(i32, String, String)> {
-    run_program_limited(&bin(), limits, args, stdin)
+    run_program_limited(bin(), limits, args, stdin)
 }
 
 /// [`run_limited`] for another program (an example's binary).

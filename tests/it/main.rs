@@ -16,6 +16,14 @@ mod stone_game_example;
 #[allow(dead_code)] // the example's `main` runs the app; the tests use its game
 mod subtraction_example;
 
+/// The "your own variant in one file" example: the subtraction game with a variant of its own.
+/// It loads `subtraction_game.rs` again, on purpose: its `Subtraction` has the variant and
+/// `subtraction_example`'s has not, and `my_variant` compares the two lists.
+#[path = "../../examples/my_variant.rs"]
+#[allow(dead_code)] // the example's `main` runs the app; the tests use its game and variant
+#[allow(clippy::duplicate_mod)]
+mod my_variant_example;
+
 /// Domineering, the bench game of a numbering far larger than what its start reaches.
 #[path = "../../benches/games/domineering.rs"]
 mod domineering_game;
@@ -23,6 +31,7 @@ mod domineering_game;
 mod analysis;
 mod answer_contract;
 mod bench_inputs;
+mod bench_page;
 mod cat_and_mouse;
 mod cli;
 mod cli_backends;
@@ -38,6 +47,7 @@ mod domineering;
 mod explain;
 mod game_calls;
 mod kernels;
+mod my_variant;
 mod page;
 mod page_lesson;
 mod page_story;

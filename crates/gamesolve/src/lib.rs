@@ -103,6 +103,7 @@
 pub mod analysis;
 pub mod contract;
 pub mod explain;
+mod extra_variants;
 mod front_door;
 pub mod games;
 pub mod prelude;

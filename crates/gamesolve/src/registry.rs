@@ -33,6 +33,10 @@ compile_error!(
      gamesolve = { version = \"0.1\", default-features = false, features = [\"tabular\"] }"
 );
 
+/// A user's game's own variants, listed after the registry's (see
+/// `examples/my_variant.rs`).
+pub use crate::extra_variants::ExtraVariants;
+
 /// The backend crates this build has, for their solver types and options
 /// (`backends::solver_memo::MemoSolver`, …).
 pub mod backends {
