@@ -32,7 +32,8 @@ fn help_and_missing_command() {
 }
 
 /// Issue 45: `play --help` at 40 columns printed a 41-column usage line (clap wraps the help
-/// but not its usage): every line of `play`'s help fits, but for a command to copy whole.
+/// but not its usage): every line of `play`'s help fits, its examples included (one with a word
+/// wider than the lines, Cat and Mouse's graph, is left out at that width).
 #[test]
 fn play_help_fits_forty_columns() {
     for args in [
@@ -50,14 +51,14 @@ fn play_help_fits_forty_columns() {
         let help = String::from_utf8(output.stdout).unwrap();
         assert!(help.contains("Usage: gamesolve play"), "{help}");
         for line in help.lines() {
-            let command =
-                line.trim_start().starts_with("gamesolve ") || line.trim_start().starts_with('\'');
             assert!(
-                command || line.chars().count() <= 40,
+                line.chars().count() <= 40,
                 "{args:?}: {} columns: {line:?}",
                 line.chars().count()
             );
         }
+        // An example too wide for the lines (a graph's JSON) is left out, not the section.
+        assert!(help.contains("Examples:\n  gamesolve "), "{args:?}: {help}");
     }
 }
 

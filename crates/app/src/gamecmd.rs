@@ -262,7 +262,18 @@ fn game_command<F: GameFlags>(row: &GameRow<'_>) -> Command {
         });
     }
     let mut examples = String::from("Examples:");
-    for (k, words) in info.examples.iter().take(3).enumerate() {
+    // An example with a word wider than the help's lines (a graph's JSON at 40 columns) would
+    // overflow them, since a command to copy is never broken inside a word: it is left out
+    // there, unless it is the only one.
+    let width = crate::term::help_width();
+    let fits = |words: &str| words.split(' ').all(|word| word.len() + 2 <= width);
+    let shown: Vec<(usize, &&str)> = info.examples.iter().take(3).enumerate().collect();
+    let shown: Vec<(usize, &&str)> = if shown.iter().any(|(_, words)| fits(words)) {
+        shown.into_iter().filter(|(_, words)| fits(words)).collect()
+    } else {
+        shown
+    };
+    for (k, words) in shown {
         let flags = F::EXAMPLE_FLAGS.get(k).copied().unwrap_or_default();
         // Flags naming a backend with no algorithm for the game are left out.
         let names_other_backend = flags
