@@ -1,15 +1,16 @@
 //! `gamesolve compare`: every backend this build has, on one game, side by
 //! side.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use clap::Args;
 use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats, Variant};
 
-use gamesolve::contract::compare::row;
+use gamesolve::contract::compare::{row, row_timed, Timing};
 use gamesolve::games::GameInfo;
 
 use super::args::LimitArgs;
+use super::compare_measure::{measure, spread, Floor, MeasureArgs, QUICK_RULE};
 use super::compare_table::{render, short_reason, Row};
 use super::error::{CliError, Kind, Stop};
 use super::gamecmd::{GameCmd, GameFlags};
@@ -18,13 +19,20 @@ use super::report::{duration, CliGame};
 use super::stdio::{write_json, write_text};
 
 /// `compare --help` after the flags: the narrow-terminal rule and examples.
-pub(crate) const AFTER_HELP: &str = "On a terminal narrower than the table, columns are left \
-     out in this order: memo hits, table cells, states, table bytes, positions (a note names \
-     them; `--json` has every counter); narrower than the backend, answer and time columns, \
+pub(crate) const AFTER_HELP: &str = "Each backend is measured as a benchmark tool does: one \
+     counted run gives the answer and the counters; then, after a warm-up, plain runs (no \
+     counters) are timed until they take --min-time in total and number --min-runs, whichever \
+     is longer (a backend whose single run takes --min-time is timed once); the table gives \
+     their median time, ± half their interquartile range, and the run count (`--json` has \
+     every statistic). --quick keeps one cold counted run per backend.\n\nOn a terminal narrower than the table, columns are left \
+     out in this order: memo hits, table cells, states, table bytes, positions, runs, ± (a \
+     note names them; `--json` has every counter); narrower than the backend, answer and time columns, \
      each backend gets a block of lines instead. A backend that could not answer shows a \
-     short reason, and the full reason follows the table as a numbered note.\n\n\
+     short reason, and the full reason follows the table as a numbered note (but for \
+     \"no algorithm\", which says it all).\n\n\
      Examples:\n  gamesolve compare can-i-win 20 158\n  gamesolve compare predict-the-winner 1 5 \
-     233 7 --json\n  gamesolve compare can-i-win 16 60 --node-budget 100000";
+     233 7 --json\n  gamesolve compare can-i-win 16 60 --node-budget 100000\n  gamesolve compare \
+     can-i-win 20 158 --quick";
 
 /// Arguments of `gamesolve compare`.
 #[derive(Args, Debug)]
@@ -38,6 +46,8 @@ pub struct CompareCmd {
     #[arg(long, global = true)]
     variants: bool,
     #[command(flatten)]
+    pub(crate) measure: MeasureArgs,
+    #[command(flatten)]
     pub(crate) limits: LimitArgs,
 }
 
@@ -50,7 +60,7 @@ impl GameFlags for CompareFlags {
     const EXAMPLE_FLAGS: &'static [&'static str] = &["", " --variants", " --json"];
 
     fn about(info: &GameInfo) -> String {
-        format!("Compare the backends on a {} game.", info.title)
+        format!("Compare the backends on {}.", info.title)
     }
 }
 
@@ -63,24 +73,41 @@ struct Entry<G: Game> {
     result: Result<(G::Solution, Stats), CliError>,
     /// Why it could not answer, in a few words, for the table's cell.
     short: String,
+    /// The wall time of the counted run (until it gave up, when it did).
     elapsed: Duration,
+    /// The timed runs' statistics, when it answered.
+    timing: Option<Timing>,
 }
 
-/// Runs one variant, counting, and times it.
-fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig) -> Entry<G> {
+/// Runs one variant, counting, then times it ([`measure`]; one counted run when `floor` is
+/// `None`).
+fn run_variant<G: CliGame>(
+    variant: &Variant<G>,
+    game: &G,
+    config: &SolverConfig,
+    floor: Option<Floor>,
+) -> Entry<G> {
     let mut solver = variant.solver(config);
     let _progress = Progress::spinner(format!("compare: running {}", variant.id()));
-    let start = Instant::now();
-    let result = solver.solve_with_stats(game);
-    let elapsed = start.elapsed();
-    let short = result.as_ref().err().map(short_reason).unwrap_or_default();
+    let measured = measure(solver.as_mut(), game, floor, config.time_limit);
+    let short = measured
+        .result
+        .as_ref()
+        .err()
+        .map(short_reason)
+        .unwrap_or_default();
+    let (result, timing) = match measured.result {
+        Ok((solution, stats, timing)) => (Ok((solution, stats)), Some(timing)),
+        Err(e) => (Err(CliError::from(e)), None),
+    };
     Entry {
         backend: solver.name(),
         variant: solver.variant(),
         kernel: solver.last_kernel(),
-        result: result.map_err(CliError::from),
+        result,
         short,
-        elapsed,
+        elapsed: measured.counted,
+        timing,
     }
 }
 
@@ -89,24 +116,26 @@ fn run_variant<G: CliGame>(variant: &Variant<G>, game: &G, config: &SolverConfig
 /// Exit status: 0 when at least one backend answered and all answers agree;
 /// 1 when no backend could answer, or when two backends disagree (a bug).
 pub(crate) fn compare<G: CliGame>(game: &G, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
-    let entries = entries(game, cmd.variants, &cmd.limits.limits());
+    let floor = cmd.measure.floor();
+    let entries = entries(game, cmd.variants, &cmd.limits.limits(), floor);
     if json {
         write_json(&rows(game, &entries))?;
     } else {
-        write_text(&table(game, &entries, cmd.variants))?;
+        write_text(&table(game, &entries, cmd.variants, floor))?;
     }
     verdict(game, &entries, cmd.variants).map_err(Stop::AfterOutput)
 }
 
 /// `compare --json` as bytes, and whether the rows agree (the error `compare` exits with
 /// otherwise): the rows of every backend's automatic choice, or of every variant when
-/// `variants`, on `game` under `limits` (for the Python module's `compare`).
+/// `variants`, on `game` under `limits` (for the Python module's `compare`): one counted run
+/// per backend, as `compare --quick` (a Python game's every move is a call into Python).
 pub(crate) fn rows_json<G: CliGame>(
     game: &G,
     variants: bool,
     limits: &SolverConfig,
 ) -> (Vec<u8>, Result<(), CliError>) {
-    let entries = entries(game, variants, limits);
+    let entries = entries(game, variants, limits, None);
     let json = serde_json::to_vec(&rows(game, &entries)).unwrap_or_else(|_| b"[]".to_vec());
     (json, verdict(game, &entries, variants))
 }
@@ -118,7 +147,17 @@ fn rows<G: CliGame>(
 ) -> Vec<gamesolve::contract::compare::Row<G::Report>> {
     entries
         .iter()
-        .map(|e| row(game, e.backend, e.variant, e.kernel, &e.result, e.elapsed))
+        .map(|e| match &e.timing {
+            Some(timing) => row_timed(
+                game,
+                e.backend,
+                e.variant,
+                e.kernel,
+                &e.result,
+                timing.clone(),
+            ),
+            None => row(game, e.backend, e.variant, e.kernel, &e.result, e.elapsed),
+        })
         .collect()
 }
 
@@ -127,10 +166,15 @@ fn rows<G: CliGame>(
 /// memory cap. `compare` runs every backend (every variant with `--variants`) one after the
 /// other, so a hopeless instance gives up in under a second per memo (about 0.4 s at
 /// `can-i-win 40 800`) instead of filling 1 GiB in each.
-const COMPARE_STATE_BUDGET: u64 = 3_000_000;
+pub(crate) const COMPARE_STATE_BUDGET: u64 = 3_000_000;
 
 /// Runs every backend's automatic choice (or every variant) on `game`.
-fn entries<G: CliGame>(game: &G, variants: bool, config: &SolverConfig) -> Vec<Entry<G>> {
+fn entries<G: CliGame>(
+    game: &G,
+    variants: bool,
+    config: &SolverConfig,
+    floor: Option<Floor>,
+) -> Vec<Entry<G>> {
     let config = &SolverConfig {
         state_budget: Some(config.state_budget.unwrap_or(COMPARE_STATE_BUDGET)),
         ..*config
@@ -150,13 +194,14 @@ fn entries<G: CliGame>(game: &G, variants: bool, config: &SolverConfig) -> Vec<E
                 })),
                 short: "no algorithm".to_owned(),
                 elapsed: Duration::ZERO,
+                timing: None,
             });
             continue;
         };
         if variants {
-            entries.extend(list.iter().map(|v| run_variant(v, game, config)));
+            entries.extend(list.iter().map(|v| run_variant(v, game, config, floor)));
         } else {
-            entries.push(run_variant(first, game, config));
+            entries.push(run_variant(first, game, config, floor));
         }
     }
     entries
@@ -211,7 +256,12 @@ fn ran_label<G: Game>(entry: &Entry<G>, variants: bool) -> String {
 }
 
 /// The table in words, fitted to the terminal's width ([`crate::compare_table`]).
-fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
+fn table<G: CliGame>(
+    game: &G,
+    entries: &[Entry<G>],
+    variants: bool,
+    floor: Option<Floor>,
+) -> String {
     let rows: Vec<Row> = entries
         .iter()
         .map(|entry| match &entry.result {
@@ -220,7 +270,15 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
                 answer: game.short(solution),
                 reason: None,
                 cells: [
-                    duration(entry.elapsed),
+                    entry.timing.as_ref().map_or_else(
+                        || duration(entry.elapsed),
+                        |t| duration(Duration::from_nanos(t.median_ns)),
+                    ),
+                    entry.timing.as_ref().map_or_else(|| "-".into(), spread),
+                    entry
+                        .timing
+                        .as_ref()
+                        .map_or_else(|| "-".into(), |t| t.runs.to_string()),
                     s.positions.to_string(),
                     s.memo_hits.to_string(),
                     s.states.to_string(),
@@ -238,9 +296,12 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
                 Row {
                     label: label(entry, variants),
                     answer: entry.short.clone(),
-                    reason: Some(crate::limits::with_flags(&e.message)),
+                    // "no algorithm" says it all: no note (the table fits 24 lines).
+                    reason: (!not_applicable).then(|| crate::limits::with_flags(&e.message)),
                     cells: [
                         time,
+                        "-".into(),
+                        "-".into(),
                         "-".into(),
                         "-".into(),
                         "-".into(),
@@ -251,10 +312,12 @@ fn table<G: CliGame>(game: &G, entries: &[Entry<G>], variants: bool) -> String {
             }
         })
         .collect();
+    let rule = floor.map_or_else(|| QUICK_RULE.to_owned(), |f| f.rule());
     render(
         &rows,
         if variants { "variant" } else { "backend" },
         crate::term::width().unwrap_or(crate::term::DEFAULT_WIDTH),
+        &rule,
     )
 }
 
