@@ -81,7 +81,7 @@ impl Floor {
     /// The line saying how the times were measured, for the table's notes.
     pub(crate) fn rule(&self) -> String {
         format!(
-            "time: median of the runs after a warm-up (≥ {} and ≥ {} runs each), ± half their \
+            "time: median of the runs after warming up (≥ {} and ≥ {} runs each), ± half their \
              interquartile range; counters from one separate run.",
             humantime::format_duration(self.min_time),
             self.min_runs

@@ -233,7 +233,7 @@ fn blocks(rows: &[Row], notes: &[(usize, &Row)], width: usize) -> String {
 mod tests {
     use super::*;
 
-    const RULE: &str = "time: median of the runs after a warm-up.";
+    const RULE: &str = "time: median of the runs after warming up.";
 
     fn rows() -> Vec<Row> {
         let counters = |t: &str| {
