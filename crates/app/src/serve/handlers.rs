@@ -65,6 +65,9 @@ struct Curve {
 #[derive(Serialize)]
 struct GrowthReply {
     game: &'static str,
+    /// What the sizes count, for the size axis's name
+    /// ([`TableGame::GROWTH_AXIS`](gamesolve::TableGame::GROWTH_AXIS)).
+    axis: &'static str,
     /// `n` or the row's length at each point.
     sizes: Vec<u64>,
     /// The size of the game asked about, on the same axis (to mark it).
@@ -219,6 +222,7 @@ impl LineGame for Grower {
         }
         let reply = GrowthReply {
             game: G::NAME,
+            axis: G::GROWTH_AXIS,
             sizes: family.iter().map(|(size, _)| *size).collect(),
             size: game.growth_size(),
             curves,

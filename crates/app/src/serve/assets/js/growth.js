@@ -68,8 +68,8 @@ async function growth() {
   }
   const row = el("div", null, "charts");
   row.append(
-    chart(data, "positions", "positions expanded", (v) => fmt(v)),
-    chart(data, "seconds", "time of one solve", (v) => duration(v)),
+    chart(data, "positions", "positions expanded", (v) => fmt(v), powerOfTen),
+    chart(data, "seconds", "time of one solve", (v) => duration(v), tickDuration),
   );
   box.append(row, growthLegend(data));
   if (data.min_total_seconds) {
@@ -91,7 +91,21 @@ function growthStale() {
   }
 }
 
-function chart(data, field, title, show) {
+// A power of ten as a tick label: 1, 10, 100, 1k, …, 10M, 1G (not `10000000`).
+function powerOfTen(v) {
+  const units = [[1e9, "G"], [1e6, "M"], [1e3, "k"]];
+  for (const [size, unit] of units) if (v >= size) return `${Math.round(v / size)}${unit}`;
+  return String(Math.round(v));
+}
+
+// A power of ten of seconds as a tick label: 1 ns, 10 µs, 1 ms, 1 s (`duration` gives
+// `1.00 µs`).
+function tickDuration(seconds) {
+  return duration(seconds).replace(/\.0+ /, " ");
+}
+
+// `show` words a value (a point's title), `tick` a power of ten on the value axis (its label).
+function chart(data, field, title, show, tick) {
   const W = 520;
   const H = 300;
   const [L, R, T, B] = [70, 16, 28, 40];
@@ -119,7 +133,7 @@ function chart(data, field, title, show) {
   for (let k = lo; k <= hi; k++) {
     const y = fy(10 ** k);
     svg.append(svgEl("line", { x1: L, x2: W - R, y1: y, y2: y, class: "grid" }));
-    svg.append(svgEl("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, show(10 ** k)));
+    svg.append(svgEl("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, tick(10 ** k)));
   }
   for (const s of sizeTicks(xmin, xmax, logX, W - L - R)) {
     const x = fx(s);
@@ -128,7 +142,10 @@ function chart(data, field, title, show) {
     label.dataset.tick = String(s);
     svg.append(label);
   }
-  svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, `size${logX ? ", log scale" : ""}`));
+  // The size axis is named by the game (`n (largest integer)`; `size` for a game that names
+  // none).
+  const axis = data.axis || "size";
+  svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, `${axis}${logX ? ", log scale" : ""}`));
   if (data.size != null) {
     const x = fx(data.size);
     svg.append(svgEl("line", { x1: x, x2: x, y1: T, y2: H - B, class: "current-size" }));
