@@ -4,13 +4,13 @@
 use std::time::Duration;
 
 use clap::Args;
-use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats, Variant};
+use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats};
 
 use gamesolve::contract::compare::{row, row_timed, Timing};
 use gamesolve::games::GameInfo;
 
 use super::args::LimitArgs;
-use super::compare_measure::{measure, spread, Floor, MeasureArgs, QUICK_RULE};
+use super::compare_measure::{measure_all, spread, Floor, MeasureArgs, Measured, QUICK_RULE};
 use super::compare_table::{render, short_reason, Row};
 use super::error::{CliError, Kind, Stop};
 use super::gamecmd::{GameCmd, GameFlags};
@@ -79,17 +79,8 @@ struct Entry<G: Game> {
     timing: Option<Timing>,
 }
 
-/// Runs one variant, counting, then times it ([`measure`]; one counted run when `floor` is
-/// `None`).
-fn run_variant<G: CliGame>(
-    variant: &Variant<G>,
-    game: &G,
-    config: &SolverConfig,
-    floor: Option<Floor>,
-) -> Entry<G> {
-    let mut solver = variant.solver(config);
-    let _progress = Progress::spinner(format!("compare: running {}", variant.id()));
-    let measured = measure(solver.as_mut(), game, floor, config.time_limit);
+/// The entry of one measured variant.
+fn entry<G: CliGame>(measured: Measured<G>) -> Entry<G> {
     let short = measured
         .result
         .as_ref()
@@ -101,9 +92,9 @@ fn run_variant<G: CliGame>(
         Err(e) => (Err(CliError::from(e)), None),
     };
     Entry {
-        backend: solver.name(),
-        variant: solver.variant(),
-        kernel: solver.last_kernel(),
+        backend: measured.backend,
+        variant: measured.variant,
+        kernel: measured.kernel,
         result,
         short,
         elapsed: measured.counted,
@@ -179,11 +170,14 @@ fn entries<G: CliGame>(
         state_budget: Some(config.state_budget.unwrap_or(COMPARE_STATE_BUDGET)),
         ..*config
     };
-    let mut entries = Vec::new();
+    // Each backend's place: its solvers (measured together, their timed runs interleaved), or
+    // the entry saying it has no algorithm for the game.
+    let mut solvers = Vec::new();
+    let mut places: Vec<Option<Entry<G>>> = Vec::new();
     for backend in Backend::available() {
         let list = backend.variants::<G>();
-        let Some(first) = list.first() else {
-            entries.push(Entry {
+        if list.is_empty() {
+            places.push(Some(Entry {
                 backend: backend.name(),
                 variant: "-",
                 kernel: "-",
@@ -195,16 +189,21 @@ fn entries<G: CliGame>(
                 short: "no algorithm".to_owned(),
                 elapsed: Duration::ZERO,
                 timing: None,
-            });
+            }));
             continue;
-        };
-        if variants {
-            entries.extend(list.iter().map(|v| run_variant(v, game, config, floor)));
-        } else {
-            entries.push(run_variant(first, game, config, floor));
+        }
+        let take = if variants { list.len() } else { 1 };
+        for variant in list.iter().take(take) {
+            solvers.push(variant.solver(config));
+            places.push(None);
         }
     }
-    entries
+    let _progress = Progress::spinner(format!("compare: running {} solvers", solvers.len()));
+    let mut measured = measure_all(solvers, game, floor, config.time_limit).into_iter();
+    places
+        .into_iter()
+        .filter_map(|place| place.or_else(|| measured.next().map(entry)))
+        .collect()
 }
 
 /// `Ok` when at least one entry answered and every answer agrees; else why not.
@@ -312,13 +311,56 @@ fn table<G: CliGame>(
             }
         })
         .collect();
-    let rule = floor.map_or_else(|| QUICK_RULE.to_owned(), |f| f.rule());
+    let mut rule = floor.map_or_else(|| QUICK_RULE.to_owned(), |f| f.rule());
+    let ties = ties(entries, variants);
+    if !ties.is_empty() {
+        rule.push_str(&format!(
+            " Ties (their spreads overlap): {}.",
+            ties.join("; ")
+        ));
+    }
     render(
         &rows,
         if variants { "variant" } else { "backend" },
         crate::term::width().unwrap_or(crate::term::DEFAULT_WIDTH),
         &rule,
     )
+}
+
+/// The measured entries whose middle halves (p25 to p75) overlap, as chains by median time:
+/// `recursive = memo` when neither is faster beyond the noise, which their order from one run
+/// to the next would not hold. Empty when every measured entry stands apart (or with
+/// `--quick`: one run has no spread).
+fn ties<G: Game>(entries: &[Entry<G>], variants: bool) -> Vec<String> {
+    let mut measured: Vec<(&Timing, String)> = entries
+        .iter()
+        .filter_map(|e| {
+            let timing = e.timing.as_ref().filter(|t| t.samples >= 2)?;
+            Some((timing, label(e, variants)))
+        })
+        .collect();
+    measured.sort_by_key(|(t, _)| t.median_ns);
+    let mut ties = Vec::new();
+    let mut group: Vec<&str> = Vec::new();
+    let mut reach = 0;
+    for (timing, name) in &measured {
+        if !group.is_empty() && timing.p25_ns > reach {
+            if group.len() > 1 {
+                ties.push(group.join(" = "));
+            }
+            group.clear();
+        }
+        reach = if group.is_empty() {
+            timing.p75_ns
+        } else {
+            reach.max(timing.p75_ns)
+        };
+        group.push(name);
+    }
+    if group.len() > 1 {
+        ties.push(group.join(" = "));
+    }
+    ties
 }
 
 /// A table's size in the table: bytes below 1 KiB, else in KiB, MiB, … (`--json` has the
@@ -328,5 +370,55 @@ fn short_bytes(n: u64) -> String {
         n.to_string()
     } else {
         bytesize::ByteSize(n).display().iec().to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(backend: &'static str, p25: u64, median: u64, p75: u64) -> Entry<gamesolve::CanIWin> {
+        Entry {
+            backend,
+            variant: "auto",
+            kernel: "auto",
+            result: Err(CliError::new(Kind::CannotAnswer, "not looked at")),
+            short: String::new(),
+            elapsed: Duration::ZERO,
+            timing: Some(Timing {
+                runs: 100,
+                samples: 10,
+                batch: 10,
+                median_ns: median,
+                mean_ns: median,
+                min_ns: p25,
+                max_ns: p75,
+                p25_ns: p25,
+                p75_ns: p75,
+                total_ns: 100 * median,
+                counted_ns: median,
+                warm_up: true,
+                no_stats: true,
+            }),
+        }
+    }
+
+    #[test]
+    fn overlapping_spreads_are_ties_and_apart_ones_are_not() {
+        let entries = [
+            entry("tabular", 114, 115, 116),
+            entry("recursive", 98, 99, 101),
+            entry("memo", 100, 100, 102),
+            entry("reduction", 113, 114, 115),
+        ];
+        assert_eq!(
+            ties(&entries, false),
+            ["recursive = memo", "reduction = tabular"]
+        );
+        let apart = [
+            entry("memo", 112, 113, 114),
+            entry("recursive", 130, 131, 132),
+        ];
+        assert!(ties(&apart, false).is_empty());
     }
 }

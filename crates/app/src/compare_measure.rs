@@ -100,90 +100,184 @@ pub(crate) struct Measured<G: Game> {
     pub(crate) result: Result<(G::Solution, Stats, Timing), Error>,
     /// The wall time of the counted run (until it gave up, when it did).
     pub(crate) counted: Duration,
+    /// The backend's one name ([`Solver::name`]).
+    pub(crate) backend: &'static str,
+    /// The variant ([`Solver::variant`]).
+    pub(crate) variant: &'static str,
+    /// The listed variant the counted run ran ([`Solver::last_kernel`]).
+    pub(crate) kernel: &'static str,
 }
 
-/// Measures `solver` on `game`: the counted run, then (unless `floor` is `None`) the timed
-/// runs, stopping early when `budget` (the command's `--time-limit`) of timed runs is spent.
-///
-/// # Complexity
-///
-/// About `max(floor.min_time, floor.min_runs × t)` for a solve of time `t`, plus the counted
-/// run and the warm-up (at most a sample's time, or one solve); `t` twice for a solve of
-/// `floor.min_time` or more. Memory: one sample per clock reading, about
-/// [`SAMPLES_PER_FLOOR`] at most beyond `floor.min_runs`; the solver keeps its tables between
-/// runs, as the benches' solvers do.
-pub(crate) fn measure<G: Game>(
-    solver: &mut dyn Solver<G>,
+/// A solver being timed: its pace and its samples so far.
+struct Timer<G: Game> {
+    solver: Box<dyn Solver<G> + Send>,
+    /// Solves per sample.
+    batch: u64,
+    samples: Vec<Duration>,
+    total: Duration,
+    runs: u64,
+    /// A plain run gave up (a time limit): no more samples.
+    stopped: bool,
+}
+
+impl<G: Game> Timer<G> {
+    /// Whether it has its samples: the floor reached, `budget` of timed runs spent, or a run
+    /// gave up.
+    fn done(&self, floor: Floor, budget: Option<Duration>) -> bool {
+        self.stopped
+            || (self.total >= floor.min_time && self.runs >= floor.min_runs)
+            || budget.is_some_and(|b| self.total >= b)
+    }
+
+    /// Times one more sample.
+    fn sample(&mut self, game: &G) {
+        match run(self.solver.as_mut(), game, self.batch) {
+            Some(took) => {
+                self.total += took;
+                self.runs += self.batch;
+                self.samples.push(took);
+            }
+            None => self.stopped = true,
+        }
+    }
+
+    /// `measured` with this timer's statistics (or, with no sample, as it is).
+    fn finish(self, mut measured: Measured<G>) -> Measured<G> {
+        if !self.samples.is_empty() {
+            let timing = statistics(&self.samples, self.batch, measured.counted, true, true);
+            if let Ok((_, _, t)) = &mut measured.result {
+                *t = timing;
+            }
+        }
+        measured
+    }
+}
+
+/// `n` plain runs of `solver` on `game`, timed together; `None` when one gives up.
+fn run<G: Game>(solver: &mut dyn Solver<G>, game: &G, n: u64) -> Option<Duration> {
+    let start = Instant::now();
+    for _ in 0..n {
+        std::hint::black_box(solver.solve(std::hint::black_box(game)).ok()?);
+    }
+    Some(start.elapsed())
+}
+
+/// What the counted and first plain runs of a solver decided.
+enum Start<G: Game> {
+    /// Measured already: one timed run, the counted run alone (`--quick`), or gave up.
+    Done(Measured<G>),
+    /// To be sampled, with the counted run's answer.
+    Sample(Measured<G>, Timer<G>),
+}
+
+/// The counted run of `solver`, then (unless `floor` is `None`) its first plain run and its
+/// warm-up: batches of 1, 2, 4, … plain runs until one takes a sample's time (the floor's
+/// thousandth part), whose pace sets the solves per sample.
+fn start<G: Game>(
+    mut solver: Box<dyn Solver<G> + Send>,
     game: &G,
     floor: Option<Floor>,
-    budget: Option<Duration>,
-) -> Measured<G> {
-    let start = Instant::now();
+) -> Start<G> {
+    let clock = Instant::now();
     let result = solver.solve_with_stats(game);
-    let counted = start.elapsed();
-    let result = result.map(|(solution, stats)| {
-        let timing = floor
-            .and_then(|floor| timed_runs(solver, game, floor, budget, counted))
-            .unwrap_or_else(|| statistics(&[counted], 1, counted, false, false));
-        (solution, stats, timing)
-    });
-    Measured { result, counted }
-}
-
-/// The plain runs after the counted one (which took `counted`); `None` when a plain run gave up
-/// before any sample was taken (a time limit reached on the plain path only).
-fn timed_runs<G: Game>(
-    solver: &mut dyn Solver<G>,
-    game: &G,
-    floor: Floor,
-    budget: Option<Duration>,
-    counted: Duration,
-) -> Option<Timing> {
-    let mut run = |n: u64| -> Option<Duration> {
-        let start = Instant::now();
-        for _ in 0..n {
-            std::hint::black_box(solver.solve(std::hint::black_box(game)).ok()?);
-        }
-        Some(start.elapsed())
+    let counted = clock.elapsed();
+    let (backend, variant, kernel) = (solver.name(), solver.variant(), solver.last_kernel());
+    let measured = |result| Measured {
+        result,
+        counted,
+        backend,
+        variant,
+        kernel,
+    };
+    let (solution, stats) = match result {
+        Err(e) => return Start::Done(measured(Err(e))),
+        Ok(answer) => answer,
+    };
+    let alone = statistics(&[counted], 1, counted, false, false);
+    let Some(floor) = floor else {
+        return Start::Done(measured(Ok((solution, stats, alone))));
     };
     // The first plain run comes after the counted one, which warmed the caches and the
     // solver's tables: when it alone passes the floor it is the one timed run (a cold counted
     // run that was slow, a thread pool or a table set up once, does not count).
-    let first = run(1)?;
+    let Some(first) = run(solver.as_mut(), game, 1) else {
+        return Start::Done(measured(Ok((solution, stats, alone))));
+    };
     if first >= floor.min_time {
-        return Some(statistics(&[first], 1, counted, true, true));
+        let once = statistics(&[first], 1, counted, true, true);
+        return Start::Done(measured(Ok((solution, stats, once))));
     }
-    // The warm-up: batches of 1, 2, 4, … plain runs until one takes a sample's time (the
-    // floor's thousandth part); its pace sets the solves per sample.
     let target = floor.min_time / SAMPLES_PER_FLOOR;
     let (mut n, mut took): (u64, Duration) = (1, first);
-    let per_solve = loop {
-        if took >= target || n >= 1 << 24 {
-            break took.as_nanos().div_ceil(u128::from(n)).max(1);
-        }
+    while took < target && n < 1 << 24 {
         n *= 2;
-        took = run(n)?;
-    };
+        match run(solver.as_mut(), game, n) {
+            Some(t) => took = t,
+            None => return Start::Done(measured(Ok((solution, stats, alone)))),
+        }
+    }
+    let per_solve = took.as_nanos().div_ceil(u128::from(n)).max(1);
     let batch = u64::try_from(target.as_nanos().div_ceil(per_solve))
         .unwrap_or(u64::MAX)
         .max(1);
-    let mut samples: Vec<Duration> = Vec::new();
-    let (mut total, mut runs) = (Duration::ZERO, 0_u64);
-    while total < floor.min_time || runs < floor.min_runs {
-        if budget.is_some_and(|b| total >= b) && !samples.is_empty() {
-            break;
+    let answer = measured(Ok((solution, stats, alone)));
+    Start::Sample(
+        answer,
+        Timer {
+            solver,
+            batch,
+            samples: Vec::new(),
+            total: Duration::ZERO,
+            runs: 0,
+            stopped: false,
+        },
+    )
+}
+
+/// Measures each of `solvers` on `game`, in order: its counted run, then (unless `floor` is
+/// `None`) its timed runs. The timed runs of the solvers that need repeating are interleaved,
+/// one sample of each in turn, so that a change in the machine's load weighs on all of them
+/// alike and their order holds from one call to the next; each stops at the floor, or when
+/// `budget` (the command's `--time-limit`) of its timed runs is spent. A solver is dropped
+/// (its tables freed) as soon as it is measured.
+///
+/// # Complexity
+///
+/// Per solver, about `max(floor.min_time, floor.min_runs × t)` for a solve of time `t`, plus
+/// the counted run and the warm-up (at most two samples' time, or one solve); `2t` for a solve
+/// of `floor.min_time` or more. Memory: one sample per clock reading, about
+/// [`SAMPLES_PER_FLOOR`] at most beyond `floor.min_runs`; the solvers being sampled keep their
+/// tables at once (each solve of theirs takes under `floor.min_time`).
+pub(crate) fn measure_all<G: Game>(
+    solvers: Vec<Box<dyn Solver<G> + Send>>,
+    game: &G,
+    floor: Option<Floor>,
+    budget: Option<Duration>,
+) -> Vec<Measured<G>> {
+    let mut measured: Vec<Option<Measured<G>>> = Vec::with_capacity(solvers.len());
+    let mut timers: Vec<(usize, Timer<G>)> = Vec::new();
+    for solver in solvers {
+        match start(solver, game, floor) {
+            Start::Done(m) => measured.push(Some(m)),
+            Start::Sample(m, timer) => {
+                timers.push((measured.len(), timer));
+                measured.push(Some(m));
+            }
         }
-        let Some(took) = run(batch) else {
-            break;
-        };
-        total += took;
-        runs += batch;
-        samples.push(took);
     }
-    if samples.is_empty() {
-        return None;
+    if let Some(floor) = floor {
+        while timers.iter().any(|(_, t)| !t.done(floor, budget)) {
+            for (_, timer) in &mut timers {
+                if !timer.done(floor, budget) {
+                    timer.sample(game);
+                }
+            }
+        }
     }
-    Some(statistics(&samples, batch, counted, true, true))
+    for (index, timer) in timers {
+        measured[index] = measured[index].take().map(|m| timer.finish(m));
+    }
+    measured.into_iter().flatten().collect()
 }
 
 /// The statistics of `samples`, each the time of `batch` solves.
@@ -279,20 +373,44 @@ mod tests {
         let Some(backend) = gamesolve::Backend::available().next() else {
             return;
         };
-        let Ok(mut solver) = backend.solver::<gamesolve::CanIWin>() else {
+        let solver = || backend.solver::<gamesolve::CanIWin>();
+        let Ok(first) = solver() else {
             return;
         };
         let floor = Floor {
             min_time: Duration::from_millis(5),
             min_runs: 10,
         };
-        let m = measure(solver.as_mut(), &game, Some(floor), None);
+        let one = |solver, floor| {
+            let mut all = measure_all(vec![solver], &game, floor, None);
+            assert_eq!(all.len(), 1);
+            all.remove(0)
+        };
+        let m = one(first, Some(floor));
         let (_, _, t) = m.result.unwrap_or_else(|e| panic!("{e}"));
         assert!(t.runs >= 10 && t.warm_up && t.no_stats, "{t:?}");
         assert!(t.total_ns >= 5_000_000 || t.runs == 1, "{t:?}");
         assert!(t.min_ns <= t.median_ns && t.median_ns <= t.max_ns, "{t:?}");
-        let quick = measure(solver.as_mut(), &game, None, None);
+        let quick = one(solver().unwrap_or_else(|e| panic!("{e}")), None);
         let (_, _, q) = quick.result.unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((q.runs, q.warm_up, q.no_stats), (1, false, false));
+        // Interleaved: each solver reaches the floor, in the order given.
+        let all = measure_all(
+            vec![
+                solver().unwrap_or_else(|e| panic!("{e}")),
+                solver().unwrap_or_else(|e| panic!("{e}")),
+            ],
+            &game,
+            Some(floor),
+            None,
+        );
+        assert_eq!(all.len(), 2);
+        for m in all {
+            let (_, _, t) = m.result.unwrap_or_else(|e| panic!("{e}"));
+            assert!(
+                t.runs >= 10 && t.total_ns >= 5_000_000 || t.runs == 1,
+                "{t:?}"
+            );
+        }
     }
 }

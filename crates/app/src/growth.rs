@@ -16,7 +16,7 @@ use gamesolve::{Backend, BackendChoice, SolverConfig};
 
 use super::args::{backend_parser, LimitArgs};
 use super::compare::COMPARE_STATE_BUDGET;
-use super::compare_measure::{measure, Floor, MeasureArgs, QUICK_RULE};
+use super::compare_measure::{measure_all, Floor, MeasureArgs, QUICK_RULE};
 use super::error::{CliError, Kind, Stop};
 use super::gamecmd::{GameCmd, GameFlags};
 use super::growth_fit::{fit, words};
@@ -168,10 +168,7 @@ pub(crate) fn growth<G: CliGame>(game: &G, cmd: &GrowthCmd, json: bool) -> Resul
         ..given
     };
     let floor = cmd.measure.floor();
-    let curves: Vec<Curve> = choices
-        .iter()
-        .map(|(label, choice)| curve::<G>(label, choice, &family, &config, floor))
-        .collect::<Result<_, CliError>>()?;
+    let curves = curves(&choices, &family, &config, floor)?;
     let report = Growth {
         game: G::NAME,
         axis: G::GROWTH_AXIS,
@@ -201,62 +198,76 @@ pub(crate) fn growth<G: CliGame>(game: &G, cmd: &GrowthCmd, json: bool) -> Resul
     write_text(&crate::term::fit(&text))
 }
 
-/// One variant measured at each size of `family`, until it gives up.
-fn curve<G: CliGame>(
-    label: &str,
-    choice: &BackendChoice,
+/// Each variant of `choices` measured at each size of `family` until it gives up, the
+/// variants of one size together ([`measure_all`]: their timed runs interleaved), then fitted.
+fn curves<G: CliGame>(
+    choices: &[(String, BackendChoice)],
     family: &[(u64, G)],
     config: &SolverConfig,
     floor: Option<Floor>,
-) -> Result<Curve, CliError> {
-    let (mut backend, mut variant) = (choice.backend.name(), "-");
-    let mut points = Vec::new();
-    for (size, game) in family {
-        let mut solver = choice.solver_with::<G>(config)?;
-        (backend, variant) = (solver.name(), solver.variant());
-        let _progress = Progress::spinner(format!("growth: {label} at {size}"));
-        let measured = measure(solver.as_mut(), game, floor, config.time_limit);
-        let kernel = solver.last_kernel();
-        let result = match measured.result {
-            Ok((_, stats, timing)) => PointResult::Measured {
-                time_ns: timing.median_ns,
-                timing,
-                stats,
-            },
-            Err(e) => {
-                let e = CliError::from(e);
-                PointResult::Failed {
-                    error: crate::limits::with_flags(&e.message),
-                    kind: e.kind,
-                }
-            }
-        };
-        let gave_up = matches!(result, PointResult::Failed { .. });
-        points.push(Point {
-            size: *size,
-            kernel,
-            result,
-        });
-        if gave_up {
-            break;
-        }
-    }
-    let times: Vec<(u64, f64)> = points
+) -> Result<Vec<Curve>, CliError> {
+    let mut curves: Vec<Curve> = choices
         .iter()
-        .filter_map(|p| match &p.result {
-            PointResult::Measured { time_ns, .. } if *time_ns >= FIT_FLOOR_NS => {
-                Some((p.size, *time_ns as f64))
-            }
-            _ => None,
+        .map(|(label, choice)| Curve {
+            label: label.clone(),
+            backend: choice.backend.name(),
+            variant: "-",
+            points: Vec::new(),
+            fit: None,
         })
         .collect();
-    Ok(Curve {
-        label: label.to_owned(),
-        backend,
-        variant,
-        points,
-        fit: fit(&times),
-    })
+    let mut alive: Vec<bool> = vec![true; choices.len()];
+    for (size, game) in family {
+        let live: Vec<usize> = (0..choices.len()).filter(|&k| alive[k]).collect();
+        if live.is_empty() {
+            break;
+        }
+        let solvers = live
+            .iter()
+            .map(|&k| choices[k].1.solver_with::<G>(config))
+            .collect::<Result<Vec<_>, _>>()?;
+        let _progress = Progress::spinner(format!("growth: {} solvers at {size}", live.len()));
+        let measured = measure_all(solvers, game, floor, config.time_limit);
+        for (&k, m) in live.iter().zip(measured) {
+            let curve = &mut curves[k];
+            (curve.backend, curve.variant) = (m.backend, m.variant);
+            let result = match m.result {
+                Ok((_, stats, timing)) => PointResult::Measured {
+                    time_ns: timing.median_ns,
+                    timing,
+                    stats,
+                },
+                Err(e) => {
+                    // Not run at larger sizes.
+                    alive[k] = false;
+                    let e = CliError::from(e);
+                    PointResult::Failed {
+                        error: crate::limits::with_flags(&e.message),
+                        kind: e.kind,
+                    }
+                }
+            };
+            curve.points.push(Point {
+                size: *size,
+                kernel: m.kernel,
+                result,
+            });
+        }
+    }
+    for curve in &mut curves {
+        let times: Vec<(u64, f64)> = curve
+            .points
+            .iter()
+            .filter_map(|p| match &p.result {
+                PointResult::Measured { time_ns, .. } if *time_ns >= FIT_FLOOR_NS => {
+                    Some((p.size, *time_ns as f64))
+                }
+                _ => None,
+            })
+            .collect();
+        curve.fit = fit(&times);
+    }
+    Ok(curves)
 }
 
 /// The median time of `curve` at `size`, if measured.
