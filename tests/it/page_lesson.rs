@@ -225,7 +225,10 @@ fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
     // (`1M`, `1 µs`), not `10000000` or `1.00 µs`.
     let text = browser.text("growth");
     assert!(text.contains("n (largest integer)"), "{text}");
-    assert!(!text.contains("10000000") && !text.contains(".00 µs"), "{text}");
+    assert!(
+        !text.contains("10000000") && !text.contains(".00 µs"),
+        "{text}"
+    );
     // Predict the Winner: rows of 1 to 4096 values on a log axis, ticks at powers.
     browser.eval(
         "const s = document.getElementById('game'); s.value = 'predict-the-winner'; \

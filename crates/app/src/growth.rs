@@ -287,8 +287,9 @@ fn table(report: &Growth) -> String {
     let mut text = String::new();
     let _ = writeln!(text, "{}: time per solve by {}", report.game, report.axis);
     if !report.family.is_empty() {
-        let _ = writeln!(text, "({}).", report.family);
+        let _ = writeln!(text, "family: {}", report.family);
     }
+    let x = report.axis.split(' ').next().unwrap_or("size");
     let width = report
         .curves
         .iter()
@@ -296,7 +297,7 @@ fn table(report: &Growth) -> String {
         .max()
         .unwrap_or(0)
         .max(9);
-    let _ = write!(text, "\n{:>6}", "size");
+    let _ = write!(text, "\n{x:>6}");
     for curve in &report.curves {
         let _ = write!(text, "  {:>width$}", curve.label);
     }
@@ -331,7 +332,6 @@ fn table(report: &Growth) -> String {
         "Fits (least squares on log time over the points of {} or more; the better first):",
         duration(Duration::from_nanos(report.fit_floor_ns))
     );
-    let x = report.axis.split(' ').next().unwrap_or("size");
     for curve in &report.curves {
         let _ = match &curve.fit {
             Some(f) => {
