@@ -92,10 +92,14 @@ pub(crate) fn at(fit: &Fit, size: f64) -> f64 {
     }
 }
 
-/// A fit in words: `2.00^n (R² 1.000)`, `n^2.00 (R² 0.998)`, with `x` for the size.
+/// A fit in words: `2.00^n (R² 1.000)`, `n^2.00 (R² 0.998)`, with `x` for the size; a base
+/// near 1 with four decimals (`1.0021^length`), where two would read `1.00`.
 pub(crate) fn words(fit: &Fit, x: &str) -> String {
     match fit.shape {
         Shape::Power => format!("{x}^{:.2} (R² {:.3})", fit.factor, fit.r2),
+        Shape::Exponential if fit.factor < 1.1 => {
+            format!("{:.4}^{x} (R² {:.3})", fit.factor, fit.r2)
+        }
         Shape::Exponential => format!("{:.2}^{x} (R² {:.3})", fit.factor, fit.r2),
     }
 }
@@ -136,6 +140,11 @@ mod tests {
         assert!(close(fits.power.r2, 1.0), "{fits:?}");
         assert!(fits.exponential.r2 < 0.95, "{fits:?}");
         assert_eq!(words(&fits.power, "length"), "length^2.00 (R² 1.000)");
+        let near_one = Fit {
+            factor: 1.00213,
+            ..fits.exponential
+        };
+        assert!(words(&near_one, "length").starts_with("1.0021^length"));
     }
 
     #[test]
