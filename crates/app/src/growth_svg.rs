@@ -82,7 +82,7 @@ fn draw(report: &Growth) -> Result<String, Box<dyn std::error::Error>> {
             .y_label_area_size(80);
         let y_range = (y_min / 2.0..y_max * 2.0).log_scale();
         let x_desc = if log_x {
-            format!("{} (log scale)", report.axis)
+            format!("{}, log scale", report.axis)
         } else {
             report.axis.to_owned()
         };
