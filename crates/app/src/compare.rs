@@ -24,7 +24,8 @@ pub(crate) const AFTER_HELP: &str = "Each backend is measured as a benchmark too
      counters) are timed until they take --min-time in total and number --min-runs, whichever \
      is longer (a backend whose single run takes --min-time is timed once); the table gives \
      their median time, ± half their interquartile range, and the run count (`--json` has \
-     every statistic). --quick keeps one cold counted run per backend.\n\nOn a terminal narrower than the table, columns are left \
+     every statistic). --time-limit, when given, also bounds each backend's timed runs \
+     together (fewer runs then). --quick keeps one cold counted run per backend.\n\nOn a terminal narrower than the table, columns are left \
      out in this order: memo hits, table cells, states, table bytes, positions, runs, ± (a \
      note names them; `--json` has every counter); narrower than the backend, answer and time columns, \
      each backend gets a block of lines instead. A backend that could not answer shows a \
