@@ -59,6 +59,9 @@ struct Curve {
     /// a solve that long, fewer when the request's time ran out first); `None` where the
     /// backend gave up.
     repetitions: Vec<Option<u32>>,
+    /// The power and exponential fits of its times of 1 µs or more, as `gamesolve growth`
+    /// fits them ([`crate::growth_fit`]); `None` with fewer than three such points.
+    fit: Option<gamesolve::contract::growth::Fits>,
 }
 
 /// The answer of `/api/growth`.
@@ -218,6 +221,14 @@ impl LineGame for Grower {
                     .iter()
                     .map(|p| p.as_ref().map(|p| p.repetitions))
                     .collect(),
+                fit: crate::growth_fit::fit(
+                    &family
+                        .iter()
+                        .zip(&points)
+                        .filter_map(|((size, _), p)| Some((*size, p.as_ref()?.seconds * 1e9)))
+                        .filter(|&(_, ns)| ns >= 1e3)
+                        .collect::<Vec<_>>(),
+                ),
             });
         }
         let reply = GrowthReply {
