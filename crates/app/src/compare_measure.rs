@@ -2,8 +2,10 @@
 //! one counted run gives the answer and the counters; then a warm-up, then plain runs
 //! ([`Solver::solve`], every counter compiled away) repeated until their total passes a floor
 //! ([`Floor`]: 100 ms and 10 runs by default), reported as the median with its spread and the
-//! run count ([`Timing`]). A backend whose single run already passes the floor is timed once
-//! more, not repeated; `--quick` keeps the one counted run.
+//! run count ([`Timing`]). A backend whose first plain run already passes the floor is not
+//! repeated (that run is its one timed run); `--quick` keeps the one counted run. The timed
+//! runs of several backends are interleaved, one sample of each in turn ([`measure_all`]), so
+//! that a change in the machine's load weighs on all of them alike.
 
 use std::time::{Duration, Instant};
 
