@@ -28,7 +28,7 @@ use std::time::Instant;
 use criterion::{
     criterion_group, criterion_main, AxisScale, BenchmarkId, Criterion, PlotConfiguration,
 };
-use gamesolve::{Backend, CanIWin, Solver};
+use gamesolve::{core_types::Solver, Backend, CanIWin};
 use support::{CanIWinCase, Group};
 
 fn bench_group(c: &mut Criterion, group_kind: Group, cases: &[CanIWinCase]) {

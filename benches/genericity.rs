@@ -22,7 +22,9 @@ mod support;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use gamesolve::{all_variants, CanIWin, PredictTheWinner, Registered, SolverConfig};
+use gamesolve::{
+    core_types::SolverConfig, registry::all_variants, CanIWin, PredictTheWinner, Registered,
+};
 
 /// The variants compared, hand-written baseline first; those this build lacks are skipped.
 const CAN_I_WIN: [&str; 5] = [

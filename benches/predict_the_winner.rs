@@ -23,7 +23,7 @@ use std::time::Instant;
 use criterion::{
     criterion_group, criterion_main, AxisScale, BenchmarkId, Criterion, PlotConfiguration,
 };
-use gamesolve::{Backend, PredictTheWinner, Solver};
+use gamesolve::{core_types::Solver, Backend, PredictTheWinner};
 use support::Group;
 
 fn by_length(c: &mut Criterion) {

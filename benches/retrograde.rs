@@ -26,8 +26,9 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use domineering::Domineering;
 use gamesolve::backends::solver_tabular::retrograde::{solve_table, solve_table_by_counting};
 use gamesolve::{
-    all_variants, indexed_variants_of, Backend, Deadline, Game, NoStats, Registered, SolverConfig,
-    Variant,
+    core_types::{Deadline, NoStats, SolverConfig, Variant},
+    registry::{all_variants, indexed_variants_of},
+    Backend, Game, Registered,
 };
 use gamesolve_peers::domineering::Domineering as Board;
 use gamesolve_peers::tic_tac_toe::TicTacToe;

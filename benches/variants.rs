@@ -1,5 +1,5 @@
 //! Every algorithm variant of every backend, from the one list the CLI and the tests use
-//! (`gamesolve::all_variants`): no hand-written kernel list here, so a new variant is benched
+//! (`gamesolve::registry::all_variants`): no hand-written kernel list here, so a new variant is benched
 //! as soon as its backend lists it.
 //!
 //! - `can-i-win/variants`, over `n` at the hardest totals ([`support::HARDEST`]);
@@ -25,7 +25,9 @@ use criterion::{
     criterion_group, criterion_main, AxisScale, BenchmarkGroup, BenchmarkId, Criterion,
     PlotConfiguration,
 };
-use gamesolve::{all_variants, CanIWin, Game, PredictTheWinner, Registered, SolverConfig};
+use gamesolve::{
+    core_types::SolverConfig, registry::all_variants, CanIWin, Game, PredictTheWinner, Registered,
+};
 use support::Group;
 
 /// A checking run slower than this is benched, and the variant's larger sizes are not.

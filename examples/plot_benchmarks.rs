@@ -29,7 +29,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use gamesolve::{Backend, BackendChoice, Stats};
+use gamesolve::{registry::BackendChoice, Backend, Stats};
 use plotters::prelude::*;
 use support::Group;
 
@@ -200,7 +200,7 @@ fn count_positions(group: Group, label: &str, size: u64) -> Result<u64> {
     let Ok(choice) = label.replacen('_', "/", 1).parse::<BackendChoice>() else {
         return Ok(0);
     };
-    let config = gamesolve::SolverConfig::default();
+    let config = gamesolve::core_types::SolverConfig::default();
     let stats: Stats = match group {
         Group::Hardest | Group::Easy | Group::HardestScanned | Group::CanIWinVariants => {
             let cases = match group {

@@ -18,7 +18,11 @@ use std::time::Instant;
 
 use domineering::Domineering;
 use gamesolve::backends::solver_tabular::retrograde::{solve_table, solve_table_by_counting};
-use gamesolve::{all_variants, Deadline, Game, NoStats, SolverConfig};
+use gamesolve::{
+    core_types::{Deadline, NoStats, SolverConfig},
+    registry::all_variants,
+    Game,
+};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -110,7 +114,7 @@ fn reached_positions(game: &Domineering) -> Vec<u64> {
 /// The game's calls for every position in `reached`, once each.
 #[inline(never)]
 fn floor_calls(game: &Domineering, reached: &[u64]) -> usize {
-    use gamesolve::Indexed;
+    use gamesolve::core_types::Indexed;
     let mut moves = Vec::new();
     let mut sum = 0usize;
     for &p in reached {

@@ -21,7 +21,10 @@
 
 use gamesolve::explain::{TableCell, TableLayout, TableShape, TableView};
 use gamesolve::games::{GameInfo, TableGame};
-use gamesolve::{table_game, Game, Indexed, Margin, Outcome, SolutionOf};
+use gamesolve::{
+    core_types::{Indexed, Margin, SolutionOf},
+    table_game, Game, Outcome,
+};
 
 table_game! {
     own TableView;

@@ -20,7 +20,7 @@
 //! `tests/it/subtraction_game.rs` checks the losing pile sizes with every backend.
 
 use gamesolve::games::{GameInfo, TableGame};
-use gamesolve::{table_game, Game, Indexed, Solved, Verdict};
+use gamesolve::{core_types::Indexed, table_game, Game, Solved, Verdict};
 
 table_game! {
     /// A pile of `stones`; see the file's docs.

@@ -8,7 +8,9 @@
 //! `2^(r c + 1)` positions (2^26 for 5x5) where the start reaches far fewer (455,317 for 5x5,
 //! counted by `memo/hash-map`): the case for a table of the positions reached.
 
-use gamesolve::{indexed_variants_of, Backend, Game, Indexed, Outcome, Registered, Verdict};
+use gamesolve::{
+    core_types::Indexed, registry::indexed_variants_of, Backend, Game, Outcome, Registered, Verdict,
+};
 
 /// Domineering on a `rows x cols` board (`rows * cols <= 62`).
 #[derive(Clone, Debug)]
@@ -118,7 +120,7 @@ impl Indexed for Domineering {
 }
 
 impl Registered for Domineering {
-    fn variants_of(backend: Backend) -> Vec<gamesolve::Variant<Self>> {
+    fn variants_of(backend: Backend) -> Vec<gamesolve::core_types::Variant<Self>> {
         indexed_variants_of(backend)
     }
 }

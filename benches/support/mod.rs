@@ -10,7 +10,10 @@
 
 #![allow(dead_code)] // each includer uses a different part
 
-use gamesolve::{Backend, CanIWin, CanIWinSolution, PredictTheWinner, Side};
+use gamesolve::{
+    core_types::{CanIWinSolution, Side},
+    Backend, CanIWin, PredictTheWinner,
+};
 
 /// One Can I Win benchmark point: the pool `1..=n`, the total, and the
 /// expected best move (`None`: the second player wins).

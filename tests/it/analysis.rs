@@ -6,7 +6,10 @@
 use gamesolve::analysis::report::Analysis;
 use gamesolve::analysis::{AnalysisConfig, MoveValue, Player};
 use gamesolve::games::can_i_win_all_totals;
-use gamesolve::{Backend, CanIWin, ErrorKind, Outcome, PredictTheWinner, Side, TableGame};
+use gamesolve::{
+    core_types::{ErrorKind, Side},
+    Backend, CanIWin, Outcome, PredictTheWinner, TableGame,
+};
 use proptest::prelude::*;
 use serde_json::Value;
 

@@ -7,7 +7,7 @@
 #[path = "../../benches/support/mod.rs"]
 mod support;
 
-use gamesolve::{Backend, Solver};
+use gamesolve::{core_types::Solver, Backend};
 
 #[test]
 fn every_can_i_win_bench_case_has_its_expected_answer() {
@@ -41,7 +41,7 @@ fn every_can_i_win_bench_case_has_its_expected_answer() {
 /// and the row after each end is taken).
 #[test]
 fn bench_answers_within_the_oracles_reach_are_the_oracles() {
-    use gamesolve::Side;
+    use gamesolve::core_types::Side;
     use test_support::reference;
 
     let lists = [support::HARDEST, support::HARDEST_SCANNED, support::EASY];

@@ -90,7 +90,7 @@ fn assert_refused_growth(code: i32, stderr: &str) {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
-/// The same for the analysis engine's sparse memo (`core_types::state_table`, as `memo`'s): a
+/// The same for the analysis engine's sparse memo (`solver_search::state_table`, as `memo`'s): a
 /// refused growth names the bytes the system refused, not a budget.
 #[test]
 fn refused_analysis_memo_growth_says_the_system_refused_not_the_budget() {

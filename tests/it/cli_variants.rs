@@ -4,7 +4,7 @@
 #![allow(clippy::unwrap_used)]
 
 use crate::common::cli::*;
-use gamesolve::{all_variants, Backend, CanIWin, PredictTheWinner};
+use gamesolve::{registry::all_variants, Backend, CanIWin, PredictTheWinner};
 use serde_json::Value;
 
 #[test]

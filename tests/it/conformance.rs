@@ -1,5 +1,5 @@
 //! The conformance suite: every variant of every backend this build has, over every case in
-//! `tests/data/`, through the facade's one variant list (`gamesolve::all_variants`).
+//! `tests/data/`, through the facade's one variant list (`gamesolve::registry::all_variants`).
 //!
 //! - `can_i_win_cases`, `predict_the_winner_cases`: the hand-written cases of
 //!   `tests/data/*.toml`, each with the reason it exists.
@@ -24,8 +24,11 @@ use crate::common::golden;
 use crate::common::reference::{self, MAX_T};
 use crate::common::report::Report;
 use gamesolve::{
-    all_variants, CanIWin, CanIWinSolution, Error, ErrorKind, Game, Outcome, PredictTheWinner,
-    PredictTheWinnerSolution, Side, Solver, SolverConfig, Variant,
+    core_types::{
+        CanIWinSolution, ErrorKind, PredictTheWinnerSolution, Side, Solver, SolverConfig, Variant,
+    },
+    registry::all_variants,
+    CanIWin, Error, Game, Outcome, PredictTheWinner,
 };
 
 const CAN_I_WIN_FILE: &str = "can_i_win.toml";
@@ -558,7 +561,7 @@ fn pool_sum_precheck_is_exact() {
         let want = reference::pool_sum(n);
         report.check_eq(
             format!("pool_sum({n})"),
-            gamesolve::can_i_win::pool_sum(n),
+            gamesolve::core_types::can_i_win::pool_sum(n),
             want,
         );
         if n % 2 == 0 {

@@ -214,3 +214,46 @@ fn slugs_are_githubs() {
         "cat-and-mouse-a-game-whose-positions-repeat"
     );
 }
+
+/// The registry's variants are documented: every `backend/variant` that `gamesolve backends
+/// --json` lists is named in docs/GUIDE.md's table of variants (the backend's row) and in
+/// docs/LIBRARY.md's table of features, and every example program (`examples/*.rs`) is named
+/// in docs/LIBRARY.md's workspace layout. A variant or example added without its docs fails
+/// here (`memo/textbook` and three examples once went missing).
+#[test]
+fn every_variant_and_example_is_documented() {
+    let (code, out, err) = crate::common::cli::run(&["backends", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let backends: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let guide = std::fs::read_to_string(root().join("docs/GUIDE.md")).unwrap();
+    let library = std::fs::read_to_string(root().join("docs/LIBRARY.md")).unwrap();
+    let mut missing = Vec::new();
+    for b in backends.as_array().unwrap() {
+        let backend = b["name"].as_str().unwrap();
+        let row = guide
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{backend}` |")))
+            .unwrap_or_else(|| panic!("docs/GUIDE.md has no row for backend `{backend}`"));
+        for v in b["variants"].as_array().unwrap() {
+            let variant = v["name"].as_str().unwrap();
+            if !row.contains(&format!("`{variant}`")) {
+                missing.push(format!("docs/GUIDE.md: `{variant}` in the `{backend}` row"));
+            }
+            if !library.contains(&format!("`{backend}/{variant}`")) {
+                missing.push(format!("docs/LIBRARY.md: `{backend}/{variant}`"));
+            }
+        }
+    }
+    for entry in std::fs::read_dir(root().join("examples")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "rs") {
+            let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+            if !library.contains(&format!("`{name}`")) {
+                missing.push(format!("docs/LIBRARY.md: example `{name}`"));
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
+    assert!(missing.is_empty(), "undocumented: {missing:#?}");
+}

@@ -2,8 +2,12 @@
 //! on boards numbered below and above the dense bound (2^24 indices), where `memo/indexed`
 //! and `tabular/retrograde` keep cells for the positions reached only.
 
-use gamesolve::limits::DENSE_INDICES;
-use gamesolve::{all_variants, Game, Indexed, SolverConfig, Verdict};
+use gamesolve::core_types::limits::DENSE_INDICES;
+use gamesolve::{
+    core_types::{Indexed, SolverConfig},
+    registry::all_variants,
+    Game, Verdict,
+};
 
 use crate::domineering_game::Domineering;
 

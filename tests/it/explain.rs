@@ -8,8 +8,9 @@ use std::collections::HashSet;
 use gamesolve::explain::{explain, CallTree, ExplainLimits, Explanation, TableView};
 use gamesolve::games::{explain_can_i_win, explain_predict_the_winner};
 use gamesolve::{
-    all_variants, Backend, BackendChoice, CanIWin, Event, Game, Interval, Margin, PredictTheWinner,
-    SolverConfig, Verdict,
+    core_types::{Event, Interval, Margin, SolverConfig},
+    registry::{all_variants, BackendChoice},
+    Backend, CanIWin, Game, PredictTheWinner, Verdict,
 };
 
 fn limits() -> ExplainLimits {

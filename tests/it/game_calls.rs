@@ -16,7 +16,10 @@ use gamesolve::backends::solver_memo::hash_map::HashMemo;
 use gamesolve::backends::solver_memo::indexed::IndexedMemo;
 use gamesolve::backends::solver_memo::textbook::TextbookMemo;
 use gamesolve::backends::solver_recursive::negamax::Negamax;
-use gamesolve::{CanIWin, Game, Indexed, PredictTheWinner, Solved, Solver};
+use gamesolve::{
+    core_types::{Indexed, Solver},
+    CanIWin, Game, PredictTheWinner, Solved,
+};
 
 use crate::domineering_game::Domineering;
 

@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 
 use crate::common::cases::{self, CanIWinFile, PredictTheWinnerFile};
 use gamesolve::{
-    all_variants, CanIWin, Game, PredictTheWinner, Solver, SolverConfig, Stats, Variant,
+    core_types::{Solver, SolverConfig, Variant},
+    registry::all_variants,
+    CanIWin, Game, PredictTheWinner, Stats,
 };
 
 /// One way of solving: counted ([`counted`]) or traced into counters ([`traced`]); `None` when

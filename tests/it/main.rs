@@ -41,6 +41,7 @@ mod game_calls;
 mod kernels;
 mod page;
 mod page_lesson;
+mod page_story;
 mod play;
 mod play_input;
 #[cfg(unix)]

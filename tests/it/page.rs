@@ -171,8 +171,10 @@ fn page_table_of_predict_the_winner_from_a_permalink() {
         .as_str()
         .unwrap()
         .contains("answer"));
-    // The last write reads (1,3) and (0,2); the rolling row has overwritten (0,2) by then,
-    // while (0,3) and the other slots' last cells are still held.
+    // The last write reads (1,3) and (0,2), and reuses (0,2)'s slot: (0,2) is read at this
+    // step, so not struck out (a cell is struck out from the step after the write that reuses
+    // its slot); the earlier cells whose slots were reused are, while (0,3) and the other
+    // slots' last cells are still held.
     let read = browser.eval(
         "return [...document.querySelectorAll('[data-cell].read')].map((c) => c.dataset.cell).sort();",
     );
@@ -180,20 +182,20 @@ fn page_table_of_predict_the_winner_from_a_permalink() {
     let overwritten = browser.eval(
         "return [...document.querySelectorAll('[data-cell].overwritten')].map((c) => c.dataset.cell).sort();",
     );
-    assert_eq!(
-        overwritten,
-        json!(["0,0", "0,1", "0,2", "1,1", "1,2", "2,2"])
-    );
+    assert_eq!(overwritten, json!(["0,0", "0,1", "1,1", "1,2", "2,2"]));
     // Step 5 writes (0,1) from the diagonal, in (0,0)'s slot of the row: 5 cells have
-    // values, (0,0) is overwritten (and still read for this write).
+    // values; (0,0) is read by this write, and struck out only from the next step on.
     slide(&browser, 5);
     assert_eq!(count(&browser, "[data-cell][data-value]"), 5);
     assert_eq!(attr(&browser, "[data-cell].current", "data-cell"), "0,1");
     assert_eq!(attr(&browser, "[data-cell='0,1']", "data-value"), "4");
+    assert_eq!(count(&browser, "[data-cell].overwritten"), 0);
+    slide(&browser, 6);
     let overwritten = browser.eval(
         "return [...document.querySelectorAll('[data-cell].overwritten')].map((c) => c.dataset.cell);",
     );
     assert_eq!(overwritten, json!(["0,0"]));
+    slide(&browser, 5);
     // The URL follows the step.
     browser.wait_for("return location.search.includes('step=5');");
     screenshot(&browser, "#trace", "page-table-predict-the-winner.png");
@@ -380,13 +382,15 @@ fn page_fold_shows_the_tree_and_its_dag_side_by_side() {
     }
     let server = shared_server();
     let browser = Browser::start();
-    // The first visit: Can I Win 5 11, the fold view, at its end.
+    // The first visit: Can I Win 5 11, the fold view, at step 0; then at its end.
     browser.session("POST", "/url", &json!({"url": server.url()}));
     browser.wait_for(
         "return document.getElementById('view').dataset.view === 'fold' && \
          document.querySelector('#fold-dag .fold-count') !== null && \
          document.querySelector('#fold-dag .fold-count').dataset.hits !== undefined;",
     );
+    assert_eq!(browser.text("step-note"), "step 0 of 68");
+    slide(&browser, 68);
     let params =
         browser.eval("return [...document.querySelectorAll('[data-param]')].map((i) => i.value);");
     assert_eq!(params, json!(["5", "11"]));
@@ -702,8 +706,9 @@ fn page_quiz_asks_before_each_step() {
         browser.eval("return document.getElementById('quiz').hidden;"),
         false
     );
-    // The diagonal's base cases m(i, i) = a[i] are not asked: four steps go by unasked.
-    assert!(browser.text("quiz-question").contains("reveals no value"));
+    // The diagonal's base cases m(i, i) = a[i] are not asked: four steps go by unasked, each
+    // said to write a base case (they reveal a value, not none).
+    assert!(browser.text("quiz-question").contains("base case"));
     for _ in 0..4 {
         browser.click("#step");
     }

@@ -221,31 +221,9 @@ fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
         assert!(text.contains("Each time is the mean of"), "{text}");
     };
     check_times(&browser);
-    // Issue 44: the size axis is named by the game, and the value axes read in units
-    // (`1M`, `1 µs`), not `10000000` or `1.00 µs`; each backend's legend gives its better fit.
+    // Issue 44: each backend's legend gives its better fit, as `gamesolve growth` fits it.
     let text = browser.text("growth");
-    assert!(text.contains("n (largest integer)"), "{text}");
     assert!(text.contains("time ≈ ") && text.contains("(R² "), "{text}");
-    let labels = browser.eval(
-        "return [...document.querySelectorAll('#growth svg.chart text[text-anchor=end]')] \
-         .map((t) => t.textContent);",
-    );
-    let labels: Vec<&str> = labels
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| l.as_str().unwrap())
-        .collect();
-    assert!(
-        labels.contains(&"1M") && labels.contains(&"1 µs"),
-        "{labels:?}"
-    );
-    assert!(
-        labels
-            .iter()
-            .all(|l| l.chars().count() <= 6 && !l.contains(".0")),
-        "{labels:?}"
-    );
     // Predict the Winner: rows of 1 to 4096 values on a log axis, ticks at powers.
     browser.eval(
         "const s = document.getElementById('game'); s.value = 'predict-the-winner'; \
@@ -486,7 +464,8 @@ fn fold_fit(browser: &Browser) -> Value {
 
 /// The fold view at 600 px (a phone) and at 1280 px: the tree and the DAG each open fitted to
 /// its own pane, with node labels of 9.6 px or more; at 600 px the panes are stacked (the
-/// DAG below the tree), and the DAG wraps its rows rather than shrinking to 40 %.
+/// DAG below the tree), and the DAG keeps each level on one row, scrolling sideways rather
+/// than shrinking to 40 % (it once wrapped its rows, and its levels could not be told apart).
 #[test]
 fn page_fold_view_fits_both_pictures_readably_at_600_and_1280_px() {
     if !have_browser() {
@@ -509,17 +488,21 @@ fn page_fold_view_fits_both_pictures_readably_at_600_and_1280_px() {
         let inner = browser.eval("return window.innerWidth;").as_u64().unwrap();
         assert!(inner <= width && inner + 40 >= width, "{inner}");
         let fit = fold_fit(&browser);
+        // The tree (an outline) fits its pane; the DAG keeps each level on a row of its own
+        // and, where a level is wider than its pane at a readable scale, scrolls sideways.
+        let tree = &fit[0];
+        assert!(
+            tree["width"].as_f64().unwrap() <= tree["pane"].as_f64().unwrap() + 1.0,
+            "{width} px: {tree}"
+        );
         for pane in fit.as_array().unwrap() {
-            let (w, room) = (
-                pane["width"].as_f64().unwrap(),
-                pane["pane"].as_f64().unwrap(),
-            );
-            assert!(w <= room + 1.0, "{width} px: {pane}");
             assert!(pane["px"].as_f64().unwrap() >= 9.5, "{width} px: {pane}");
         }
-        assert_eq!(fit[1]["layout"], "wrapped", "{fit}");
+        assert_eq!(fit[1]["layout"], "layers", "{fit}");
         if width == 600 {
             assert!(fit[1]["top"].as_f64() >= fit[0]["bottom"].as_f64(), "{fit}");
+            // The picture midway, a few memo hits in.
+            slide(&browser, 40);
             screenshot(&browser, "#trace", "page-fold-600.png");
         }
         // Every node of the DAG is drawn, and the node being solved stays in view in both

@@ -1,5 +1,5 @@
 //! Differential property tests: every variant of every backend this build has (the one list,
-//! `gamesolve::all_variants`) against the tiny brute-force oracle of
+//! `gamesolve::registry::all_variants`) against the tiny brute-force oracle of
 //! `test_support::reference` (crates/test-support) on small generated inputs, backends against each other on
 //! larger ones, and the properties every answer must have.
 //!
@@ -11,8 +11,9 @@
 
 use crate::common::reference;
 use gamesolve::{
-    all_variants, Backend, CanIWin, CanIWinSolution, Outcome, PredictTheWinner,
-    PredictTheWinnerSolution, Registered, Side, Solver, SolverConfig,
+    core_types::{CanIWinSolution, PredictTheWinnerSolution, Side, Solver, SolverConfig},
+    registry::all_variants,
+    Backend, CanIWin, Outcome, PredictTheWinner, Registered,
 };
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;

@@ -16,7 +16,9 @@ use std::process::Command;
 use example::Subtraction;
 use gamesolve::analysis::{generic, AnalysisConfig};
 use gamesolve::{
-    BackendChoice, Error, ErrorKind, Game, PredictTheWinner, Registered, SolverConfig,
+    core_types::{ErrorKind, SolverConfig},
+    registry::BackendChoice,
+    Error, Game, PredictTheWinner, Registered,
 };
 
 const CHILD: &str = "STACK_REFUSAL_CHILD";

@@ -7,12 +7,12 @@ use crate::stone_game_example as stone_game_ii;
 
 use gamesolve::explain::TableView;
 use gamesolve::games::{GameParams, ParamValue, Params};
-use gamesolve::{Backend, Game, Margin, Outcome};
+use gamesolve::{core_types::Margin, Backend, Game, Outcome};
 use stone_game_ii::{State, StoneGameII, StoneGameIISolution};
 
 /// The game on the piles written in `text`, as the command line reads them.
 fn parse(text: &str) -> StoneGameII {
-    let piles = gamesolve::core_types::values::parse_values_from_reader(text.as_bytes()).unwrap();
+    let piles = gamesolve::games::values::parse_values_from_reader(text.as_bytes()).unwrap();
     StoneGameII { piles }
 }
 

@@ -10,7 +10,7 @@ use crate::subtraction_example as example;
 use example::Subtraction;
 use gamesolve::analysis::{generic, AnalysisConfig};
 use gamesolve::explain::{explain, ExplainLimits};
-use gamesolve::{Backend, Game, Outcome, SolverConfig};
+use gamesolve::{core_types::SolverConfig, Backend, Game, Outcome};
 
 /// What a caller of the library gets: one line per backend with the losing pile sizes
 /// 0..=30, the move values from a pile of 9, and the memo's call tree on a pile of 7.
@@ -104,13 +104,18 @@ fn the_answers_follow_the_period_of_seven() {
                 },
                 "{backend} pile {stones}"
             );
-            // A winning move leaves a losing pile.
-            if let (Some(take), false) = (answer.best_move, losing) {
-                let game = Subtraction { stones };
-                assert!(
-                    matches!(game.play(stones, take) % 7, 0 | 2),
-                    "{backend} {stones}"
-                );
+            // A winning move leaves a losing pile; a lost pile names no move (every move
+            // loses), as Can I Win's answer (docs/JSON.md).
+            match (answer.best_move, losing) {
+                (Some(take), false) => {
+                    let game = Subtraction { stones };
+                    assert!(
+                        matches!(game.play(stones, take) % 7, 0 | 2),
+                        "{backend} {stones}"
+                    );
+                }
+                (None, true) => {}
+                (best, _) => panic!("{backend} pile {stones}: best move {best:?}"),
             }
         }
     }
@@ -132,4 +137,36 @@ fn the_teaching_views_work_on_the_users_game() {
         "{text}"
     );
     assert!(text.contains("[memo hit]"), "{text}");
+}
+
+/// `best_move` means the same in every game's answer (docs/JSON.md): a lost start names no
+/// move (every move loses), as Can I Win's does; a batch line of 21 stones once answered
+/// `"outcome":"second","best_move":"take 1"`. A scoring game still names its best move when
+/// it loses (it loses by the least).
+#[test]
+fn a_lost_start_names_no_best_move_in_every_game() {
+    use gamesolve::{CanIWin, PredictTheWinner};
+    for backend in Backend::available() {
+        let Ok(mut solver) = backend.solver::<Subtraction>() else {
+            continue;
+        };
+        let lost = solver.solve(&Subtraction { stones: 21 }).unwrap();
+        assert_eq!(lost.outcome, Outcome::SecondPlayerWins, "{backend}");
+        assert_eq!(lost.best_move, None, "{backend}");
+        let json = serde_json::to_string(&lost).unwrap();
+        assert!(json.contains(r#""best_move":null"#), "{backend}: {json}");
+        let won = solver.solve(&Subtraction { stones: 22 }).unwrap();
+        assert_eq!(won.best_move, Some(1), "{backend}");
+    }
+    for backend in Backend::available() {
+        if let Ok(mut solver) = backend.solver::<CanIWin>() {
+            let lost = solver.solve(&CanIWin::new(10, 11).unwrap()).unwrap();
+            assert_eq!(lost.best_move, None, "{backend}");
+        }
+        if let Ok(mut solver) = backend.solver::<PredictTheWinner>() {
+            let lost = solver.solve(&PredictTheWinner::new(vec![1, 5, 2])).unwrap();
+            assert_eq!(lost.outcome, Outcome::SecondPlayerWins, "{backend}");
+            assert!(lost.best_move.is_some(), "{backend}");
+        }
+    }
 }

@@ -13,7 +13,9 @@ use std::hash::Hash;
 
 use gamesolve::explain::{explain, ExplainLimits, TableView};
 use gamesolve::{
-    Backend, BackendChoice, CanIWin, Event, Game, PredictTheWinner, Registered, SolverConfig,
+    core_types::{Event, SolverConfig},
+    registry::BackendChoice,
+    Backend, CanIWin, Game, PredictTheWinner, Registered,
 };
 
 use crate::stone_game_example::StoneGameII;

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use clap::builder::{StringValueParser, TypedValueParser};
 use clap::Args;
-use gamesolve::{Backend, BackendChoice, Registered, Solver};
+use gamesolve::{core_types::Solver, registry::BackendChoice, Backend, Registered};
 
 use super::error::CliError;
 use super::input::abbreviate;

@@ -17,7 +17,7 @@ use clap::Args;
 use gamesolve::contract;
 use gamesolve::contract::batch::{line_too_long, max_line_bytes};
 use gamesolve::games::GameInfo;
-use gamesolve::BackendError;
+use gamesolve::registry::BackendError;
 
 use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};

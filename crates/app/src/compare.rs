@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use clap::Args;
-use gamesolve::{Backend, BackendError, Game, SolverConfig, Stats};
+use gamesolve::{core_types::SolverConfig, registry::BackendError, Backend, Game, Stats};
 
 use gamesolve::contract::compare::{row, row_timed, Timing};
 use gamesolve::games::GameInfo;

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use gamesolve::contract::compare::Timing;
-use gamesolve::{Error, Game, Solver, Stats};
+use gamesolve::{core_types::Solver, Error, Game, Stats};
 
 /// The default least number of timed runs.
 pub(crate) const MIN_RUNS: u64 = 10;

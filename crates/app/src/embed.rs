@@ -30,7 +30,7 @@
 //!
 //! [`GameTable::builtin`]: crate::GameTable::builtin
 
-use gamesolve::{BackendChoice, TableGame};
+use gamesolve::{registry::BackendChoice, TableGame};
 
 use gamesolve::Limits;
 
@@ -127,7 +127,7 @@ pub fn solve(games: &GameTable, request: &[u8], options: &Options) -> Result<Vec
     let args = options.solver_args()?;
     if let Some(choice) = &args.backend {
         if !choice.backend.is_available() {
-            return Err(gamesolve::BackendError::Unavailable {
+            return Err(gamesolve::registry::BackendError::Unavailable {
                 backend: choice.backend,
             }
             .into());
@@ -155,7 +155,7 @@ impl Batch {
         let args = options.solver_args()?;
         if let Some(choice) = &args.backend {
             if !choice.backend.is_available() {
-                return Err(gamesolve::BackendError::Unavailable {
+                return Err(gamesolve::registry::BackendError::Unavailable {
                     backend: choice.backend,
                 }
                 .into());

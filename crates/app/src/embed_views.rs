@@ -1,7 +1,7 @@
 //! The embedding API's handlers of a request's game ([`crate::embed`]): `compare`,
 //! `analyze` and `explain`, each a [`LineGame`] answering the JSON its command prints.
 
-use gamesolve::BackendChoice;
+use gamesolve::registry::BackendChoice;
 use serde::Serialize;
 
 use gamesolve::Limits;

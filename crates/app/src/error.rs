@@ -3,7 +3,7 @@
 
 use std::io;
 
-use gamesolve::{BackendError, Error};
+use gamesolve::{registry::BackendError, Error};
 
 /// The error kinds and the error the front ends report are the library's contract
 /// ([`gamesolve::contract::error`]); the CLI adds the exit code each kind gives.

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use clap::Args;
 use gamesolve::contract::explain::ExplainReport;
 use gamesolve::explain::{explain, ExplainError, ExplainLimits, Explanation};
-use gamesolve::{Backend, BackendChoice};
+use gamesolve::{registry::BackendChoice, Backend};
 
 use gamesolve::games::GameInfo;
 
@@ -98,7 +98,7 @@ pub struct ViewArgs {
 const DEFAULT_DEPTH: usize = 4;
 
 impl ViewArgs {
-    fn config(&self) -> gamesolve::Limits {
+    fn config(&self) -> gamesolve::core_types::Limits {
         let mut config = self.limits.limits();
         config.node_budget = Some(config.node_budget.unwrap_or(EXPLAIN_NODE_BUDGET));
         config

@@ -11,7 +11,7 @@ use gamesolve::analysis::generic::Analyzer;
 use gamesolve::analysis::MoveValue;
 use gamesolve::analysis::{AnalysisConfig, Player, ENDLESS};
 use gamesolve::games::{move_words, GameInfo, TableGame};
-use gamesolve::{Game, GameValue, Margin, Verdict};
+use gamesolve::{core_types::Margin, Game, GameValue, Verdict};
 
 use super::error::{CliError, Stop};
 use super::gamecmd::GameFlags;

@@ -12,7 +12,7 @@ use std::time::Duration;
 use clap::Args;
 use gamesolve::contract::growth::{Curve, Growth, Point, PointResult, Shape};
 use gamesolve::games::GameInfo;
-use gamesolve::{Backend, BackendChoice, SolverConfig};
+use gamesolve::{core_types::SolverConfig, registry::BackendChoice, Backend};
 
 use super::args::{backend_parser, LimitArgs};
 use super::compare::COMPARE_STATE_BUDGET;

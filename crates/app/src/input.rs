@@ -7,12 +7,12 @@
 //! value between two commas (`1,,2`) is an error rather than silently
 //! skipped: it usually means a value went missing. A value is at most 100 characters.
 //! Words, files and batch lines all read through the one values parser,
-//! [`gamesolve::core_types::values`].
+//! [`gamesolve::games::values`].
 
 use std::io::{self, BufRead};
 use std::path::Path;
 
-use gamesolve::core_types::values::{self, parse_values_from_reader_with_cap, ValuesError};
+use gamesolve::games::values::{self, parse_values_from_reader_with_cap, ValuesError};
 
 use super::error::{CliError, Kind};
 
@@ -227,7 +227,7 @@ pub fn text_from_file(path: &Path, memory_cap: Option<u64>) -> Result<String, Cl
 }
 
 /// Parses values separated by whitespace and/or commas (the command line's words, joined by
-/// spaces) with the one values parser, [`gamesolve::core_types::values::parse_values`]; see
+/// spaces) with the one values parser, [`gamesolve::games::values::parse_values`]; see
 /// the [module docs](self).
 ///
 /// # Errors

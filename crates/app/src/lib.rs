@@ -27,6 +27,8 @@
 //! - **`recursive`**, **`memo`**, **`tabular`**, **`reduction`** (default): the backends,
 //!   each enabling the facade's feature of the same name.
 //! - **`serve`** (default): `gamesolve serve`, the teaching page and its JSON API.
+//! - **`terminal`** (default): `play` on a terminal through a line editor (history, arrow
+//!   keys, Tab completion); without it `play` reads plain lines.
 #![deny(missing_docs)]
 
 mod analyze;

@@ -32,8 +32,8 @@ use gamesolve::Limits;
 
 use super::args::{parse_byte_size, parse_count, parse_time_limit};
 
-/// One of the four limits: the library's list ([`gamesolve::limits::Limit`]).
-pub use gamesolve::limits::Limit;
+/// One of the four limits: the library's list ([`gamesolve::core_types::limits::Limit`]).
+pub use gamesolve::core_types::limits::Limit;
 
 /// How the front ends spell each of the four limits ([`Limit`], the library's names of the
 /// [`Limits`] fields): the keyword, the flag, its value name and its parser. The library's
@@ -201,7 +201,7 @@ pub trait LimitSet {
 }
 
 /// The backends' four limits: every solving command, `compare`, `explain` and `batch`. Their
-/// defaults are the library's ([`gamesolve::limits`]).
+/// defaults are the library's ([`gamesolve::core_types::limits`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Backends;
 

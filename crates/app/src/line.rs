@@ -6,7 +6,7 @@
 
 use std::any::Any;
 
-use gamesolve::{Solver, Stats};
+use gamesolve::{core_types::Solver, Stats};
 use serde::Serialize;
 
 use super::args::SolverArgs;
@@ -46,7 +46,8 @@ impl<'a> Solvers<'a> {
 
     /// Each answer also carries `"headline"`: the game's answer in words, as the command
     /// line prints it ("First player wins: take 7"), for a page that knows no game, and
-    /// `"elapsed_seconds"`: the solve's own time.
+    /// `"elapsed_seconds"`: the solve's own time, and `"ran"`: the variant that ran
+    /// (`memo/dense` for `memo/auto`).
     #[cfg_attr(not(feature = "serve"), allow(dead_code))]
     pub fn with_headline(mut self) -> Self {
         self.headline = true;
@@ -119,13 +120,14 @@ impl LineGame for Solvers<'_> {
                 report,
                 headline: game.headline(&solution),
                 elapsed_seconds: elapsed.as_secs_f64(),
+                ran: format!("{}/{}", solver.name(), solver.last_kernel()),
             }));
         }
         Ok(Box::new(report))
     }
 }
 
-/// `/api/solve`'s answer: the game's contract object and two fields more at its end.
+/// `/api/solve`'s answer: the game's contract object and three fields more at its end.
 #[derive(Serialize)]
 struct WithHeadline<R> {
     /// The game's contract object, its fields first.
@@ -135,6 +137,10 @@ struct WithHeadline<R> {
     headline: String,
     /// The solve's own time, in seconds.
     elapsed_seconds: f64,
+    /// The variant that ran, `backend/kernel`: what an automatic choice picked
+    /// (`memo/dense` for `memo` or `memo/auto` on Can I Win), so a label says whose counts
+    /// these are.
+    ran: String,
 }
 
 /// What to do with the game one line describes, whichever game it is: solve it (`batch`,

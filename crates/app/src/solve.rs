@@ -4,7 +4,7 @@
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use gamesolve::{Game, Solver, Stats};
+use gamesolve::{core_types::Solver, Game, Stats};
 
 use gamesolve::games::GameInfo;
 use gamesolve::Limits;
@@ -97,7 +97,7 @@ pub(crate) fn solve_and_print<G: CliGame>(
     }
     // The headline in the colour of the outcome for the first player (the player to move).
     let mut text = crate::term::outcome(
-        gamesolve::SolutionOf::outcome(&solution),
+        gamesolve::core_types::SolutionOf::outcome(&solution),
         &game.headline(&solution),
     );
     text.push('\n');

@@ -8,7 +8,7 @@
 /// `O(popcount)`: one `trailing_zeros` per set bit.
 ///
 /// ```
-/// let bits: Vec<u32> = gamesolve::bits::set_bits(0b1010_0001).collect();
+/// let bits: Vec<u32> = gamesolve::core_types::bits::set_bits(0b1010_0001).collect();
 /// assert_eq!(bits, vec![0, 5, 7]);
 /// ```
 pub fn set_bits(mut mask: u64) -> impl Iterator<Item = u32> {
@@ -30,7 +30,7 @@ pub fn set_bits(mut mask: u64) -> impl Iterator<Item = u32> {
 /// one without its lowest bit).
 ///
 /// ```
-/// let sums = gamesolve::bits::subset_sums(3, 10);
+/// let sums = gamesolve::core_types::bits::subset_sums(3, 10);
 /// assert_eq!(sums, vec![0, 10, 11, 21, 12, 22, 23, 33]);
 /// ```
 pub fn subset_sums(bits: u32, first: u64) -> Vec<u64> {
@@ -50,7 +50,7 @@ pub fn subset_sums(bits: u32, first: u64) -> Vec<u64> {
 ///
 /// ```
 /// let mut table = vec![0u64; 1 << 20];
-/// gamesolve::bits::advise_huge_pages(&mut table);
+/// gamesolve::core_types::bits::advise_huge_pages(&mut table);
 /// assert!(table.iter().all(|&w| w == 0));
 /// ```
 #[cfg(target_os = "linux")]

@@ -175,8 +175,8 @@ impl CanIWin {
 /// for even `n` (for `n = 10` it gives 50, not 55).
 ///
 /// ```
-/// assert_eq!(gamesolve::can_i_win::pool_sum(10), 55);
-/// assert_eq!(gamesolve::can_i_win::pool_sum(64), 2080);
+/// assert_eq!(gamesolve::core_types::can_i_win::pool_sum(10), 55);
+/// assert_eq!(gamesolve::core_types::can_i_win::pool_sum(64), 2080);
 /// ```
 pub const fn pool_sum(max_choosable: u32) -> u64 {
     let n = max_choosable as u64;
@@ -416,7 +416,7 @@ fn over_after_a_move(reached: bool) -> Option<Verdict> {
 /// The total of a set of used integers (bit `k` is integer `k + 1`).
 ///
 /// ```
-/// assert_eq!(gamesolve::can_i_win::mask_total(0b101), 1 + 3);
+/// assert_eq!(gamesolve::core_types::can_i_win::mask_total(0b101), 1 + 3);
 /// ```
 ///
 /// # Complexity

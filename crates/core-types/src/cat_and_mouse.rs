@@ -96,7 +96,8 @@ pub struct CatAndMouseSolution {
     /// `first` = the Mouse wins, `second` = the Cat wins, `draw`.
     pub outcome: Outcome,
     /// The node the Mouse moves to first: the first (smallest in the graph's order) of its
-    /// best moves; `None` only when the game could not start.
+    /// best moves; `None` when the game could not start, and when the Mouse loses whatever it
+    /// plays (no move is better than another).
     pub best_move: Option<u32>,
 }
 
@@ -269,9 +270,15 @@ impl CatAndMouse {
 /// The answer: who wins, and the mouse's best first move.
 impl crate::SolutionOf<CatAndMouse> for CatAndMouseSolution {
     fn from_search(_game: &CatAndMouse, value: Verdict, best_move: Option<u32>) -> Self {
+        // No move is named when the Mouse loses whatever it plays, as in every win/lose/draw
+        // game's answer (docs/JSON.md); a draw names the move that keeps it.
         CatAndMouseSolution {
             outcome: value.outcome_for_first(),
-            best_move,
+            best_move: if value == Verdict::Loss {
+                None
+            } else {
+                best_move
+            },
         }
     }
 

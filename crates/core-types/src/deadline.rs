@@ -12,7 +12,7 @@
 //!
 //! ```
 //! use std::time::Duration;
-//! use gamesolve::deadline::{Deadline, DeadlineClock};
+//! use gamesolve::core_types::deadline::{Deadline, DeadlineClock};
 //!
 //! let deadline = Deadline::after(Some(Duration::from_millis(1)));
 //! let mut clock = DeadlineClock::new(deadline);
@@ -63,7 +63,7 @@ thread_local! {
 ///
 /// ```
 /// use std::sync::atomic::{AtomicBool, Ordering};
-/// use gamesolve::deadline::{with_cancel, Deadline};
+/// use gamesolve::core_types::deadline::{with_cancel, Deadline};
 ///
 /// static STOP: AtomicBool = AtomicBool::new(false);
 /// let deadline = with_cancel(&STOP, || Deadline::after(None));
@@ -158,7 +158,7 @@ impl Deadline {
     ///
     /// ```
     /// use std::time::Duration;
-    /// use gamesolve::Deadline;
+    /// use gamesolve::core_types::Deadline;
     ///
     /// let request = Deadline::after(Some(Duration::from_secs(5)));
     /// let solve = Deadline::after(Some(Duration::from_secs(60)));
@@ -236,7 +236,7 @@ impl DeadlineClock {
     /// more often, so it stops within a millisecond of its limit all the same.
     ///
     /// ```
-    /// use gamesolve::{Deadline, DeadlineClock};
+    /// use gamesolve::{core_types::{Deadline, DeadlineClock}};
     ///
     /// let mut clock = DeadlineClock::with_period(Deadline::after(Some(std::time::Duration::ZERO)), 8);
     /// assert!(clock.tick()); // the first tick reads the clock
@@ -300,7 +300,7 @@ pub enum Stop {
 /// is used up. The budget stays exact: [`WorkBudget::take`] allows exactly `budget` units.
 ///
 /// ```
-/// use gamesolve::deadline::{Deadline, Stop, WorkBudget};
+/// use gamesolve::core_types::deadline::{Deadline, Stop, WorkBudget};
 ///
 /// let mut work = WorkBudget::new(100_000, Deadline::NEVER);
 /// assert!((0..100_000).all(|_| work.take()));

@@ -213,7 +213,7 @@ pub enum Error {
     },
 
     /// The system refused the memory of a new stack segment for the recursive search (see
-    /// [`crate::stack`]): a process memory limit such as `ulimit -v`, or no free memory.
+    /// the solver crates' stack segments): a process memory limit such as `ulimit -v`, or no free memory.
     #[error(
         "{} cannot answer {game}: the system refused the {segment_bytes} bytes of a new stack segment its recursive search needed (a process memory limit such as `ulimit -v`, or no free memory){hint}",
         who(backend)
@@ -237,6 +237,21 @@ pub enum Error {
         backend: &'static str,
         /// The game's machine name.
         game: &'static str,
+    },
+
+    /// The backend or variant asked for by name cannot solve this game in this build: no
+    /// backend or variant has that name, its cargo feature is off, or it has no algorithm for
+    /// the game. The front door's [`Solver`](crate::Solver) builder reports a name it was given
+    /// this way; `reason` is the registry's sentence, which names the known backends, the
+    /// variants or the cargo feature to enable.
+    #[error("{reason}")]
+    BackendUnavailable {
+        /// The name asked for (`memo/alpha-beta`).
+        asked: String,
+        /// The game's machine name.
+        game: &'static str,
+        /// Why, in one sentence, with what is allowed.
+        reason: String,
     },
 
     /// The search hit its budget before finishing.
@@ -315,7 +330,7 @@ impl Error {
     /// Whether the game is malformed or only this backend gave up.
     ///
     /// ```
-    /// use gamesolve::{CanIWin, ErrorKind};
+    /// use gamesolve::{CanIWin, core_types::ErrorKind};
     /// let err = CanIWin::new(65, 10).unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::InvalidInput);
     /// ```
@@ -333,6 +348,7 @@ impl Error {
             | Error::AllocationFailed { .. }
             | Error::StackRefused { .. }
             | Error::NoAlgorithm { .. }
+            | Error::BackendUnavailable { .. }
             | Error::PositionRepeats { .. }
             | Error::BudgetExhausted { .. }
             | Error::TimeLimitReached { .. } => ErrorKind::CannotAnswer,

@@ -293,7 +293,7 @@ pub trait SolutionOf<G: Game>: Clone + fmt::Debug + PartialEq + Send + Sync + 's
 /// [`Game::show_move`] prints it), with `"margin"` for a scoring game.
 ///
 /// ```
-/// use gamesolve::{Game, Outcome, Solved, SolutionOf, Verdict};
+/// use gamesolve::{Game, Outcome, Solved, Verdict, core_types::SolutionOf};
 ///
 /// #[derive(Clone, Debug)]
 /// struct Pile(u32);
@@ -319,7 +319,8 @@ pub struct Solved<G: Game> {
     /// The start position's value for the first player.
     pub value: G::Value,
     /// The best first move (the first of equally good ones in [`Game::moves`] order); `None`
-    /// when the game is over before the first move.
+    /// when the game is over before the first move, and when the first player of a
+    /// win/lose/draw game loses whatever they play (no move is better than another).
     pub best_move: Option<G::Move>,
     /// The best move as [`Game::show_move`] prints it at the start.
     pub best_move_shown: Option<String>,
@@ -327,6 +328,10 @@ pub struct Solved<G: Game> {
 
 impl<G: Game> SolutionOf<G> for Solved<G> {
     fn from_search(game: &G, value: G::Value, best_move: Option<G::Move>) -> Self {
+        // No move is named when a win/lose/draw game is lost whatever the first player plays
+        // (docs/JSON.md, as Can I Win); a scoring game names the move that loses by the least.
+        let best_move =
+            best_move.filter(|_| value.amount().is_some() || value.verdict() != Verdict::Loss);
         Solved {
             outcome: value.verdict().outcome_for_first(),
             value,
@@ -638,7 +643,7 @@ impl fmt::Display for Verdict {
 /// what is left, exactly. Reads `margin +5` in the views.
 ///
 /// ```
-/// use gamesolve::{GameValue, Margin, Verdict};
+/// use gamesolve::{GameValue, Verdict, core_types::Margin};
 /// assert_eq!(Margin(5).negate(), Margin(-5));
 /// assert_eq!(Margin(0).verdict(), Verdict::Draw);
 /// assert_eq!(Margin(-2).to_string(), "margin -2");

@@ -4,7 +4,12 @@
 //!
 //! Depend on this crate to write a backend, or to accept any backend
 //! generically. To *solve* games, depend on the `gamesolve` facade, which
-//! re-exports everything here and picks a backend for you.
+//! re-exports this crate (`gamesolve::core_types`) and picks a backend for you.
+//!
+//! This crate holds the vocabulary only: what a game is, what a solver answers and within
+//! which limits. How a game is searched (the generic negamax, its memo policies, the stack
+//! segments of a deep search, the sparse state table) is the solvers' crate `solver-search`;
+//! how a row of values is read from text is the facade's `games::values`.
 //!
 //! # The games
 //!
@@ -66,12 +71,8 @@ pub mod game;
 pub mod limits;
 pub mod outcome;
 pub mod predict_the_winner;
-pub mod search;
 pub mod solver;
-pub mod stack;
-pub mod state_table;
 pub mod stats;
-pub mod values;
 
 pub use can_i_win::{CanIWin, CanIWinSolution};
 pub use cat_and_mouse::{Animal, CatAndMouse, CatAndMouseSolution, Chase};

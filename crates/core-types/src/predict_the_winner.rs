@@ -50,7 +50,7 @@ use crate::{Game, Margin};
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{Arithmetic, PredictTheWinner};
+/// use gamesolve::{PredictTheWinner, core_types::Arithmetic};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
 /// assert_eq!(game.len(), 4);
@@ -254,7 +254,7 @@ impl Interval {
 /// A move is worth the value taken minus the opponent's margin after it.
 ///
 /// ```
-/// use gamesolve::{Game, Interval, Margin, PredictTheWinner, Side};
+/// use gamesolve::{Game, PredictTheWinner, core_types::{Interval, Margin, Side}};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
 /// let start = game.start();

@@ -3,39 +3,47 @@
 //! backends that make the trade-off between plain recursion, memoized search,
 //! bottom-up tables and a linear-time reduction visible and measurable.
 //!
-//! This is the facade, the one crate a library user depends on: it re-exports
-//! the game vocabulary and shared types of `core-types` ([`Game`],
-//! [`CanIWin`], [`Outcome`], [`Solver`], [`Error`], …, all at the crate
-//! root), selects a [`Backend`] by cargo feature and at run time, offers
-//! one-call helpers that use the default backend, and holds what the front
-//! ends share: the exact [`analysis`] engine, the teaching views of
-//! [`explain`], the JSON [`contract`] and the game table ([`games`]).
+//! This is the facade, the one crate a library user depends on. Its front door is one call,
+//! [`solve`], for any game (a built-in one or yours) with its default backend and limits, and
+//! one builder, [`Solver`], to choose the backend or variant and the [`Limits`], and to
+//! [`analyze`](Solver::analyze) or [`explain`](Solver::explain) as well.
 //!
 //! # Example
 //!
 //! ```
-//! use gamesolve::{Backend, CanIWin, Outcome, PredictTheWinner, Side};
+//! use gamesolve::{CanIWin, Limits, Outcome, PredictTheWinner, Solver};
 //!
 //! // LeetCode 464: (10, 11) is a loss for the first player.
-//! let answer = gamesolve::solve_can_i_win(&CanIWin::new(10, 11)?)?;
+//! let answer = gamesolve::solve(&CanIWin::new(10, 11)?)?;
 //! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
-//! assert!(!answer.can_i_win());
 //!
-//! // LeetCode 486: [1, 5, 233, 7]: the first player wins by 222.
-//! let answer = gamesolve::solve_predict_the_winner(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
+//! // LeetCode 486: [1, 5, 233, 7]: the first player wins by 222, by the same call.
+//! let answer = gamesolve::solve(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
 //! assert_eq!(answer.margin, 222);
-//! assert_eq!(answer.best_move, Some(Side::Left));
 //!
-//! // Any backend this build has with an algorithm for the game, chosen at run time, with
-//! // counters (`reduction` solves Predict the Winner only).
-//! for backend in Backend::available().filter(|b| !b.variants::<CanIWin>().is_empty()) {
-//!     let mut solver = backend.solver::<CanIWin>()?;
-//!     let (answer, stats) = solver.solve_with_stats(&CanIWin::new(10, 11)?)?;
-//!     assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
-//!     println!("{backend}: {} positions", stats.positions);
-//! }
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! // One backend variant, within limits of your own, with its counters.
+//! let limits = Limits { state_budget: Some(1_000_000), ..Limits::default() };
+//! let solver = Solver::new().backend("memo/alpha-beta").limits(limits);
+//! let (answer, stats) = solver.solve_with_stats(&CanIWin::new(10, 11)?)?;
+//! assert!(!answer.can_i_win());
+//! println!("memo/alpha-beta: {} positions", stats.positions);
+//!
+//! // Every move's value from the start, and a traced run for the teaching views.
+//! let analysis = Solver::new().analyze(&CanIWin::new(10, 11)?)?;
+//! assert_eq!(analysis.moves.len(), 10);
+//! # Ok::<(), gamesolve::Error>(())
 //! ```
+//!
+//! What the crate root exports is the front door ([`solve`], [`Solver`]), the vocabulary a
+//! game is written in ([`Game`], [`GameValue`], [`Verdict`], [`Solved`], [`Outcome`],
+//! [`Limits`], [`Error`], [`Stats`]), the built-in games ([`CanIWin`], [`PredictTheWinner`],
+//! [`CatAndMouse`]) and the registry's [`Backend`] and [`Registered`]. The rest lives in
+//! named modules: the whole vocabulary crate in [`core_types`] (the backends' [`Solver`
+//! trait](core_types::Solver), the search engine's parts), the registry's lists and backend
+//! choices in [`registry`], the backend crates in [`backends`], and the common names for a
+//! glob import in [`prelude`]. What the front ends share is here too: the exact [`analysis`]
+//! engine, the teaching views of [`explain`], the JSON [`contract`] and the game table
+//! ([`games`]).
 //!
 //! # Which backend should I use?
 //!
@@ -95,8 +103,10 @@
 pub mod analysis;
 pub mod contract;
 pub mod explain;
+mod front_door;
 pub mod games;
-mod registry;
+pub mod prelude;
+pub mod registry;
 
 /// What the macros ([`register!`], [`table_game!`]) expand to; not part of the API.
 #[doc(hidden)]
@@ -105,11 +115,29 @@ pub mod __private {
     pub use serde;
 }
 
-pub use core_types::{self, *};
+// The crate root names what it exports, one by one (`cargo doc` opens on the front door):
+// the front door, the vocabulary a game is written in, the built-in games and the registry's
+// main types. Everything else of the vocabulary is in `core_types`, re-exported whole; the
+// registry's lists in `registry`; the common names for a glob import in `prelude`.
+pub use core_types;
+pub use core_types::{
+    CanIWin, CatAndMouse, Error, Game, GameValue, Limits, Outcome, PredictTheWinner, Solved, Stats,
+    Verdict,
+};
+pub use front_door::{solve, Solver};
 pub use games::TableGame;
-pub use registry::{
-    all_variants, backends, generic_variants_of, indexed_variants_of, Backend, BackendChoice,
-    BackendError, Registered,
+pub use registry::{backends, Backend, Registered};
+/// The search engine of the solvers and the analysis (negamax with memo policies, the stack
+/// segments of a deep search, the sparse state table): the crate `solver-search`, for a
+/// backend or a view of your own.
+pub use solver_search as search;
+
+// The crate's own modules name the vocabulary as `crate::…`; a private import, not an export.
+#[allow(unused_imports)]
+use core_types::*;
+#[allow(unused_imports)]
+use registry::{
+    all_variants, generic_variants_of, indexed_variants_of, BackendChoice, BackendError,
 };
 
 /// Solves a Can I Win game with the default backend.
@@ -138,9 +166,14 @@ pub fn solve_predict_the_winner(
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+/// docs/LIBRARY.md's Rust examples (the library, your own game), compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/LIBRARY.md")]
+pub struct LibraryDoctests;
+
 /// The default backend's solver for `G`; an error (not a panic) in a build with no backend
 /// for the game (`reduction` alone has none for Can I Win).
-fn default_solver<G: Registered>() -> Result<Box<dyn Solver<G> + Send>, Error> {
+fn default_solver<G: Registered>() -> Result<Box<dyn core_types::Solver<G> + Send>, Error> {
     let backend = Backend::default_for::<G>();
     backend.solver::<G>().map_err(|_| Error::NoAlgorithm {
         backend: backend.name(),

@@ -57,7 +57,7 @@ pub mod backends {
 /// let backend: Backend = "memo".parse()?;
 /// assert_eq!(backend.name(), "memo");
 /// assert!("quantum".parse::<Backend>().is_err());
-/// # Ok::<(), gamesolve::BackendError>(())
+/// # Ok::<(), gamesolve::registry::BackendError>(())
 /// ```
 ///
 /// Deliberately not `#[non_exhaustive]`: a `match` over backends lists every one, so a new
@@ -279,7 +279,7 @@ pub enum BackendError {
 /// variants).
 ///
 /// ```
-/// use gamesolve::{BackendChoice, Backend, CanIWin, Solver};
+/// use gamesolve::{Backend, CanIWin, registry::BackendChoice, core_types::Solver};
 ///
 /// let choice: BackendChoice = "memo/dense".parse()?;
 /// assert_eq!((choice.backend, choice.variant.as_deref()), (Backend::Memo, Some("dense")));
@@ -438,7 +438,7 @@ pub trait Registered: Game {
 /// indexed variants ([`indexed_variants_of`]) as well: the macro sees which at compile time.
 ///
 /// ```
-/// use gamesolve::{Backend, BackendChoice, Game, Indexed, Solved, Verdict};
+/// use gamesolve::{Backend, Game, Solved, Verdict, registry::BackendChoice, core_types::Indexed};
 ///
 /// #[derive(Clone, Debug)]
 /// struct Pile(u32);
@@ -470,7 +470,9 @@ pub trait Registered: Game {
 macro_rules! register {
     ($game:ty) => {
         impl $crate::Registered for $game {
-            fn variants_of(backend: $crate::Backend) -> ::std::vec::Vec<$crate::Variant<Self>> {
+            fn variants_of(
+                backend: $crate::Backend,
+            ) -> ::std::vec::Vec<$crate::core_types::Variant<Self>> {
                 #[allow(unused_imports)]
                 use $crate::__private::{ViaGame as _, ViaIndexed as _};
                 (&&$crate::__private::Probe::<Self>::new()).variants_of(backend)
@@ -608,7 +610,7 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 /// reaches). [`register!`](crate::register) offers them to an indexed game with no more code.
 ///
 /// ```
-/// use gamesolve::{indexed_variants_of, Backend, CanIWin};
+/// use gamesolve::{Backend, CanIWin, registry::indexed_variants_of};
 ///
 /// let memo: Vec<_> = indexed_variants_of::<CanIWin>(Backend::Memo).iter().map(|v| v.name).collect();
 /// if Backend::Memo.is_available() {

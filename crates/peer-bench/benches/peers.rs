@@ -28,7 +28,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use gamesolve::{all_variants, Registered, SolverConfig, Verdict};
+use gamesolve::{core_types::SolverConfig, registry::all_variants, Registered, Verdict};
 use gamesolve_peers::domineering::Domineering;
 use gamesolve_peers::tic_tac_toe::TicTacToe;
 use gamesolve_peers::Answer;

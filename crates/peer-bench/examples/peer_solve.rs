@@ -15,7 +15,7 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use gamesolve::{all_variants, Registered, SolverConfig, Verdict};
+use gamesolve::{core_types::SolverConfig, registry::all_variants, Registered, Verdict};
 use gamesolve_peers::domineering::Domineering;
 use gamesolve_peers::tic_tac_toe::TicTacToe;
 use gamesolve_peers::Answer;

@@ -8,7 +8,7 @@
 
 use std::marker::PhantomData;
 
-use gamesolve::{Game, Indexed, Registered, Verdict};
+use gamesolve::{core_types::Indexed, Game, Registered, Verdict};
 
 use crate::Answer;
 
@@ -175,8 +175,8 @@ impl<const W: usize, const H: usize> Indexed for Domineering<W, H> {
 
 /// The generic variants (`recursive/negamax`, `memo/hash-map`, `memo/alpha-beta`).
 impl<const W: usize, const H: usize> Registered for Domineering<W, H> {
-    fn variants_of(backend: gamesolve::Backend) -> Vec<gamesolve::Variant<Self>> {
-        gamesolve::generic_variants_of(backend)
+    fn variants_of(backend: gamesolve::Backend) -> Vec<gamesolve::core_types::Variant<Self>> {
+        gamesolve::registry::generic_variants_of(backend)
     }
 }
 
@@ -184,7 +184,7 @@ impl<const W: usize, const H: usize> Registered for Domineering<W, H> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use gamesolve::{all_variants, SolverConfig};
+    use gamesolve::{core_types::SolverConfig, registry::all_variants};
 
     fn verdicts<const W: usize, const H: usize>(skip: &[&str]) -> Vec<(String, Verdict)> {
         all_variants::<Domineering<W, H>>()
@@ -230,7 +230,7 @@ mod tests {
         assert_eq!(answer.verdict, Verdict::Win);
         assert!(stats.states > 3_000_000, "{stats:?}");
         assert!(
-            stats.table_bytes <= gamesolve::limits::DEFAULT_MEMORY_CAP_BYTES,
+            stats.table_bytes <= gamesolve::core_types::limits::DEFAULT_MEMORY_CAP_BYTES,
             "{stats:?}"
         );
         // The old default, asked for: refused, the error naming the field to raise.
@@ -240,7 +240,10 @@ mod tests {
             .unwrap()
             .solve(&Domineering::<6, 6>)
             .unwrap_err();
-        assert_eq!(err.limit(), Some(gamesolve::limits::Limit::StateBudget));
+        assert_eq!(
+            err.limit(),
+            Some(gamesolve::core_types::limits::Limit::StateBudget)
+        );
         assert!(
             err.to_string()
                 .ends_with("state budget of 3000000 states (`Limits::state_budget`)"),
@@ -260,8 +263,10 @@ mod tests {
             assert_eq!(game.position_at(index), position);
         }
         let mut variants =
-            gamesolve::indexed_variants_of::<Domineering<4, 4>>(gamesolve::Backend::Memo);
-        variants.extend(gamesolve::indexed_variants_of(gamesolve::Backend::Tabular));
+            gamesolve::registry::indexed_variants_of::<Domineering<4, 4>>(gamesolve::Backend::Memo);
+        variants.extend(gamesolve::registry::indexed_variants_of(
+            gamesolve::Backend::Tabular,
+        ));
         for id in ["memo/indexed", "tabular/retrograde"] {
             let variant = variants.iter().find(|v| v.id() == id).unwrap();
             let answer = variant

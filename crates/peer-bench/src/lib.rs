@@ -9,7 +9,7 @@
 //! move generation and the same move order.
 //!
 //! ```
-//! use gamesolve::{Backend, BackendChoice, Outcome, Solver, Verdict};
+//! use gamesolve::{Backend, Outcome, Verdict, registry::BackendChoice, core_types::Solver};
 //! use gamesolve_peers::domineering::Domineering;
 //! use gamesolve_peers::tic_tac_toe::TicTacToe;
 //!
@@ -26,7 +26,7 @@
 pub mod domineering;
 pub mod tic_tac_toe;
 
-use gamesolve::{Game, Outcome, SolutionOf, Verdict};
+use gamesolve::{core_types::SolutionOf, Game, Outcome, Verdict};
 
 /// The answer of either game: the first player's verdict and the first best move in the
 /// game's order (a cell number), `None` when the game is over at the start.

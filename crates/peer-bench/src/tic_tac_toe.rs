@@ -6,7 +6,11 @@
 //! at once, else blocks the opponent's win at once, else tries the centre, the corners, then
 //! the edges.
 
-use gamesolve::{indexed_variants_of, Backend, Game, Indexed, Registered, Variant, Verdict};
+use gamesolve::{
+    core_types::{Indexed, Variant},
+    registry::indexed_variants_of,
+    Backend, Game, Registered, Verdict,
+};
 
 use crate::Answer;
 
@@ -205,7 +209,7 @@ impl Registered for TicTacToe {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use gamesolve::{all_variants, SolverConfig};
+    use gamesolve::{core_types::SolverConfig, registry::all_variants};
 
     /// Every variant of every backend finds the draw and the same first best move (cell 0:
     /// every first move draws).

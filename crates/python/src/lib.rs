@@ -7,7 +7,7 @@
 //!
 //! - A built-in game (any game of the table) is solved on a worker thread while the calling
 //!   thread waits without the GIL, waking every 20 ms to run Python's signal handlers: Ctrl-C
-//!   sets the solve's cancel flag ([`gamesolve::deadline::with_cancel`]), the kernel stops at
+//!   sets the solve's cancel flag ([`gamesolve::core_types::deadline::with_cancel`]), the kernel stops at
 //!   its next look at the clock and the call raises `KeyboardInterrupt` ([`run`]).
 //! - A game written in Python is solved on the calling thread, with the GIL (every step calls
 //!   Python); see [`pygame`] for how its positions are interned and how its exceptions reach

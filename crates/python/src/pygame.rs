@@ -56,8 +56,9 @@ use std::fmt;
 use std::sync::Arc;
 
 use gamesolve::{
-    indexed_variants_of, Backend, BackendChoice, Game, GameValue, Indexed, Outcome, Registered,
-    Solver, SolverConfig, Variant, Verdict,
+    core_types::{Indexed, Solver, SolverConfig, Variant},
+    registry::{indexed_variants_of, BackendChoice},
+    Backend, Game, GameValue, Outcome, Registered, Verdict,
 };
 use pyo3::exceptions::PyTypeError;
 use pyo3::intern;
@@ -244,13 +245,13 @@ impl Game for PyGame {
 }
 
 impl Registered for PyGame {
-    fn variants_of(backend: Backend) -> Vec<gamesolve::Variant<Self>> {
-        gamesolve::generic_variants_of(backend)
+    fn variants_of(backend: Backend) -> Vec<gamesolve::core_types::Variant<Self>> {
+        gamesolve::registry::generic_variants_of(backend)
     }
 }
 
 /// The answer of a Python game (plain or indexed): its value and best first move.
-impl<G: Game<Value = PyValue, Move = u32>> gamesolve::SolutionOf<G> for PySolution {
+impl<G: Game<Value = PyValue, Move = u32>> gamesolve::core_types::SolutionOf<G> for PySolution {
     fn from_search(_game: &G, value: PyValue, best_move: Option<u32>) -> Self {
         PySolution { value, best_move }
     }

@@ -1,7 +1,7 @@
 //! Running a built-in solve without the GIL, and stopping it on Ctrl-C.
 //!
 //! The work runs on a worker thread under a cancel flag
-//! ([`gamesolve::deadline::with_cancel`]); the calling thread waits for it without the GIL
+//! ([`gamesolve::core_types::deadline::with_cancel`]); the calling thread waits for it without the GIL
 //! (other Python threads run), waking every [`POLL`] to run Python's signal handlers
 //! (`Python::check_signals`). When a handler raises (`KeyboardInterrupt` from Ctrl-C), the flag
 //! is set, every deadline of the solve counts as reached, the kernel stops at its next look at
@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use gamesolve::deadline::with_cancel;
+use gamesolve::core_types::deadline::with_cancel;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 

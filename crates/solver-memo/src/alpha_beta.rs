@@ -47,7 +47,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::Solver};
 //! use gamesolve::backends::solver_memo::alpha_beta::AlphaBeta;
 //!
 //! let mut solver = AlphaBeta::new();
@@ -75,12 +75,12 @@
 //! [`crate::hash_map`] (the plain memo: every position's exact value, one entry each, the
 //! search the teaching views trace), and [`crate::indexed`].
 
-use core_types::search::{growth_bytes, map_bytes};
-use core_types::stack::{self, StackRefused};
 use core_types::{
     DeadlineClock, Error, Game, GameValue, Kernel, Limits, Recorder, SolverConfig, Variant,
 };
 use hashbrown::{HashMap, HashSet};
+use solver_search::stack::{self, StackRefused};
+use solver_search::{growth_bytes, map_bytes};
 
 use crate::NAME;
 
@@ -507,7 +507,7 @@ impl<G: Game> Kernel<G> for AlphaBeta {
     const VARIANT: &'static str = "alpha-beta";
 
     fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        let start = match core_types::search::before_search(game) {
+        let start = match solver_search::before_search(game) {
             Ok(start) => start,
             Err(settled) => return Ok(settled),
         };

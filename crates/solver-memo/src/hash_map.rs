@@ -1,6 +1,6 @@
 //! Memoized negamax over any [`Game`]: the `memo/hash-map` variant.
 //!
-//! The textbook memo written once against the game vocabulary ([`core_types::search`], the one
+//! The textbook memo written once against the game vocabulary ([`solver_search`], the one
 //! generic search, with a hash-map memo), so every game gets it, a user's own game included: each distinct position is expanded once and its value kept in a
 //! hash map; a position reached again is a memo hit. The moves after a position's first
 //! winning move are not tried ([`GameValue::is_best_possible`](core_types::GameValue::is_best_possible)).
@@ -9,7 +9,7 @@
 //!
 //! With `S` the distinct positions reachable from the start and `m` the moves per position:
 //! time `O(S · m)` game calls; memory one map entry per stored position plus `O(depth)` stack
-//! frames, on heap-allocated segments for deep games ([`core_types::stack`]). A time limit
+//! frames, on heap-allocated segments for deep games ([`solver_search::stack`]). A time limit
 //! costs one tick per expanded position (the clock is read once every 4,096 of them).
 //!
 //! The memory cap counts what is allocated: the map's table as `hashbrown` lays it out (its
@@ -22,7 +22,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{Error, PredictTheWinner, Solver, Stats};
+//! use gamesolve::{Error, PredictTheWinner, Stats, core_types::Solver};
 //! use gamesolve::backends::solver_memo::hash_map::HashMemo;
 //!
 //! let mut solver = HashMemo::new();
@@ -47,8 +47,8 @@
 //! tables of this crate ([`crate::can_i_win`], [`crate::predict_the_winner`]), far smaller and
 //! faster for the built-in games.
 
-use core_types::search::{self, MemoPolicy, Plain, Search, SearchNames};
 use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
+use solver_search::{self as search, MemoPolicy, Plain, Search, SearchNames};
 
 use crate::NAME;
 

@@ -1,6 +1,6 @@
 //! Memoized negamax over a dense table for any [`Indexed`] game: the `memo/indexed` variant.
 //!
-//! The same search as `memo/hash-map` ([`core_types::search`]), with one table cell per index
+//! The same search as `memo/hash-map` ([`solver_search`]), with one table cell per index
 //! of the game ([`Indexed::index`]) in place of the hash map: no hashing, no growth, the whole
 //! table allocated (and checked against the memory cap) before the search starts. The moves
 //! are listed into one reused buffer per depth ([`Game::moves_into`](core_types::Game::moves_into)).
@@ -52,10 +52,12 @@
 //! tables of this crate (2 bits a state for Can I Win).
 
 use core_types::limits::DENSE_INDICES;
-use core_types::search::{self, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames};
 use core_types::{
     Deadline, DeadlineClock, Error, GameValue, Indexed, Kernel, Limits, Recorder, SolverConfig,
     Variant,
+};
+use solver_search::{
+    self as search, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames,
 };
 
 use crate::word_table::{TableRefusal, WordMemo, WordTable};

@@ -9,7 +9,7 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::Solver};
 //! use gamesolve::backends::solver_memo::MemoSolver;
 //!
 //! let mut solver = MemoSolver::new();
@@ -124,7 +124,7 @@ pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 /// assert_eq!((solver.memory_cap_bytes(), solver.state_budget()), (1 << 20, 1_000));
 ///
 /// // A time limit bounds every solve; here one that has already passed.
-/// use gamesolve::{CanIWin, Error, Solver};
+/// use gamesolve::{CanIWin, Error, core_types::Solver};
 /// use std::time::Duration;
 /// let mut solver = solver.with_time_limit(Some(Duration::ZERO));
 /// let err = solver.solve(&CanIWin::new(20, 158)?).unwrap_err();

@@ -9,7 +9,7 @@
 //! when margins fit `i64`, whose magnitude is then at most `i64::MAX`;
 //! `i128::MIN` otherwise), so the table needs no separate "known" bits.
 //!
-//! The recursion is up to `len` deep; [`core_types::stack`] moves it to a
+//! The recursion is up to `len` deep; [`solver_search::stack`] moves it to a
 //! fresh heap stack segment when the thread's stack runs low, so deep rows
 //! never overflow even on a 2 MiB test thread, and a segment the system
 //! refuses ends the search with [`Error::StackRefused`].
@@ -25,7 +25,7 @@ use core_types::{
     PredictTheWinner, PredictTheWinnerSolution, Recorder, Side, Variant,
 };
 
-use core_types::stack::{self, StackRefused};
+use solver_search::stack::{self, StackRefused};
 
 use crate::MemoSolver;
 use crate::NAME;
@@ -61,7 +61,7 @@ pub fn table_cells(len: usize) -> u128 {
 /// `arithmetic`: [`table_cells`] times 8 (`i64`) or 16 (`i128`).
 ///
 /// ```
-/// use gamesolve::Arithmetic;
+/// use gamesolve::core_types::Arithmetic;
 /// use gamesolve::backends::solver_memo::predict_the_winner::table_bytes;
 /// assert_eq!(table_bytes(5_000, Arithmetic::I64), 99_980_000);
 /// assert_eq!(table_bytes(5_000, Arithmetic::I128), 199_960_000);
@@ -93,7 +93,7 @@ pub fn table_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 ///
 /// ```
 /// use std::time::Duration;
-/// use gamesolve::{Deadline, Error, NoStats, PredictTheWinner, Side};
+/// use gamesolve::{Error, PredictTheWinner, core_types::{Deadline, NoStats, Side}};
 /// use gamesolve::backends::solver_memo::{predict_the_winner, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);
@@ -152,7 +152,7 @@ pub fn solve<R: Recorder<PredictTheWinner>>(
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{Deadline, NoStats, PredictTheWinner};
+/// use gamesolve::{PredictTheWinner, core_types::{Deadline, NoStats}};
 /// use gamesolve::backends::solver_memo::predict_the_winner::{solve_reusing, IntervalTable};
 ///
 /// let mut table = IntervalTable::new();

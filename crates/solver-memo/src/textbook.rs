@@ -26,7 +26,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, core_types::Solver};
 //! use gamesolve::backends::solver_memo::textbook::TextbookMemo;
 //!
 //! // Can I Win 5 11: the recursion expands 34 positions, 17 of them distinct, and solves 9
@@ -51,8 +51,8 @@
 //! `solver_recursive::negamax` (the same search without the memo: the tree this one folds),
 //! [`crate::hash_map`] (the same memo in the game's search order: fewer positions).
 
-use core_types::search::{self, Marked, MemoPolicy, Search, SearchNames};
 use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
+use solver_search::{self as search, Marked, MemoPolicy, Search, SearchNames};
 
 use crate::NAME;
 

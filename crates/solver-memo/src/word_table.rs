@@ -6,7 +6,7 @@
 //! word of `i64::MIN` would read 0: it is kept aside), so the table needs no presence bits. A
 //! value that does not fit a word (a margin beyond `i64`) is kept aside in a hash map, counted
 //! against the same memory cap. A margin table takes 8 bytes a cell where the generic
-//! [`DenseMemo`](core_types::search::DenseMemo) takes 16 and a bit: the 3,000-value row's 4.5
+//! [`DenseMemo`](solver_search::DenseMemo) takes 16 and a bit: the 3,000-value row's 4.5
 //! million intervals in 36 MB instead of 72 MB.
 //!
 //! The cells live in a [`WordTable`], which the solver keeps between solves (as
@@ -22,9 +22,9 @@
 //! `C` = [`Indexed::position_count`], plus the values kept aside; preparing a kept table
 //! writes its `8 · C` bytes once.
 
-use core_types::search::{growth_bytes, map_bytes, MemoPolicy, MemoRefusal, Plain};
 use core_types::{Deadline, GameValue, Indexed};
 use hashbrown::HashMap;
+use solver_search::{growth_bytes, map_bytes, MemoPolicy, MemoRefusal, Plain};
 
 /// The top bit: a cell holds a word with it flipped, so that 0 (the word of `i64::MIN`)
 /// means "not stored" and margins near 0 stay in the table.
@@ -52,7 +52,7 @@ pub enum TableRefusal {
 ///
 /// ```
 /// use gamesolve::backends::solver_memo::word_table::{WordMemo, WordTable};
-/// use gamesolve::{Deadline, PredictTheWinner};
+/// use gamesolve::{PredictTheWinner, core_types::Deadline};
 ///
 /// let mut table = WordTable::new();
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);

@@ -48,7 +48,7 @@ const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node 
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{CanIWin, NoStats, Outcome, Stats};
+/// use gamesolve::{CanIWin, Outcome, Stats, core_types::NoStats};
 /// use gamesolve::backends::solver_recursive::{can_i_win, DEFAULT_NODE_BUDGET};
 ///
 /// // LeetCode 464: (10, 11) is lost for the first player.

@@ -12,7 +12,7 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Side, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::{Side, Solver}};
 //! use gamesolve::backends::solver_recursive::RecursiveSolver;
 //!
 //! let mut solver = RecursiveSolver::new();

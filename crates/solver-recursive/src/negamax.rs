@@ -1,7 +1,7 @@
 //! Plain negamax over any [`Game`]: the `recursive/negamax` variant.
 //!
 //! The same backtracking as this crate's game-specific kernels, written once against the game
-//! vocabulary ([`core_types::search`], the one generic search, with no memo), so every game
+//! vocabulary ([`solver_search`], the one generic search, with no memo), so every game
 //! gets it, a user's own game included: each position's value is the
 //! best of its moves' [`Game::move_value`]s, the moves after the first that wins are not tried
 //! (a win cannot be beaten: [`GameValue::is_best_possible`](core_types::GameValue::is_best_possible)), nothing is remembered, and the
@@ -22,14 +22,14 @@
 //! (callgrind): 78 instructions per expanded position against `recursive/backtrack`'s 47
 //! (BENCHMARKS.md, "Issue 28, round 8").
 //! Auxiliary memory: `O(depth)` frames (and move lists, for a game that lists its moves); deep
-//! games run on heap-allocated stack segments ([`core_types::stack`]). The segments, the move
+//! games run on heap-allocated stack segments ([`solver_search::stack`]). The segments, the move
 //! lists and what the game holds count against the memory cap (1 GiB by default): a game
 //! whose lines never end stops there.
 //!
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, core_types::Solver};
 //! use gamesolve::backends::solver_recursive::negamax::Negamax;
 //!
 //! let mut solver = Negamax::new();
@@ -51,8 +51,8 @@
 //! `solver_memo::hash_map` (the same search with a memo: one expansion per distinct position).
 
 use core_types::deadline::WorkBudget;
-use core_types::search::{self, NoMemo, Plain, Search, SearchNames};
 use core_types::{Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
+use solver_search::{self as search, NoMemo, Plain, Search, SearchNames};
 
 use crate::NAME;
 

@@ -65,7 +65,7 @@ pub fn positions_needed(len: usize) -> u128 {
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{NoStats, PredictTheWinner, Side};
+/// use gamesolve::{PredictTheWinner, core_types::{NoStats, Side}};
 /// use gamesolve::backends::solver_recursive::{predict_the_winner, DEFAULT_NODE_BUDGET};
 ///
 /// // LeetCode 486: [1, 5, 233, 7] is a win for the first player by 222.

@@ -20,7 +20,7 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::{Error, NoStats, Outcome, PredictTheWinner, Side};
+//! use gamesolve::{Error, Outcome, PredictTheWinner, core_types::{NoStats, Side}};
 //! use gamesolve::backends::solver_reduction::{margin, reduce_traced, solve};
 //!
 //! // LeetCode 486: [1, 5, 233, 7] is a win by 222; take the 1 first.

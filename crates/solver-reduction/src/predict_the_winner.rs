@@ -441,7 +441,7 @@ pub fn move_values(values: &[i64]) -> (i128, i128) {
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{Deadline, Error};
+/// use gamesolve::{Error, core_types::Deadline};
 /// use gamesolve::backends::solver_reduction::predict_the_winner::move_values_until;
 ///
 /// assert_eq!(move_values_until(&[1, 5, 233, 7], Deadline::NEVER)?, (222, -222));
@@ -526,7 +526,7 @@ fn stop_error(stop: SolveStop, deadline: Deadline, arithmetic: Arithmetic, len: 
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{Error, NoStats, PredictTheWinner, Side, Stats};
+/// use gamesolve::{Error, PredictTheWinner, Stats, core_types::{NoStats, Side}};
 /// use gamesolve::backends::solver_reduction::{solve, ReductionStats};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 233, 7]);

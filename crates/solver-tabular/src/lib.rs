@@ -36,7 +36,7 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, Side, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::{Side, Solver}};
 //! use gamesolve::backends::solver_tabular::TabularSolver;
 //!
 //! let mut solver = TabularSolver::new();
@@ -83,7 +83,7 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{CanIWin, Error, Solver};
+/// use gamesolve::{CanIWin, Error, core_types::Solver};
 /// use gamesolve::backends::solver_tabular::TabularSolver;
 ///
 /// let mut solver = TabularSolver::new().with_memory_cap_bytes(1 << 20);

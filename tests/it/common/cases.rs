@@ -1,7 +1,7 @@
 //! The schema of `tests/data/*.toml` (`test_support::cases`), with the check that the backends
 //! and variants a case names are ones this build knows.
 
-use gamesolve::{Backend, BackendChoice, CanIWin, PredictTheWinner};
+use gamesolve::{registry::BackendChoice, Backend, CanIWin, PredictTheWinner};
 pub use test_support::cases::*;
 
 /// Checks the names of `cases` (of `file`) are unique and the backends and variants in

@@ -40,6 +40,14 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
                     .is_some_and(|s| s >= 0.0),
                 "{line}: {elapsed:?}"
             );
+            // And the variant that ran, `backend/kernel`: whose counts these are.
+            let ran = answer.as_object_mut().unwrap().remove("ran");
+            let kernel = format!("{}/{}", expected["backend"], expected["kernel"]).replace('"', "");
+            assert_eq!(
+                ran.as_ref().and_then(Value::as_str),
+                Some(kernel.as_str()),
+                "{line}"
+            );
         }
         assert_eq!(&answer, expected, "{line}");
         // Errors keep batch's `line` field: the request is line 1.
@@ -60,8 +68,26 @@ fn serve_solve_answers_exactly_like_a_batch_line() {
     let mut answer = answer;
     answer.as_object_mut().unwrap().remove("headline");
     answer.as_object_mut().unwrap().remove("elapsed_seconds");
+    assert_eq!(
+        answer.as_object_mut().unwrap().remove("ran"),
+        Some(json!("memo/dense"))
+    );
     assert_eq!(answer, batch(&[line], &["--backend", "memo/dense"])[0]);
     assert_eq!(answer["variant"], "dense");
+    // A bare `memo` says which variant ran: its automatic choice ran the dense kernel (the
+    // page labels the column with it; the step-through's memo/textbook is another variant).
+    let small = r#"{"game":"can-i-win","max_choosable":5,"desired_total":11}"#;
+    let (status, answer) = api.post("/api/solve?backend=memo", small);
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(
+        (
+            &answer["variant"],
+            &answer["ran"],
+            &answer["stats"]["positions"]
+        ),
+        (&json!("auto"), &json!("memo/dense"), &json!(9)),
+        "{answer}"
+    );
     // An unknown backend and a missing variant are the request's fault.
     let (status, answer) = api.post("/api/solve?backend=quantum", line);
     assert_eq!(status, 400, "{answer}");

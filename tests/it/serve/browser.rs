@@ -448,6 +448,8 @@ fn serve_page_in_headless_chromium() {
         current.as_str().unwrap().contains("{} total 0: loses"),
         "{current}"
     );
+    // The title names the variant asked for and the kernel it ran.
+    assert_eq!(browser.text("trace-title"), "(memo/auto, ran memo/dense)");
     // Back to the middle for the picture.
     browser.eval(
         "const s = document.getElementById('slider'); s.value = '13'; \

@@ -9,12 +9,13 @@
 //!
 //! [`Rules`]: session::Rules
 
+#[cfg(feature = "terminal")]
 mod editor;
 #[cfg(feature = "serve")]
 pub(crate) mod replay;
 pub(crate) mod session;
 
-use std::io::{self, IsTerminal};
+use std::io;
 use std::path::Path;
 
 use clap::{Args, ValueEnum};
@@ -38,14 +39,18 @@ pub struct PlayCmd {
 }
 
 /// Plays `rules` on standard input and output: through the line editor when both are a
-/// terminal ([`editor`]), else reading lines as they come (scripts and tests pipe moves).
+/// terminal (the line editor, with the `terminal` feature), else reading lines as they come (scripts and tests pipe moves).
 /// Colour follows `--color` and the terminal ([`anstream`]).
 pub(crate) fn run_session<R: session::Rules>(rules: R, options: &PlayOptions) -> Result<(), Stop> {
     let mut output = anstream::stdout().lock();
-    if io::stdin().is_terminal() && io::stdout().is_terminal() {
+    #[cfg(feature = "terminal")]
+    if std::io::IsTerminal::is_terminal(&io::stdin())
+        && std::io::IsTerminal::is_terminal(&io::stdout())
+    {
         let mut input = editor::Edited::new()?;
-        session(rules, options.first, &mut input, &mut output)
-    } else {
+        return session(rules, options.first, &mut input, &mut output);
+    }
+    {
         let stdin = io::stdin();
         let mut input = session::Piped(stdin.lock());
         session(rules, options.first, &mut input, &mut output)

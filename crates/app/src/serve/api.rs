@@ -4,7 +4,7 @@
 //! side (routing, body and concurrency limits, the page) is in the parent module.
 
 use axum::Json;
-use gamesolve::Deadline;
+use gamesolve::core_types::Deadline;
 
 use super::handlers::{Grower, Handler, Player, Tracer};
 use super::request::{
@@ -30,10 +30,12 @@ pub(super) fn solve(state: &State, query: SolveQuery, line: GameLine) -> Answere
     };
     if let Some(choice) = &args.backend {
         if !choice.backend.is_available() {
-            return Err(CliError::from(gamesolve::BackendError::Unavailable {
-                backend: choice.backend,
-            })
-            .into());
+            return Err(
+                CliError::from(gamesolve::registry::BackendError::Unavailable {
+                    backend: choice.backend,
+                })
+                .into(),
+            );
         }
     }
     let mut solvers = Solvers::new(&args).with_headline();

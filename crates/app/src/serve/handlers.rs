@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use gamesolve::explain::{explain, ExplainLimits};
-use gamesolve::{BackendChoice, Deadline, Limits};
+use gamesolve::{core_types::Deadline, registry::BackendChoice, Limits};
 use serde::Serialize;
 
 use crate::error::{CliError, Kind};

@@ -32,7 +32,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Args;
-use gamesolve::{BackendChoice, Limits};
+use gamesolve::{registry::BackendChoice, Limits};
 
 mod api;
 mod framing;

@@ -201,7 +201,7 @@ mod tests {
     use tower::ServiceExt as _;
 
     fn state() -> Arc<State> {
-        let limits = gamesolve::Limits {
+        let limits = gamesolve::core_types::Limits {
             node_budget: Some(1_000_000),
             memory_cap_bytes: Some(1 << 20),
             state_budget: Some(1_000_000),

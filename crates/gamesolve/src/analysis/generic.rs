@@ -6,7 +6,7 @@
 //! It reads the scores of positions from a [`PositionValues`] source, kept between analyses so
 //! that a principal variation or a whole game of `play` searches each position once:
 //!
-//! - [`Analyzer::new`]: the one generic search (`core_types::search`) with a hash-map memo,
+//! - [`Analyzer::new`]: the one generic search (`solver_search`) with a hash-map memo,
 //!   for any game;
 //! - [`Analyzer::indexed`]: the same search with a dense table of one cell per index, for a
 //!   game with an [`Indexed`] numbering (every built-in and example game): no hashing, the

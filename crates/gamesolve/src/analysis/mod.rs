@@ -360,7 +360,7 @@ impl AnalysisError {
     ///
     /// ```
     /// use gamesolve::analysis::AnalysisError;
-    /// use gamesolve::ErrorKind;
+    /// use gamesolve::core_types::ErrorKind;
     /// let err = AnalysisError::InvalidPosition { reason: "6 is not in the pool 1..=5".into() };
     /// assert_eq!(err.kind(), ErrorKind::InvalidInput);
     /// # Ok::<(), gamesolve::Error>(())

@@ -25,7 +25,7 @@ use serde::Deserialize;
 use serde_json::value::RawValue;
 
 use super::error::{ErrorReport, Kind};
-use crate::core_types::values::{parse_value, parse_values};
+use crate::games::values::{parse_value, parse_values};
 use crate::games::{abbreviate, GameInfo, ParamKind, ParamValue, Params};
 
 /// The longest batch line, in bytes without its newline, with the default memory cap: 256 MiB.

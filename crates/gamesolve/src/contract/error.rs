@@ -23,8 +23,8 @@ use serde::{Serialize, Serializer};
 
 use crate::analysis::AnalysisError;
 use crate::core_types::limits::Limit;
-use crate::core_types::values::ValuesError;
 use crate::games::abbreviate;
+use crate::games::values::ValuesError;
 use crate::{BackendError, Error, ErrorKind};
 
 /// What went wrong, by the stable machine name used in JSON errors and batch error lines.
@@ -234,7 +234,7 @@ pub struct ErrorLine<'a> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::core_types::values::parse_values;
+    use crate::games::values::parse_values;
 
     #[test]
     fn kinds_have_stable_names() {
@@ -294,7 +294,7 @@ mod tests {
             "{e}"
         );
         let e = ErrorReport::from(
-            crate::core_types::values::parse_values_from_reader_with_cap("1 2 3".as_bytes(), 16)
+            crate::games::values::parse_values_from_reader_with_cap("1 2 3".as_bytes(), 16)
                 .unwrap_err(),
         );
         assert_eq!(e.kind, Kind::CannotAnswer);

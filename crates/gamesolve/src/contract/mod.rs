@@ -45,7 +45,7 @@ pub trait Reported: Game {
     type Report: Serialize;
 
     /// The object for `solution`, found by `backend`/`variant` (which ran the listed variant
-    /// `kernel`: [`Solver::last_kernel`](crate::Solver::last_kernel)) with the counters
+    /// `kernel`: [`Solver::last_kernel`](core_types::Solver::last_kernel)) with the counters
     /// `stats`.
     fn report(
         &self,

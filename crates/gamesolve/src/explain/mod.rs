@@ -29,7 +29,7 @@
 //! ```
 //! use gamesolve::explain::ExplainLimits;
 //! use gamesolve::games::explain_can_i_win;
-//! use gamesolve::{Backend, CanIWin, SolverConfig};
+//! use gamesolve::{Backend, CanIWin, core_types::SolverConfig};
 //!
 //! let game = CanIWin::new(5, 11)?;
 //! let limits = ExplainLimits::default();
@@ -105,7 +105,7 @@ pub struct Explanation<G: Game> {
 ///
 /// # See also
 ///
-/// [`Solver::solve_with_stats`](crate::Solver::solve_with_stats) for the counters alone.
+/// [`Solver::solve_with_stats`](core_types::Solver::solve_with_stats) for the counters alone.
 pub fn explain<G: Registered + TableView>(
     game: &G,
     choice: &BackendChoice,
@@ -145,7 +145,7 @@ impl<G: Game + TableView> Explanation<G> {
     /// reference pass of a fast table kernel (`tabular/word` is traced as `per-mask`), the
     /// table an automatic memo picked, else [`Explanation::variant`].
     ///
-    /// [`Solver::last_kernel`]: crate::Solver::last_kernel
+    /// [`Solver::last_kernel`]: core_types::Solver::last_kernel
     pub const fn kernel(&self) -> &'static str {
         self.kernel
     }

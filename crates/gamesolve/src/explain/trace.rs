@@ -15,7 +15,7 @@ use crate::{Event, Game, GameEvent, Recorder, Stats};
 ///
 /// ```
 /// use gamesolve::explain::Trace;
-/// use gamesolve::{CanIWin, Event, Recorder};
+/// use gamesolve::{CanIWin, core_types::{Event, Recorder}};
 ///
 /// let mut trace = Trace::<CanIWin>::new(1);
 /// trace.position(1);
@@ -68,7 +68,7 @@ impl<G: Game> Trace<G> {
     ///
     /// ```
     /// use gamesolve::explain::Trace;
-    /// use gamesolve::{CanIWin, Event, Recorder};
+    /// use gamesolve::{CanIWin, core_types::{Event, Recorder}};
     ///
     /// let mut trace = Trace::<CanIWin>::new(1_000).with_memory_cap(1_000);
     /// for position in 0..1_000 {

@@ -41,7 +41,7 @@ impl<G: Game> CallTree<G> {
     ///
     /// ```
     /// use gamesolve::explain::CallTree;
-    /// use gamesolve::{CanIWin, Event, Verdict};
+    /// use gamesolve::{CanIWin, Verdict, core_types::Event};
     ///
     /// let (root, child) = (0, 1);
     /// let tree = CallTree::<CanIWin>::from_events(&[

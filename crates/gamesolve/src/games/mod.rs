@@ -39,6 +39,7 @@ mod cat_and_mouse;
 mod moves;
 mod params;
 pub(crate) mod predict_the_winner;
+pub mod values;
 
 pub use moves::{accepted_moves, move_words, parse_move};
 pub use params::{range_fits, read_params, write_params, GameParams, ParamType};

@@ -308,7 +308,7 @@ fn growth_lengths(longest: usize, points: usize) -> Vec<usize> {
 /// ```
 /// use gamesolve::explain::ExplainLimits;
 /// use gamesolve::games::explain_predict_the_winner;
-/// use gamesolve::{Backend, PredictTheWinner, SolverConfig};
+/// use gamesolve::{Backend, PredictTheWinner, core_types::SolverConfig};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 2]);
 /// let (config, limits) = (SolverConfig::default(), ExplainLimits::default());

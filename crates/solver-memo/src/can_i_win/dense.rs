@@ -36,7 +36,7 @@ pub fn dense_table_bytes(max_choosable: u32) -> u128 {
 ///
 /// ```
 /// use std::time::Duration;
-/// use gamesolve::{CanIWin, Deadline, Error, NoStats, Stats};
+/// use gamesolve::{CanIWin, Error, Stats, core_types::{Deadline, NoStats}};
 /// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let mut stats = Stats::default();

@@ -164,7 +164,7 @@ impl Kernel<CanIWin> for SparseThenDense {
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{CanIWin, Deadline, NoStats, Outcome, Stats};
+/// use gamesolve::{CanIWin, Outcome, Stats, core_types::{Deadline, NoStats}};
 /// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
 ///
 /// let (cap, budget) = (DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET);

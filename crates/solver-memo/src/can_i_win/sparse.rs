@@ -2,8 +2,8 @@
 //! word per state), and the table that moves to the dense table once it
 //! grows (sparse-then-dense).
 
-use core_types::state_table::{states_within, table_bytes, Slot, StateTable, TableFull};
 use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, Recorder};
+use solver_search::state_table::{states_within, table_bytes, Slot, StateTable, TableFull};
 
 use super::dense::{
     checked_dense_words, dense_table_bytes, record_dense_table, zeroed_dense_memo,
@@ -96,7 +96,7 @@ pub fn sparse_state_limit(max_choosable: u32, memory_cap_bytes: u64, state_budge
 ///
 /// ```
 /// use std::time::Duration;
-/// use gamesolve::{CanIWin, Deadline, Error, NoStats};
+/// use gamesolve::{CanIWin, Error, core_types::{Deadline, NoStats}};
 /// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES};
 ///
 /// let (cap, never) = (DEFAULT_MEMORY_CAP_BYTES, Deadline::NEVER);
@@ -273,7 +273,7 @@ pub fn dense_switch_threshold(max_choosable: u32) -> usize {
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{CanIWin, Deadline, Outcome, Stats};
+/// use gamesolve::{CanIWin, Outcome, Stats, core_types::Deadline};
 /// use gamesolve::backends::solver_memo::{can_i_win, DEFAULT_MEMORY_CAP_BYTES as CAP};
 ///
 /// let mut stats = Stats::default();

@@ -173,7 +173,7 @@ const HINT_ALLOC_FAILED: &str = "; free some memory, or lower the number of valu
 /// Bytes of the rolling row for `len` values computed in `arithmetic`.
 ///
 /// ```
-/// use gamesolve::Arithmetic;
+/// use gamesolve::core_types::Arithmetic;
 /// use gamesolve::backends::solver_tabular::predict_the_winner::required_row_bytes;
 /// assert_eq!(required_row_bytes(100_000, Arithmetic::I64), 800_000);
 /// assert_eq!(required_row_bytes(10, Arithmetic::I128), 160);
@@ -199,7 +199,7 @@ pub const fn required_row_bytes(len: usize, arithmetic: Arithmetic) -> u128 {
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{Error, PredictTheWinner, Side};
+/// use gamesolve::{Error, PredictTheWinner, core_types::Side};
 /// use gamesolve::backends::solver_tabular::{predict_the_winner, DEFAULT_MEMORY_CAP_BYTES};
 ///
 /// let game = PredictTheWinner::new(vec![1, 5, 2]);

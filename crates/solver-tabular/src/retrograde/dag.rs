@@ -31,10 +31,10 @@
 use std::hash::BuildHasher;
 use std::mem::size_of;
 
-use core_types::search::{growth_bytes, map_bytes, Ranked};
 use core_types::{Deadline, DeadlineClock, Error, Event, Game, Indexed, Recorder};
 use hashbrown::hash_table::Entry;
 use hashbrown::{DefaultHashBuilder, HashTable};
+use solver_search::{growth_bytes, map_bytes, Ranked};
 
 use super::pass::{as_u32, Limits};
 use super::table::{Ids, Known, Reached, RetrogradeTable, Slot};

@@ -10,7 +10,7 @@
 //! iterative depth-first search from the start. A position is *finished* when all its moves
 //! have been tried; it then gets its id (the next one: ids are the post-order, children
 //! first) and its cell, negamax with remoteness over its children's cells (the best move for
-//! the mover by [`Ranked::cmp_for_mover`](core_types::search::Ranked::cmp_for_mover): a
+//! the mover by [`Ranked::cmp_for_mover`](solver_search::Ranked::cmp_for_mover): a
 //! larger value, at equal values a win sooner and anything else later). No edges, counters or
 //! queue are kept: a child's id is looked up when its move is tried, and its cell read at
 //! once. While a position is on the search's path its index is marked as such; a move into a
@@ -103,7 +103,7 @@
 //! # Examples
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, core_types::Solver};
 //! use gamesolve::backends::solver_tabular::retrograde::Retrograde;
 //!
 //! let mut solver = Retrograde::new();
@@ -130,10 +130,10 @@
 
 use std::time::Duration;
 
-use core_types::search;
 use core_types::{
     Deadline, Error, Game, Indexed, Kernel, Limits, Recorder, SolverConfig, Unmove, Variant,
 };
+use solver_search as search;
 
 use crate::NAME;
 

@@ -3,11 +3,11 @@
 
 use std::mem::size_of;
 
-use core_types::search::{growth_bytes, map_bytes, Ranked};
 use core_types::{
     Deadline, DeadlineClock, Error, Event, Game, GameValue, Indexed, Recorder, Unmove,
 };
 use hashbrown::HashMap;
+use solver_search::{growth_bytes, map_bytes, Ranked};
 
 use super::table::{Ids, Reached, RetrogradeTable, Slot};
 use super::DENSE_INDICES;

@@ -2,9 +2,9 @@
 
 use std::hash::BuildHasher;
 
-use core_types::search::Ranked;
 use core_types::{Game, GameValue, Indexed};
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
+use solver_search::Ranked;
 
 /// The id of each reached position (its place in the order the pass reached them, where its
 /// cells are), by the game's index.

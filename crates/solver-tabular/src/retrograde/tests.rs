@@ -4,8 +4,8 @@
 //! and the memory cap, on the crate's games.
 
 use super::*;
-use core_types::search::Ranked;
 use core_types::{CanIWin, CatAndMouse, NoStats, PredictTheWinner, Solver};
+use solver_search::Ranked;
 
 /// The two ways to find parents (reversed edges, the game's unmoves) give the same table.
 fn same_tables<G: Unmove>(game: &G) {

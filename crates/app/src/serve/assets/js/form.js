@@ -235,6 +235,19 @@ function fillBackends() {
   const options = [...select.options].map((o) => o.value);
   if (options.includes(before)) select.value = before;
   else if (options.includes("memo")) select.value = "memo";
+  backendsTouched = false;
+  $("compare-note").textContent = "";
+  compareSummary();
+}
+
+// Whether the boxes were ticked by hand since the game's were built: until then the column
+// of the backend stepped through runs the variant the step-through shows (alignColumn).
+let backendsTouched = false;
+
+// The closed list's summary: the variants checked, by name.
+function compareSummary() {
+  const chosen = chosenBackends();
+  $("compare-summary").textContent = chosen.length ? chosen.join(", ") : "none (tick at least one)";
 }
 
 function chosenBackends() {

@@ -118,19 +118,10 @@ function layoutGraph(t, tree, opts) {
   t.nodeWidth = width;
   t.nodeHeight = nodeH;
   const gapX = 14;
-  // A DAG whose widest row would be fitted below a readable scale wraps each row onto as
-  // many lines as it needs, at most `perLine` nodes a line (the edges pass behind the nodes).
-  const room = Math.max(120, box.clientWidth - 4) / READABLE;
-  const perLine = tree || widest * (width + gapX) + gapX <= room
-    ? widest
-    : Math.max(1, Math.floor((room - gapX) / (width + gapX)));
-  const lines = [];
-  for (const row of rows) {
-    if (!row) continue;
-    const count = Math.ceil(row.length / perLine);
-    const per = Math.ceil(row.length / count);
-    for (let k = 0; k < row.length; k += per) lines.push(row.slice(k, k + per));
-  }
+  // Each level (depth) on a row of its own, so that levels can be told apart; a DAG whose
+  // widest row would be fitted below a readable scale is drawn at that scale and scrolls
+  // sideways in its box (fitGraph), rather than wrapping a level onto several rows.
+  const lines = rows.filter((row) => row);
   const svgW = Math.max(1, ...lines.map((line) => line.length)) * (width + gapX) + gapX;
   lines.forEach((line, j) => {
     const lineW = line.length * (width + gapX) - gapX;
@@ -139,8 +130,7 @@ function layoutGraph(t, tree, opts) {
       n.y = 12 + j * ROW_H;
     });
   });
-  t.wrapped = lines.length > rows.length;
-  svg.dataset.layout = t.wrapped ? "wrapped" : "layers";
+  svg.dataset.layout = "layers";
   svg.textContent = "";
   t.width = Math.ceil(svgW);
   t.height = lines.length * ROW_H + 12;
@@ -331,7 +321,7 @@ function showGraph(step, t) {
 const ZOOM_MIN = 0.1;
 const ZOOM_MAX = 3;
 // The least scale a picture opens at (its 12 px text at 9.6 px or more): a tree that would be
-// fitted smaller is drawn as an outline, a DAG wraps its rows.
+// fitted smaller is drawn as an outline, a DAG scrolls sideways.
 const READABLE = 0.8;
 
 // The box a picture scrolls in: its fold panel, else the page's view.
@@ -345,7 +335,10 @@ function fitGraph(t, zoom) {
   if (t.zoom == null) t.zoom = "fit";
   const box = graphBox(t);
   const room = Math.max(120, box.clientWidth - 4);
-  const scale = t.zoom === "fit" ? Math.min(1, room / t.width) : t.zoom;
+  // Fitted, a layered picture stays readable (READABLE at least) and scrolls sideways when
+  // wider than its box; an outline fits any width.
+  const floor = t.outline ? 0 : READABLE;
+  const scale = t.zoom === "fit" ? Math.min(1, Math.max(floor, room / t.width)) : t.zoom;
   t.scale = Math.max(ZOOM_MIN, Math.min(ZOOM_MAX, scale));
   t.svg.setAttribute("width", String(Math.round(t.width * t.scale)));
   t.svg.setAttribute("height", String(Math.round(t.height * t.scale)));

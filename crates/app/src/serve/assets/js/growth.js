@@ -5,9 +5,10 @@
 // total together (`min_total_seconds`), so no time is below the clock's noise. The size axis
 // has readable ticks (1, 2, 4, 8, … or 2, 4, 6, …), whatever sizes the game grows over.
 // Redrawn when the game changes while it is shown. A game whose row says `"growth": false`
-// (GET /api/games) is never offered the picture.
-// Each backend's legend gives its better fit, as `gamesolve growth` fits it (`fit`).
-// Hooks: the size axis's labels carry `data-tick`; each time's mark carries `data-seconds`
+// (GET /api/games) is never offered the picture. Each backend's legend gives its better fit,
+// as `gamesolve growth` fits it (`fit`).
+// Hooks: the size axis's labels carry `data-tick`, its name `data-axis`, the log axis's labels
+// `data-ytick`; each time's mark carries `data-seconds`
 // and `data-repetitions`, the time chart `data-min-total`.
 
 const COLORS = ["#2f6fbf", "#c2413b", "#2f8f4e", "#b35fd0", "#8a7a2e", "#3a9aa8", "#d0782f"];
@@ -70,7 +71,7 @@ async function growth() {
   const row = el("div", null, "charts");
   row.append(
     chart(data, "positions", "positions expanded", (v) => fmt(v), powerOfTen),
-    chart(data, "seconds", "time of one solve", (v) => duration(v), tickDuration),
+    chart(data, "seconds", "time of one solve", (v) => duration(v), secondsTick),
   );
   box.append(row, growthLegend(data));
   if (data.min_total_seconds) {
@@ -92,20 +93,37 @@ function growthStale() {
   }
 }
 
-// A power of ten as a tick label: 1, 10, 100, 1k, …, 10M, 1G (not `10000000`).
+// A power of ten on the positions' axis: 1, 10, 100, 1000, then 1e4, 1e5, …
 function powerOfTen(v) {
-  const units = [[1e9, "G"], [1e6, "M"], [1e3, "k"]];
-  for (const [size, unit] of units) if (v >= size) return `${Math.round(v / size)}${unit}`;
-  return String(Math.round(v));
+  const k = Math.round(Math.log10(v));
+  return k <= 3 ? String(10 ** k) : `1e${k}`;
 }
 
-// A power of ten of seconds as a tick label: 1 ns, 10 µs, 1 ms, 1 s (`duration` gives
-// `1.00 µs`).
-function tickDuration(seconds) {
-  return duration(seconds).replace(/\.0+ /, " ");
+// A power of ten of seconds on the time axis, with its unit: 100 ns, 1 µs, 10 ms, 1 s.
+function secondsTick(v) {
+  const k = Math.round(Math.log10(v)) + 9; // in ns
+  if (k < 0) return `1e${k} ns`;
+  const units = ["ns", "µs", "ms", "s"];
+  const u = Math.min(units.length - 1, Math.floor(k / 3));
+  return `${10 ** (k - 3 * u)} ${units[u]}`;
 }
 
-// `show` words a value (a point's title), `tick` a power of ten on the value axis (its label).
+// The size axis's name: the game's parameter that the sizes grow (the integer parameter whose
+// value is this game's size, or the list whose length it is), else "size".
+function sizeName(data) {
+  const info = typeof gameInfo === "function" ? gameInfo() : null;
+  if (!info || data.size == null) return "size";
+  for (const p of info.params) {
+    const input = paramInput(p);
+    const text = input ? input.value.trim() : "";
+    if (p.kind === "integer" && Number(text) === data.size) return paramLabel(p);
+    if (p.kind === "values" && text.split(/[\s,\[\]]+/).filter((w) => w).length === data.size) {
+      return `number of ${paramLabel(p)}`;
+    }
+  }
+  return "size";
+}
+
 function chart(data, field, title, show, tick) {
   const W = 520;
   const H = 300;
@@ -134,7 +152,7 @@ function chart(data, field, title, show, tick) {
   for (let k = lo; k <= hi; k++) {
     const y = fy(10 ** k);
     svg.append(svgEl("line", { x1: L, x2: W - R, y1: y, y2: y, class: "grid" }));
-    svg.append(svgEl("text", { x: L - 6, y: y + 4, "text-anchor": "end" }, tick(10 ** k)));
+    svg.append(svgEl("text", { x: L - 6, y: y + 4, "text-anchor": "end", "data-ytick": 10 ** k }, tick(10 ** k)));
   }
   for (const s of sizeTicks(xmin, xmax, logX, W - L - R)) {
     const x = fx(s);
@@ -143,10 +161,7 @@ function chart(data, field, title, show, tick) {
     label.dataset.tick = String(s);
     svg.append(label);
   }
-  // The size axis is named by the game (`n (largest integer)`; `size` for a game that names
-  // none).
-  const axis = data.axis || "size";
-  svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle" }, `${axis}${logX ? ", log scale" : ""}`));
+  svg.append(svgEl("text", { x: (L + W - R) / 2, y: H - 6, "text-anchor": "middle", "data-axis": "size" }, `${sizeName(data)}${logX ? ", log scale" : ""}`));
   if (data.size != null) {
     const x = fx(data.size);
     svg.append(svgEl("line", { x1: x, x2: x, y1: T, y2: H - B, class: "current-size" }));
@@ -165,7 +180,7 @@ function chart(data, field, title, show, tick) {
     for (const [s, v] of points) {
       const dot = marker(MARKS[k % MARKS.length], fx(s), fy(v));
       dot.style.fill = color;
-      let words = `${c.backend}/${c.variant}, size ${s}: ${show(v)}`;
+      let words = `${c.backend}/${c.variant}, ${sizeName(data)} ${s}: ${show(v)}`;
       if (field === "seconds") {
         const n = reps[sizes.indexOf(s)];
         dot.dataset.seconds = String(v);

@@ -119,6 +119,8 @@ async function solve(view, step) {
       ? rows[0].report.error
       : "Pick at least one backend.";
   showCounters(rows);
+  $("counters-note").textContent = $("compare-note").textContent;
+  setupSummary();
   const choice = $("trace-backend").value;
   if (!choice) {
     setStatus("");
@@ -135,6 +137,8 @@ async function solve(view, step) {
     saveUrl();
     return;
   }
+  await alignColumn(rows, data, body, run);
+  if (solving !== run) return;
   setStatus("");
   const wanted = typeof view === "string" ? view : trace ? trace.view : null;
   if (wanted === "fold") await tracePartner(data, body, run);
@@ -146,6 +150,51 @@ async function solve(view, step) {
     if (view === "growth") $("growth").scrollIntoView();
   }
   saveUrl();
+}
+
+// The form's summary line (shown when it is closed): the game, its parameters, the backend
+// stepped through.
+function setupSummary() {
+  const info = gameInfo();
+  if (!info) return;
+  const values = info.params.map((p) => {
+    const input = paramInput(p);
+    return input ? input.value.trim() : "";
+  });
+  $("setup-summary").textContent = `${info.title} ${values.join(" ")} · step through ${$("trace-backend").value || "nothing"} · change…`;
+}
+
+// One memo story: the answer table's column of the backend stepped through runs the variant
+// the step-through shows (a bare `memo` traces memo/textbook, while the box ticked first,
+// memo/auto, runs memo/dense: 9 positions where the picture shows 17). Unless the boxes were
+// ticked by hand, the backend's one ticked box moves to the traced variant, that column is
+// solved again, and a note under the table says which variant each ran and why.
+async function alignColumn(rows, data, body, run) {
+  if (backendsTouched || data.error || !data.backend || !data.variant) return;
+  const traced = `${data.backend}/${data.variant}`;
+  const box = [...$("backends").querySelectorAll("input")].find((i) => i.value === traced);
+  if (!box || box.checked) return;
+  const ticked = [...$("backends").querySelectorAll("input:checked")]
+    .filter((i) => i.value.split("/")[0] === data.backend);
+  if (ticked.length !== 1) return;
+  const at = rows.findIndex((r) => r.label === ticked[0].value);
+  if (at < 0) return;
+  const report = await post(`/api/solve?backend=${encodeURIComponent(traced)}`, body + "}");
+  if (solving !== run) return;
+  const before = rows[at];
+  ticked[0].checked = false;
+  box.checked = true;
+  rows[at] = { label: traced, report };
+  compareSummary();
+  showCounters(rows);
+  // A column in words: its variant, the kernel it ran where that differs, its counts.
+  const told = (label, r) => {
+    const ran = r.ran && r.ran !== label ? `, which ran ${r.ran}` : "";
+    const stats = r.stats ? `: ${fmt(r.stats.positions)} positions, ${fmt(r.stats.memo_hits)} memo hits` : "";
+    return `${label}${ran}${stats}`;
+  };
+  $("compare-note").textContent = `The ${data.backend} column now runs ${told(traced, report)}, the variant the step-through shows, so the table and the picture tell one story. The box ticked before, ${told(before.label, before.report)}, searches in an order of its own: tick it too to compare.`;
+  $("counters-note").textContent = $("compare-note").textContent;
 }
 
 // For the fold view: traces the backend that goes beside `data` (recursive beside memo, memo
@@ -319,6 +368,11 @@ function init() {
     growth();
   });
   $("copy-link").addEventListener("click", copyLink);
+  $("backends").addEventListener("change", () => {
+    backendsTouched = true;
+    $("compare-note").textContent = "";
+    compareSummary();
+  });
   $("trace-backend").addEventListener("change", () => {
     $("url-warning").hidden = true;
     solve();
@@ -351,7 +405,12 @@ function init() {
       // A first visit (no state in the URL) opens on the lesson's picture: the recursion
       // tree and the memo's DAG of the first game's first example, side by side.
       const first = Object.keys(wanted).length === 0;
-      return solve(first ? "fold" : wanted.view, step);
+      // In a narrow window the form closes to its summary line, so the picture is in view.
+      if (first && window.matchMedia && window.matchMedia("(max-width: 700px)").matches) {
+        $("setup-box").open = false;
+      }
+      // It opens at step 0, nothing solved yet: the lesson is to step through it.
+      return solve(first ? "fold" : wanted.view, first ? 0 : step);
     })
     .catch((e) => setStatus(`cannot load the page's data: ${e}`, true));
 }
@@ -373,6 +432,11 @@ function initTrace() {
   initZoom();
   $("quiz-toggle").addEventListener("change", () => {
     quizReset();
+    // The reduction's list hides or shows the results to come; the legend its quiz keys.
+    if (trace) {
+      setStep(trace.step);
+      showLegend(trace);
+    }
     if (typeof saveUrl === "function" && !$("trace-data")) saveUrl();
   });
   $("quiz-check").addEventListener("click", quizCheck);

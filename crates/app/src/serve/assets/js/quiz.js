@@ -55,6 +55,21 @@ function quizQuestion() {
   };
 }
 
+// Why the next step asks nothing: a base case (a cell that reads no other, m(i, i) = a[i],
+// read off the game itself), or a step that reveals no value (a call, a memo look-up).
+function quizSkipped() {
+  const data = trace.view === "fold" && trace.fold ? trace.fold.tree.data : trace.data;
+  const e = data.events ? data.events[trace.step] : null;
+  const writes = trace.writes && trace.writes.includes(trace.step);
+  if (e && writes && (trace.view === "table" || trace.view === "cells")) {
+    return `Step forward: the next step writes a base case, ${e.position}, read off the game itself (no other cell to work from), so it is not asked.`;
+  }
+  if (e && e.kind === "leave" && e.verdict) {
+    return "Step forward: this step reveals a value the quiz does not ask.";
+  }
+  return "Step forward: this step reveals no value.";
+}
+
 // What was typed, read as the page writes values: `+5` is 5, `wins` and `w` are win.
 function quizNormal(text) {
   const t = text.trim().toLowerCase();
@@ -113,7 +128,7 @@ function quizShow() {
     ? q.text
     : trace && trace.step >= trace.steps
       ? "The end of the trace: step back (or start again from step 0) to be asked again."
-      : "Step forward: this step reveals no value.";
+      : quizSkipped();
   // The asked cell and the cells its value is read from, marked in the table.
   for (const c of document.querySelectorAll("[data-cell].asked, [data-cell].asked-read")) {
     c.classList.remove("asked", "asked-read");

@@ -68,8 +68,16 @@ function showReduction(step) {
     : own.steps.length
       ? "The row as given; step forward to see its first merge."
       : "The row has no peak to merge: it is already reduced.";
+  // In quiz mode a merge's result stays hidden until its step is answered (or stepped past):
+  // the list shows "-> ?" for it, `data-hidden` set.
+  const quizzing = $("quiz-toggle") && $("quiz-toggle").checked;
   [...r.list.children].forEach((li, k) => {
     li.className = k < step ? "done" : k === step ? "next" : "";
+    if (k >= own.merges.length) return;
+    const hide = quizzing && k >= step;
+    li.textContent = hide ? own.merges[k].replace(/->\s*\S+\s*$/, "-> ?") : own.merges[k];
+    if (hide) li.dataset.hidden = "true";
+    else delete li.dataset.hidden;
   });
   r.end.hidden = !done;
   $("current").textContent = last ? own.merges[step - 1] : "";

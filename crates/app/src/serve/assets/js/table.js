@@ -19,7 +19,10 @@ function layoutTable(t, layout) {
   t.writes = writes;
   t.cells = cells;
   t.layers = null;
-  if (layout && layout.formula) box.append(el("p", layout.formula, "formula"));
+  // The formula above the box that scrolls, so it stays in view (and wraps) however far
+  // a large table is scrolled.
+  $("formula").textContent = layout && layout.formula ? layout.formula : "";
+  $("formula").hidden = !(layout && layout.formula);
   const table = el("table", null, "dp");
   const caption = el("p", "", "caption");
   box.append(caption);
@@ -112,13 +115,16 @@ function showTable(step) {
   const current = step > 0 ? events[step - 1] : null;
   $("current").textContent = current ? describe(current) : "";
   const written = new Map(); // key -> event of its last write before `step`
-  const slots = new Map(); // slot -> key written there last
+  // slot -> key written there last, by the writes before the current one: the cell whose
+  // slot the current write reuses is read by it at this step, and shows as overwritten from
+  // the next step on, after the write.
+  const slots = new Map();
   for (const i of trace.writes) {
     if (i >= step) break;
     const e = events[i];
     const key = e.cell ? e.cell.key : `step${i}`;
     written.set(key, e);
-    if (e.cell && e.cell.slot != null) slots.set(e.cell.slot, key);
+    if (e.cell && e.cell.slot != null && i < step - 1) slots.set(e.cell.slot, key);
   }
   const isWrite = current && trace.writes.includes(step - 1);
   const reads = new Set(isWrite && current.reads ? current.reads : []);
@@ -130,7 +136,10 @@ function showTable(step) {
     if (!e) classes.push("pending");
     else {
       classes.push(valueClass(e));
-      if (c.cell.slot != null && slots.get(c.cell.slot) !== key) classes.push("overwritten");
+      const last = slots.get(c.cell.slot);
+      if (c.cell.slot != null && key !== currentKey && last != null && last !== key) {
+        classes.push("overwritten");
+      }
     }
     if (reads.has(key)) classes.push("read");
     if (key === currentKey) classes.push("current");

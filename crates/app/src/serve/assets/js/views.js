@@ -35,6 +35,8 @@ function clearTrace(note) {
   $("fold-box").textContent = "";
   $("view").dataset.view = "";
   $("trace-note").textContent = note;
+  $("trace-counts").textContent = "";
+  $("formula").hidden = true;
   $("current").textContent = "";
   $("step-note").textContent = "";
   $("slider").max = "0";
@@ -46,13 +48,18 @@ function loadTrace(data, view, step) {
   stop();
   const views = viewsOf(data);
   view = views.includes(view) ? view : views[0];
-  let note = data.summary || "";
+  // The summary (the run's totals) is shown by showCounts at the last step only.
+  let note = "";
   if (data.truncated) {
-    note += `. Showing the first ${fmt(data.events.length)} steps of ${fmt(data.total_events)}.`;
+    note += `Showing the first ${fmt(data.events.length)} steps of ${fmt(data.total_events)}.`;
   }
   if (data.view === "settled") note = "The answer follows without any search: nothing to step through.";
   if (data.view === "own") note = "This backend walks no positions: what it does instead, step by step.";
-  $("trace-title").textContent = `(${data.backend}/${data.variant})`;
+  // The variant asked for, and the kernel it ran where that differs (memo/auto runs
+  // memo/dense on Can I Win): whose search the picture shows.
+  const kernel = data.answer && data.answer.kernel;
+  const ran = kernel && kernel !== data.variant ? `, ran ${data.backend}/${kernel}` : "";
+  $("trace-title").textContent = `(${data.backend}/${data.variant}${ran})`;
   $("trace-note").textContent = note;
   const select = $("view-select");
   select.textContent = "";
@@ -68,6 +75,7 @@ function loadTrace(data, view, step) {
   $("table-box").textContent = "";
   $("reduction-box").textContent = "";
   $("fold-box").textContent = "";
+  $("formula").hidden = true;
   // An <svg> has no `hidden` property: the attribute itself.
   $("graph").toggleAttribute("hidden", !["tree", "dag"].includes(view));
   $("table-box").hidden = !["table", "cells"].includes(view);
@@ -139,7 +147,48 @@ function setStep(step) {
   else if (trace.view === "table" || trace.view === "cells") showTable(step);
   else if (trace.view === "tree" || trace.view === "dag") showGraph(step);
   else if (trace.view === "fold") showFold(step);
+  showCounts(step);
   if (typeof saveUrl === "function" && !$("trace-data")) saveUrl();
+}
+
+// The counts under the picture are those of the step shown, never the run's totals before
+// its end: so far, positions expanded (calls and cells written), distinct positions and memo
+// hits; at the last step the run's summary. The fold view's panels count for themselves, and
+// a reduction counts its merges: there the line shows at the end only. Hooks: `data-step`,
+// and `data-positions`, `data-distinct`, `data-hits` (so far, or the totals at the end).
+function showCounts(step) {
+  const box = $("trace-counts");
+  if (!box) return;
+  const data = trace.data;
+  const end = step >= trace.steps;
+  const events = data.events || [];
+  let positions = 0;
+  let hits = 0;
+  const distinct = new Set();
+  for (let i = 0; i < Math.min(step, events.length); i++) {
+    const e = events[i];
+    if (e.kind === "enter" || e.kind === "cell") positions += 1;
+    if (e.kind === "memo_hit") hits += 1;
+    if (e.kind !== "leave") distinct.add(e.id);
+  }
+  box.dataset.step = String(step);
+  const own = ["fold", "reduction", "own", "settled"].includes(trace.view);
+  if (end) {
+    const stats = data.answer && data.answer.stats;
+    box.textContent = data.summary || "";
+    box.hidden = !data.summary;
+    box.dataset.positions = String(stats ? stats.positions : positions);
+    box.dataset.distinct = String(data.distinct_states != null ? data.distinct_states : distinct.size);
+    box.dataset.hits = String(stats ? stats.memo_hits : hits);
+    return;
+  }
+  box.hidden = own;
+  box.dataset.positions = own ? "" : String(positions);
+  box.dataset.distinct = own ? "" : String(distinct.size);
+  box.dataset.hits = own ? "" : String(hits);
+  box.textContent = own
+    ? ""
+    : `So far (step ${fmt(step)}): positions expanded ${fmt(positions)}, distinct positions ${fmt(distinct.size)}${hits > 0 || events.some((e) => e.kind === "memo_hit") ? `, memo hits ${fmt(hits)}` : ""}; the run's totals show at its last step.`;
 }
 
 // What the event of step `i` (0-based) says, in words.
@@ -196,6 +245,8 @@ function showLegend(t) {
     read: events.some((e) => e.reads && e.reads.length > 0),
     overwritten: events.some((e) => e.cell && e.cell.slot != null),
     answer: !!t.data.table,
+    // The quiz's own marks on a table: the cell asked for ("?") and the cells it reads.
+    asked: !!($("quiz-toggle") && $("quiz-toggle").checked) && ["table", "cells"].includes(t.view),
   };
   for (const key of document.querySelectorAll("[data-legend]")) {
     key.hidden = !show[key.dataset.legend];

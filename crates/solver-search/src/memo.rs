@@ -7,7 +7,7 @@ use std::mem::{align_of, size_of, MaybeUninit};
 
 use hashbrown::HashMap;
 
-use crate::Indexed;
+use core_types::Indexed;
 
 /// Why a memo would not store one more position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,8 +16,8 @@
 //! and `2i + 1`: moving the entries in slot order writes the new array front to back.
 //!
 //! ```
-//! use gamesolve::state_table::{states_within, table_bytes, StateTable};
-//! use gamesolve::Deadline;
+//! use solver_search::state_table::{states_within, table_bytes, StateTable};
+//! use gamesolve::core_types::Deadline;
 //!
 //! // A verdict per set, in `u64` slots (sets of at most 63 integers).
 //! let limit = states_within(1 << 20, 8); // what fits 1 MiB
@@ -37,7 +37,7 @@ use std::num::NonZeroU8;
 
 use bytemuck::Zeroable;
 
-use crate::Deadline;
+use core_types::Deadline;
 
 /// One stored state: its used-set and value in one word; zero is an empty slot.
 pub trait Slot: Copy + Zeroable + PartialEq {
@@ -368,7 +368,7 @@ impl<S: Slot> StateTable<S> {
         let count = (self.slots.len() * 2).max(MIN_SLOTS as usize);
         let refused = TableFull::Refused { states: self.len };
         let mut grown = bytemuck::allocation::try_zeroed_vec::<S>(count).map_err(|()| refused)?;
-        crate::bits::advise_huge_pages(&mut grown);
+        core_types::bits::advise_huge_pages(&mut grown);
         let shift = 64 - count.trailing_zeros();
         for (moved, &slot) in self.slots.iter().filter(|s| !s.is_empty()).enumerate() {
             if moved % MOVES_PER_CLOCK_READ == MOVES_PER_CLOCK_READ - 1 && self.deadline.reached() {

@@ -3,7 +3,7 @@
 #![allow(clippy::unwrap_used)]
 
 use super::*;
-use crate::{CanIWin, Deadline, NoStats, PredictTheWinner, Verdict};
+use core_types::{CanIWin, Deadline, NoStats, PredictTheWinner, Verdict};
 
 const NAMES: SearchNames = SearchNames {
     who: "test",
@@ -55,7 +55,7 @@ fn the_dense_table_agrees_with_the_hash_map() {
         let pace = DeadlineClock::new(Deadline::after(None));
         let mut stats = NoStats;
         let mut hashed = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
-        let a: (Plain<crate::Margin>, _) = hashed.expand(start, 1).unwrap();
+        let a: (Plain<core_types::Margin>, _) = hashed.expand(start, 1).unwrap();
         let memo = DenseMemo::new(&game, u64::MAX).unwrap();
         let pace = DeadlineClock::new(Deadline::after(None));
         let mut stats = NoStats;
@@ -75,8 +75,8 @@ fn ranked_scores_count_the_moves_to_the_end() {
     let pace = DeadlineClock::new(Deadline::after(None));
     let mut stats = NoStats;
     let mut search = Search::new(&game, memo, &mut stats, pace, NAMES, u64::MAX);
-    let (score, _): (Ranked<crate::Margin>, _) = search.expand(game.start(), 1).unwrap();
-    assert_eq!(score.value, crate::Margin(222));
+    let (score, _): (Ranked<core_types::Margin>, _) = search.expand(game.start(), 1).unwrap();
+    assert_eq!(score.value, core_types::Margin(222));
     assert_eq!(score.remoteness, 4);
 }
 
@@ -130,7 +130,7 @@ impl Game for Line {
     fn solution(&self, value: Verdict, _best: Option<u64>) -> Verdict {
         value
     }
-    fn outcome(&self, value: &Verdict) -> crate::Outcome {
+    fn outcome(&self, value: &Verdict) -> core_types::Outcome {
         value.outcome_for_first()
     }
     fn describe(&self) -> String {
@@ -276,7 +276,7 @@ std::thread_local! {
 }
 
 /// Every event of a search, and how many positions it expanded at which depth.
-struct Log<G: Game>(Vec<crate::GameEvent<G>>, Vec<u64>);
+struct Log<G: Game>(Vec<core_types::GameEvent<G>>, Vec<u64>);
 
 impl<G: Game> Recorder<G> for Log<G> {
     fn position(&mut self, depth: u64) {
@@ -286,7 +286,7 @@ impl<G: Game> Recorder<G> for Log<G> {
     fn memo_hit(&mut self) {}
     fn states_stored(&mut self, _count: u64) {}
     fn table(&mut self, _cells: u64, _bytes: u64) {}
-    fn event(&mut self, event: crate::GameEvent<G>) {
+    fn event(&mut self, event: core_types::GameEvent<G>) {
         self.0.push(event);
     }
 }
@@ -296,7 +296,7 @@ impl<G: Game> Recorder<G> for Log<G> {
 fn walk<G: Game<Value = Verdict>>(
     game: &G,
     memo: bool,
-) -> (Verdict, G::Move, Vec<crate::GameEvent<G>>, Vec<u64>) {
+) -> (Verdict, G::Move, Vec<core_types::GameEvent<G>>, Vec<u64>) {
     walk_with(game, memo, true)
 }
 
@@ -306,7 +306,7 @@ fn walk_with<G: Game<Value = Verdict>>(
     game: &G,
     memo: bool,
     in_game_order: bool,
-) -> (Verdict, G::Move, Vec<crate::GameEvent<G>>, Vec<u64>) {
+) -> (Verdict, G::Move, Vec<core_types::GameEvent<G>>, Vec<u64>) {
     let mut log = Log(Vec::new(), Vec::new());
     let (value, best) = {
         let pace = WorkBudget::new(u64::MAX, Deadline::after(None));

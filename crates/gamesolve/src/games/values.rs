@@ -166,7 +166,7 @@ pub enum ValuesError {
 /// # Examples
 ///
 /// ```
-/// use core_types::values::{parse_values, ValuesError};
+/// use gamesolve::games::values::{parse_values, ValuesError};
 ///
 /// assert_eq!(parse_values("[1,5,233,7]")?, [1, 5, 233, 7]);
 /// assert_eq!(parse_values("1 5, 233 7,")?, [1, 5, 233, 7]);
@@ -194,7 +194,7 @@ pub fn parse_values(text: &str) -> Result<Vec<i64>, ValuesError> {
 /// # Examples
 ///
 /// ```
-/// use core_types::values::{parse_value, ValuesError};
+/// use gamesolve::games::values::{parse_value, ValuesError};
 ///
 /// assert_eq!(parse_value("-007", 1)?, -7);
 /// assert!(matches!(parse_value("1.5", 3), Err(ValuesError::NotAnInteger { index: 3, .. })));
@@ -252,7 +252,7 @@ pub fn parse_value(text: &str, index: u64) -> Result<i64, ValuesError> {
 /// # Examples
 ///
 /// ```
-/// use gamesolve::values::{parse_values_from_reader, ValuesError};
+/// use gamesolve::games::values::{parse_values_from_reader, ValuesError};
 ///
 /// let values = parse_values_from_reader("[1, 5, 233, 7]".as_bytes())?;
 /// assert_eq!(values, [1, 5, 233, 7]);
@@ -293,7 +293,7 @@ pub fn parse_values_from_reader<R: Read>(reader: R) -> Result<Vec<i64>, ValuesEr
 /// # Examples
 ///
 /// ```
-/// use gamesolve::values::{parse_values_from_reader_with_cap, ValuesError};
+/// use gamesolve::games::values::{parse_values_from_reader_with_cap, ValuesError};
 ///
 /// assert_eq!(parse_values_from_reader_with_cap("1 2 3".as_bytes(), 24)?, [1, 2, 3]);
 /// let err = parse_values_from_reader_with_cap("1 2 3".as_bytes(), 16).unwrap_err();

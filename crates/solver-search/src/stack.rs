@@ -16,7 +16,7 @@
 //! only the check around it: it has no fallible entry point.
 //!
 //! ```
-//! use gamesolve::stack::{maybe_grow, StackRefused};
+//! use solver_search::stack::{maybe_grow, StackRefused};
 //!
 //! /// The depth of a chain of `n` calls, each on a segment when the stack runs low.
 //! fn depth(n: u64) -> Result<u64, StackRefused> {
@@ -37,7 +37,7 @@
 
 use std::panic::{self, AssertUnwindSafe};
 
-use crate::Error;
+use core_types::Error;
 
 /// The system refused the memory of a new stack segment of `segment_bytes` bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -84,7 +84,7 @@ pub fn maybe_grow<R>(
 /// `Result` at every level: no second `Result` to unwrap on the hot path.
 ///
 /// ```
-/// use gamesolve::stack::{maybe_grow_fallible, StackRefused};
+/// use solver_search::stack::{maybe_grow_fallible, StackRefused};
 ///
 /// fn depth(n: u64) -> Result<u64, String> {
 ///     if n == 0 {
@@ -115,7 +115,7 @@ pub fn maybe_grow_fallible<T, E>(
 /// [`grow_fallible`] runs the callback on the segment.
 ///
 /// ```
-/// use gamesolve::stack::{grow_fallible, needs_segment, segment_mapping_bytes, StackRefused};
+/// use solver_search::stack::{grow_fallible, needs_segment, segment_mapping_bytes, StackRefused};
 ///
 /// /// The depth of a chain of `n` calls, and the most segment bytes mapped at once.
 /// fn depth(n: u64, mapped: &mut u64, peak: &mut u64) -> Result<u64, StackRefused> {
@@ -149,7 +149,7 @@ pub fn needs_segment(red_zone: usize) -> bool {
 /// a stack that grows down, as on x86, ARM and RISC-V.
 ///
 /// ```
-/// use gamesolve::stack::{below_floor, floor};
+/// use solver_search::stack::{below_floor, floor};
 ///
 /// let floor = floor(64 * 1024);
 /// assert!(!below_floor(floor));

@@ -1,7 +1,7 @@
 //! What the search keeps of a position ([`Score`]): its value ([`Plain`]), its value and
 //! whether it is over ([`Marked`]), or its value and remoteness ([`Ranked`]).
 
-use crate::{GameValue, Verdict};
+use core_types::{GameValue, Verdict};
 
 /// What the search keeps of a position: its value alone, or its value and remoteness.
 pub trait Score<V: GameValue>: Copy {
@@ -17,7 +17,7 @@ pub trait Score<V: GameValue>: Copy {
     fn cannot_be_beaten(self) -> bool;
     /// Whether this is the score of a position that is over ([`Score::terminal`]), as far as
     /// the score can tell: a memo keeps such positions too (so that the game is asked
-    /// [`Game::terminal_value`](crate::Game::terminal_value) once per position), and a lookup that finds one is not
+    /// [`Game::terminal_value`](core_types::Game::terminal_value) once per position), and a lookup that finds one is not
     /// counted as a memo hit when this says so. `false` by default: [`Plain`] cannot tell,
     /// so its hits on positions that are over count as memo hits; [`Ranked`] (remoteness 0)
     /// and [`Marked`] can.

@@ -1,4 +1,10 @@
-//! The one generic search over the game vocabulary: negamax with a memo policy.
+//! The one generic search over the game vocabulary: negamax with a memo policy, and the
+//! parts every solver's search is built of (the stack segments of a deep search, [`stack`];
+//! the sparse state table of the hand-written memos, [`state_table`]).
+//!
+//! The search engine of the solver crates (`solver-recursive`, `solver-memo`,
+//! `solver-tabular`) and of the analysis: the vocabulary (`core-types`) holds what a game
+//! is, this crate how it is searched.
 //!
 //! Every algorithm that works on any [`Game`] is this search with a different policy:
 //!
@@ -13,7 +19,7 @@
 //! move's score is [`Game::move_value`] of the reply's, the best is kept (the first of equals),
 //! and the moves after one that cannot be beaten ([`Score::cannot_be_beaten`]: a win, or a win
 //! in one move when remoteness counts) are not tried. It reports what it does to a
-//! [`Recorder`] (compiled away with [`NoStats`](crate::NoStats)), grows its stack on heap
+//! [`Recorder`] (compiled away with [`NoStats`](core_types::NoStats)), grows its stack on heap
 //! segments when deep ([`crate::stack`]), and counts those segments with the memo's tables
 //! against one memory cap.
 //!
@@ -43,7 +49,7 @@
 //! # Examples
 //!
 //! ```
-//! use core_types::search::{HashMemo, NoMemo, Plain, Search, SearchNames};
+//! use solver_search::{HashMemo, NoMemo, Plain, Search, SearchNames};
 //! use core_types::deadline::WorkBudget;
 //! use core_types::{CanIWin, Deadline, DeadlineClock, Game, NoStats, Verdict};
 //!
@@ -69,9 +75,11 @@ use std::mem::size_of;
 
 use hashbrown::HashSet;
 
-use crate::deadline::{DeadlineClock, WorkBudget};
-use crate::stack;
-use crate::{Error, Event, Game, Recorder};
+use core_types::deadline::{DeadlineClock, WorkBudget};
+use core_types::{Error, Event, Game, Recorder};
+
+pub mod stack;
+pub mod state_table;
 
 mod memo;
 mod score;
