@@ -37,6 +37,7 @@ mod cli;
 mod cli_backends;
 mod cli_batch;
 mod cli_flags_and_output;
+mod cli_growth;
 mod cli_help;
 mod cli_limits;
 mod cli_time_limit;

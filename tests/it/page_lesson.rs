@@ -221,6 +221,9 @@ fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
         assert!(text.contains("Each time is the mean of"), "{text}");
     };
     check_times(&browser);
+    // Issue 44: each backend's legend gives its better fit, as `gamesolve growth` fits it.
+    let text = browser.text("growth");
+    assert!(text.contains("time ≈ ") && text.contains("(R² "), "{text}");
     // Predict the Winner: rows of 1 to 4096 values on a log axis, ticks at powers.
     browser.eval(
         "const s = document.getElementById('game'); s.value = 'predict-the-winner'; \

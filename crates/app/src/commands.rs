@@ -9,14 +9,15 @@ use super::analyze::AnalyzeCmd;
 use super::compare::{CompareCmd, CompareFlags};
 use super::error::Stop;
 use super::explain::{ExplainCmd, ViewArgs};
-use super::gamecmd::{self, GameCmd};
+use super::gamecmd::{self, GameCmd, GameRow};
 use super::generic::AnalyzeFlags;
+use super::growth::{GrowthCmd, GrowthFlags};
 use super::play::{self, PlayCmd, PlayFlags};
 use super::solve::{self, SolveFlags};
 use super::table::GameTable;
 
 /// `command` (the program's, without games) with every game of `games` as a subcommand of the
-/// program (solving it), of `compare`, `analyze`, `play` and `explain`. The program's own
+/// program (solving it), of `compare`, `growth`, `analyze`, `play` and `explain`. The program's own
 /// subcommands follow the games, as `gamesolve --help` lists them.
 pub(crate) fn with_games(
     command: Command,
@@ -31,6 +32,12 @@ pub(crate) fn with_games(
         command = command
             .mut_subcommand("compare", |c| {
                 gamecmd::subcommands::<CompareFlags>(c, rows.iter().cloned())
+            })
+            .mut_subcommand("growth", |c| {
+                // Only the games that give sizes to grow over.
+                let grows =
+                    |row: &&GameRow<'_>| games.find(row.info.name).is_some_and(|e| e.grows());
+                gamecmd::subcommands::<GrowthFlags>(c, rows.iter().filter(grows).cloned())
             })
             .mut_subcommand("analyze", |c| {
                 gamecmd::subcommands::<AnalyzeFlags>(c, rows.iter().cloned())
@@ -63,6 +70,32 @@ pub(crate) fn compare(cmd: &CompareCmd, games: &GameTable, json: bool) -> Result
     games
         .game_of(&cmd.game, cmd.limits.memory_cap_bytes)?
         .compare(cmd, json)
+}
+
+/// `gamesolve growth GAME ...`: a game of the table that gives sizes to grow over
+/// ([`gamesolve::TableGame::growth`]), or the error naming the ones that do (`growth` has no
+/// subcommand for another game: this holds for a table that changed since).
+pub(crate) fn growth(cmd: &GrowthCmd, games: &GameTable, json: bool) -> Result<(), Stop> {
+    if !games.entry(&cmd.game.name)?.grows() {
+        let growing: Vec<&str> = games
+            .entries()
+            .filter(|e| e.grows())
+            .map(|e| e.info().name)
+            .collect();
+        return Err(Stop::Error(crate::error::CliError::invalid(format!(
+            "`{}` gives no sizes to grow over (its game does not implement \
+             `TableGame::growth`); `growth` takes {}",
+            cmd.game.name,
+            if growing.is_empty() {
+                "no game of this program".to_owned()
+            } else {
+                growing.join(", ")
+            }
+        ))));
+    }
+    games
+        .game_of(&cmd.game, cmd.limits.memory_cap_bytes)?
+        .growth(cmd, json)
 }
 
 /// `gamesolve explain GAME ...`.

@@ -2,7 +2,8 @@
 //! a short reason in its cell ("budget of 10^8 positions", "no algorithm") and its full reason
 //! follows the table as a numbered note; columns that do not fit are left out in
 //! [`DROP_ORDER`] (and a note says which); below the width of the first three columns the
-//! table turns into one block of lines per backend.
+//! table turns into one block of lines per backend. A line under the table says how the times
+//! were measured ([`crate::compare_measure`]).
 
 use comfy_table::{
     CellAlignment, ColumnConstraint, ContentArrangement, ContentLineStyle, LineStyle, Table,
@@ -13,10 +14,12 @@ use gamesolve::Error;
 use crate::term;
 
 /// The columns, left to right.
-const HEADERS: [&str; 8] = [
+const HEADERS: [&str; 10] = [
     "backend",
     "answer",
     "time",
+    "±",
+    "runs",
     "positions",
     "memo hits",
     "states",
@@ -25,9 +28,10 @@ const HEADERS: [&str; 8] = [
 ];
 
 /// The order in which columns are left out when the table is wider than the terminal (as
-/// indexes of [`HEADERS`]): memo hits, table cells, states, table bytes, positions. The
-/// backend, the answer and the time always stay: below their width, blocks. `compare --help` states it ([`crate::compare::AFTER_HELP`]).
-const DROP_ORDER: [usize; 5] = [4, 6, 5, 7, 3];
+/// indexes of [`HEADERS`]): memo hits, table cells, states, table bytes, positions, runs, the
+/// spread (±). The backend, the answer and the time always stay: below their width, blocks.
+/// `compare --help` states it ([`crate::compare::AFTER_HELP`]).
+const DROP_ORDER: [usize; 7] = [6, 8, 7, 9, 5, 4, 3];
 
 /// One row: the label, the answer (or the short reason), and the counters, as text.
 pub(crate) struct Row {
@@ -37,8 +41,8 @@ pub(crate) struct Row {
     pub(crate) answer: String,
     /// The full reason when the backend could not answer.
     pub(crate) reason: Option<String>,
-    /// time, positions, memo hits, states, table cells, table bytes.
-    pub(crate) cells: [String; 6],
+    /// time, spread (±), runs, positions, memo hits, states, table cells, table bytes.
+    pub(crate) cells: [String; 8],
 }
 
 /// A few words for why a backend could not answer, for its cell; the full reason goes in a
@@ -77,9 +81,10 @@ fn power_of_ten(n: u64) -> String {
     }
 }
 
-/// The table of `rows` within `width` columns, then its notes. `label` is the first column's
-/// header (`backend` or `variant`). `O(rows × columns)` per try, at most seven tries.
-pub(crate) fn render(rows: &[Row], label: &str, width: usize) -> String {
+/// The table of `rows` within `width` columns, then `rule` (how the times were measured) and
+/// its notes. `label` is the first column's header (`backend` or `variant`).
+/// `O(rows × columns)` per try, at most nine tries.
+pub(crate) fn render(rows: &[Row], label: &str, width: usize, rule: &str) -> String {
     let notes: Vec<(usize, &Row)> = rows
         .iter()
         .filter(|row| row.reason.is_some())
@@ -104,7 +109,7 @@ pub(crate) fn render(rows: &[Row], label: &str, width: usize) -> String {
             }
         }
     };
-    let mut after = Vec::new();
+    let mut after = vec![rule.to_owned()];
     if !dropped.is_empty() {
         let names: Vec<&str> = dropped.iter().map(|&c| HEADERS[c]).collect();
         after.push(format!(
@@ -118,17 +123,13 @@ pub(crate) fn render(rows: &[Row], label: &str, width: usize) -> String {
             after.push(format!("[{number}] {}: {reason}", first_line(&row.label)));
         }
     }
-    if !after.is_empty() {
+    // The rule and the left-out note wrap flush left, the numbered notes under their text.
+    let flush = if dropped.is_empty() { 1 } else { 2 };
+    text.push('\n');
+    for (k, line) in after.into_iter().enumerate() {
+        let indent = if k < flush { "" } else { "    " };
+        text.push_str(&term::wrap_hanging(&line, width, indent));
         text.push('\n');
-        for (k, line) in after.into_iter().enumerate() {
-            let indent = if k == 0 && !dropped.is_empty() {
-                ""
-            } else {
-                "    "
-            };
-            text.push_str(&term::wrap_hanging(&line, width, indent));
-            text.push('\n');
-        }
     }
     text
 }
@@ -213,8 +214,12 @@ fn blocks(rows: &[Row], notes: &[(usize, &Row)], width: usize) -> String {
             .iter()
             .zip(&row.cells)
             .filter(|(_, value)| value.as_str() != "-")
-            // A no-break space: a counter's name and value stay on one line.
-            .map(|(name, value)| format!("{name} {value}").replace(' ', "\u{a0}"))
+            // A no-break space: a counter's name and value stay on one line; the spread
+            // (`±1.2%`) names itself.
+            .map(|(name, value)| match *name {
+                "±" => value.clone(),
+                _ => format!("{name} {value}").replace(' ', "\u{a0}"),
+            })
             .collect();
         if !counters.is_empty() {
             text.push_str(&term::wrap_at(&format!("  {}", counters.join(", ")), width));
@@ -228,9 +233,22 @@ fn blocks(rows: &[Row], notes: &[(usize, &Row)], width: usize) -> String {
 mod tests {
     use super::*;
 
+    const RULE: &str = "time: median of the runs after warming up.";
+
     fn rows() -> Vec<Row> {
-        let counters =
-            |t: &str| [t, "447474", "1308871", "447473", "1048576", "256.0 KiB"].map(str::to_owned);
+        let counters = |t: &str| {
+            [
+                t,
+                "±1.5%",
+                "10",
+                "447474",
+                "1308871",
+                "447473",
+                "1048576",
+                "256.0 KiB",
+            ]
+            .map(str::to_owned)
+        };
         vec![
             Row {
                 label: "recursive".to_owned(),
@@ -240,7 +258,7 @@ mod tests {
                      100000000 positions; try backend `memo` or `tabular`"
                         .to_owned(),
                 ),
-                cells: ["2.13 s", "-", "-", "-", "-", "-"].map(str::to_owned),
+                cells: ["2.13 s", "-", "-", "-", "-", "-", "-", "-"].map(str::to_owned),
             },
             Row {
                 label: "memo\n(dense)".to_owned(),
@@ -254,7 +272,7 @@ mod tests {
     #[test]
     fn every_line_fits_and_reasons_become_notes() {
         for width in [40, 60, 80, 100, 140] {
-            let text = render(&rows(), "backend", width);
+            let text = render(&rows(), "backend", width, RULE);
             for line in text.lines() {
                 assert!(
                     textwrap::core::display_width(line) <= width,
@@ -271,24 +289,29 @@ mod tests {
                 "{text}"
             );
         }
-        let wide = render(&rows(), "backend", 140);
+        let wide = render(&rows(), "backend", 140, RULE);
         assert!(
             wide.contains("memo hits") && !wide.contains("Left out"),
             "{wide}"
         );
-        let narrow = render(&rows(), "backend", 80);
+        let narrow = render(&rows(), "backend", 80, RULE);
         assert!(
             narrow.contains("Left out to fit 80 columns: memo hits"),
             "{narrow}"
         );
         assert!(!narrow.contains("┆ memo hits"), "{narrow}");
-        let blocks = render(&rows(), "backend", 40);
+        let blocks = render(&rows(), "backend", 40, RULE);
         assert!(!blocks.contains('┆'), "{blocks}");
         assert!(
             blocks.contains("memo (dense): second player wins"),
             "{blocks}"
         );
         assert!(blocks.contains("memo\u{a0}hits\u{a0}1308871"), "{blocks}");
+        assert!(blocks.contains("±1.5%, runs\u{a0}10"), "{blocks}");
+        for text in [wide, narrow, blocks] {
+            let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+            assert!(flat.contains(RULE), "{text}");
+        }
     }
 
     #[test]

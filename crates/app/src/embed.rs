@@ -175,8 +175,9 @@ impl Batch {
     }
 }
 
-/// `gamesolve compare GAME ... --json` (`--variants` when `variants`): the rows, and whether
-/// they agree (`Err` with the command's error when no backend answered or two disagree; the
+/// `gamesolve compare GAME ... --json --quick` (`--variants` when `variants`): the rows, one
+/// counted run per backend (a Python game calls into Python at every move: a measured compare
+/// would repeat that for 100 ms per backend), and whether they agree (`Err` with the command's error when no backend answered or two disagree; the
 /// rows are written either way, as the command writes them).
 ///
 /// # Errors

@@ -1,5 +1,5 @@
 //! The whole gamesolve application as a library: the command line (solve, `compare`,
-//! `batch`, `backends`, `analyze`, `play`, `explain`) and `serve` with the teaching page.
+//! `growth`, `batch`, `backends`, `analyze`, `play`, `explain`) and `serve` with the teaching page.
 //!
 //! The `gamesolve` program is one call, [`run`]; a user's crate calls it too, to get every
 //! front end for its games. Argument parsing, dispatch, output and exit codes live here; the
@@ -37,6 +37,7 @@ mod backends;
 mod batch;
 mod commands;
 mod compare;
+mod compare_measure;
 mod compare_table;
 pub mod embed;
 mod embed_views;
@@ -45,6 +46,9 @@ mod explain;
 mod gamecmd;
 mod games;
 mod generic;
+mod growth;
+mod growth_fit;
+mod growth_svg;
 mod guard;
 mod input;
 pub mod limits;
@@ -113,6 +117,10 @@ enum Command {
     /// Run every backend of this build on one game, side by side.
     #[command(after_help = compare::AFTER_HELP)]
     Compare(compare::CompareCmd),
+    /// Time the backends over a game's growing sizes, and fit each one's curve (a power or
+    /// an exponential, with R²); CSV, JSON and an SVG chart on request.
+    #[command(after_help = growth::AFTER_HELP)]
+    Growth(growth::GrowthCmd),
     /// Solve JSON Lines from standard input: one JSON line out per line in.
     #[command(
         after_help = "Examples:\n  gamesolve batch < games.jsonl > answers.jsonl\n  gamesolve batch --backend memo < games.jsonl\n  echo '{\"game\":\"can-i-win\",\"max_choosable\":10,\"desired_total\":11}' | gamesolve batch"
@@ -244,6 +252,7 @@ fn run_command(cli: Cli, games: &Arc<GameTable>) -> Result<ExitCode, Stop> {
     match &cli.command {
         Command::Game(cmd) => commands::solve(cmd, games, json)?,
         Command::Compare(cmd) => commands::compare(cmd, games, json)?,
+        Command::Growth(cmd) => commands::growth(cmd, games, json)?,
         Command::Batch(_) if cli.json => {
             return Err(usage(
                 "`--json` does not apply to `batch`: batch always writes JSON lines, one per \
@@ -290,6 +299,7 @@ impl Command {
         match self {
             Command::Game(cmd) => cmd.flags.json.json,
             Command::Compare(cmd) => cmd.json.json,
+            Command::Growth(cmd) => cmd.json.json,
             Command::Analyze(cmd) => cmd.json.json,
             Command::Explain(cmd) => cmd.json.json,
             Command::Backends(flag) | Command::Games(flag) => flag.json,

@@ -19,6 +19,7 @@ use super::error::{CliError, Stop};
 use super::explain::{self, ViewArgs};
 use super::gamecmd::{GameCmd, GameFlags, GameRow};
 use super::generic::{self, AnalyzeFlags};
+use super::growth::{self, GrowthCmd};
 use super::input;
 pub(crate) use super::line::Answer;
 use super::line::{LineGame, Solvers};
@@ -203,6 +204,8 @@ pub(crate) trait AnyGame {
     fn solve(&self, args: &SolverArgs, stats: bool, json: bool) -> Result<(), Stop>;
     /// `gamesolve compare GAME ...`.
     fn compare(&self, cmd: &CompareCmd, json: bool) -> Result<(), Stop>;
+    /// `gamesolve growth GAME ...`.
+    fn growth(&self, cmd: &GrowthCmd, json: bool) -> Result<(), Stop>;
     /// `gamesolve explain GAME ...`.
     fn explain(&self, view: &ViewArgs, json: bool) -> Result<(), Stop>;
     /// `gamesolve analyze GAME ...`.
@@ -237,6 +240,10 @@ impl<G: TableGame> AnyGame for Instance<G> {
 
     fn compare(&self, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
         compare::compare(&self.0, cmd, json)
+    }
+
+    fn growth(&self, cmd: &GrowthCmd, json: bool) -> Result<(), Stop> {
+        growth::growth(&self.0, cmd, json)
     }
 
     fn explain(&self, view: &ViewArgs, json: bool) -> Result<(), Stop> {

@@ -231,6 +231,17 @@ fn serve_growth_gives_each_backends_positions_by_size() {
     if let Some(memo) = curve("memo") {
         assert_eq!(memo[19], Some(447_474));
     }
+    // Issue 44: the size axis's name, and each curve's fits as `growth` fits them (the memo
+    // has its microseconds from n = 10 on: enough points).
+    assert_eq!(growth["axis"], "n (largest integer)");
+    for c in curves.iter().filter(|c| c["backend"] == "memo") {
+        let fit = &c["fit"];
+        assert!(
+            ["power", "exponential"].contains(&fit["best"].as_str().unwrap()),
+            "{c}"
+        );
+        assert!(fit["exponential"]["factor"].as_f64().unwrap() > 1.0, "{c}");
+    }
     // Plain recursion gives up on the way (10^6 positions a point), and stays given up.
     if let Some(recursive) = curve("recursive") {
         let first_null = recursive.iter().position(Option::is_none).unwrap();

@@ -59,12 +59,18 @@ struct Curve {
     /// a solve that long, fewer when the request's time ran out first); `None` where the
     /// backend gave up.
     repetitions: Vec<Option<u32>>,
+    /// The power and exponential fits of its times of 1 µs or more, as `gamesolve growth`
+    /// fits them ([`crate::growth_fit`]); `None` with fewer than three such points.
+    fit: Option<gamesolve::contract::growth::Fits>,
 }
 
 /// The answer of `/api/growth`.
 #[derive(Serialize)]
 struct GrowthReply {
     game: &'static str,
+    /// What the sizes count, for the size axis's name
+    /// ([`TableGame::GROWTH_AXIS`](gamesolve::TableGame::GROWTH_AXIS)).
+    axis: &'static str,
     /// `n` or the row's length at each point.
     sizes: Vec<u64>,
     /// The size of the game asked about, on the same axis (to mark it).
@@ -215,10 +221,19 @@ impl LineGame for Grower {
                     .iter()
                     .map(|p| p.as_ref().map(|p| p.repetitions))
                     .collect(),
+                fit: crate::growth_fit::fit(
+                    &family
+                        .iter()
+                        .zip(&points)
+                        .filter_map(|((size, _), p)| Some((*size, p.as_ref()?.seconds * 1e9)))
+                        .filter(|&(_, ns)| ns >= 1e3)
+                        .collect::<Vec<_>>(),
+                ),
             });
         }
         let reply = GrowthReply {
             game: G::NAME,
+            axis: G::GROWTH_AXIS,
             sizes: family.iter().map(|(size, _)| *size).collect(),
             size: game.growth_size(),
             curves,

@@ -4,7 +4,8 @@
 //!
 //! - here: one solved game ([`Reported`]: [`CanIWinReport`](crate::games::CanIWinReport), [`PredictTheWinnerReport`](crate::games::PredictTheWinnerReport),
 //!   [`GenericReport`]);
-//! - [`compare`]: `compare --json`'s rows;
+//! - [`compare`]: `compare --json`'s rows and how each backend was timed;
+//! - [`growth`]: `growth --json`, a game's times over growing sizes and their fits;
 //! - [`analysis`]: `analyze --json` of the built-in games and `--all-totals`;
 //! - [`explain`]: `explain --json`;
 //! - [`trace`]: the trace of `/api/trace` and `explain --html`;
@@ -31,6 +32,7 @@ pub mod batch;
 pub mod compare;
 pub mod error;
 pub mod explain;
+pub mod growth;
 pub mod trace;
 
 use serde::Serialize;

@@ -264,6 +264,8 @@ impl TableGame for CanIWin {
     }
 
     const GROWTH: bool = true;
+    const GROWTH_AXIS: &'static str = "n (largest integer)";
+    const GROWTH_FAMILY: &'static str = "pools 1..=n, total T = ⌈3/4 of 1+2+…+n⌉";
 
     /// Pools `1..=k` for `k = 1..=20` (and up to this game's `n` when larger, at most
     /// `points` sizes, the largest kept), each with the total at 3/4 of the pool's sum

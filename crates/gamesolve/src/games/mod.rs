@@ -525,6 +525,15 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
     /// `GET /api/games` and `games --json` say `"growth"`). `false` by default.
     const GROWTH: bool = false;
 
+    /// The name of [`TableGame::growth`]'s size axis, for charts and tables (`gamesolve
+    /// growth`): "n (largest integer)", "values in the row". `"size"` by default.
+    const GROWTH_AXIS: &'static str = "size";
+
+    /// How [`TableGame::growth`] builds its games, in a few words ("pools 1..=n, total
+    /// ⌈3/4 of 1+…+n⌉"), so a chart or a table of the growth says what was solved. Empty by
+    /// default.
+    const GROWTH_FAMILY: &'static str = "";
+
     /// The same game at growing sizes, at most `points` of them, each with its size, for a
     /// picture of how each backend's work grows over the sizes the backends can solve (a
     /// backend stops at its budget). Empty by default (no such picture); a game that gives

@@ -256,6 +256,10 @@ impl TableGame for PredictTheWinner {
     }
 
     const GROWTH: bool = true;
+    const GROWTH_AXIS: &'static str = "length (values in the row)";
+    const GROWTH_FAMILY: &'static str =
+        "the row's values repeated to each length (k·7919 mod 1000 for an empty row), \
+         lengths √2 apart";
 
     /// Rows of lengths `1, 2, 3, 4, 6, 8, 11, 16, …` up to `GROWTH_LONGEST` (a factor √2
     /// apart, at most `points` of them), each this row's values repeated (a fixed mix when

@@ -224,7 +224,8 @@ def compare(
 ) -> List[Dict[str, Any]]:
     """Every backend's automatic choice (``variants=True``: every variant) on one game (a name
     of the table with its parameters, or a game object written in Python, see :func:`solve`):
-    the rows of ``gamesolve compare ... --json``, ready for ``pandas.DataFrame``. A row that
+    the rows of ``gamesolve compare ... --json --quick`` (one counted run per backend; its
+    ``time_ns`` is that run's, not a measurement), ready for ``pandas.DataFrame``. A row that
     could not answer has ``error`` and ``kind`` in place of the answer. A Python game's rows
     have :func:`solve`'s fields for it (``outcome``, ``value``, ``best_move`` as its
     ``show_move`` prints it) and its class name as ``game``.

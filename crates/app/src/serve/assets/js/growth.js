@@ -5,7 +5,8 @@
 // total together (`min_total_seconds`), so no time is below the clock's noise. The size axis
 // has readable ticks (1, 2, 4, 8, … or 2, 4, 6, …), whatever sizes the game grows over.
 // Redrawn when the game changes while it is shown. A game whose row says `"growth": false`
-// (GET /api/games) is never offered the picture.
+// (GET /api/games) is never offered the picture. Each backend's legend gives its better fit,
+// as `gamesolve growth` fits it (`fit`).
 // Hooks: the size axis's labels carry `data-tick`, its name `data-axis`, the log axis's labels
 // `data-ytick`; each time's mark carries `data-seconds`
 // and `data-repetitions`, the time chart `data-min-total`.
@@ -233,9 +234,20 @@ function growthLegend(data) {
     item.append(key, name, gaveUp >= 0
       ? ` stops at ${fmt(data.sizes[gaveUp])} (${data.stopped_at_time_limit ? "its budget or the time limit" : "its budget"})`
       : " to the end");
+    if (c.fit) item.append(` — time ≈ ${fitWords(c.fit, data.axis)}`);
     list.append(item);
   });
   return list;
+}
+
+// A curve's better fit in words, as `gamesolve growth` prints it: `2.64^n (R² 0.971)` or
+// `length^2.43 (R² 0.989)`, over the sizes fitted (`fit` of POST /api/growth).
+function fitWords(fit, axis) {
+  const x = (axis || "size").split(" ")[0];
+  const best = fit.best === "power" ? fit.power : fit.exponential;
+  const factor = best.factor.toFixed(best.shape === "exponential" && best.factor < 1.1 ? 4 : 2);
+  const curve = best.shape === "power" ? `${x}^${factor}` : `${factor}^${x}`;
+  return `${curve} (R² ${best.r2.toFixed(3)}, ${x} = ${fit.from}..${fit.to})`;
 }
 
 // A point's mark: each backend its own shape, so colour is not the only signal.
