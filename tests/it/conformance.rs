@@ -70,6 +70,11 @@ fn golden_max_n(variant: &Variant<CanIWin>) -> Option<(u32, &'static str)> {
             "the generic indexed memo allocates and fills all 2^n cells for each of the \
              n(n+1)/2 totals, and recomputes each position's total: seconds per n above n = 16",
         )),
+        "memo/textbook" => Some((
+            16,
+            "the textbook memo is the recursion with a hash-map memo, in the game's order: \
+             seconds per n above n = 16, as memo/hash-map",
+        )),
         "tabular/retrograde" => Some((
             16,
             "generic retrograde analysis enumerates all 2^n positions and reverses n 2^(n-1) \
