@@ -106,7 +106,7 @@ pub mod __private {
 }
 
 pub use core_types::{self, *};
-pub use games::TableGame;
+pub use games::{ConnectFour, TableGame};
 pub use registry::{
     all_variants, backends, generic_variants_of, indexed_variants_of, Backend, BackendChoice,
     BackendError, Registered,

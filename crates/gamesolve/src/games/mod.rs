@@ -36,6 +36,7 @@
 
 mod can_i_win;
 mod cat_and_mouse;
+mod connect_four;
 mod moves;
 mod params;
 pub(crate) mod predict_the_winner;
@@ -54,6 +55,9 @@ pub use predict_the_winner::{
 };
 
 pub use cat_and_mouse::{graph_from_json, CatAndMouseReport};
+pub use connect_four::{
+    ConnectFour, ConnectFourPosition, ConnectFourReport, ConnectFourScore, ConnectFourSolution,
+};
 
 use std::any::Any;
 
@@ -212,6 +216,10 @@ pub enum ParamKind {
     /// position `v`): `--NAME JSON` or `--NAME-file PATH|-` on the command line, a JSON array
     /// of arrays in a batch line; the game reads the JSON text ([`ParamValue::Text`]).
     Graph,
+    /// A word of text: `--NAME WORD` on the command line, a JSON string (or number) in a
+    /// batch line, empty when not given; the game reads and checks it ([`ParamValue::Text`]):
+    /// Connect Four's `moves`, the columns played (`4453`).
+    Text,
 }
 
 /// One parameter's value as a front end read it.

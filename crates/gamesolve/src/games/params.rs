@@ -62,7 +62,7 @@ impl ParamType for Vec<i64> {
 pub const fn range_fits(kind: ParamKind, min: u64, max: u64) -> bool {
     match kind {
         ParamKind::Integer { max: most, .. } => min <= max && max <= most,
-        ParamKind::Values | ParamKind::Graph => false,
+        ParamKind::Values | ParamKind::Graph | ParamKind::Text => false,
     }
 }
 
@@ -89,6 +89,11 @@ pub fn read_params<T: DeserializeOwned>(params: &Params, list: &[Param]) -> Resu
                     ))
                 })?
             }
+            // Optional: not given is the empty word.
+            ParamKind::Text => match params.get(param.name) {
+                Some(_) => params.text(param.name)?.into(),
+                None => "".into(),
+            },
         };
         object.insert(param.name.to_owned(), value);
     }
