@@ -308,6 +308,10 @@ impl<G: TableGame> Rules for GenericRules<G> {
                 std::cmp::Ordering::Less => "lose",
                 std::cmp::Ordering::Equal => "draw",
             };
+            if !self.scoring {
+                // A value of its own that is a number (Connect Four's score): its own words.
+                return format!("{word}, {value}");
+            }
             return format!("{word}, margin {margin:+} over the rest");
         }
         match value.verdict() {
@@ -331,8 +335,9 @@ impl<G: TableGame> Rules for GenericRules<G> {
 
     fn loss_words(&self, best: Self::Eval, chosen: Self::Eval) -> Option<String> {
         if let (Some(best), Some(chosen)) = (margin_of(best.0), margin_of(chosen.0)) {
+            let what = if self.scoring { "margin" } else { "score" };
             return (chosen < best)
-                .then(|| format!("it gave away {} points of margin", best - chosen));
+                .then(|| format!("it gave away {} points of {what}", best - chosen));
         }
         if best == chosen {
             return None;

@@ -93,6 +93,7 @@
 //! [`ConnectFour::new`] refuses a size out of range and a `moves` word it cannot play, with
 //! [`Error::InvalidParameter`] naming the value, why, and what is allowed.
 
+mod analysis;
 mod board;
 mod moves;
 mod report;
@@ -302,12 +303,14 @@ impl Game for ConnectFour {
     }
 
     fn describe(&self) -> String {
-        let moves = if self.moves.is_empty() {
-            "the empty board".to_owned()
+        if self.moves.is_empty() {
+            format!("connect-four {}x{}", self.width, self.height)
         } else {
-            format!("after {}", self.moves)
-        };
-        format!("connect-four {}x{} {moves}", self.width, self.height)
+            format!(
+                "connect-four {}x{} after {}",
+                self.width, self.height, self.moves
+            )
+        }
     }
 
     /// The rows from the top, `/` between them: `X` the first player's stones, `O` the

@@ -3,7 +3,9 @@
 use serde_json::value::RawValue;
 
 use super::{ConnectFour, ConnectFourPosition, ConnectFourSolution};
+use crate::analysis::generic::Analyzer;
 use crate::analysis::report::Analysis;
+use crate::analysis::AnalysisConfig;
 use crate::explain::TableView;
 use crate::games::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
 use crate::{Backend, Error, Game, Outcome};
@@ -163,6 +165,19 @@ impl TableGame for ConnectFour {
         serde_json::value::to_raw_value(&json).unwrap_or(generic)
     }
 
+    /// Each position solved by `memo/alpha-beta` (its remoteness read off its score), where
+    /// the build has `memo`: the generic analysis's plain memo searches every move's whole
+    /// subtree, hopeless from the middle of a 7x6 game.
+    fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
+        if !Backend::Memo.is_available() {
+            return <Self as crate::Registered>::default_analyzer(self, config);
+        }
+        let scores = super::analysis::AlphaBetaScores {
+            limits: config.limits,
+        };
+        Analyzer::with_values(self.clone(), config, Box::new(scores))
+    }
+
     fn numbers_are_moves(&self) -> bool {
         true
     }
@@ -183,6 +198,15 @@ impl TableGame for ConnectFour {
 
     fn play_board(&self, position: ConnectFourPosition, _scores: Option<(i128, i128)>) -> String {
         self.board_text(position)
+    }
+
+    /// The board on the lines after "You play column 4:".
+    fn play_after_move(
+        &self,
+        position: ConnectFourPosition,
+        _scores: Option<(i128, i128)>,
+    ) -> String {
+        format!("\n{}", self.board_text(position))
     }
 
     fn play_move_words(&self, _position: ConnectFourPosition, column: u8) -> String {
