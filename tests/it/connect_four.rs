@@ -1,7 +1,7 @@
 //! Connect Four: the cases of `tests/data/connect_four.toml` on every variant that answers in
-//! time, the `L3_R1` test set of `tests/data/connect_four/` (1,000 positions scored by the
-//! independent scorer of `scripts/connect4_testsets.py`) reproduced by the default backend,
-//! and the command line, `batch` and their errors.
+//! time, the `L3_R1` and `L2_R1` test sets of `tests/data/connect_four/` (1,000 and 200
+//! positions scored by the independent scorer of `scripts/connect4_testsets.py`) reproduced by
+//! the default backend, and the command line, `batch` and their errors.
 
 use std::collections::BTreeSet;
 
@@ -127,16 +127,17 @@ fn data_cases_on_every_variant() {
     report.finish();
 }
 
-/// The `L3_R1` set: every one of its 1,000 scores, by the default backend (`memo/alpha-beta`).
-#[test]
-fn the_l3_r1_test_set() {
-    let path = cases::data_dir().join("connect_four/L3_R1.txt");
+/// Every score of the test set `name` (`MOVES SCORE` lines of 7x6 positions with `played`
+/// stones), by the default backend (`memo/alpha-beta`); returns the lines read.
+fn test_set(name: &str, played: std::ops::RangeInclusive<usize>) -> Option<usize> {
+    let path = cases::data_dir().join(format!("connect_four/{name}.txt"));
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let Ok(mut solver) = Backend::default_for::<ConnectFour>().solver::<ConnectFour>() else {
-        return; // a build with no backend for the game (`tabular` or `reduction` alone)
-    };
-    let mut report = Report::new("connect-four L3_R1");
+    // A build with no backend for the game (`tabular` or `reduction` alone) has nothing to run.
+    let mut solver = Backend::default_for::<ConnectFour>()
+        .solver::<ConnectFour>()
+        .ok()?;
+    let mut report = Report::new(format!("connect-four {name}"));
     let mut lines = 0;
     for (k, line) in text.lines().enumerate() {
         let Some((moves, score)) = line.split_once(' ') else {
@@ -146,11 +147,11 @@ fn the_l3_r1_test_set() {
         let score: i32 = score
             .parse()
             .unwrap_or_else(|e| panic!("line {}: {e}", k + 1));
-        let played = moves.len();
-        if !(29..=42).contains(&played) {
+        if !played.contains(&moves.len()) {
             report.fail(format!(
-                "line {}: {played} moves played, not 29..=42",
-                k + 1
+                "line {}: {} moves played, not {played:?}",
+                k + 1,
+                moves.len()
             ));
         }
         let game = match ConnectFour::new(7, 6, moves) {
@@ -161,13 +162,39 @@ fn the_l3_r1_test_set() {
             }
         };
         match solver.solve(&game) {
-            Ok(s) => report.check_eq(format!("line {} `{moves}`", k + 1), s.score, score),
+            Ok(s) => {
+                report.check_eq(format!("line {} `{moves}`", k + 1), s.score, score);
+                // R1: the game ends within 13 moves under best play.
+                let left = game.remoteness(game.start(), s.score);
+                if left > 13 {
+                    report.fail(format!(
+                        "line {} `{moves}`: {left} moves left, not 0..=13",
+                        k + 1
+                    ));
+                }
+            }
             Err(e) => report.fail(format!("line {} `{moves}`: {e}", k + 1)),
         }
         lines += 1;
     }
-    report.check_eq("positions".to_owned(), lines, 1000);
     report.finish();
+    Some(lines)
+}
+
+/// The `L3_R1` set (29 to 42 stones played, 0 to 13 moves left): its 1,000 scores.
+#[test]
+fn the_l3_r1_test_set() {
+    if let Some(lines) = test_set("L3_R1", 29..=42) {
+        assert_eq!(lines, 1000);
+    }
+}
+
+/// The `L2_R1` set (15 to 28 stones played, 0 to 13 moves left): its 200 scores.
+#[test]
+fn the_l2_r1_test_set() {
+    if let Some(lines) = test_set("L2_R1", 15..=28) {
+        assert_eq!(lines, 200);
+    }
 }
 
 #[test]

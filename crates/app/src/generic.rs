@@ -75,6 +75,15 @@ fn margin_of<V: GameValue>(value: V) -> Option<i128> {
     value.amount()
 }
 
+/// The words of `--moves` one move each: each word split by the game
+/// ([`TableGame::split_moves`]: Connect Four's `4453` is four columns).
+pub(crate) fn split_moves<G: TableGame>(game: &G, texts: &[String]) -> Vec<String> {
+    texts
+        .iter()
+        .flat_map(|text| game.split_moves(text))
+        .collect()
+}
+
 /// Replays `texts` from the start of `game`.
 pub(crate) fn replay<G: TableGame>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
     let mut position = game.start();

@@ -595,6 +595,13 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
         parse_move(self, position, text)
     }
 
+    /// The moves one word of `analyze --moves` names, each as [`TableGame::play_read_move`]
+    /// reads it: the word itself by default; Connect Four splits the columns of a test set's
+    /// line (`4453` is four moves, as its `moves` parameter writes them).
+    fn split_moves(&self, word: &str) -> Vec<String> {
+        vec![word.to_owned()]
+    }
+
     /// The game's short forms of `mv` at `position`, besides what
     /// [`Game::show_move`] prints, read by [`parse_move`] when only
     /// one legal move has them: Predict the Winner's `l` and `left`, Can I Win's integer, Cat

@@ -178,6 +178,17 @@ impl TableGame for ConnectFour {
         Analyzer::with_values(self.clone(), config, Box::new(scores))
     }
 
+    /// A word of two digits or more is columns played one after the other (`4453`), as the
+    /// `moves` parameter and the test sets write them: no column has two digits.
+    fn split_moves(&self, word: &str) -> Vec<String> {
+        let word = word.trim();
+        if word.len() > 1 && word.bytes().all(|b| b.is_ascii_digit()) {
+            word.chars().map(String::from).collect()
+        } else {
+            vec![word.to_owned()]
+        }
+    }
+
     fn numbers_are_moves(&self) -> bool {
         true
     }
