@@ -54,11 +54,14 @@ const INFO: GameInfo = GameInfo {
             22 minus the winning stone's number, 18 for a win with the 4th stone); a loss \
             minus that; a draw 0.",
     params: &PARAMS,
+    // Positions near the end, so that every command (plain recursion's `explain` too) answers
+    // each at once; the empty 4x4 board is `4 4`. The 7x6 line second: `--help` shows the
+    // first with the longest flags, and a line past 100 columns wraps.
     examples: &[
-        "4 4",
-        "7 6 --moves 44455554221",
-        "5 4 --moves 33",
-        "7 6 --moves 2252576253462244111563365343671351441",
+        "5 4 --moves 2513144442",
+        "7 6 --moves 713271464146736553141551345456332",
+        "4 4 --moves 11132332",
+        "6 5 --moves 25523546615143522466",
     ],
     sweep: None,
 };
