@@ -61,12 +61,13 @@
 //!
 //! # Complexity
 //!
-//! Each game call is a few word operations on the bitboard (the position is two `u64`s).
-//! A search visits at most the positions reachable from the given one: at most `3^(w·h)`
-//! bounded by the number of legal boards (4,531,985,219,092 on 7 × 6), in practice a few
-//! thousand for a position with 13 or fewer empty cells and a few million for the 4 × 4…
-//! 5 × 5 empty boards. The empty 7 × 6 board is out of reach of the generic searches (the
-//! state budget stops them with an honest "cannot answer").
+//! Each game call is a few word operations on the bitboard (the position is two `u64`s). A
+//! search visits at most the positions reachable from the given one (4,531,985,219,092 legal
+//! boards on 7 × 6). Counted by `memo/alpha-beta` (`--stats`): the empty 4 × 4 board 10,296
+//! positions, 4 × 5 42,400, 5 × 4 73,377, 6 × 4 1,000,923; the first 200 positions of the
+//! `L3_R1` test set (29 to 41 stones) a median of 6 and at most 682. The empty 7 × 6 board is
+//! out of reach of the generic searches: they stop at the memory cap or the state budget with
+//! an honest "cannot answer".
 //!
 //! # Examples
 //!
