@@ -202,7 +202,14 @@ fn the_command_line_and_batch() {
     if !Backend::Memo.is_available() {
         return;
     }
-    let (code, out, err) = run(&["connect-four", "7", "6", "--moves", "44455554221", "--json"]);
+    let (code, out, err) = run(&[
+        "connect-four",
+        "7",
+        "6",
+        "--played",
+        "44455554221",
+        "--json",
+    ]);
     assert_eq!(code, 0, "{err}");
     let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(json["score"], -15, "{out}");
@@ -224,15 +231,15 @@ fn the_command_line_and_batch() {
             "width × (height + 1) = 72 must be at most 64",
         ),
         (
-            vec!["connect-four", "7", "6", "--moves", "4z"],
+            vec!["connect-four", "7", "6", "--played", "4z"],
             "move #2 (at index 1) = `z` is not a column",
         ),
         (
-            vec!["connect-four", "7", "6", "--moves", "1212121 2"],
+            vec!["connect-four", "7", "6", "--played", "1212121 2"],
             "is not a column",
         ),
         (
-            vec!["connect-four", "7", "6", "--moves", "12121212"],
+            vec!["connect-four", "7", "6", "--played", "12121212"],
             "move #8 (at index 7) = column 2 comes after the game is over",
         ),
     ] {
@@ -241,14 +248,14 @@ fn the_command_line_and_batch() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
     let (code, lines) = batch_lines(
-        "{\"game\":\"connect-four\",\"width\":7,\"height\":6,\"moves\":\"44455554221\"}\n\
+        "{\"game\":\"connect-four\",\"width\":7,\"height\":6,\"played\":\"44455554221\"}\n\
          {\"game\":\"connect-four\",\"width\":4,\"height\":4}\n\
-         {\"game\":\"connect-four\",\"width\":7,\"height\":6,\"moves\":[4]}\n",
+         {\"game\":\"connect-four\",\"width\":7,\"height\":6,\"played\":[4]}\n",
     );
     assert_eq!(code, 1, "{lines:?}");
     assert_eq!(lines[0]["score"], -15);
     assert_eq!(
-        (lines[1]["score"].clone(), lines[1]["moves"].clone()),
+        (lines[1]["score"].clone(), lines[1]["played"].clone()),
         (0.into(), "".into())
     );
     assert_eq!(lines[2]["kind"], "invalid_input");
@@ -267,4 +274,20 @@ fn the_command_line_and_batch() {
     assert_eq!(json["score"], -15, "{out}");
     assert_eq!(json["moves"][0]["move"], "4", "{out}");
     assert_eq!(json["moves"][0]["score"], -15, "{out}");
+    // The same position as `--played` and a word of columns for `--moves`.
+    let (code, out, err) = run(&[
+        "analyze",
+        "connect-four",
+        "7",
+        "6",
+        "--played",
+        "4445555",
+        "--moves",
+        "4221",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let again: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(again["position"], json["position"], "{out}");
+    assert_eq!(again["score"], -15, "{out}");
 }

@@ -69,7 +69,7 @@ def cli():
 
 def example_params(info):
     """A game of the table's first example as keyword parameters, when its parameters are
-    integers, a row of values and words (`--moves 4453`, empty when left out: the words of
+    integers, a row of values and words (`--played 4453`, empty when left out: the words of
     the command line); `None` otherwise."""
     words = info["examples"][0].split()
     params = {}

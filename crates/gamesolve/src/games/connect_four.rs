@@ -13,7 +13,7 @@
 //! - `width`, `height`: each in `4..=8`, with `width · (height + 1) <= 64`, so the board,
 //!   each column with one empty bit on top, fits a `u64` (8 × 7, 7 × 8 and 7 × 6 fit; 8 × 8
 //!   does not).
-//! - `moves`: the position, as the columns played from the empty board, one digit each,
+//! - `played`: the columns played from the empty board, one digit each,
 //!   counting from 1 at the left (`4453`: the first player in column 4, the second on top of
 //!   it, the first in column 5, the second in column 3), as the public test sets write it. The
 //!   empty word is the empty board. Refused, with the move's number and index: a character
@@ -91,7 +91,7 @@
 //!
 //! # Errors
 //!
-//! [`ConnectFour::new`] refuses a size out of range and a `moves` word it cannot play, with
+//! [`ConnectFour::new`] refuses a size out of range and a `played` word it cannot play, with
 //! [`Error::InvalidParameter`] naming the value, why, and what is allowed.
 
 mod analysis;
@@ -134,7 +134,7 @@ impl ConnectFour {
     /// # Errors
     ///
     /// [`Error::InvalidParameter`] for a side out of `4..=8`, a board with
-    /// `width · (height + 1) > 64`, or a `moves` word that cannot be played (a character that
+    /// `width · (height + 1) > 64`, or a `played` word that cannot be played (a character that
     /// is not a digit, a column out of range, a full column, a move after the game is won),
     /// naming the move by number and index.
     pub fn new(width: u32, height: u32, moves: &str) -> Result<ConnectFour, Error> {

@@ -221,7 +221,7 @@ pub enum ParamKind {
     Graph,
     /// A word of text: `--NAME WORD` on the command line, a JSON string (or number) in a
     /// batch line, empty when not given; the game reads and checks it ([`ParamValue::Text`]):
-    /// Connect Four's `moves`, the columns played (`4453`).
+    /// Connect Four's `played`, the columns played (`4453`).
     Text,
 }
 

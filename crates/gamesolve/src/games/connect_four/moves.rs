@@ -1,4 +1,4 @@
-//! Reading Connect Four's `moves` word: the columns played from the empty board.
+//! Reading Connect Four's `played` word: the columns played from the empty board.
 
 use super::board::{ConnectFourPosition, Shape};
 use crate::games::{abbreviate, invalid};
@@ -25,7 +25,7 @@ pub(crate) fn replay(shape: Shape, moves: &str) -> Result<ConnectFourPosition, E
     let width = shape.width;
     for (index, ch) in moves.chars().enumerate() {
         let number = index + 1;
-        let at = format!("moves = `{shown}`: move #{number} (at index {index})");
+        let at = format!("played = `{shown}`: move #{number} (at index {index})");
         let Some(column) = ch.to_digit(10) else {
             return Err(invalid(format!(
                 "{at} = `{ch}` is not a column: the moves are digits 1..={width}, one per \

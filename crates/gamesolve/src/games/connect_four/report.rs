@@ -56,7 +56,7 @@ pub struct ConnectFourReport {
     /// The number of rows.
     pub height: u32,
     /// The columns played to reach the position, as given (`""`: the empty board).
-    pub moves: String,
+    pub played: String,
     /// How many stones are on the board.
     pub moves_played: u32,
     /// Who is to move: 1 (the first player, `X`) or 2 (`O`).
@@ -92,7 +92,7 @@ impl Reported for ConnectFour {
             variant,
             width: self.width(),
             height: self.height(),
-            moves: self.moves_word().to_owned(),
+            played: self.moves_word().to_owned(),
             moves_played: start.moves_played(),
             player_to_move: ConnectFour::player_to_move(start),
             outcome: s.outcome,

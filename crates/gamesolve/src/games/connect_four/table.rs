@@ -10,7 +10,9 @@ use crate::explain::TableView;
 use crate::games::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
 use crate::{Backend, Error, Game, Outcome};
 
-/// Connect Four's parameters: `WIDTH HEIGHT [--moves MOVES]`.
+/// Connect Four's parameters: `WIDTH HEIGHT [--played MOVES]` (not `moves` nor `position`: `analyze
+/// --moves` and `/api/play`'s `moves` are every game's moves from the start, and `analyze
+/// --json`'s `position` is the board shown).
 const PARAMS: [Param; 3] = [
     Param {
         name: "width",
@@ -32,7 +34,7 @@ const PARAMS: [Param; 3] = [
         help: "The number of rows, 4..=8 (6 is the classic board).",
     },
     Param {
-        name: "moves",
+        name: "played",
         value_name: "MOVES",
         kind: ParamKind::Text,
         help: "The position: the columns played from the empty board, one digit each, from 1 \
@@ -58,10 +60,10 @@ const INFO: GameInfo = GameInfo {
     // each at once; the empty 4x4 board is `4 4`. The 7x6 line second: `--help` shows the
     // first with the longest flags, and a line past 100 columns wraps.
     examples: &[
-        "5 4 --moves 2513144442",
-        "7 6 --moves 713271464146736553141551345456332",
-        "4 4 --moves 11132332",
-        "6 5 --moves 25523546615143522466",
+        "5 4 --played 2513144442",
+        "7 6 --played 713271464146736553141551345456332",
+        "4 4 --played 11132332",
+        "6 5 --played 25523546615143522466",
     ],
     sweep: None,
 };
@@ -73,8 +75,8 @@ impl crate::games::GameParams for ConnectFour {
     fn from_params(params: &Params) -> Result<Self, Error> {
         let width = params.integer(&PARAMS[0])?;
         let height = params.integer(&PARAMS[1])?;
-        let moves = match params.get("moves") {
-            Some(_) => params.text("moves")?,
+        let moves = match params.get("played") {
+            Some(_) => params.text("played")?,
             None => "",
         };
         // Both are in 4..=8, checked above.
@@ -85,7 +87,7 @@ impl crate::games::GameParams for ConnectFour {
         Params::new()
             .with("width", ParamValue::Text(self.width().to_string()))
             .with("height", ParamValue::Text(self.height().to_string()))
-            .with("moves", ParamValue::Text(self.moves_word().to_owned()))
+            .with("played", ParamValue::Text(self.moves_word().to_owned()))
     }
 }
 
@@ -182,7 +184,7 @@ impl TableGame for ConnectFour {
     }
 
     /// A word of two digits or more is columns played one after the other (`4453`), as the
-    /// `moves` parameter and the test sets write them: no column has two digits.
+    /// `played` parameter and the test sets write them: no column has two digits.
     fn split_moves(&self, word: &str) -> Vec<String> {
         let word = word.trim();
         if word.len() > 1 && word.bytes().all(|b| b.is_ascii_digit()) {

@@ -137,7 +137,7 @@ fn bad_parameters_say_what_and_why() {
     assert!(message(8, 8, "").contains("width × (height + 1) = 72 must be at most 64"));
     assert_eq!(
         message(7, 6, "44a"),
-        "moves = `44a`: move #3 (at index 2) = `a` is not a column: the moves are digits \
+        "played = `44a`: move #3 (at index 2) = `a` is not a column: the moves are digits \
          1..=7, one per stone, the columns counted from 1 at the left"
     );
     assert!(message(7, 6, "48").contains("move #2 (at index 1) = column 8 is out of range"));

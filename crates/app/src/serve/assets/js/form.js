@@ -42,7 +42,7 @@ function exampleValues(info, example) {
   let at = 0;
   info.params.forEach((p, i) => {
     if (p.kind === "graph" || p.kind === "text") {
-      // `--graph '[[2,5],[3]]'`, `--moves 4453`: the word after the flag, without its shell
+      // `--graph '[[2,5],[3]]'`, `--played 4453`: the word after the flag, without its shell
       // quotes (a word left out is empty).
       const flag = words.indexOf(`--${p.name}`);
       values[p.name] = flag >= 0 && words[flag + 1] ? words[flag + 1].replace(/^'|'$/g, "") : "";
