@@ -42,8 +42,9 @@
 //!
 //! # Why a score, not a verdict with remoteness
 //!
-//! The score is a [`GameValue`] of its own ([`ConnectFourScore`]): ordered (a quicker win is
-//! larger, a later loss is less negative), negated for the opponent, and passed up unchanged
+//! The score is a [`GameValue`](crate::GameValue) of its own ([`ConnectFourScore`]): ordered
+//! (a quicker win is larger, a later loss is less negative), negated for the opponent, and
+//! passed up unchanged
 //! by negamax (`move_value` is the default negation: a move earns nothing by itself, the
 //! score is fixed by when the game ends). So every generic search that is exact on a scoring
 //! game (`memo/hash-map`, `memo/alpha-beta`, `recursive/negamax`) is exact on the score, and

@@ -17,8 +17,8 @@ pub struct ConnectFourSolution {
     /// The test sets' score for the player to move; see the
     /// [game's docs](super::ConnectFour).
     pub score: i32,
-    /// The best column, from 1 (of equally good ones the nearest the centre, the left one of two); `None` when the game is
-    /// over at the position.
+    /// The best column, from 1 (of equally good ones the nearest the centre, the left one of
+    /// two); `None` when the game is over at the position.
     pub best_move: Option<u32>,
 }
 
