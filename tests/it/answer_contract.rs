@@ -31,8 +31,9 @@ fn solvable_in_this_build(name: &str) -> bool {
     name != "cat-and-mouse" || gamesolve::Backend::Tabular.is_available()
 }
 
-/// The games whose values are margins: their answers must carry `margin`.
-const SCORING: [&str; 2] = ["predict-the-winner", "stone-game-ii"];
+/// The games whose values are margins: their answers must carry `margin`. Connect Four's
+/// value is its test sets' score, a number reported as `margin` (and `score`) too.
+const SCORING: [&str; 3] = ["predict-the-winner", "stone-game-ii", "connect-four"];
 
 /// Plies of `--moves #1,#1,…` (the first move listed, in every game) analysed after the start, at most, per example.
 const PLIES: usize = 6;
@@ -99,6 +100,7 @@ fn every_game() -> Vec<(PathBuf, Value)> {
         "can-i-win",
         "predict-the-winner",
         "cat-and-mouse",
+        "connect-four",
         "stone-game-ii",
     ] {
         assert!(names.contains(&name), "{name} is not in {names:?}");
@@ -333,6 +335,15 @@ fn fields(info: &Value, example: &str) -> Map<String, Value> {
             "graph" => {
                 assert_eq!(words.next().as_deref(), Some(&*format!("--{name}")));
                 serde_json::from_str(&words.next().unwrap()).unwrap()
+            }
+            "text" => {
+                // An optional word after its flag: empty when the example leaves it out.
+                if words.peek().map(String::as_str) == Some(&*format!("--{name}")) {
+                    words.next();
+                    json!(words.next().unwrap())
+                } else {
+                    json!("")
+                }
             }
             other => panic!("a parameter kind this test does not know: {other}"),
         };

@@ -173,6 +173,12 @@ fn backends_lists_every_backend_with_availability() {
                     .iter()
                     .map(|v| ("cat-and-mouse".to_owned(), v.name.to_owned())),
             )
+            .chain(
+                backend
+                    .variants::<gamesolve::ConnectFour>()
+                    .iter()
+                    .map(|v| ("connect-four".to_owned(), v.name.to_owned())),
+            )
             .collect();
         assert_eq!(listed, registry, "{backend}");
         // The default for a game is the first of the priority list with an algorithm for it.
@@ -193,6 +199,9 @@ fn backends_lists_every_backend_with_availability() {
         }
         if Backend::default_for::<gamesolve::CatAndMouse>() == backend && backend.is_available() {
             want.push("cat-and-mouse");
+        }
+        if Backend::default_for::<gamesolve::ConnectFour>() == backend && backend.is_available() {
+            want.push("connect-four");
         }
         assert_eq!(default_for, want, "{backend}");
         assert_eq!(entry["default"], !want.is_empty());

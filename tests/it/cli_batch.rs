@@ -79,7 +79,7 @@ fn batch_error_lines_keep_their_place_and_exit_1() {
         (2, "invalid JSON"),
         (
             3,
-            "unknown game `chess` (known games: can-i-win, predict-the-winner, cat-and-mouse)",
+            "unknown game `chess` (known games: can-i-win, predict-the-winner, cat-and-mouse, connect-four)",
         ),
         (4, "missing field `desired_total` for game `can-i-win`"),
         (5, "max_choosable = 65 is out of range"),

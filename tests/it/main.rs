@@ -43,6 +43,7 @@ mod cli_limits;
 mod cli_time_limit;
 mod cli_variants;
 mod conformance;
+mod connect_four;
 mod docs;
 mod domineering;
 mod explain;

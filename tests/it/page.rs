@@ -562,6 +562,52 @@ fn page_cat_and_mouse_draws_its_graph() {
     screenshot(&browser, "#trace", "page-cat-and-mouse.png");
 }
 
+/// Connect Four's board is drawn beside the step-through (the current step's position) and
+/// beside the game in play: a grid of the board's size, the stones where the position has them.
+#[test]
+fn page_connect_four_draws_its_board() {
+    if !have_browser() {
+        return;
+    }
+    let server = shared_server();
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=connect-four&width=4&height=4&played=11132332&backend=memo",
+    );
+    browser.wait_for("return document.querySelector('#trace-network svg.board') !== null;");
+    assert_eq!(
+        attr(&browser, "#trace-network svg.board", "data-board"),
+        "4x4"
+    );
+    assert_eq!(count(&browser, "#trace-network [data-cell]"), 16);
+    let last =
+        browser.eval("const e = trace.data.events[trace.step - 1]; return e ? e.position : '';");
+    let last = last.as_str().unwrap().to_owned();
+    let stones = last.chars().filter(|c| matches!(c, 'X' | 'O')).count() as u64;
+    assert!(stones >= 8, "{last}");
+    assert_eq!(
+        count(&browser, "#trace-network [data-stone]"),
+        stones,
+        "{last}"
+    );
+    // Column 1's bottom cell holds X's first stone (the moves start `1 1 1`: X, O, X).
+    assert_eq!(
+        attr(&browser, "#trace-network [data-cell='1,1']", "data-stone"),
+        "x"
+    );
+    // In play, the position given: 8 stones.
+    browser.click("#play-new");
+    browser.wait_for("return document.querySelector('#play-network svg.board') !== null;");
+    let board = browser.eval("return document.getElementById('play-board').textContent;");
+    assert_eq!(count(&browser, "#play-network [data-stone]"), 8, "{board}");
+    assert_eq!(
+        attr(&browser, "#play-network [data-cell='1,2']", "data-stone"),
+        "o"
+    );
+}
+
 /// The reduction view draws the row and each merge, step by step ("step 1 of 2", not "step 0
 /// of 0"), and the greedy play at the end.
 #[test]

@@ -124,6 +124,7 @@ fn serve_games_say_which_games_grow() {
             ("can-i-win".to_owned(), true),
             ("predict-the-winner".to_owned(), true),
             ("cat-and-mouse".to_owned(), false),
+            ("connect-four".to_owned(), false),
         ]
     );
     for (line, grows) in [

@@ -28,7 +28,8 @@ pub struct AnalyzeCmd {
 /// or `--moves` from the start), analysed by the game's analyzer, in the game's words.
 pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop> {
     let by_flags = game.position_from_flags(&flags.position)?;
-    if by_flags.is_some() && !flags.moves.is_empty() {
+    let moves = super::generic::split_moves(game, &flags.moves);
+    if by_flags.is_some() && !moves.is_empty() {
         return Err(CliError::new(
             Kind::Usage,
             "`--moves` and the game's own position flags both name a position: give one",
@@ -37,7 +38,7 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
     }
     let (position, moves_made) = match by_flags {
         Some(found) => found,
-        None => (replay(game, &flags.moves)?, flags.moves.len()),
+        None => (replay(game, &moves)?, moves.len()),
     };
     let big = game.is_big(gamesolve::Backend::Memo);
     let progress = Progress::spinner_if(big, "analyzing");
@@ -45,7 +46,7 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
         game,
         position,
         moves_made,
-        flags.moves.clone(),
+        moves,
         AnalysisConfig::from_limits(&flags.limits),
     )?;
     drop(progress);
@@ -71,6 +72,7 @@ pub(crate) fn analysis_json<G: TableGame>(
     moves: Vec<String>,
     limits: Limits,
 ) -> Result<Vec<u8>, CliError> {
+    let moves = super::generic::split_moves(game, &moves);
     let position = replay(game, &moves)?;
     let made = moves.len();
     let analysis = Analysis::of(

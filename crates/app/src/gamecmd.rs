@@ -115,6 +115,9 @@ impl<F> GameCmd<F> {
                         (None, None) => continue,
                     }
                 }
+                // Optional: not given (or taken by the command's own flag of that name, as
+                // `analyze`'s `--moves`) is the empty word.
+                ParamKind::Text => ParamValue::Text(words.first().cloned().unwrap_or_default()),
             };
             params.set(param.name, value);
         }
@@ -166,7 +169,16 @@ fn game_command<F: GameFlags>(row: &GameRow<'_>) -> Command {
     // Only solving offers the game's parameter sweep.
     let sweep = info.sweep.filter(|_| F::VERB.is_empty());
     let mut has_values = None;
+    // The command's own argument ids: a game's optional word of the same name gives way to
+    // it (`analyze --moves` names the position move by move).
+    let own: Vec<String> = F::augment_args(Command::new(""))
+        .get_arguments()
+        .map(|arg| arg.get_id().to_string())
+        .collect();
     for param in info.params {
+        if param.kind == ParamKind::Text && own.iter().any(|id| id == param.name) {
+            continue;
+        }
         let swept = sweep.is_some_and(|s| s.param == param.name);
         let arg = Arg::new(param.name)
             .value_name(param.value_name)
@@ -195,6 +207,7 @@ fn game_command<F: GameFlags>(row: &GameRow<'_>) -> Command {
                 // Mouse: LeetCode 913's first example), and says so in the help.
                 arg.long(param.name)
             }
+            ParamKind::Text => arg.long(param.name).allow_hyphen_values(true),
         };
         command = command.arg(arg);
     }

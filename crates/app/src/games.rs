@@ -58,6 +58,7 @@ pub fn run(games: &GameTable, json: bool) -> Result<(), Stop> {
                 ParamKind::Integer { .. } => p.value_name.to_owned(),
                 ParamKind::Values => format!("[{}...]", p.value_name),
                 ParamKind::Graph => format!("--{} {}", p.name, p.value_name),
+                ParamKind::Text => format!("[--{} {}]", p.name, p.value_name),
             })
             .collect();
         let _ = writeln!(text, "{} {}", info.name, words.join(" "));
@@ -65,7 +66,7 @@ pub fn run(games: &GameTable, json: bool) -> Result<(), Stop> {
         for param in info.params {
             let range = match param.kind {
                 ParamKind::Integer { min, max } => format!(" ({min}..={max})"),
-                ParamKind::Values | ParamKind::Graph => String::new(),
+                ParamKind::Values | ParamKind::Graph | ParamKind::Text => String::new(),
             };
             let _ = writeln!(text, "  {}{range}: {}", param.value_name, param.help);
         }

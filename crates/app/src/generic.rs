@@ -75,6 +75,15 @@ fn margin_of<V: GameValue>(value: V) -> Option<i128> {
     value.amount()
 }
 
+/// The words of `--moves` one move each: each word split by the game
+/// ([`TableGame::split_moves`]: Connect Four's `4453` is four columns).
+pub(crate) fn split_moves<G: TableGame>(game: &G, texts: &[String]) -> Vec<String> {
+    texts
+        .iter()
+        .flat_map(|text| game.split_moves(text))
+        .collect()
+}
+
 /// Replays `texts` from the start of `game`.
 pub(crate) fn replay<G: TableGame>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
     let mut position = game.start();
@@ -341,6 +350,10 @@ impl<G: TableGame> Rules for GenericRules<G> {
                 std::cmp::Ordering::Less => "lose",
                 std::cmp::Ordering::Equal => "draw",
             };
+            if !self.scoring {
+                // A value of its own that is a number (Connect Four's score): its own words.
+                return format!("{word}, {value}");
+            }
             // The moves left, as the page's chips say it ("win in 3, margin +5"); a draw
             // has no remoteness there either.
             return match word {
@@ -370,8 +383,9 @@ impl<G: TableGame> Rules for GenericRules<G> {
 
     fn loss_words(&self, best: Self::Eval, chosen: Self::Eval) -> Option<String> {
         if let (Some(best), Some(chosen)) = (margin_of(best.0), margin_of(chosen.0)) {
+            let what = if self.scoring { "margin" } else { "score" };
             return (chosen < best)
-                .then(|| format!("it gave away {} points of margin", best - chosen));
+                .then(|| format!("it gave away {} points of {what}", best - chosen));
         }
         if best == chosen {
             return None;

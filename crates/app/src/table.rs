@@ -9,7 +9,7 @@
 use std::marker::PhantomData;
 
 use gamesolve::games::{GameInfo, Params, PositionFlag, TableGame};
-use gamesolve::{Backend, CanIWin, CatAndMouse, Limits, PredictTheWinner};
+use gamesolve::{Backend, CanIWin, CatAndMouse, ConnectFour, Limits, PredictTheWinner};
 
 use super::analyze;
 use super::args::SolverArgs;
@@ -48,6 +48,7 @@ impl GameTable {
             .with::<CanIWin>()
             .with::<PredictTheWinner>()
             .with::<CatAndMouse>()
+            .with::<ConnectFour>()
     }
 
     /// No games.

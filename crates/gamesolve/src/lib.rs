@@ -126,7 +126,7 @@ pub use core_types::{
     Verdict,
 };
 pub use front_door::{solve, Solver};
-pub use games::TableGame;
+pub use games::{ConnectFour, TableGame};
 pub use registry::{backends, Backend, Registered};
 /// The search engine of the solvers and the analysis (negamax with memo policies, the stack
 /// segments of a deep search, the sparse state table): the crate `solver-search`, for a

@@ -69,7 +69,8 @@ def cli():
 
 def example_params(info):
     """A game of the table's first example as keyword parameters, when its parameters are
-    integers and a row of values (the words of the command line); `None` otherwise."""
+    integers, a row of values and words (`--played 4453`, empty when left out: the words of
+    the command line); `None` otherwise."""
     words = info["examples"][0].split()
     params = {}
     for param in info["params"]:
@@ -78,6 +79,9 @@ def example_params(info):
         elif param["kind"] == "values":
             params[param["name"]] = [int(w) for w in words]
             words = []
+        elif param["kind"] == "text":
+            flag = f"--{param['name']}"
+            params[param["name"]] = words[words.index(flag) + 1] if flag in words else ""
         else:
             return None
     return params

@@ -332,6 +332,7 @@ fn serve_offers_a_game_added_by_an_example() {
             "can-i-win",
             "predict-the-winner",
             "cat-and-mouse",
+            "connect-four",
             "subtraction-1-3-4"
         ]
     );

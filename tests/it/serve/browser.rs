@@ -491,6 +491,7 @@ fn serve_page_offers_a_game_added_by_an_example_in_headless_chromium() {
             ["can-i-win", "Can I Win"],
             ["predict-the-winner", "Predict the Winner"],
             ["cat-and-mouse", "Cat and Mouse"],
+            ["connect-four", "Connect Four"],
             ["subtraction-1-3-4", "Subtraction game {1, 3, 4}"]
         ])
     );

@@ -169,6 +169,11 @@ pub fn read_line<'g>(
     let mut params = Params::new();
     for param in info.params {
         let Some(raw) = field(param.name) else {
+            if param.kind == ParamKind::Text {
+                // A word left out is the empty word (Connect Four's empty board).
+                params.set(param.name, ParamValue::Text(String::new()));
+                continue;
+            }
             return Err(ErrorReport::invalid(format!(
                 "missing field `{}` for game `{}`",
                 param.name, info.name
@@ -177,10 +182,28 @@ pub fn read_line<'g>(
         let value = match param.kind {
             ParamKind::Integer { .. } | ParamKind::Graph => ParamValue::Text(raw.get().to_owned()),
             ParamKind::Values => ParamValue::Values(values_of(param.name, raw.get())?),
+            ParamKind::Text => ParamValue::Text(word_of(param.name, raw.get())?),
         };
         params.set(param.name, value);
     }
     Ok((info, params))
+}
+
+/// The word of a [`Text`](ParamKind::Text) field `name` whose JSON text is `raw`: a JSON
+/// string's contents, or a whole number's digits (`"moves": 4453` reads as `"4453"`).
+///
+/// # Errors
+///
+/// An `invalid_input` [`ErrorReport`] for any other JSON value, naming the field.
+pub fn word_of(name: &str, raw: &str) -> Result<String, ErrorReport> {
+    match serde_json::from_str::<serde_json::Value>(raw) {
+        Ok(serde_json::Value::String(word)) => Ok(word),
+        Ok(serde_json::Value::Number(n)) if n.is_u64() => Ok(n.to_string()),
+        _ => Err(ErrorReport::invalid(format!(
+            "field `{name}` = {} is not a word: expected a JSON string such as \"4453\"",
+            abbreviate(raw)
+        ))),
+    }
 }
 
 /// The values of a field `name` whose JSON text is `raw`: an array of integers read in one

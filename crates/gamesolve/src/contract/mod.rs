@@ -3,7 +3,7 @@
 //! ends only read arguments and write these as bytes.
 //!
 //! - here: one solved game ([`Reported`]: [`CanIWinReport`](crate::games::CanIWinReport), [`PredictTheWinnerReport`](crate::games::PredictTheWinnerReport),
-//!   [`GenericReport`]);
+//!   [`ConnectFourReport`](crate::games::ConnectFourReport) with its `score`, [`GenericReport`]);
 //! - [`compare`]: `compare --json`'s rows and how each backend was timed;
 //! - [`growth`]: `growth --json`, a game's times over growing sizes and their fits;
 //! - [`analysis`]: `analyze --json` of the built-in games and `--all-totals`;

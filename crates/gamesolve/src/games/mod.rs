@@ -36,15 +36,17 @@
 
 mod can_i_win;
 mod cat_and_mouse;
+pub mod connect_four;
 mod moves;
-mod param_values;
 mod params;
 pub(crate) mod predict_the_winner;
 pub mod values;
 
 pub use moves::{accepted_moves, accepted_moves_in, move_words, parse_move, parse_move_in};
-pub use param_values::{ParamValue, Params};
-pub use params::{range_fits, read_params, write_params, GameParams, ParamType};
+pub use params::{
+    abbreviate, invalid, range_fits, read_params, write_params, GameParams, ParamType, ParamValue,
+    Params,
+};
 
 pub use can_i_win::all_totals::{
     self, all_totals_table_bytes, can_i_win_all_totals, can_i_win_all_totals_with_progress,
@@ -57,6 +59,9 @@ pub use predict_the_winner::{
 };
 
 pub use cat_and_mouse::{graph_from_json, CatAndMouseReport};
+pub use connect_four::{
+    ConnectFour, ConnectFourPosition, ConnectFourReport, ConnectFourScore, ConnectFourSolution,
+};
 
 use std::any::Any;
 
@@ -215,27 +220,10 @@ pub enum ParamKind {
     /// position `v`): `--NAME JSON` or `--NAME-file PATH|-` on the command line, a JSON array
     /// of arrays in a batch line; the game reads the JSON text ([`ParamValue::Text`]).
     Graph,
-}
-
-/// An [`Error::InvalidParameter`] with `message`.
-pub fn invalid(message: impl Into<String>) -> Error {
-    Error::InvalidParameter {
-        message: message.into(),
-    }
-}
-
-/// Input repeated in a message, cut to its first 40 characters and `…`, so a huge input
-/// never makes a huge message; an integer keeps up to 100 digits, so a number far beyond 64
-/// bits is still shown exactly. Text already cut this way (ending in `…`) is kept as it is.
-pub fn abbreviate(text: &str) -> String {
-    let whole = text.strip_suffix('…').unwrap_or(text);
-    let digits = whole.strip_prefix(['-', '+']).unwrap_or(whole);
-    let is_integer = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
-    let keep = if is_integer { 100 } else { 40 };
-    match text.char_indices().nth(keep) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_owned(),
-    }
+    /// A word of text: `--NAME WORD` on the command line, a JSON string (or number) in a
+    /// batch line, empty when not given; the game reads and checks it ([`ParamValue::Text`]):
+    /// Connect Four's `played`, the columns played (`4453`).
+    Text,
 }
 
 /// A game of a game table: the vocabulary ([`Game`]), its parameters
@@ -436,6 +424,13 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
     /// A sentence naming the text and what is accepted.
     fn play_read_move(&self, position: Self::Position, text: &str) -> Result<Self::Move, String> {
         parse_move(self, position, text)
+    }
+
+    /// The moves one word of `analyze --moves` names, each as [`TableGame::play_read_move`]
+    /// reads it: the word itself by default; Connect Four splits the columns of a test set's
+    /// line (`4453` is four moves, as its `moves` parameter writes them).
+    fn split_moves(&self, word: &str) -> Vec<String> {
+        vec![word.to_owned()]
     }
 
     /// The game's short forms of `mv` at `position`, besides what

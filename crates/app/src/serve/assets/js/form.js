@@ -41,8 +41,9 @@ function exampleValues(info, example) {
   const values = {};
   let at = 0;
   info.params.forEach((p, i) => {
-    if (p.kind === "graph") {
-      // `--graph '[[2,5],[3]]'`: the JSON word after the flag, without its shell quotes.
+    if (p.kind === "graph" || p.kind === "text") {
+      // `--graph '[[2,5],[3]]'`, `--played 4453`: the word after the flag, without its shell
+      // quotes (a word left out is empty).
       const flag = words.indexOf(`--${p.name}`);
       values[p.name] = flag >= 0 && words[flag + 1] ? words[flag + 1].replace(/^'|'$/g, "") : "";
     } else if (p.kind === "values") {
@@ -100,6 +101,10 @@ function showFields(values) {
       input.type = "text";
       input.size = 40;
       input.placeholder = "[[2,5],[3],[0,4,5]]";
+    } else if (p.kind === "text") {
+      input.type = "text";
+      input.size = 24;
+      input.placeholder = "(empty)";
     } else {
       input.type = "text";
       input.size = 24;
@@ -176,6 +181,11 @@ function line() {
         throw new Error(`${paramLabel(p)} must be a list of lists like [[2,5],[3],[0,4,5]]`);
       }
       fields.push(`${JSON.stringify(p.name)}:${JSON.stringify(lists)}`);
+      continue;
+    }
+    if (p.kind === "text") {
+      // A word, sent as a JSON string; the game checks it.
+      fields.push(`${JSON.stringify(p.name)}:${JSON.stringify(text)}`);
       continue;
     }
     const tokens = paramTokens(p, text);

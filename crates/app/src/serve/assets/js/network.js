@@ -70,12 +70,53 @@ function drawNetwork(lists, marks, px) {
   return svg;
 }
 
-// Puts the picture of the current graph with `words`' marks in `box` (emptied when the game
-// has no graph).
+// ---- a game on a grid of stones (Connect Four) ----------------------------------------------
+// The board a position's words show, drawn as a grid of cells, each empty or holding an `X`
+// (the first player's) or `O` stone. Hooks: `svg.board` with `data-board` ("7x6"); cells
+// `[data-cell]` ("column,row", both from 1, the row from the bottom) with `data-stone` (`x`,
+// `o`) when taken.
+
+// The rows from the top in a position's words: `..X./.OX.` (the views), or `play`'s lines
+// `|.|X|O|.|`; null for words that show no such board.
+function boardRows(words) {
+  const text = String(words || "").trim();
+  if (/^[XO.]+(\/[XO.]+)+$/.test(text)) return text.split("/");
+  const lines = text.split("\n").map((l) => l.trim()).filter((l) => /^\|([XO.]\|)+$/.test(l));
+  return lines.length >= 2 ? lines.map((l) => l.replace(/\|/g, "")) : null;
+}
+
+// An <svg> of the board `rows` (from the top), cells of `cell` pixels.
+function drawBoard(rows, cell) {
+  const height = rows.length;
+  const width = rows[0].length;
+  const svg = svgEl("svg", { width: width * cell, height: height * cell, viewBox: `0 0 ${width * cell} ${height * cell}`, class: "board", role: "img" });
+  svg.dataset.board = `${width}x${height}`;
+  svg.append(svgEl("rect", { x: 0, y: 0, width: width * cell, height: height * cell, class: "board-frame" }));
+  let stones = 0;
+  rows.forEach((row, top) => {
+    [...row].forEach((ch, c) => {
+      const disc = svgEl("circle", { cx: c * cell + cell / 2, cy: top * cell + cell / 2, r: cell * 0.4 });
+      disc.dataset.cell = `${c + 1},${height - top}`;
+      if (ch === "X" || ch === "O") {
+        disc.dataset.stone = ch.toLowerCase();
+        stones += 1;
+      }
+      disc.setAttribute("class", `board-cell ${disc.dataset.stone || "empty"}`);
+      svg.append(disc);
+    });
+  });
+  svg.append(svgEl("title", {}, `a board of ${width} columns and ${height} rows, ${stones} stone${stones === 1 ? "" : "s"} played`));
+  return svg;
+}
+
+// Puts the picture of the current graph with `words`' marks in `box`, or the board `words`
+// show (emptied when the game has neither).
 function showNetwork(box, words, values) {
   if (!box) return;
   box.textContent = "";
   const lists = networkOf(gameInfo(), values);
-  box.hidden = !lists;
+  const rows = lists ? null : boardRows(words);
+  box.hidden = !lists && !rows;
   if (lists) box.append(drawNetwork(lists, networkMarks(words), 220));
+  else if (rows) box.append(drawBoard(rows, 26));
 }

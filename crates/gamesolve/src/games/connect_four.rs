@@ -1,0 +1,375 @@
+//! Connect Four: its rules, its score, and its row of the game table.
+//!
+//! # Rules
+//!
+//! A board of `width` columns and `height` rows stands upright. The players take turns; each
+//! drops one of its stones into a column that is not full, where it falls to the lowest empty
+//! cell. Whoever first has four of its stones in a line (across, up, or along a diagonal)
+//! wins; when the board is full without such a line, it is a draw. The first player's stones
+//! are shown `X`, the second's `O`.
+//!
+//! # Parameters
+//!
+//! - `width`, `height`: each in `4..=8`, with `width · (height + 1) <= 64`, so the board,
+//!   each column with one empty bit on top, fits a `u64` (8 × 7, 7 × 8 and 7 × 6 fit; 8 × 8
+//!   does not).
+//! - `played`: the columns played from the empty board, one digit each,
+//!   counting from 1 at the left (`4453`: the first player in column 4, the second on top of
+//!   it, the first in column 5, the second in column 3), as the public test sets write it. The
+//!   empty word is the empty board. Refused, with the move's number and index: a character
+//!   that is not a digit, a column out of range, a full column, a move after the game is won.
+//!
+//! The game is solved from that position: "first" in the answer is the player to move there.
+//!
+//! # The score
+//!
+//! The value of a position is the score of the public test sets and tutorial, for the player
+//! to move: with `n = width · height` cells, a player who wins by dropping the stone that is
+//! move `m` of the game (counting every move from the empty board, from 1) scores
+//!
+//! ```text
+//! score = ⌊(n + 2 − m) / 2⌋
+//! ```
+//!
+//! which is the number of its own stones it has not played when it wins, plus one: the first
+//! player owns `⌈n/2⌉` stones and drops its `k`-th at move `m = 2k − 1`, leaving
+//! `⌈n/2⌉ − k`, and `⌊(n + 3 − 2k)/2⌋ = ⌈n/2⌉ − k + 1`; the second owns `⌊n/2⌋` and drops
+//! its `k`-th at `m = 2k`, and `⌊(n + 2 − 2k)/2⌋ = ⌊n/2⌋ − k + 1`. On 7 × 6 (`n = 42`) a win
+//! with one's 4th stone scores 18 and a win with one's 21st (last) stone scores 1. A position
+//! the player to move loses scores minus the winner's score, a draw 0. From a position where
+//! `p` stones have been played, winning with the very next move scores `⌊(n + 1 − p)/2⌋`, the
+//! tutorial's formula.
+//!
+//! # Why a score, not a verdict with remoteness
+//!
+//! The score is a [`GameValue`](crate::GameValue) of its own ([`ConnectFourScore`]): ordered
+//! (a quicker win is larger, a later loss is less negative), negated for the opponent, and
+//! passed up unchanged
+//! by negamax (`move_value` is the default negation: a move earns nothing by itself, the
+//! score is fixed by when the game ends). So every generic search that is exact on a scoring
+//! game (`memo/hash-map`, `memo/alpha-beta`, `recursive/negamax`) is exact on the score, and
+//! alpha-beta prunes on it. A verdict with remoteness would be exact too in the analysis, but
+//! the searches compare values only: `memo/alpha-beta` would stop at the first win it finds,
+//! not the quickest, and report a score that is not the test sets'.
+//!
+//! # Search order
+//!
+//! Below the root, [`Game::search_moves_into`] lists one move that wins at once when there is
+//! one; otherwise the moves that do not let the opponent win at once (blocking the opponent's
+//! one immediate win, never playing under a cell where it would win), centre columns first
+//! (at least one move is always kept): this leaves out only moves that cannot score better
+//! than one kept, so values are exact, and it is what makes `memo/alpha-beta` fast here.
+//!
+//! # Complexity
+//!
+//! Each game call is a few word operations on the bitboard (the position is two `u64`s). A
+//! search visits at most the positions reachable from the given one (4,531,985,219,092 legal
+//! boards on 7 × 6). Counted by `memo/alpha-beta` (`--stats`): the empty 4 × 4 board 10,296
+//! positions, 4 × 5 42,400, 5 × 4 73,377, 6 × 4 1,000,923; the first 200 positions of the
+//! `L3_R1` test set (29 to 41 stones) a median of 6 and at most 682. The empty 7 × 6 board is
+//! out of reach of the generic searches: they stop at the memory cap or the state budget with
+//! an honest "cannot answer".
+//!
+//! # Examples
+//!
+//! ```
+//! use gamesolve::games::{ConnectFour, ConnectFourScore};
+//! use gamesolve::{Backend, Game, core_types::Solver};
+//!
+//! let game = ConnectFour::new(7, 6, "4455667")?;
+//! // The first player's four across 4-5-6-7: the game is over, the second player to move lost
+//! // to a win with the 4th stone.
+//! assert_eq!(game.terminal_value(game.start()), Some(ConnectFourScore(-18)));
+//! let game = ConnectFour::new(7, 6, "445566")?;
+//! if Backend::Memo.is_available() {
+//!     let answer = Backend::Memo.solver::<ConnectFour>()?.solve(&game)?;
+//!     assert_eq!((answer.score, answer.best_move), (18, Some(3)));
+//! }
+//! let err = ConnectFour::new(7, 6, "4x").unwrap_err();
+//! assert!(err.to_string().contains("move #2 (at index 1) = `x` is not a column"), "{err}");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Errors
+//!
+//! [`ConnectFour::new`] refuses a size out of range and a `played` word it cannot play, with
+//! [`Error::InvalidParameter`] naming the value, why, and what is allowed.
+
+mod analysis;
+mod board;
+mod moves;
+mod report;
+mod table;
+
+pub use board::{ConnectFourPosition, ConnectFourScore};
+pub use report::{ConnectFourReport, ConnectFourSolution};
+
+use board::Shape;
+
+use super::invalid;
+use crate::{Error, Game};
+
+/// A Connect Four instance: the board's size and the position reached by the columns
+/// played; see the [module docs](self).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConnectFour {
+    width: u32,
+    height: u32,
+    /// The columns played, as given (1-based digits).
+    moves: String,
+    shape: Shape,
+    start: ConnectFourPosition,
+    /// The columns, centre first.
+    order: [u8; ConnectFour::MAX_SIDE as usize],
+}
+
+impl ConnectFour {
+    /// The smallest width and height.
+    pub const MIN_SIDE: u32 = 4;
+    /// The largest width and height.
+    pub const MAX_SIDE: u32 = 8;
+
+    /// The game on a `width` × `height` board from the position the columns `moves` reach
+    /// (1-based digits, `""` for the empty board).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidParameter`] for a side out of `4..=8`, a board with
+    /// `width · (height + 1) > 64`, or a `played` word that cannot be played (a character that
+    /// is not a digit, a column out of range, a full column, a move after the game is won),
+    /// naming the move by number and index.
+    pub fn new(width: u32, height: u32, moves: &str) -> Result<ConnectFour, Error> {
+        for (name, side) in [("width", width), ("height", height)] {
+            if !(Self::MIN_SIDE..=Self::MAX_SIDE).contains(&side) {
+                return Err(invalid(format!(
+                    "{name} = {side} is out of range: it must be a whole number in {}..={}",
+                    Self::MIN_SIDE,
+                    Self::MAX_SIDE
+                )));
+            }
+        }
+        if width * (height + 1) > 64 {
+            return Err(invalid(format!(
+                "a board of width {width} and height {height} does not fit 64 bits: \
+                 width × (height + 1) = {} must be at most 64 (each column takes height + 1 \
+                 bits); 8 × 7 and 7 × 8 are the largest",
+                width * (height + 1)
+            )));
+        }
+        let shape = Shape::new(width, height);
+        let moves = moves.trim();
+        let start = moves::replay(shape, moves)?;
+        Ok(ConnectFour {
+            width,
+            height,
+            moves: moves.to_owned(),
+            shape,
+            start,
+            order: centre_first_order(width),
+        })
+    }
+
+    /// The number of columns.
+    pub const fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The number of rows.
+    pub const fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The columns played to reach the position solved, as given (`""`: the empty board).
+    pub fn moves_word(&self) -> &str {
+        &self.moves
+    }
+
+    /// The number of cells, `width · height`.
+    pub const fn cells(&self) -> u32 {
+        self.width * self.height
+    }
+
+    /// The score of a win by the stone that is move `m` of the game (from 1):
+    /// `⌊(cells + 2 − m) / 2⌋`; see the [module docs](self).
+    pub const fn win_score(&self, m: u32) -> i32 {
+        ((self.cells() + 2).saturating_sub(m) / 2) as i32
+    }
+
+    /// Which player is to move at `position`: 1 (the first, `X`) or 2 (`O`).
+    pub const fn player_to_move(position: ConnectFourPosition) -> u8 {
+        if position.moves_played().is_multiple_of(2) {
+            1
+        } else {
+            2
+        }
+    }
+
+    /// The columns (0-based) in centre-first order: `3 2 4 1 5 0 6` on 7 columns (of two
+    /// columns as near the centre, the left one first).
+    fn centre_first(&self) -> impl Iterator<Item = u32> + '_ {
+        self.order[..self.width as usize]
+            .iter()
+            .map(|&c| u32::from(c))
+    }
+}
+
+/// The columns of a board `width` wide, centre first (then the left one of two as near).
+fn centre_first_order(width: u32) -> [u8; ConnectFour::MAX_SIDE as usize] {
+    let mut order = [0u8; ConnectFour::MAX_SIDE as usize];
+    let mut columns: Vec<u32> = (0..width).collect();
+    columns.sort_by_key(|&c| ((2 * c).abs_diff(width - 1), c));
+    for (slot, c) in order.iter_mut().zip(columns) {
+        *slot = c as u8;
+    }
+    order
+}
+
+impl Game for ConnectFour {
+    const NAME: &'static str = "connect-four";
+    type Position = ConnectFourPosition;
+    /// The column, from 0 at the left (shown from 1).
+    type Move = u8;
+    type Value = ConnectFourScore;
+    type Solution = ConnectFourSolution;
+
+    fn start(&self) -> ConnectFourPosition {
+        self.start
+    }
+
+    /// Lost for the player to move when the last stone made four (by the winner's score),
+    /// a draw when the board is full.
+    fn terminal_value(&self, p: ConnectFourPosition) -> Option<ConnectFourScore> {
+        let played = p.moves_played();
+        if self.shape.has_four(p.opponent()) {
+            Some(ConnectFourScore(-self.win_score(played)))
+        } else if played >= self.cells() {
+            Some(ConnectFourScore(0))
+        } else {
+            None
+        }
+    }
+
+    /// The columns with room, centre first (`4 3 5 2 6 1 7` on 7 columns): of equally good
+    /// moves the one nearest the centre is the reported best, and `memo/alpha-beta`, which
+    /// searches the root's moves in this order, meets the likely best first.
+    fn moves(&self, p: ConnectFourPosition) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.width as usize);
+        self.moves_into(p, &mut out);
+        out
+    }
+
+    fn moves_into(&self, p: ConnectFourPosition, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(
+            self.centre_first()
+                .filter(|&c| self.shape.can_play(p, c))
+                .map(|c| c as u8),
+        );
+    }
+
+    /// One move that wins at once, if any; else the moves that do not lose at once, centre
+    /// first (one move at least); see the [module docs](self).
+    fn search_moves_into(&self, p: ConnectFourPosition, out: &mut Vec<u8>) {
+        out.clear();
+        let shape = self.shape;
+        let playable = shape.playable(p);
+        let column_of = |cells: u64| -> Option<u8> {
+            self.centre_first()
+                .find(|&c| cells & shape.column(c) != 0)
+                .map(|c| c as u8)
+        };
+        if let Some(c) = column_of(shape.winning_cells(p.current, p.mask) & playable) {
+            out.push(c);
+            return;
+        }
+        let threats = shape.winning_cells(p.opponent(), p.mask);
+        let forced = threats & playable;
+        // Never under an opponent's winning cell; block its one immediate win.
+        let mut safe = playable & !(threats >> 1);
+        if forced != 0 {
+            safe &= forced;
+        }
+        out.extend(
+            self.centre_first()
+                .filter(|&c| safe & shape.column(c) != 0)
+                .map(|c| c as u8),
+        );
+        if out.is_empty() {
+            // Every move loses at once, by the same score: one is enough.
+            out.extend(column_of(playable));
+        }
+    }
+
+    fn play(&self, p: ConnectFourPosition, column: u8) -> ConnectFourPosition {
+        self.shape.play(p, u32::from(column))
+    }
+
+    fn describe(&self) -> String {
+        if self.moves.is_empty() {
+            format!("connect-four {}x{}", self.width, self.height)
+        } else {
+            format!(
+                "connect-four {}x{} after {}",
+                self.width, self.height, self.moves
+            )
+        }
+    }
+
+    /// The rows from the top, `/` between them: `X` the first player's stones, `O` the
+    /// second's, `.` empty (`......./...X...`).
+    fn show_position(&self, p: ConnectFourPosition) -> String {
+        self.rows(p).join("/")
+    }
+
+    /// The column, from 1.
+    fn show_move(&self, _p: ConnectFourPosition, column: u8) -> String {
+        (u32::from(column) + 1).to_string()
+    }
+}
+
+impl ConnectFour {
+    /// The board's rows from the top, each `width` characters: `X`, `O` or `.`.
+    pub fn rows(&self, p: ConnectFourPosition) -> Vec<String> {
+        let first = if Self::player_to_move(p) == 1 {
+            p.current
+        } else {
+            p.opponent()
+        };
+        (0..self.height)
+            .rev()
+            .map(|r| {
+                (0..self.width)
+                    .map(|c| {
+                        let bit = 1u64 << (c * (self.height + 1) + r);
+                        match (p.mask & bit != 0, first & bit != 0) {
+                            (false, _) => '.',
+                            (true, true) => 'X',
+                            (true, false) => 'O',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The board drawn for people: a row per line, `|X|O|.|`, column numbers under it.
+    pub fn board_text(&self, p: ConnectFourPosition) -> String {
+        let mut text = String::new();
+        for row in self.rows(p) {
+            text.push('|');
+            for cell in row.chars() {
+                text.push(cell);
+                text.push('|');
+            }
+            text.push('\n');
+        }
+        text.push(' ');
+        for c in 1..=self.width {
+            text.push_str(&format!("{c} "));
+        }
+        text.trim_end().to_owned()
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,56 @@
+//! Reading Connect Four's `played` word: the columns played from the empty board.
+
+use super::board::{ConnectFourPosition, Shape};
+use crate::games::{abbreviate, invalid};
+use crate::Error;
+
+/// The position the columns `moves` (1-based digits, as the public test sets write them)
+/// reach from the empty board of `shape`.
+///
+/// # Complexity
+///
+/// `O(len)` time, no memory beyond the position.
+///
+/// # Errors
+///
+/// [`Error::InvalidParameter`] naming the move by its number (from 1) and index (from 0):
+/// a character that is not a digit, a column out of `1..=width`, a full column, or a move
+/// after a move that made four in a line.
+pub(crate) fn replay(shape: Shape, moves: &str) -> Result<ConnectFourPosition, Error> {
+    let mut p = ConnectFourPosition {
+        current: 0,
+        mask: 0,
+    };
+    let shown = abbreviate(moves);
+    let width = shape.width;
+    for (index, ch) in moves.chars().enumerate() {
+        let number = index + 1;
+        let at = format!("played = `{shown}`: move #{number} (at index {index})");
+        let Some(column) = ch.to_digit(10) else {
+            return Err(invalid(format!(
+                "{at} = `{ch}` is not a column: the moves are digits 1..={width}, one per \
+                 stone, the columns counted from 1 at the left"
+            )));
+        };
+        if !(1..=width).contains(&column) {
+            return Err(invalid(format!(
+                "{at} = column {column} is out of range: the columns are 1..={width}"
+            )));
+        }
+        if shape.has_four(p.opponent()) {
+            return Err(invalid(format!(
+                "{at} = column {column} comes after the game is over: move #{index} made four \
+                 in a line"
+            )));
+        }
+        let c = column - 1;
+        if !shape.can_play(p, c) {
+            return Err(invalid(format!(
+                "{at} = column {column} is full: it holds {} stones already",
+                shape.height
+            )));
+        }
+        p = shape.play(p, c);
+    }
+    Ok(p)
+}
