@@ -17,7 +17,7 @@
 //!
 //! ```
 //! use solver_search::state_table::{states_within, table_bytes, StateTable};
-//! use gamesolve::core_types::Deadline;
+//! use core_types::Deadline;
 //!
 //! // A verdict per set, in `u64` slots (sets of at most 63 integers).
 //! let limit = states_within(1 << 20, 8); // what fits 1 MiB
