@@ -23,6 +23,7 @@ mod domineering_game;
 mod analysis;
 mod answer_contract;
 mod bench_inputs;
+mod bounded;
 mod cat_and_mouse;
 mod cli;
 mod cli_backends;
