@@ -16,12 +16,8 @@
 //! - `minimax`: `IterativeSearch` with MTD(f) and a transposition table, to the game's full
 //!   length (an exact value: the evaluator says 0 only at a draw), its root value read back.
 //!
-//! The group `bounded-hooks` solves tic-tac-toe and Domineering 5x5 with `memo/bounded` and
-//! none, some or all of its game hooks ([`gamesolve_peers::hooks::Hooks`]): what each buys.
-//!
 //! ```text
 //! cargo bench -p gamesolve-peers --bench peers
-//! cargo bench -p gamesolve-peers --bench peers -- bounded-hooks   # the hooks alone
 //! # One solve per process, for a whole-process timer run A B A B (`examples/peer_solve.rs`):
 //! cargo run --release -p gamesolve-peers --example peer_solve -- game-solver domineering-6x6
 //! ```
@@ -31,14 +27,9 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::measurement::WallTime;
-use criterion::{
-    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode,
-};
-use gamesolve::backends::solver_memo::bounded::Bounded;
-use gamesolve::{all_variants, Game, Registered, Solver, SolverConfig, Verdict};
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
+use gamesolve::{all_variants, Registered, SolverConfig, Verdict};
 use gamesolve_peers::domineering::Domineering;
-use gamesolve_peers::hooks::Hooks;
 use gamesolve_peers::tic_tac_toe::TicTacToe;
 use gamesolve_peers::Answer;
 
@@ -146,7 +137,9 @@ fn peers(c: &mut Criterion) {
             name: "domineering-6x6",
             game: Domineering::<6, 6>,
             expected: Verdict::Win,
-            skip: &["recursive/negamax", "memo/textbook"],
+            // `memo/bounded` with its default table (2^21 entries) holds a third of the 6.5
+            // million positions `memo/alpha-beta` keeps: not measured there yet.
+            skip: &["recursive/negamax", "memo/textbook", "memo/bounded"],
             slow: true,
         },
         || i64::from(game_solver::solve(&peers::GsDomineering::<6, 6>(0))),
@@ -154,51 +147,11 @@ fn peers(c: &mut Criterion) {
     );
 }
 
-/// One line of the `bounded-hooks` group: `memo/bounded` (default table) on `game`, checked
-/// to find `expected` first; its positions expanded printed beside (the same every run).
-fn hooked<G: Game<Solution = Answer>>(
-    group: &mut BenchmarkGroup<'_, WallTime>,
-    label: &str,
-    game: &G,
-    expected: Verdict,
-) {
-    let mut solver = Bounded::new();
-    let (answer, stats) = solver.solve_with_stats(game).expect("memo/bounded solves it");
-    assert_eq!(answer.verdict, expected, "{label}");
-    eprintln!(
-        "bounded-hooks/{}: {label}: {} positions expanded, {} table hits",
-        G::NAME,
-        stats.positions,
-        stats.memo_hits
-    );
-    group.bench_function(BenchmarkId::new("memo/bounded", label), |b| {
-        b.iter(|| solver.solve(black_box(game)))
-    });
-}
-
-/// What each of `memo/bounded`'s hooks buys: the same game with none, the exact key, the key
-/// and the mirror image, and all three (the "wins at once" move too).
-fn bounded_hooks(c: &mut Criterion) {
-    fn four<G: Game<Value = Verdict, Move = u8>>(c: &mut Criterion, name: &str, game: G, v: Verdict)
-    where
-        Hooks<G, false, false, false>: Game<Solution = Answer>,
-    {
-        let mut group = c.benchmark_group(format!("bounded-hooks/{name}"));
-        hooked(&mut group, "none", &Hooks::<_, false, false, false>(game.clone()), v);
-        hooked(&mut group, "key", &Hooks::<_, true, false, false>(game.clone()), v);
-        hooked(&mut group, "key+mirror", &Hooks::<_, true, true, false>(game.clone()), v);
-        hooked(&mut group, "all", &Hooks::<_, true, true, true>(game), v);
-        group.finish();
-    }
-    four(c, "tic-tac-toe", TicTacToe, Verdict::Draw);
-    four(c, "domineering-5x5", Domineering::<5, 5>, Verdict::Loss);
-}
-
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = peers, bounded_hooks
+    targets = peers
 }
 criterion_main!(benches);
