@@ -35,7 +35,9 @@
 //! expanded, as Fhourstones keeps its entries), one **always replaced**. A result for a
 //! position already in its bucket narrows that entry's bounds; a new position's result takes
 //! the kept entry's place when its work is at least the kept entry's (which then moves to the
-//! always-replaced place, dropping what was there), else the always-replaced place. The size:
+//! always-replaced place, dropping what was there), else the always-replaced place. A solver
+//! keeps the table's slots for its next solve of the same size, emptied by a new stamp (no
+//! clearing, no page faults again; [`Bounded::release_table`] frees them). The size:
 //! [`Bounded::with_table_entries`], or by default the largest power of two of entries within
 //! half the memory cap and [`DEFAULT_TABLE_BYTES`] (64 MiB), and within the state budget when one
 //! is set. Its slots are allocated zeroed (calloc: pages never written are never touched) and
@@ -56,26 +58,28 @@
 //!
 //! Criterion (`crates/peer-bench/benches/bounded_hooks.rs`, run as `cargo bench -p
 //! gamesolve-peers --bench bounded_hooks --profile dev`: the solver crates and the peer games
-//! at opt-level 2, debug assertions on; load average 12 falling to 5.6 on 2 shared cores, so
-//! the times are rough; the positions expanded do not depend on the load). Median time and
-//! positions expanded, default table (2^21 entries) and 2^14 entries:
+//! at opt-level 2, debug assertions on; one solver reused, so its kept slots; load average
+//! 4.3 falling to 3.7 on 2 shared cores: the times are rough, the positions expanded do not
+//! depend on the load). Median time and positions expanded, default table (2^21 entries) and
+//! 2^14 entries:
 //!
 //! | game, table | none | key | key + mirror | all three |
 //! |---|---|---|---|---|
-//! | tic-tac-toe, 2^21 | 408 µs, 345 | 287 µs, 345 | 215 µs, 227 | 227 µs, 206 |
-//! | Domineering 5x5, 2^21 | 41.7 ms, 107,238 | 50.4 ms, 107,229 | 17.3 ms, 56,855 | 18.3 ms, 56,855 |
-//! | Domineering 5x5, 2^14 | 16.1 ms, 208,985 | 23.1 ms, 210,539 | 12.6 ms, 93,022 | 13.7 ms, 93,022 |
+//! | tic-tac-toe, 2^21 | 84 µs, 345 | 141 µs (104 to 194: noise), 345 | 52 µs, 227 | 58 µs, 206 |
+//! | Domineering 5x5, 2^21 | 26.2 ms, 107,238 | 25.5 ms, 107,229 | 14.9 ms, 56,855 | 12.1 ms, 56,855 |
+//! | Domineering 5x5, 2^14 | 15.1 ms, 208,985 | 15.1 ms, 210,539 | 7.8 ms, 93,022 | 7.8 ms, 93,022 |
 //!
-//! The mirror image ([`Game::canonical`]) is what pays: about half the positions, 1.3x to
-//! 2.4x less time. The exact key ([`Game::table_key`]) saves no memory on these games (their
-//! positions are already 4 or 8 bytes) and its time differences are within this run's noise;
-//! it pays for a game whose positions are larger than 8 bytes. "Wins at once"
-//! ([`Game::winning_move_now`]) saves 9 % of tic-tac-toe's positions (its search order already
-//! puts a winning move first) and nothing measurable in time; Domineering has no such hook.
-//! The default table is *slower* than a 2^14-entry one on these small games although it
-//! expands half the positions: each solve allocates it afresh and its entries, spread by the
-//! hash, touch a new page each (a page fault apiece); keeping the table between solves is not
-//! done yet.
+//! The mirror image ([`Game::canonical`]) is what pays: about half the positions, 1.6x to
+//! 1.9x less time. The exact key ([`Game::table_key`]) saves no memory on these games (their
+//! positions are already 4 or 8 bytes) and no time beyond the noise; it pays for a game whose
+//! positions are larger than 8 bytes. "Wins at once" ([`Game::winning_move_now`]) saves 9 %
+//! of tic-tac-toe's positions (its search order already puts a winning move first) and no
+//! measurable time; Domineering has no such hook (its "all three" is "key + mirror" again).
+//! The 2^14-entry table, which fits in the caches, is faster than the default on these small
+//! games although it expands twice the positions. In an earlier run (load 12 to 5.6) before
+//! the slots were kept between solves, the default table took 408 µs on tic-tac-toe and
+//! 41.7 ms on Domineering 5x5 with no hook: a fresh table's page faults, one per entry spread
+//! by the hash, cost more than the search.
 //!
 //! # Values and remoteness
 //!
@@ -89,7 +93,7 @@
 //! Time: with a table that holds every position searched, about `memo/alpha-beta`'s positions
 //! times the few MTD(f) passes (each pass mostly answered from the table); with a smaller
 //! table, up to the tree's size in the worst case (plain alpha-beta without memory). Memory:
-//! the fixed table, [`entry_bytes`] per entry (a 4-byte slot and the entry: key, two optional
+//! the fixed table, [`entry_bytes`] per entry (an 8-byte slot and the entry: key, two optional
 //! values, move index, work), plus `O(depth)` stack frames on heap-allocated segments for deep
 //! games and one move list per depth. The time limit is read once every 4,096 positions
 //! expanded.
@@ -140,7 +144,7 @@ mod table;
 use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
 
 use self::search::{Cut, Searcher, CAP_HINT};
-use self::table::{entries_within, ByPosition, ByTableKey, Keying, Table, MAX_ENTRIES};
+use self::table::{entries_within, ByPosition, ByTableKey, Kept, Keying, Table, MAX_ENTRIES};
 use crate::NAME;
 
 /// The variant's name.
@@ -153,12 +157,14 @@ pub const DEFAULT_TABLE_BYTES: u64 = 64 << 20;
 const GUESS_LINE: usize = 4096;
 
 /// Alpha-beta over a fixed-size table; see the [module docs](self).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Bounded {
     /// The limits it reads, defaults resolved when a solve starts.
     limits: Limits,
     /// The table's entries when set ([`Bounded::with_table_entries`]).
     table_entries: Option<u64>,
+    /// The last solve's table slots, for the next solve of the same size.
+    kept: Option<Kept>,
 }
 
 impl Bounded {
@@ -167,6 +173,7 @@ impl Bounded {
         Bounded {
             limits: Limits::new(),
             table_entries: None,
+            kept: None,
         }
     }
 
@@ -175,6 +182,7 @@ impl Bounded {
         Bounded {
             limits: *config,
             table_entries: None,
+            kept: None,
         }
     }
 
@@ -184,6 +192,14 @@ impl Bounded {
     pub const fn with_table_entries(mut self, entries: u64) -> Self {
         self.table_entries = Some(entries);
         self
+    }
+
+    /// Frees the table's slots kept from the last solve. A solver keeps them (at most the
+    /// table's size) so that the next solve with a table of the same size starts on slots
+    /// already mapped, emptied by a new stamp rather than cleared: on small games a fresh
+    /// table's page faults cost more than the search. Dropping the solver frees them too.
+    pub fn release_table(&mut self) {
+        self.kept = None;
     }
 
     /// The entries of the table a solve makes, for keys of `K` and values of `V`, or the
@@ -215,31 +231,36 @@ impl Bounded {
 
     /// Solves from `start` (not over) with positions keyed by `K`.
     fn solve_keyed<G: Game, K: Keying<G>, R: Recorder<G>>(
-        &self,
+        &mut self,
         game: &G,
         start: G::Position,
         recorder: &mut R,
     ) -> Result<G::Solution, Error> {
         let entries = self.entries::<G, K::Key>()?;
         let cap = self.limits.memory_cap_or_default();
-        let table = Table::new(entries).map_err(|table::TableRefusal::Allocation| {
-            Error::AllocationFailed {
-                backend: NAME,
-                game: G::NAME,
-                parameter: "table_entries",
-                value: entries,
-                required_bytes: u128::from(entries)
-                    * u128::from(table::entry_bytes::<K::Key, G::Value>()),
-                memory_cap_bytes: cap,
-                hint: "",
-            }
-        })?;
+        let table =
+            Table::new(entries, self.kept.take()).map_err(|table::TableRefusal::Allocation| {
+                Error::AllocationFailed {
+                    backend: NAME,
+                    game: G::NAME,
+                    parameter: "table_entries",
+                    value: entries,
+                    required_bytes: u128::from(entries)
+                        * u128::from(table::entry_bytes::<K::Key, G::Value>()),
+                    memory_cap_bytes: cap,
+                    hint: "",
+                }
+            })?;
         let clock = DeadlineClock::new(self.limits.deadline());
         let mut searcher = Searcher::<G, K, R>::new(game, table, recorder, clock, cap);
-        let value = mtd_f(&mut searcher, start)?;
-        let best = first_best_move(&mut searcher, start, value)?;
+        let found = mtd_f(&mut searcher, start)
+            .and_then(|value| Ok((value, first_best_move(&mut searcher, start, value)?)));
         let (cells, bytes) = (searcher.table.entries() as u64, searcher.table.bytes());
-        searcher.recorder.table(cells, bytes);
+        if found.is_ok() {
+            searcher.recorder.table(cells, bytes);
+        }
+        self.kept = Some(searcher.table.into_kept());
+        let (value, best) = found?;
         Ok(game.solution(value, Some(best)))
     }
 }

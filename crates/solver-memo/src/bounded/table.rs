@@ -4,12 +4,14 @@
 //!
 //! # Layout
 //!
-//! `2 · B` slots (`B` buckets, a power of two) of a 4-byte index each, allocated zeroed
-//! (calloc through bytemuck: a slot never written costs no page), and an arena of at most
-//! `2 · B` entries whose room is reserved when the table is made (`try_reserve_exact`: pages
-//! are touched only as entries arrive). A slot holds 0 (empty) or one plus the index of its
-//! entry in the arena; the arena's length never passes its reserved room, so the table never
-//! grows after it is made. Bucket `b` is slots `2b` (the *kept* entry) and `2b + 1` (the
+//! `2 · B` slots (`B` buckets, a power of two) of 8 bytes each, allocated zeroed (calloc
+//! through bytemuck: a slot never written costs no page), and an arena of at most `2 · B`
+//! entries whose room is reserved when the table is made (`try_reserve_exact`: pages are
+//! touched only as entries arrive). A slot holds the solve's stamp and one plus the index of
+//! its entry in the arena; a slot of another stamp (or 0) is empty, so a solver keeps its
+//! slots for the next solve of the same size ([`Kept`]) and starts it with a new stamp, without
+//! clearing or faulting them in again. The arena's length never passes its reserved room, so
+//! the table never grows after it is made. Bucket `b` is slots `2b` (the *kept* entry) and `2b + 1` (the
 //! *always-replaced* entry).
 //!
 //! # Replacement policy
@@ -115,17 +117,36 @@ pub(crate) enum TableRefusal {
 
 /// The fixed-size table; see the [module docs](self).
 pub(crate) struct Table<K, V> {
-    /// Per slot: 0, or one plus its entry's index in `arena`.
-    slots: Vec<u32>,
+    /// Per slot: the stamp above 32 bits, one plus its entry's index in `arena` below; live
+    /// only with this solve's stamp.
+    slots: Vec<u64>,
     /// The entries, at most `slots.len()`, room reserved up front.
     arena: Vec<Entry<K, V>>,
     /// Buckets minus one (a power of two minus one).
     mask: usize,
+    /// This solve's stamp (never 0).
+    stamp: u32,
+}
+
+/// A table's slots kept by a solver between solves, with the last solve's stamp.
+#[derive(Clone)]
+pub(crate) struct Kept {
+    slots: Vec<u64>,
+    stamp: u32,
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kept")
+            .field("slots", &self.slots.len())
+            .field("stamp", &self.stamp)
+            .finish()
+    }
 }
 
 /// Bytes one entry of the table takes: its slot and its place in the arena.
 pub(crate) const fn entry_bytes<K, V>() -> u64 {
-    (size_of::<u32>() + size_of::<Entry<K, V>>()) as u64
+    (size_of::<u64>() + size_of::<Entry<K, V>>()) as u64
 }
 
 /// The entries of the largest table of at most `bytes` bytes and at most `most` entries: an
@@ -142,11 +163,25 @@ pub(crate) fn entries_within<K, V>(bytes: u64, most: u64) -> u64 {
 pub(crate) const MAX_ENTRIES: u64 = 1 << 31;
 
 impl<K: Copy + Eq, V: GameValue> Table<K, V> {
-    /// A table of `entries` entries (an even power of two, at most [`MAX_ENTRIES`]).
-    pub(crate) fn new(entries: u64) -> Result<Self, TableRefusal> {
+    /// A table of `entries` entries (an even power of two, at most [`MAX_ENTRIES`]), on the
+    /// slots of `kept` when they are as many.
+    pub(crate) fn new(entries: u64, kept: Option<Kept>) -> Result<Self, TableRefusal> {
         let entries = usize::try_from(entries).map_err(|_| TableRefusal::Allocation)?;
-        let slots = bytemuck::allocation::try_zeroed_vec::<u32>(entries)
-            .map_err(|()| TableRefusal::Allocation)?;
+        let (slots, stamp) = match kept {
+            Some(Kept { mut slots, stamp }) if slots.len() == entries => {
+                if stamp == u32::MAX {
+                    slots.fill(0);
+                    (slots, 1)
+                } else {
+                    (slots, stamp + 1)
+                }
+            }
+            _ => {
+                let slots = bytemuck::allocation::try_zeroed_vec::<u64>(entries)
+                    .map_err(|()| TableRefusal::Allocation)?;
+                (slots, 1)
+            }
+        };
         let mut arena = Vec::new();
         arena
             .try_reserve_exact(entries)
@@ -155,7 +190,30 @@ impl<K: Copy + Eq, V: GameValue> Table<K, V> {
             slots,
             arena,
             mask: entries / 2 - 1,
+            stamp,
         })
+    }
+
+    /// The slots, for the next solve.
+    pub(crate) fn into_kept(self) -> Kept {
+        Kept {
+            slots: self.slots,
+            stamp: self.stamp,
+        }
+    }
+
+    /// The arena index of the entry of `slot`, when it is live.
+    #[inline(always)]
+    fn live(&self, slot: usize) -> Option<usize> {
+        let word = self.slots[slot];
+        let index = word as u32;
+        ((word >> 32) as u32 == self.stamp && index != 0).then(|| (index - 1) as usize)
+    }
+
+    /// Points `slot` at the arena's entry `at`.
+    #[inline(always)]
+    fn point(&mut self, slot: usize, at: usize) {
+        self.slots[slot] = u64::from(self.stamp) << 32 | (at as u64 + 1);
     }
 
     /// How many entries it can hold.
@@ -179,7 +237,7 @@ impl<K: Copy + Eq, V: GameValue> Table<K, V> {
     fn find(&self, hash: u64, key: &K) -> Option<usize> {
         let first = self.bucket(hash);
         (first..first + 2).find_map(|slot| {
-            let at = self.slots[slot].checked_sub(1)? as usize;
+            let at = self.live(slot)?;
             (self.arena[at].key == *key).then_some(at)
         })
     }
@@ -209,9 +267,7 @@ impl<K: Copy + Eq, V: GameValue> Table<K, V> {
         }
         let kept = self.bucket(hash);
         let always = kept + 1;
-        let kept_work = self.slots[kept]
-            .checked_sub(1)
-            .map(|at| self.arena[at as usize].work);
+        let kept_work = self.live(kept).map(|at| self.arena[at].work);
         let target = if kept_work.is_none_or(|work| new.work >= work) {
             // The kept entry moves down; the always-replaced one's room takes the new entry.
             self.slots.swap(kept, always);
@@ -220,12 +276,12 @@ impl<K: Copy + Eq, V: GameValue> Table<K, V> {
             always
         };
         // After the swap, `always` holds the demoted entry and `kept` the room to reuse.
-        match self.slots[target].checked_sub(1) {
-            Some(at) => self.arena[at as usize] = new,
+        match self.live(target) {
+            Some(at) => self.arena[at] = new,
             None => {
                 debug_assert!(self.arena.len() < self.arena.capacity());
                 self.arena.push(new);
-                self.slots[target] = self.arena.len() as u32;
+                self.point(target, self.arena.len() - 1);
             }
         }
         true
@@ -253,7 +309,7 @@ mod tests {
     /// passes its room.
     #[test]
     fn replacement_keeps_work_and_the_newest() {
-        let mut table = Table::<u64, Verdict>::new(2).unwrap();
+        let mut table = Table::<u64, Verdict>::new(2, None).unwrap();
         assert!(table.store(0, entry(1, 10)));
         assert!(table.store(0, entry(2, 5)));
         assert!(table.get(0, &1).is_some() && table.get(0, &2).is_some());
@@ -270,6 +326,23 @@ mod tests {
         (upper.lower, upper.upper) = (None, Some(Verdict::Draw));
         assert!(!table.store(0, upper));
         assert_eq!(table.get(0, &1).unwrap().exact(), Some(Verdict::Draw));
+    }
+
+    /// Slots kept for the next solve start empty under its new stamp, without clearing.
+    #[test]
+    fn kept_slots_start_empty_under_a_new_stamp() {
+        let mut table = Table::<u64, Verdict>::new(4, None).unwrap();
+        assert!(table.store(0, entry(1, 10)) && table.store(1, entry(2, 5)));
+        let kept = table.into_kept();
+        assert_eq!(kept.stamp, 1);
+        let mut table = Table::<u64, Verdict>::new(4, Some(kept)).unwrap();
+        assert!(table.get(0, &1).is_none() && table.get(1, &2).is_none());
+        assert!(table.store(1, entry(3, 1)));
+        assert_eq!(table.get(1, &3).unwrap().work, 1);
+        assert!(table.arena.len() == 1 && table.stamp == 2);
+        // Another size: new slots.
+        let table = Table::<u64, Verdict>::new(8, Some(table.into_kept())).unwrap();
+        assert_eq!((table.entries(), table.stamp), (8, 1));
     }
 
     #[test]
