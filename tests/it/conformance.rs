@@ -65,6 +65,11 @@ fn golden_max_n(variant: &Variant<CanIWin>) -> Option<(u32, &'static str)> {
             "the generic alpha-beta search keeps bounds in a hash map and builds a move list \
              per position, as memo/hash-map: seconds per n above n = 16",
         )),
+        "memo/bounded" => Some((
+            16,
+            "the generic bounded search builds a move list per position and runs a few \
+             null-window passes, as memo/alpha-beta: seconds per n above n = 16",
+        )),
         "memo/indexed" => Some((
             16,
             "the generic indexed memo allocates and fills all 2^n cells for each of the \

@@ -32,6 +32,7 @@ mod analysis;
 mod answer_contract;
 mod bench_inputs;
 mod bench_page;
+mod bounded;
 mod cat_and_mouse;
 mod cli;
 mod cli_backends;

@@ -372,6 +372,21 @@ impl Game for CanIWin {
         used | 1 << (take - 1)
     }
 
+    /// The used-set mask itself: a position is its mask, so the key is exact.
+    #[inline]
+    fn table_key(&self, used: u64) -> Option<u64> {
+        Some(used)
+    }
+
+    /// The largest free integer, when it reaches what is left of the total.
+    #[inline]
+    fn winning_move_now(&self, used: u64) -> Option<u32> {
+        let free = !used & self.full_mask;
+        let top = 64 - free.leading_zeros();
+        let remaining = self.desired_total.saturating_sub(mask_total(used));
+        (free != 0 && remaining > 0 && u64::from(top) >= remaining).then_some(top)
+    }
+
     fn settled(&self) -> Option<CanIWinSolution> {
         self.settled_without_search()
     }
@@ -490,6 +505,35 @@ impl crate::Unmove for CanIWin {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use crate::GameValue;
+
+    /// `winning_move_now` names a move exactly when one reaches the total at once, and that
+    /// move wins: checked against every move of every position of small pools.
+    #[test]
+    fn winning_move_now_is_a_move_that_wins_at_once() {
+        for n in 1..=8u32 {
+            for t in 1..=u64::from(n * (n + 1) / 2) {
+                let game = CanIWin::new(n, t).unwrap();
+                for used in 0..(1u64 << n) {
+                    if game.terminal_value(used).is_some() {
+                        continue;
+                    }
+                    let wins_at_once = |k: u32| {
+                        let child = game.play(used, k);
+                        game.terminal_value(child)
+                            .is_some_and(|v| game.move_value(used, k, v).is_best_possible())
+                    };
+                    let any = game.moves(used).into_iter().any(wins_at_once);
+                    let named = game.winning_move_now(used);
+                    assert_eq!(named.is_some(), any, "n = {n}, T = {t}, used = {used:b}");
+                    if let Some(k) = named {
+                        assert!(game.moves(used).contains(&k) && wins_at_once(k));
+                    }
+                    assert_eq!(game.table_key(used), Some(used));
+                }
+            }
+        }
+    }
 
     #[test]
     fn pool_sum_is_exact_where_the_division_first_shortcut_truncates() {

@@ -69,7 +69,7 @@
 use std::fmt;
 use std::hash::Hash;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::Outcome;
 
@@ -265,6 +265,55 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// `0` by default.
     fn held_bytes(&self) -> u64 {
         0
+    }
+
+    /// An exact compact key of `position` for a fixed-size transposition table
+    /// (`memo/bounded`): a number no other position of this game shares (a bijection on the
+    /// reachable positions; Can I Win: its used-set mask). The table then keeps 8 bytes of key
+    /// per entry in place of the whole position, and still never mistakes one position for
+    /// another: a key that two positions share would give a wrong answer, so it must be exact,
+    /// never a hash. `None` (the default): the table keeps the whole position. The search asks
+    /// the start position; when it answers `Some`, every position is keyed by it, and a
+    /// position answering `None` is searched without the table (correct, only slower).
+    ///
+    /// ```
+    /// use gamesolve::{CanIWin, Game};
+    /// let game = CanIWin::new(10, 40)?;
+    /// assert_eq!(game.table_key(0b101), Some(0b101));
+    /// # Ok::<(), gamesolve::Error>(())
+    /// ```
+    #[inline]
+    fn table_key(&self, position: Self::Position) -> Option<u64> {
+        let _ = position;
+        None
+    }
+
+    /// A representative of `position` under the game's symmetries (a board's mirror image):
+    /// a search that keeps positions in a table (`memo/bounded`) stores and finds a position
+    /// under its representative, so a position and its mirror image share one entry. It must
+    /// keep the value and the remoteness (a position and its representative are worth the same
+    /// to the player to move), and give one representative per class (`canonical(canonical(p))
+    /// == canonical(p)`, and equal for every member). The moves need not correspond: the
+    /// table's best-move hint is used only where the position is its own representative
+    /// or the stored entry was made from a mirrored one as well (a hint, never a value).
+    /// Identity by default, which costs nothing.
+    #[inline]
+    fn canonical(&self, position: Self::Position) -> Self::Position {
+        position
+    }
+
+    /// A move of `position` after which the game is over and the mover has the best value
+    /// there is ([`GameValue::is_best_possible`]: a win), when the game can tell cheaply (a
+    /// row of three completed, a total reached); `None` (the default) when it cannot or there
+    /// is none. A search (`memo/bounded`) asks it before it tries any move and answers the
+    /// position at once; a move that does not end the game with a win for the mover is
+    /// ignored (the search checks it with [`Game::terminal_value`] of the position it leads
+    /// to and [`Game::move_value`]). The best move reported at the root is still the first of
+    /// the game's order, found by the search.
+    #[inline]
+    fn winning_move_now(&self, position: Self::Position) -> Option<Self::Move> {
+        let _ = position;
+        None
     }
 }
 
@@ -502,187 +551,6 @@ pub trait Unmove: Indexed {
     fn unmoves_into(&self, position: Self::Position, out: &mut Vec<(Self::Position, Self::Move)>);
 }
 
-/// What a position is worth to the player to move: ordered (larger is better for them) and
-/// negatable (the opponent's view).
-pub trait GameValue:
-    Copy + Eq + Ord + Hash + fmt::Debug + fmt::Display + Send + Sync + 'static
-{
-    /// The same position's value for the opponent.
-    fn negate(self) -> Self;
+mod value;
 
-    /// Win, draw or loss for the player to move.
-    fn verdict(self) -> Verdict;
-
-    /// Whether no value is better for the player to move (a win): a search that only wants a
-    /// position's value and one best move may stop at the first move reaching it. `false` by
-    /// default (a margin can always be larger).
-    fn is_best_possible(self) -> bool {
-        false
-    }
-
-    /// The value as a number, for a scoring game (a [`Margin`]'s points); `None` (the default)
-    /// for a game valued only by win, draw or loss. The teaching page shows a table cell's
-    /// number where there is one, its verdict otherwise.
-    fn amount(self) -> Option<i128> {
-        None
-    }
-
-    /// The value of a position from which play never ends under perfect play (a loopy game's
-    /// positions that retrograde analysis never decides): a draw for [`Verdict`]; `None` (the
-    /// default) for a value type that has no such value, such as a scoring game's [`Margin`],
-    /// whose positions must then all lead to an end.
-    fn endless() -> Option<Self> {
-        None
-    }
-
-    /// Whether values pack into one 64-bit word ([`GameValue::to_word`]) where they fit: a
-    /// table of values (`memo/indexed`) then takes 8 bytes a cell, sized to the game's values,
-    /// instead of the value type's size (a [`Margin`]'s `i128`: 16 bytes and a presence bit).
-    /// `false` by default.
-    const PACKS: bool = false;
-
-    /// The value as one 64-bit word, when it fits in one (`None` by default, and for a value
-    /// that does not fit: a table keeps it aside). [`GameValue::from_word`] reads it back.
-    fn to_word(self) -> Option<u64> {
-        None
-    }
-
-    /// The value of a word made by [`GameValue::to_word`] (`None` by default).
-    fn from_word(word: u64) -> Option<Self> {
-        let _ = word;
-        None
-    }
-
-    /// A colour name for the views (`palegreen` for a win, `lightpink` for a loss,
-    /// `lightyellow` for a draw).
-    fn colour(self) -> &'static str {
-        match self.verdict() {
-            Verdict::Win => "palegreen",
-            Verdict::Loss => "lightpink",
-            Verdict::Draw => "lightyellow",
-        }
-    }
-}
-
-/// The value of a win/lose/draw game for the player to move; `Loss < Draw < Win`.
-///
-/// Reads `wins`, `loses` or `draws` in the views.
-///
-/// ```
-/// use gamesolve::{GameValue, Verdict};
-/// assert!(Verdict::Loss < Verdict::Draw && Verdict::Draw < Verdict::Win);
-/// assert_eq!(Verdict::Win.negate(), Verdict::Loss);
-/// assert_eq!(Verdict::Win.to_string(), "wins");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Verdict {
-    /// The player to move loses against perfect play.
-    #[serde(rename = "lose")]
-    Loss,
-    /// Neither player can force a win.
-    Draw,
-    /// The player to move can force a win.
-    #[serde(rename = "win")]
-    Win,
-}
-
-impl Verdict {
-    /// `Win` when `wins`, else `Loss` (games without draws).
-    pub const fn from_wins(wins: bool) -> Verdict {
-        if wins {
-            Verdict::Win
-        } else {
-            Verdict::Loss
-        }
-    }
-
-    /// The game's [`Outcome`] when this is the first player's verdict at the start.
-    pub const fn outcome_for_first(self) -> Outcome {
-        match self {
-            Verdict::Win => Outcome::FirstPlayerWins,
-            Verdict::Loss => Outcome::SecondPlayerWins,
-            Verdict::Draw => Outcome::Draw,
-        }
-    }
-}
-
-impl GameValue for Verdict {
-    fn negate(self) -> Self {
-        match self {
-            Verdict::Win => Verdict::Loss,
-            Verdict::Loss => Verdict::Win,
-            Verdict::Draw => Verdict::Draw,
-        }
-    }
-
-    fn verdict(self) -> Verdict {
-        self
-    }
-
-    fn is_best_possible(self) -> bool {
-        self == Verdict::Win
-    }
-
-    fn endless() -> Option<Self> {
-        Some(Verdict::Draw)
-    }
-}
-
-impl fmt::Display for Verdict {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Verdict::Win => "wins",
-            Verdict::Loss => "loses",
-            Verdict::Draw => "draws",
-        })
-    }
-}
-
-/// The value of a scoring game for the player to move: their score minus the opponent's over
-/// what is left, exactly. Reads `margin +5` in the views.
-///
-/// ```
-/// use gamesolve::{GameValue, Verdict, core_types::Margin};
-/// assert_eq!(Margin(5).negate(), Margin(-5));
-/// assert_eq!(Margin(0).verdict(), Verdict::Draw);
-/// assert_eq!(Margin(-2).to_string(), "margin -2");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Margin(pub i128);
-
-impl GameValue for Margin {
-    fn negate(self) -> Self {
-        Margin(-self.0)
-    }
-
-    fn verdict(self) -> Verdict {
-        match self.0.signum() {
-            1 => Verdict::Win,
-            -1 => Verdict::Loss,
-            _ => Verdict::Draw,
-        }
-    }
-
-    fn amount(self) -> Option<i128> {
-        Some(self.0)
-    }
-
-    /// A margin within `i64` (every margin of a row of `i64` values whose sums fit) is its
-    /// two's-complement word.
-    const PACKS: bool = true;
-
-    fn to_word(self) -> Option<u64> {
-        i64::try_from(self.0).ok().map(|margin| margin as u64)
-    }
-
-    fn from_word(word: u64) -> Option<Self> {
-        Some(Margin(i128::from(word as i64)))
-    }
-}
-
-impl fmt::Display for Margin {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "margin {:+}", self.0)
-    }
-}
+pub use value::{GameValue, Margin, Verdict};

@@ -409,8 +409,8 @@ impl FromStr for BackendChoice {
 /// The built-in games list every backend's game-specific kernels. Any other game says
 /// `gamesolve::register!(MyGame);` (or declares its parameters with
 /// [`table_game!`](crate::table_game), which does it): that gives it the generic variants
-/// (`recursive/negamax`, `memo/hash-map`, `memo/alpha-beta`, `memo/textbook`, where compiled
-/// in) and, when `MyGame` implements
+/// (`recursive/negamax`, `memo/hash-map`, `memo/alpha-beta`, `memo/bounded`, `memo/textbook`,
+/// where compiled in) and, when `MyGame` implements
 /// [`Indexed`], the indexed ones too (`memo/indexed` first, so `memo` picks the table over the
 /// hash map, and `tabular/retrograde`), with no more code. [`Registered::variants_of`] has no
 /// default on purpose: an empty `impl Registered for MyGame {}` does not compile, instead of
@@ -618,7 +618,7 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 ///
 /// let memo: Vec<_> = indexed_variants_of::<CanIWin>(Backend::Memo).iter().map(|v| v.name).collect();
 /// if Backend::Memo.is_available() {
-///     assert_eq!(memo, ["indexed", "hash-map", "alpha-beta", "textbook"]);
+///     assert_eq!(memo, ["indexed", "hash-map", "alpha-beta", "bounded", "textbook"]);
 /// }
 /// ```
 pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
@@ -689,8 +689,8 @@ fn retrograde_variants<G: Indexed>() -> Vec<Variant<G>> {
     }
 }
 
-/// The generic variants of `backend`, which solve any [`Game`]: `recursive/negamax` and
-/// `memo/hash-map` (where compiled in).
+/// The generic variants of `backend`, which solve any [`Game`]: `recursive/negamax`, and
+/// `memo/hash-map`, `memo/alpha-beta`, `memo/bounded` and `memo/textbook` (where compiled in).
 pub fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
     match backend {
         #[cfg(feature = "recursive")]
@@ -699,6 +699,7 @@ pub fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
         Backend::Memo => vec![
             solver_memo::hash_map::variant(),
             solver_memo::alpha_beta::variant(),
+            solver_memo::bounded::variant(),
             solver_memo::textbook::variant(),
         ],
         #[allow(unreachable_patterns)]

@@ -55,6 +55,38 @@ pub mod rules {
         (position | 1 << cell | 1 << (cell as usize + other)) ^ HORIZONTAL
     }
 
+    /// The cells of column `c` of a `w` x `h` board.
+    #[inline]
+    pub const fn column(w: usize, h: usize, c: usize) -> u64 {
+        let mut mask = 0;
+        let mut r = 0;
+        while r < h {
+            mask |= 1 << (r * w + c);
+            r += 1;
+        }
+        mask
+    }
+
+    /// The position mirrored left to right (column `c` to column `w - 1 - c`), the side to
+    /// move kept: vertical dominoes stay vertical and horizontal ones horizontal, so the
+    /// value for the player to move is the same.
+    #[inline]
+    pub const fn mirror(w: usize, h: usize, position: u64) -> u64 {
+        let mut out = position & HORIZONTAL;
+        let mut c = 0;
+        while c < w {
+            let cells = position & column(w, h, c);
+            let to = w - 1 - c;
+            out |= if to >= c {
+                cells << (to - c)
+            } else {
+                cells >> (c - to)
+            };
+            c += 1;
+        }
+        out
+    }
+
     /// The cells of `placements`, lowest first, appended to `out`.
     #[inline]
     pub fn cells(mut placements: u64, out: &mut Vec<u8>) {
@@ -108,6 +140,18 @@ impl<const W: usize, const H: usize> Game for Domineering<W, H> {
     #[inline]
     fn play(&self, position: u64, cell: u8) -> u64 {
         rules::play(W, position, cell)
+    }
+
+    /// The position itself: the covered cells and the side to move, exact.
+    #[inline]
+    fn table_key(&self, position: u64) -> Option<u64> {
+        Some(position)
+    }
+
+    /// The smaller of the position and its left-right mirror image ([`rules::mirror`]).
+    #[inline]
+    fn canonical(&self, position: u64) -> u64 {
+        position.min(rules::mirror(W, H, position))
     }
 
     fn describe(&self) -> String {

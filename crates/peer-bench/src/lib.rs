@@ -24,6 +24,7 @@
 //! [`Game`]: gamesolve::Game
 
 pub mod domineering;
+pub mod hooks;
 pub mod tic_tac_toe;
 
 use gamesolve::{core_types::SolutionOf, Game, Outcome, Verdict};

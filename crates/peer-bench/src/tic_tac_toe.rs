@@ -64,6 +64,13 @@ pub mod rules {
         }
     }
 
+    /// The position (X's board in bits 0..9, O's in 16..25) mirrored left to right: each
+    /// row's first and last cells swapped.
+    #[inline]
+    pub const fn mirror(position: u32) -> u32 {
+        (position & 0x0049_0049) << 2 | (position & 0x0092_0092) | (position & 0x0124_0124) >> 2
+    }
+
     /// The moves worth searching, best first, appended to `out`: a win at once alone, else
     /// the cells blocking the opponent's wins at once, else every empty cell in [`ORDER`].
     /// Leaving the other moves out changes no value: after a missed win or block the mover
@@ -145,6 +152,28 @@ impl Game for TicTacToe {
             16
         };
         position | 1 << (u32::from(cell) + shift)
+    }
+
+    /// The position itself: two 9-bit boards, exact.
+    #[inline]
+    fn table_key(&self, position: u32) -> Option<u64> {
+        Some(u64::from(position))
+    }
+
+    /// The smaller of the position and its left-right mirror image (columns 0 and 2 swapped
+    /// on both boards): the same value for the player to move.
+    #[inline]
+    fn canonical(&self, position: u32) -> u32 {
+        position.min(rules::mirror(position))
+    }
+
+    /// The first empty cell (in cell order) that completes a line of the mover's marks.
+    #[inline]
+    fn winning_move_now(&self, position: u32) -> Option<u8> {
+        let (x, o) = split(position);
+        let (mine, _) = rules::sides(x, o);
+        let free = rules::FULL & !(x | o);
+        (0..9).find(|&c| free >> c & 1 == 1 && rules::won(mine | 1 << c))
     }
 
     fn describe(&self) -> String {

@@ -77,6 +77,7 @@
 #![deny(missing_docs)]
 
 pub mod alpha_beta;
+pub mod bounded;
 pub mod can_i_win;
 pub mod hash_map;
 pub mod indexed;

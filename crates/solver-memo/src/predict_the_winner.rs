@@ -42,6 +42,7 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
     crate::hash_map::variant(),
     crate::indexed::variant(),
     crate::alpha_beta::variant(),
+    crate::bounded::variant(),
 ];
 
 /// Cells of the interval table for a row of `len` values: `len·(len-1)/2`.

@@ -79,6 +79,7 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
     crate::hash_map::variant(),
     crate::indexed::variant(),
     crate::alpha_beta::variant(),
+    crate::bounded::variant(),
 ];
 
 /// The limits a fixed-variant kernel runs with: the one [`core_types::Limits`] (each kernel

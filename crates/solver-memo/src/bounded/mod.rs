@@ -1,0 +1,419 @@
+//! Alpha-beta over a fixed-size transposition table, scores narrowed by null-window searches,
+//! for any [`Game`]: the `memo/bounded` variant, for games whose positions do not all fit in
+//! memory.
+//!
+//! Every other generic search keeps every position it meets (`memo/hash-map`, `memo/indexed`,
+//! `memo/alpha-beta`: one entry per position, until the memory cap refuses the next). This one
+//! makes one table of a fixed size when the solve starts and **never grows it**: when a
+//! bucket is full an entry is replaced, by the policy below. A lost entry costs time (its
+//! position is searched again), never exactness: an entry keeps the whole position (or the
+//! game's exact compact key, [`Game::table_key`]), so it is never read for another position,
+//! and what it keeps are true bounds on the value.
+//!
+//! # The search
+//!
+//! Fail-soft alpha-beta negamax (as `memo/alpha-beta`, whose windows through
+//! [`Game::move_value`] it shares: a move's window maps to its reply's where `move_value` is its
+//! own inverse, and is left open where it is not) in which each position's entry keeps a
+//! lower and an upper bound and the index of the best move found, tried first next time. The
+//! root's value is found by **MTD(f)** (Plaat, 1996): a sequence of null-window tests "is the
+//! value at least `g`?", each answered by the search with a window that holds no value, each
+//! narrowing the bounds, starting from the value of one line of play (the first move of the
+//! game's search order at each position, at most 4,096 moves deep). A game's values are only
+//! ordered, with no `g - 1` for a generic value, so a window's ends are *cuts* just below or
+//! just above a value. Once the value is known, the root's moves are tested in the game's
+//! order ([`Game::moves`]) against it, and the first that reaches it is the reported best
+//! move: the one every variant reports (the first of equally good moves).
+//!
+//! No iterative deepening: a generic [`Game`] has no evaluation of a position that is not over,
+//! so a search cut at a depth would have no value to return; the table's best moves already
+//! order each MTD(f) pass by the previous one's results, which is what deepening would buy.
+//!
+//! # The table, and its replacement policy
+//!
+//! `2 · B` entries in `B` buckets of two: one entry **kept by work** (the positions its search
+//! expanded, as Fhourstones keeps its entries), one **always replaced**. A result for a
+//! position already in its bucket narrows that entry's bounds; a new position's result takes
+//! the kept entry's place when its work is at least the kept entry's (which then moves to the
+//! always-replaced place, dropping what was there), else the always-replaced place. A solver
+//! keeps the table's slots for its next solve of the same size, emptied by a new stamp (no
+//! clearing, no page faults again; [`Bounded::release_table`] frees them). The size:
+//! [`Bounded::with_table_entries`], or by default the largest power of two of entries within
+//! half the memory cap and [`DEFAULT_TABLE_BYTES`] (64 MiB), and within the state budget when one
+//! is set. Its slots are allocated zeroed (calloc: pages never written are never touched) and
+//! its entries' room reserved at once; a table past the memory cap is refused before anything
+//! is allocated.
+//!
+//! # Game hooks
+//!
+//! - [`Game::table_key`]: an exact 64-bit key, kept in place of the whole position (Can I
+//!   Win's mask).
+//! - [`Game::canonical`]: a position and its mirror image share one entry.
+//! - [`Game::winning_move_now`]: a position with a move that wins at once is answered without
+//!   a table lookup or a search.
+//! - [`Game::search_moves_into`] is the move-ordering hint (as for the other memos); the
+//!   table's stored best move is tried first.
+//!
+//! # What the hooks bought (measured)
+//!
+//! Criterion (`crates/peer-bench/benches/bounded_hooks.rs`, run as `cargo bench -p
+//! gamesolve-peers --bench bounded_hooks --profile dev`: the solver crates and the peer games
+//! at opt-level 2, debug assertions on; one solver reused, so its kept slots; load average
+//! 4.3 falling to 3.7 on 2 shared cores: the times are rough, the positions expanded do not
+//! depend on the load). Median time and positions expanded, default table (2^21 entries) and
+//! 2^14 entries:
+//!
+//! | game, table | none | key | key + mirror | all three |
+//! |---|---|---|---|---|
+//! | tic-tac-toe, 2^21 | 84 µs, 345 | 141 µs (104 to 194: noise), 345 | 52 µs, 227 | 58 µs, 206 |
+//! | Domineering 5x5, 2^21 | 26.2 ms, 107,238 | 25.5 ms, 107,229 | 14.9 ms, 56,855 | 12.1 ms, 56,855 |
+//! | Domineering 5x5, 2^14 | 15.1 ms, 208,985 | 15.1 ms, 210,539 | 7.8 ms, 93,022 | 7.8 ms, 93,022 |
+//!
+//! The mirror image ([`Game::canonical`]) is what pays: about half the positions, 1.6x to
+//! 1.9x less time. The exact key ([`Game::table_key`]) saves no memory on these games (their
+//! positions are already 4 or 8 bytes) and no time beyond the noise; it pays for a game whose
+//! positions are larger than 8 bytes. "Wins at once" ([`Game::winning_move_now`]) saves 9 %
+//! of tic-tac-toe's positions (its search order already puts a winning move first) and no
+//! measurable time; Domineering has no such hook (its "all three" is "key + mirror" again).
+//! The 2^14-entry table, which fits in the caches, is faster than the default on these small
+//! games although it expands twice the positions. In an earlier run (load 12 to 5.6) before
+//! the slots were kept between solves, the default table took 408 µs on tic-tac-toe and
+//! 41.7 ms on Domineering 5x5 with no hook: a fresh table's page faults, one per entry spread
+//! by the hash, cost more than the search.
+//!
+//! # Values and remoteness
+//!
+//! The answer is the game's [`Solution`](Game::Solution), built from the start's value and
+//! the best first move, as every solver's: exactly `memo/hash-map`'s. Remoteness is not part
+//! of that contract (only the analysis, `solver_search::Ranked`, carries it), so this
+//! search, like `memo/alpha-beta`, does not compute it.
+//!
+//! # Complexity
+//!
+//! Time: with a table that holds every position searched, about `memo/alpha-beta`'s positions
+//! times the few MTD(f) passes (each pass mostly answered from the table); with a smaller
+//! table, up to the tree's size in the worst case (plain alpha-beta without memory). Memory:
+//! the fixed table, [`entry_bytes`] per entry (an 8-byte slot and the entry: key, two optional
+//! values, move index, work), plus `O(depth)` stack frames on heap-allocated segments for deep
+//! games and one move list per depth. The time limit is read once every 4,096 positions
+//! expanded.
+//!
+//! # Examples
+//!
+//! ```
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::Solver};
+//! use gamesolve::backends::solver_memo::bounded::Bounded;
+//! use gamesolve::backends::solver_memo::hash_map::HashMemo;
+//!
+//! // A table of 256 entries, far fewer than the positions: the same exact answers.
+//! let mut solver = Bounded::new().with_table_entries(256);
+//! let answer = solver.solve(&PredictTheWinner::new(vec![1, 5, 233, 7]))?;
+//! assert_eq!(answer.margin, 222);
+//! let answer = solver.solve(&CanIWin::new(10, 11)?)?;
+//! assert_eq!(answer.outcome, Outcome::SecondPlayerWins);
+//! // 4,096 positions, 256 entries: the value and the best first move of the plain memo.
+//! let game = CanIWin::new(12, 40)?;
+//! let answer = solver.solve(&game)?;
+//! assert_eq!(answer.outcome, Outcome::FirstPlayerWins);
+//! assert_eq!(answer, HashMemo::new().solve(&game)?);
+//! # Ok::<(), Error>(())
+//! ```
+//!
+//! # Errors
+//!
+//! [`Error::TableTooLarge`] (parameter `table_entries`) when the table would pass the memory
+//! cap, or (parameter `depth`) when a new stack segment would; [`Error::AllocationFailed`]
+//! when the system refuses the table; [`Error::TimeLimitReached`] past the time limit;
+//! [`Error::NoMoves`] for a position that is neither over nor has a move;
+//! [`Error::StackRefused`] when the system refuses a new stack segment;
+//! [`Error::PositionRepeats`] for a position met again on the search's path (a game whose
+//! positions may repeat, [`Game::positions_may_repeat`]); [`Error::Inconsistent`] for a game
+//! whose values break the search's assumptions (a [`Game::move_value`] that is not
+//! non-increasing, so that a null-window test does not narrow the bounds, or no root move
+//! reaching the value found). The state budget never stops it: it only bounds the table's
+//! entries.
+//!
+//! # See also
+//!
+//! [`crate::alpha_beta`] (the same search over a table that keeps every position),
+//! [`crate::hash_map`] (the plain memo), [`crate::indexed`].
+
+mod search;
+mod table;
+
+use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
+
+use self::search::{Cut, Searcher, CAP_HINT};
+use self::table::{entries_within, ByPosition, ByTableKey, Kept, Keying, Table, MAX_ENTRIES};
+use crate::NAME;
+
+/// The variant's name.
+pub const VARIANT: &str = "bounded";
+
+/// The most bytes the default table takes: 64 MiB (within half the memory cap).
+pub const DEFAULT_TABLE_BYTES: u64 = 64 << 20;
+
+/// The most moves of the line played to find MTD(f)'s first guess.
+const GUESS_LINE: usize = 4096;
+
+/// Alpha-beta over a fixed-size table; see the [module docs](self).
+#[derive(Clone, Debug)]
+pub struct Bounded {
+    /// The limits it reads, defaults resolved when a solve starts.
+    limits: Limits,
+    /// The table's entries when set ([`Bounded::with_table_entries`]).
+    table_entries: Option<u64>,
+    /// The last solve's table slots, for the next solve of the same size.
+    kept: Option<Kept>,
+}
+
+impl Bounded {
+    /// A solver with the default limits and table size.
+    pub const fn new() -> Self {
+        Bounded {
+            limits: Limits::new(),
+            table_entries: None,
+            kept: None,
+        }
+    }
+
+    /// A solver with the limits of `config` (or the defaults).
+    pub fn from_config(config: &SolverConfig) -> Self {
+        Bounded {
+            limits: *config,
+            table_entries: None,
+            kept: None,
+        }
+    }
+
+    /// A table of `entries` entries: the largest even power of two at most `entries` (2 at
+    /// least, 2^31 at most). A table past the memory cap is refused when a solve starts.
+    #[must_use]
+    pub const fn with_table_entries(mut self, entries: u64) -> Self {
+        self.table_entries = Some(entries);
+        self
+    }
+
+    /// Frees the table's slots kept from the last solve. A solver keeps them (at most the
+    /// table's size) so that the next solve with a table of the same size starts on slots
+    /// already mapped, emptied by a new stamp rather than cleared: on small games a fresh
+    /// table's page faults cost more than the search. Dropping the solver frees them too.
+    pub fn release_table(&mut self) {
+        self.kept = None;
+    }
+
+    /// The entries of the table a solve makes, for keys of `K` and values of `V`, or the
+    /// refusal at the memory cap.
+    fn entries<G: Game, K>(&self) -> Result<u64, Error> {
+        let cap = self.limits.memory_cap_or_default();
+        let entries = match self.table_entries {
+            Some(asked) => entries_within::<K, G::Value>(u64::MAX, asked.clamp(2, MAX_ENTRIES)),
+            None => entries_within::<K, G::Value>(
+                (cap / 2).min(DEFAULT_TABLE_BYTES),
+                self.limits.state_budget_or_default(),
+            )
+            .max(2),
+        };
+        let required = u128::from(entries) * u128::from(table::entry_bytes::<K, G::Value>());
+        if required > u128::from(cap) {
+            return Err(Error::TableTooLarge {
+                backend: NAME,
+                game: G::NAME,
+                parameter: "table_entries",
+                value: entries,
+                required_bytes: required,
+                memory_cap_bytes: cap,
+                hint: CAP_HINT,
+            });
+        }
+        Ok(entries)
+    }
+
+    /// Solves from `start` (not over) with positions keyed by `K`.
+    fn solve_keyed<G: Game, K: Keying<G>, R: Recorder<G>>(
+        &mut self,
+        game: &G,
+        start: G::Position,
+        recorder: &mut R,
+    ) -> Result<G::Solution, Error> {
+        let entries = self.entries::<G, K::Key>()?;
+        let cap = self.limits.memory_cap_or_default();
+        let table =
+            Table::new(entries, self.kept.take()).map_err(|table::TableRefusal::Allocation| {
+                Error::AllocationFailed {
+                    backend: NAME,
+                    game: G::NAME,
+                    parameter: "table_entries",
+                    value: entries,
+                    required_bytes: u128::from(entries)
+                        * u128::from(table::entry_bytes::<K::Key, G::Value>()),
+                    memory_cap_bytes: cap,
+                    hint: "",
+                }
+            })?;
+        let clock = DeadlineClock::new(self.limits.deadline());
+        let mut searcher = Searcher::<G, K, R>::new(game, table, recorder, clock, cap);
+        let found = mtd_f(&mut searcher, start)
+            .and_then(|value| Ok((value, first_best_move(&mut searcher, start, value)?)));
+        let (cells, bytes) = (searcher.table.entries() as u64, searcher.table.bytes());
+        if found.is_ok() {
+            searcher.recorder.table(cells, bytes);
+        }
+        self.kept = Some(searcher.table.into_kept());
+        let (value, best) = found?;
+        Ok(game.solution(value, Some(best)))
+    }
+}
+
+impl Default for Bounded {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// Bytes one table entry takes for `G` with positions kept whole (its slot and the entry); 8
+/// bytes of key in place of the position when the game gives [`Game::table_key`].
+pub const fn entry_bytes<G: Game>() -> u64 {
+    table::entry_bytes::<G::Position, G::Value>()
+}
+
+/// The `memo/bounded` entry for any game's variant list.
+pub const fn variant<G: Game>() -> Variant<G> {
+    Variant {
+        backend: NAME,
+        name: VARIANT,
+        summary: "alpha-beta over a fixed-size table that never grows (works for any game): \
+                  buckets of two entries, kept by work and always replaced; MTD(f) null-window \
+                  tests; exact whatever the table's size",
+        build: |config| Box::new(Bounded::from_config(config)),
+    }
+}
+
+/// The value of one line of play from `start`: the first move of the game's search order at
+/// each position, up to [`GUESS_LINE`] moves (`None` when the line does not end by then).
+fn line_value<G: Game>(game: &G, start: G::Position) -> Option<G::Value> {
+    let mut line = Vec::new();
+    let mut moves = Vec::new();
+    let mut position = start;
+    let end = loop {
+        if let Some(value) = game.terminal_value(position) {
+            break value;
+        }
+        if line.len() == GUESS_LINE {
+            return None;
+        }
+        game.search_moves_into(position, &mut moves);
+        let mv = *moves.first()?;
+        line.push((position, mv));
+        position = game.play(position, mv);
+    };
+    Some(
+        line.iter()
+            .rev()
+            .fold(end, |reply, &(p, mv)| game.move_value(p, mv, reply)),
+    )
+}
+
+/// The value of `start` (not over) by MTD(f): null-window tests from a first guess until the
+/// bounds meet. Each test moves a bound strictly (a fail-soft search's result is a true
+/// bound), so the tests end.
+fn mtd_f<G: Game, K: Keying<G>, R: Recorder<G>>(
+    searcher: &mut Searcher<'_, G, K, R>,
+    start: G::Position,
+) -> Result<G::Value, Error> {
+    use core_types::GameValue as _;
+    let Some(guess) = line_value(searcher.game, start) else {
+        // No guess: one search with an open window.
+        return searcher.value(start, None, None, 1);
+    };
+    let mut cut = Cut::below(guess);
+    let (mut lower, mut upper) = (None, None);
+    loop {
+        let value = searcher.value(start, Some(cut), Some(cut), 1)?;
+        // Each test moves a bound strictly, unless the game's values break the order the
+        // search assumes (a `move_value` that is not non-increasing): refused, not looped on.
+        let narrows = if cut.under(&value) {
+            lower.is_none_or(|l| value > l) && upper.is_none_or(|u| value <= u)
+        } else {
+            upper.is_none_or(|u| value < u) && lower.is_none_or(|l| value >= l)
+        };
+        if !narrows {
+            return Err(Error::Inconsistent {
+                game: G::NAME,
+                position: searcher.game.show_position(start),
+            });
+        }
+        if cut.under(&value) {
+            lower = Some(value);
+            if value.is_best_possible() || upper == Some(value) {
+                return Ok(value);
+            }
+            cut = Cut::above(value);
+        } else {
+            upper = Some(value);
+            if value.negate().is_best_possible() || lower == Some(value) {
+                return Ok(value);
+            }
+            cut = Cut::below(value);
+        }
+    }
+}
+
+/// The first move of `start` in the game's order whose value reaches `value` (the start's):
+/// each tested with a null window.
+fn first_best_move<G: Game, K: Keying<G>, R: Recorder<G>>(
+    searcher: &mut Searcher<'_, G, K, R>,
+    start: G::Position,
+    value: G::Value,
+) -> Result<G::Move, Error> {
+    let game = searcher.game;
+    let target = Cut::below(value);
+    let over_after = game.terminal_values_after(start);
+    let moves = game.moves(start);
+    for &mv in &moves {
+        let child = game.play(start, mv);
+        let reply = match over_after(mv, child) {
+            Some(over) => over,
+            None => {
+                let cut = searcher.reply_cut(start, mv, Some(target));
+                searcher.value(child, cut, cut, 2)?
+            }
+        };
+        if target.under(&game.move_value(start, mv, reply)) {
+            return Ok(mv);
+        }
+    }
+    Err(if moves.is_empty() {
+        Error::NoMoves {
+            game: G::NAME,
+            position: game.show_position(start),
+        }
+    } else {
+        // The value came from these moves: none reaching it means they changed.
+        Error::Inconsistent {
+            game: G::NAME,
+            position: game.show_position(start),
+        }
+    })
+}
+
+impl<G: Game> Kernel<G> for Bounded {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = VARIANT;
+
+    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+        let start = match solver_search::before_search(game) {
+            Ok(start) => start,
+            Err(settled) => return Ok(settled),
+        };
+        // The game's exact key when it gives one (asked of the start), else the position.
+        if game.table_key(game.canonical(start)).is_some() {
+            self.solve_keyed::<G, ByTableKey, R>(game, start, recorder)
+        } else {
+            self.solve_keyed::<G, ByPosition, R>(game, start, recorder)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,335 @@
+//! The search of `memo/bounded`: fail-soft alpha-beta negamax whose window ends are *cuts*
+//! between values, over the fixed table ([`super::table`]).
+//!
+//! A game's values are only ordered (no `g - 1` for a generic [`GameValue`]), so a window end
+//! is a cut just below or just above a value ([`Cut`]): the null window of MTD(f)'s test "is
+//! the value at least `g`?" is the one cut just below `g`, with no value inside. A move's
+//! window maps to its reply's through [`Game::move_value`] as in `memo/alpha-beta` (a
+//! non-increasing map that is its own inverse at the window's ends, the end left open where it
+//! is not), and a cut's side flips with the order.
+
+use core_types::{DeadlineClock, Error, Game, GameValue, Recorder};
+use hashbrown::HashSet;
+use solver_search::stack::{self, StackRefused};
+
+use super::table::{Entry, Keying, Table, NO_MOVE};
+use crate::NAME;
+
+/// A point between values: just above `value` (`above`) or just below it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cut<V> {
+    pub(crate) value: V,
+    pub(crate) above: bool,
+}
+
+impl<V: Ord> Cut<V> {
+    /// Just below `value`: "at least `value`" lies above it.
+    pub(crate) const fn below(value: V) -> Self {
+        Cut {
+            value,
+            above: false,
+        }
+    }
+
+    /// Just above `value`: "more than `value`" lies above it.
+    pub(crate) const fn above(value: V) -> Self {
+        Cut { value, above: true }
+    }
+
+    /// Whether `x` lies above the cut.
+    #[inline(always)]
+    pub(crate) fn under(&self, x: &V) -> bool {
+        if self.above {
+            *x > self.value
+        } else {
+            *x >= self.value
+        }
+    }
+}
+
+/// `x` lies above the window's low end (`None`: minus infinity).
+#[inline(always)]
+pub(crate) fn over_low<V: Ord>(x: &V, low: Option<Cut<V>>) -> bool {
+    low.is_none_or(|c| c.under(x))
+}
+
+/// `x` lies above the window's high end (`None`: plus infinity).
+#[inline(always)]
+pub(crate) fn over_high<V: Ord>(x: &V, high: Option<Cut<V>>) -> bool {
+    high.is_some_and(|c| c.under(x))
+}
+
+/// Stack left before the recursion moves to a fresh heap segment, that segment's size, and
+/// how often the depth is checked (as `memo/alpha-beta` and the generic search).
+const RED_ZONE: usize = 256 * 1024;
+const STACK_CHECK_EVERY: u64 = 4;
+const SEGMENT: usize = 1024 * 1024;
+
+/// The advice of a refusal at the memory cap.
+pub(crate) const CAP_HINT: &str = "; the fixed table is made when the solve starts and the \
+                                   recursion's stack segments count with it: raise the memory \
+                                   cap, or make the table smaller (`Bounded::with_table_entries`)";
+
+/// One solve: the game, the table, the limits and the buffers.
+pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R> {
+    pub(crate) game: &'a G,
+    pub(crate) table: Table<K::Key, G::Value>,
+    pub(crate) recorder: &'a mut R,
+    pub(crate) clock: DeadlineClock,
+    pub(crate) cap: u64,
+    pub(crate) stack_bytes: u64,
+    /// Positions expanded so far: an entry's work is its search's share of them.
+    pub(crate) expanded: u64,
+    /// One move list per depth, reused.
+    pub(crate) buffers: Vec<Vec<G::Move>>,
+    /// The positions on the search's path, when the game's positions may repeat.
+    pub(crate) path: Option<HashSet<G::Position>>,
+    /// Below this address the recursion moves to a new stack segment ([`stack::floor`]).
+    pub(crate) stack_floor: usize,
+}
+
+impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
+    /// A search of `game` over `table`.
+    pub(crate) fn new(
+        game: &'a G,
+        table: Table<K::Key, G::Value>,
+        recorder: &'a mut R,
+        clock: DeadlineClock,
+        cap: u64,
+    ) -> Self {
+        Searcher {
+            game,
+            table,
+            recorder,
+            clock,
+            cap,
+            stack_bytes: 0,
+            expanded: 0,
+            buffers: Vec::new(),
+            path: game.positions_may_repeat().then(HashSet::new),
+            stack_floor: stack::floor(RED_ZONE),
+        }
+    }
+
+    /// The reply's window end for the move's window end `cut`: `f(cut)` with its side flipped
+    /// where `f` is its own inverse there, else open (`None`).
+    #[inline(always)]
+    pub(crate) fn reply_cut(
+        &self,
+        position: G::Position,
+        mv: G::Move,
+        cut: Option<Cut<G::Value>>,
+    ) -> Option<Cut<G::Value>> {
+        let cut = cut?;
+        let reply = self.game.move_value(position, mv, cut.value);
+        (self.game.move_value(position, mv, reply) == cut.value).then_some(Cut {
+            value: reply,
+            above: !cut.above,
+        })
+    }
+
+    /// The value of `position` (not over) within `(low, high)`, fail-soft: exact when it lies
+    /// inside, an upper bound on the true value when at or under `low`, a lower bound when
+    /// over `high`.
+    #[inline]
+    pub(crate) fn value(
+        &mut self,
+        position: G::Position,
+        low: Option<Cut<G::Value>>,
+        high: Option<Cut<G::Value>>,
+        depth: u64,
+    ) -> Result<G::Value, Error> {
+        if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
+            let segment = self.admit_segment(depth)?;
+            let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
+            let outer_floor = self.stack_floor;
+            let value = stack::grow_fallible(SEGMENT, refused, || {
+                self.stack_floor = stack::floor(RED_ZONE);
+                self.expand(position, low, high, depth)
+            });
+            self.stack_floor = outer_floor;
+            self.stack_bytes -= segment;
+            return value;
+        }
+        self.expand(position, low, high, depth)
+    }
+
+    /// Searches `position` (not over) within `(low, high)`; see [`Searcher::value`].
+    fn expand(
+        &mut self,
+        position: G::Position,
+        mut low: Option<Cut<G::Value>>,
+        mut high: Option<Cut<G::Value>>,
+        depth: u64,
+    ) -> Result<G::Value, Error> {
+        let game = self.game;
+        // A move that wins at once answers the position without a search.
+        if let Some(mv) = game.winning_move_now(position) {
+            let child = game.play(position, mv);
+            if let Some(over) = game.terminal_value(child) {
+                let value = game.move_value(position, mv, over);
+                if value.is_best_possible() {
+                    // Not stored: the hook answers again, before any table lookup.
+                    return Ok(value);
+                }
+            }
+        }
+        let canonical = game.canonical(position);
+        let flipped = canonical != position;
+        let key = K::key(game, canonical);
+        let hash = key.as_ref().map_or(0, K::hash);
+        let stored = key.as_ref().and_then(|key| self.table.get(hash, key));
+        let mut hint = None;
+        if let Some(entry) = stored {
+            if let Some(exact) = entry.exact() {
+                self.recorder.memo_hit();
+                return Ok(exact);
+            }
+            if let Some(lower) = entry.lower {
+                if over_high(&lower, high) {
+                    self.recorder.memo_hit();
+                    return Ok(lower);
+                }
+                if over_low(&lower, low) {
+                    low = Some(Cut::above(lower));
+                }
+            }
+            if let Some(upper) = entry.upper {
+                if !over_low(&upper, low) {
+                    self.recorder.memo_hit();
+                    return Ok(upper);
+                }
+                if !over_high(&upper, high) {
+                    high = Some(Cut::below(upper));
+                }
+            }
+            hint = (entry.best != NO_MOVE && entry.flipped == flipped).then_some(entry.best);
+        }
+        self.clock.tick_or_stop(NAME, G::NAME)?;
+        self.recorder.position(depth);
+        self.expanded += 1;
+        let work_before = self.expanded;
+        if let Some(path) = &mut self.path {
+            if !path.insert(position) {
+                return Err(Error::PositionRepeats {
+                    backend: NAME,
+                    game: G::NAME,
+                    position: game.show_position(position),
+                });
+            }
+        }
+        let slot = usize::try_from(depth).unwrap_or(usize::MAX);
+        if self.buffers.len() <= slot {
+            self.buffers.resize_with(slot.saturating_add(1), Vec::new);
+        }
+        let mut moves = std::mem::take(&mut self.buffers[slot]);
+        game.search_moves_into(position, &mut moves);
+        // The table's best move first.
+        if let Some(best) = hint.map(usize::from) {
+            if best != 0 && best < moves.len() {
+                moves.swap(0, best);
+            }
+        }
+        let window_low = low;
+        let over_after = game.terminal_values_after(position);
+        let mut best: Option<(G::Value, usize)> = None;
+        let mut outcome = Ok(());
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = game.play(position, mv);
+            let reply = match over_after(mv, child) {
+                Some(over) => over,
+                None => {
+                    let reply_low = self.reply_cut(position, mv, high);
+                    let reply_high = self.reply_cut(position, mv, low);
+                    match self.value(child, reply_low, reply_high, depth + 1) {
+                        Ok(reply) => reply,
+                        Err(e) => {
+                            outcome = Err(e);
+                            break;
+                        }
+                    }
+                }
+            };
+            let score = game.move_value(position, mv, reply);
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, i));
+            }
+            if over_low(&score, low) {
+                low = Some(Cut::above(score));
+            }
+            if over_high(&score, high) || score.is_best_possible() {
+                break;
+            }
+        }
+        // The swap undone, so the index stored is the move's place in the game's list.
+        let best = best.map(|(value, i)| match hint.map(usize::from) {
+            Some(h) if h != 0 && h < moves.len() && (i == 0 || i == h) => {
+                (value, if i == 0 { h } else { 0 })
+            }
+            _ => (value, i),
+        });
+        self.buffers[slot] = moves;
+        outcome?;
+        if let Some(path) = &mut self.path {
+            path.remove(&position);
+        }
+        let Some((value, index)) = best else {
+            return Err(Error::NoMoves {
+                game: G::NAME,
+                position: game.show_position(position),
+            });
+        };
+        if let Some(key) = key {
+            let fails_low = !over_low(&value, window_low);
+            let fails_high = over_high(&value, high);
+            let work = u32::try_from(self.expanded - work_before + 1).unwrap_or(u32::MAX);
+            let entry = Entry {
+                key,
+                lower: (!fails_low).then_some(value),
+                upper: (!fails_high).then_some(value),
+                best: if fails_low {
+                    NO_MOVE
+                } else {
+                    u16::try_from(index).unwrap_or(NO_MOVE)
+                },
+                flipped,
+                work,
+            };
+            if self.table.store(hash, entry) {
+                self.recorder.states_stored(1);
+            }
+        }
+        Ok(value)
+    }
+
+    /// Bytes held beside the table that count against the same cap: the stack segments, the
+    /// path's positions (when kept) and what the game holds ([`Game::held_bytes`]).
+    pub(crate) fn other_bytes(&self) -> u64 {
+        let path = self.path.as_ref().map_or(0, |path| {
+            solver_search::map_bytes::<G::Position, ()>(path.capacity())
+        });
+        self.stack_bytes
+            .saturating_add(u64::try_from(path).unwrap_or(u64::MAX))
+            .saturating_add(self.game.held_bytes())
+    }
+
+    /// Counts a new stack segment at `depth`, or refuses it past the cap.
+    fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
+        let segment = stack::segment_mapping_bytes(SEGMENT);
+        let required =
+            u128::from(self.table.bytes()) + u128::from(self.other_bytes()) + u128::from(segment);
+        if required > u128::from(self.cap) {
+            return Err(Error::TableTooLarge {
+                backend: NAME,
+                game: G::NAME,
+                parameter: "depth",
+                value: depth,
+                required_bytes: required,
+                memory_cap_bytes: self.cap,
+                hint: CAP_HINT,
+            });
+        }
+        self.stack_bytes += segment;
+        Ok(segment)
+    }
+}

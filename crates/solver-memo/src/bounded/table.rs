@@ -1,0 +1,356 @@
+//! The fixed-size transposition table of `memo/bounded`: buckets of two entries, one kept by
+//! the work its search cost, one always replaced; keys checked in full, so an entry is never
+//! read for another position.
+//!
+//! # Layout
+//!
+//! `2 · B` slots (`B` buckets, a power of two) of 8 bytes each, allocated zeroed (calloc
+//! through bytemuck: a slot never written costs no page), and an arena of at most `2 · B`
+//! entries whose room is reserved when the table is made (`try_reserve_exact`: pages are
+//! touched only as entries arrive). A slot holds the solve's stamp and one plus the index of
+//! its entry in the arena; a slot of another stamp (or 0) is empty, so a solver keeps its
+//! slots for the next solve of the same size ([`Kept`]) and starts it with a new stamp, without
+//! clearing or faulting them in again. The arena's length never passes its reserved room, so
+//! the table never grows after it is made. Bucket `b` is slots `2b` (the *kept* entry) and `2b + 1` (the
+//! *always-replaced* entry).
+//!
+//! # Replacement policy
+//!
+//! A result for a position already in its bucket narrows that entry's bounds in place. A new
+//! position's result goes into the kept slot when its work (the positions its search
+//! expanded) is at least the kept entry's, and the kept entry then moves to the
+//! always-replaced slot (whose entry is dropped); otherwise it replaces the always-replaced
+//! entry. So the costliest results of a bucket stay longest, and the most recent one is always
+//! there (Fhourstones' "work" and the two-tier tables of chess programs).
+
+use std::hash::BuildHasher;
+use std::mem::size_of;
+
+use core_types::{Game, GameValue};
+
+/// What the table keeps of a position: bounds on its value (`None`: unbounded on that side),
+/// the index of its best move in the game's search order, the work its search cost, and
+/// whether it was stored from a position that is not its own representative
+/// ([`Game::canonical`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry<K, V> {
+    pub(crate) key: K,
+    pub(crate) lower: Option<V>,
+    pub(crate) upper: Option<V>,
+    pub(crate) best: u16,
+    pub(crate) flipped: bool,
+    pub(crate) work: u32,
+}
+
+/// No stored best move (or one past the index range).
+pub(crate) const NO_MOVE: u16 = u16::MAX;
+
+impl<K, V: GameValue> Entry<K, V> {
+    /// The exact value, when the bounds meet, or one bound is the best (a win) or the worst
+    /// (a loss) value there is.
+    pub(crate) fn exact(&self) -> Option<V> {
+        match (self.lower, self.upper) {
+            (Some(lower), Some(upper)) if lower == upper => Some(lower),
+            (Some(lower), _) if lower.is_best_possible() => Some(lower),
+            (_, Some(upper)) if upper.negate().is_best_possible() => Some(upper),
+            _ => None,
+        }
+    }
+}
+
+/// How positions are keyed: by the game's exact compact key ([`Game::table_key`]) or by the
+/// whole position.
+pub(crate) trait Keying<G: Game> {
+    /// What an entry keeps to tell its position from every other.
+    type Key: Copy + Eq;
+    /// The key of a representative position (`None`: the position is not kept).
+    fn key(game: &G, position: G::Position) -> Option<Self::Key>;
+    /// A well-mixed hash of a key: its low bits choose the bucket.
+    fn hash(key: &Self::Key) -> u64;
+}
+
+/// Keys by [`Game::table_key`]: 8 bytes an entry.
+pub(crate) struct ByTableKey;
+
+impl<G: Game> Keying<G> for ByTableKey {
+    type Key = u64;
+    #[inline(always)]
+    fn key(game: &G, position: G::Position) -> Option<u64> {
+        game.table_key(position)
+    }
+    #[inline(always)]
+    fn hash(key: &u64) -> u64 {
+        mix(*key)
+    }
+}
+
+/// Keys by the whole position: exact for any game.
+pub(crate) struct ByPosition;
+
+impl<G: Game> Keying<G> for ByPosition {
+    type Key = G::Position;
+    #[inline(always)]
+    fn key(_game: &G, position: G::Position) -> Option<G::Position> {
+        Some(position)
+    }
+    #[inline(always)]
+    fn hash(key: &G::Position) -> u64 {
+        // A fixed seed: the same solve stores the same entries every run.
+        mix(foldhash::fast::FixedState::with_seed(0).hash_one(key))
+    }
+}
+
+/// SplitMix64's finalizer: every bit of `x` moves the low bits that choose a bucket.
+#[inline(always)]
+fn mix(mut x: u64) -> u64 {
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// Why a table could not be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TableRefusal {
+    /// The system refused the memory.
+    Allocation,
+}
+
+/// The fixed-size table; see the [module docs](self).
+pub(crate) struct Table<K, V> {
+    /// Per slot: the stamp above 32 bits, one plus its entry's index in `arena` below; live
+    /// only with this solve's stamp.
+    slots: Vec<u64>,
+    /// The entries, at most `slots.len()`, room reserved up front.
+    arena: Vec<Entry<K, V>>,
+    /// Buckets minus one (a power of two minus one).
+    mask: usize,
+    /// This solve's stamp (never 0).
+    stamp: u32,
+}
+
+/// A table's slots kept by a solver between solves, with the last solve's stamp.
+#[derive(Clone)]
+pub(crate) struct Kept {
+    slots: Vec<u64>,
+    stamp: u32,
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kept")
+            .field("slots", &self.slots.len())
+            .field("stamp", &self.stamp)
+            .finish()
+    }
+}
+
+/// Bytes one entry of the table takes: its slot and its place in the arena.
+pub(crate) const fn entry_bytes<K, V>() -> u64 {
+    (size_of::<u64>() + size_of::<Entry<K, V>>()) as u64
+}
+
+/// The entries of the largest table of at most `bytes` bytes and at most `most` entries: an
+/// even power of two (two per bucket), 0 when not even one bucket fits.
+pub(crate) fn entries_within<K, V>(bytes: u64, most: u64) -> u64 {
+    let fit = (bytes / entry_bytes::<K, V>()).min(most).min(MAX_ENTRIES);
+    if fit < 2 {
+        return 0;
+    }
+    1 << (63 - fit.leading_zeros())
+}
+
+/// The most entries a table has: slot indices are 32-bit.
+pub(crate) const MAX_ENTRIES: u64 = 1 << 31;
+
+impl<K: Copy + Eq, V: GameValue> Table<K, V> {
+    /// A table of `entries` entries (an even power of two, at most [`MAX_ENTRIES`]), on the
+    /// slots of `kept` when they are as many.
+    pub(crate) fn new(entries: u64, kept: Option<Kept>) -> Result<Self, TableRefusal> {
+        let entries = usize::try_from(entries).map_err(|_| TableRefusal::Allocation)?;
+        let (slots, stamp) = match kept {
+            Some(Kept { mut slots, stamp }) if slots.len() == entries => {
+                if stamp == u32::MAX {
+                    slots.fill(0);
+                    (slots, 1)
+                } else {
+                    (slots, stamp + 1)
+                }
+            }
+            _ => {
+                let slots = bytemuck::allocation::try_zeroed_vec::<u64>(entries)
+                    .map_err(|()| TableRefusal::Allocation)?;
+                (slots, 1)
+            }
+        };
+        let mut arena = Vec::new();
+        arena
+            .try_reserve_exact(entries)
+            .map_err(|_| TableRefusal::Allocation)?;
+        Ok(Table {
+            slots,
+            arena,
+            mask: entries / 2 - 1,
+            stamp,
+        })
+    }
+
+    /// The slots, for the next solve.
+    pub(crate) fn into_kept(self) -> Kept {
+        Kept {
+            slots: self.slots,
+            stamp: self.stamp,
+        }
+    }
+
+    /// The arena index of the entry of `slot`, when it is live.
+    #[inline(always)]
+    fn live(&self, slot: usize) -> Option<usize> {
+        let word = self.slots[slot];
+        let index = word as u32;
+        ((word >> 32) as u32 == self.stamp && index != 0).then(|| (index - 1) as usize)
+    }
+
+    /// Points `slot` at the arena's entry `at`.
+    #[inline(always)]
+    fn point(&mut self, slot: usize, at: usize) {
+        self.slots[slot] = u64::from(self.stamp) << 32 | (at as u64 + 1);
+    }
+
+    /// How many entries it can hold.
+    pub(crate) fn entries(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Bytes it holds (its slots and its arena's reserved room).
+    pub(crate) fn bytes(&self) -> u64 {
+        self.slots.len() as u64 * entry_bytes::<K, V>()
+    }
+
+    /// The slots of the bucket of `hash`.
+    #[inline(always)]
+    fn bucket(&self, hash: u64) -> usize {
+        (hash as usize & self.mask) * 2
+    }
+
+    /// The arena index of the entry of `key` in the bucket of `hash`, if there is one.
+    #[inline(always)]
+    fn find(&self, hash: u64, key: &K) -> Option<usize> {
+        let first = self.bucket(hash);
+        (first..first + 2).find_map(|slot| {
+            let at = self.live(slot)?;
+            (self.arena[at].key == *key).then_some(at)
+        })
+    }
+
+    /// The entry of `key`, if the table has it.
+    #[inline(always)]
+    pub(crate) fn get(&self, hash: u64, key: &K) -> Option<Entry<K, V>> {
+        self.find(hash, key).map(|at| self.arena[at])
+    }
+
+    /// Keeps `new`'s bounds for its key: narrows the entry already there, or places a new one
+    /// by the replacement policy ([module docs](self)). `true` when a new entry was placed.
+    pub(crate) fn store(&mut self, hash: u64, new: Entry<K, V>) -> bool {
+        if let Some(at) = self.find(hash, &new.key) {
+            let entry = &mut self.arena[at];
+            if let Some(upper) = new.upper {
+                entry.upper = Some(entry.upper.map_or(upper, |u| u.min(upper)));
+            }
+            if let Some(lower) = new.lower {
+                entry.lower = Some(entry.lower.map_or(lower, |l| l.max(lower)));
+            }
+            if new.best != NO_MOVE {
+                (entry.best, entry.flipped) = (new.best, new.flipped);
+            }
+            entry.work = entry.work.max(new.work);
+            return false;
+        }
+        let kept = self.bucket(hash);
+        let always = kept + 1;
+        let kept_work = self.live(kept).map(|at| self.arena[at].work);
+        let target = if kept_work.is_none_or(|work| new.work >= work) {
+            // The kept entry moves down; the always-replaced one's room takes the new entry.
+            self.slots.swap(kept, always);
+            kept
+        } else {
+            always
+        };
+        // After the swap, `always` holds the demoted entry and `kept` the room to reuse.
+        match self.live(target) {
+            Some(at) => self.arena[at] = new,
+            None => {
+                debug_assert!(self.arena.len() < self.arena.capacity());
+                self.arena.push(new);
+                self.point(target, self.arena.len() - 1);
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use core_types::Verdict;
+
+    fn entry(key: u64, work: u32) -> Entry<u64, Verdict> {
+        Entry {
+            key,
+            lower: Some(Verdict::Draw),
+            upper: None,
+            best: NO_MOVE,
+            flipped: false,
+            work,
+        }
+    }
+
+    /// One bucket: the costlier entry stays, the newest replaces the other, the arena never
+    /// passes its room.
+    #[test]
+    fn replacement_keeps_work_and_the_newest() {
+        let mut table = Table::<u64, Verdict>::new(2, None).unwrap();
+        assert!(table.store(0, entry(1, 10)));
+        assert!(table.store(0, entry(2, 5)));
+        assert!(table.get(0, &1).is_some() && table.get(0, &2).is_some());
+        // Less work than the kept entry (1): replaces the always-replaced one (2).
+        assert!(table.store(0, entry(3, 4)));
+        assert!(table.get(0, &1).is_some() && table.get(0, &2).is_none());
+        // More work: kept; 1 moves down, 3 is dropped.
+        assert!(table.store(0, entry(4, 20)));
+        assert_eq!(table.get(0, &4).unwrap().work, 20);
+        assert!(table.get(0, &1).is_some() && table.get(0, &3).is_none());
+        assert!(table.arena.len() <= 2 && table.arena.capacity() == 2);
+        // A result for a key present narrows its bounds in place.
+        let mut upper = entry(1, 1);
+        (upper.lower, upper.upper) = (None, Some(Verdict::Draw));
+        assert!(!table.store(0, upper));
+        assert_eq!(table.get(0, &1).unwrap().exact(), Some(Verdict::Draw));
+    }
+
+    /// Slots kept for the next solve start empty under its new stamp, without clearing.
+    #[test]
+    fn kept_slots_start_empty_under_a_new_stamp() {
+        let mut table = Table::<u64, Verdict>::new(4, None).unwrap();
+        assert!(table.store(0, entry(1, 10)) && table.store(1, entry(2, 5)));
+        let kept = table.into_kept();
+        assert_eq!(kept.stamp, 1);
+        let mut table = Table::<u64, Verdict>::new(4, Some(kept)).unwrap();
+        assert!(table.get(0, &1).is_none() && table.get(1, &2).is_none());
+        assert!(table.store(1, entry(3, 1)));
+        assert_eq!(table.get(1, &3).unwrap().work, 1);
+        assert!(table.arena.len() == 1 && table.stamp == 2);
+        // Another size: new slots.
+        let table = Table::<u64, Verdict>::new(8, Some(table.into_kept())).unwrap();
+        assert_eq!((table.entries(), table.stamp), (8, 1));
+    }
+
+    #[test]
+    fn sizes_are_even_powers_of_two_within_the_bytes() {
+        let one = entry_bytes::<u64, Verdict>();
+        assert_eq!(entries_within::<u64, Verdict>(one, u64::MAX), 0);
+        assert_eq!(entries_within::<u64, Verdict>(2 * one, u64::MAX), 2);
+        assert_eq!(entries_within::<u64, Verdict>(1000 * one, u64::MAX), 512);
+        assert_eq!(entries_within::<u64, Verdict>(1000 * one, 300), 256);
+    }
+}
