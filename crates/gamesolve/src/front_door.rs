@@ -204,6 +204,12 @@ mod tests {
     #[test]
     fn every_variant_by_name_gives_the_default_answer() {
         let game = CanIWin::new(6, 13).expect("a valid game");
+        if crate::registry::all_variants::<CanIWin>().is_empty() {
+            // A build with no backend for the game (`reduction` alone): the default refuses.
+            let err = solve(&game).expect_err("no backend for Can I Win");
+            assert!(matches!(err, Error::NoAlgorithm { .. }), "{err:?}");
+            return;
+        }
         let expected = solve(&game).expect("the default solves it").outcome;
         for backend in Backend::available() {
             for variant in backend.variants::<CanIWin>() {

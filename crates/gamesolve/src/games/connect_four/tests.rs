@@ -2,7 +2,9 @@
 
 use super::*;
 use crate::games::{GameParams, ParamValue, Params};
-use crate::{GameValue, Outcome};
+use crate::GameValue;
+#[cfg(feature = "memo")]
+use crate::Outcome;
 
 /// A plain-array board and a plain negamax with no bitboard, no memo and no move order: the
 /// oracle the bitboard game is checked against on small boards.
@@ -56,6 +58,7 @@ impl Plain {
     }
 
     /// The test sets' score for the player to move, by plain negamax.
+    #[cfg_attr(not(all(feature = "memo", feature = "recursive")), allow(dead_code))]
     fn score(&self) -> i32 {
         let n = self.width * self.height;
         if self.played == n {
@@ -79,6 +82,7 @@ impl Plain {
     }
 }
 
+#[cfg(feature = "memo")]
 fn solve_with(name: &str, game: &ConnectFour) -> ConnectFourSolution {
     let choice: crate::BackendChoice = name.parse().unwrap();
     choice.solver::<ConnectFour>().unwrap().solve(game).unwrap()
@@ -178,6 +182,8 @@ fn positions_show_the_board() {
     assert_eq!(game.show_move(game.start(), 0), "1");
 }
 
+// The searches by name need their backends (a `reduction`-only build has none for the game).
+#[cfg(feature = "memo")]
 #[test]
 fn the_4x4_board_is_a_draw() {
     let game = ConnectFour::new(4, 4, "").unwrap();
@@ -191,6 +197,7 @@ fn the_4x4_board_is_a_draw() {
     }
 }
 
+#[cfg(feature = "memo")]
 #[test]
 fn a_win_next_move_scores_the_tutorial_formula() {
     // X has 4 4 4 in column 4 and is to move with 6 stones played: (42 + 1 − 6) / 2 = 18.
@@ -202,6 +209,7 @@ fn a_win_next_move_scores_the_tutorial_formula() {
 
 /// Random positions of small boards: alpha-beta, the hash map and plain recursion give the
 /// plain negamax's score, and their best move scores it.
+#[cfg(all(feature = "memo", feature = "recursive"))]
 #[test]
 fn every_search_agrees_with_plain_negamax() {
     let mut seed = 0x2545_f491_4f6c_dd1d_u64;
