@@ -270,18 +270,6 @@ fn curves<G: CliGame>(
     Ok(curves)
 }
 
-/// The median time of `curve` at `size`, if measured.
-pub(crate) fn median_at(curve: &Curve, size: u64) -> Option<u64> {
-    curve
-        .points
-        .iter()
-        .find(|p| p.size == size)
-        .and_then(|p| match &p.result {
-            PointResult::Measured { time_ns, .. } => Some(*time_ns),
-            PointResult::Failed { .. } => None,
-        })
-}
-
 /// The table in words: one row per size (each variant's median, the fastest), then the fits.
 fn table(report: &Growth) -> String {
     let mut text = String::new();

@@ -8,7 +8,6 @@ use gamesolve::contract::growth::{Growth, Shape};
 use plotters::prelude::*;
 
 use super::error::{CliError, Kind};
-use super::growth::median_at;
 use super::growth_fit::at;
 
 /// The chart's size in pixels.
@@ -59,7 +58,7 @@ fn draw(report: &Growth) -> Result<String, Box<dyn std::error::Error>> {
             report
                 .sizes
                 .iter()
-                .filter_map(move |&s| median_at(c, s).map(|t| (s, t.max(1) as f64)))
+                .filter_map(move |&s| c.median_at(s).map(|t| (s, t.max(1) as f64)))
         })
         .collect();
     let (x_min, x_max) = (
@@ -130,7 +129,7 @@ where
         let measured: Vec<(f64, f64)> = report
             .sizes
             .iter()
-            .filter_map(|&s| median_at(curve, s).map(|t| (s as f64, t.max(1) as f64)))
+            .filter_map(|&s| curve.median_at(s).map(|t| (s as f64, t.max(1) as f64)))
             .collect();
         if measured.is_empty() {
             continue;

@@ -819,40 +819,5 @@ impl Registered for CatAndMouse {
     }
 }
 
-/// Connect Four: the generic searches, `memo/alpha-beta` first (the default: the score
-/// prunes, and the game's search order plays a winning move at once and never a losing one),
-/// then `memo/hash-map` (every position's exact score) and `memo/textbook`; no table of all
-/// positions (`tabular`) and no reduction.
-impl Registered for crate::games::ConnectFour {
-    fn not_applicable_hint(backend: Backend) -> &'static str {
-        match backend {
-            Backend::Tabular => {
-                "; connect-four has no table of all its positions (trillions on 7x6); use \
-                 memo/alpha-beta"
-            }
-            Backend::Reduction => "; reduction solves Predict the Winner only; use memo",
-            Backend::Recursive | Backend::Memo => {
-                "; `gamesolve backends` lists the backends and variants of each game"
-            }
-        }
-    }
-
-    fn variants_of(backend: Backend) -> Vec<Variant<Self>> {
-        match backend {
-            Backend::Recursive => generic_variants_of(backend),
-            Backend::Memo => {
-                let mut variants = generic_variants_of::<Self>(backend);
-                // Alpha-beta first: the automatic choice.
-                if let Some(at) = variants.iter().position(|v| v.name == "alpha-beta") {
-                    let alpha_beta = variants.remove(at);
-                    variants.insert(0, alpha_beta);
-                }
-                variants
-            }
-            Backend::Tabular | Backend::Reduction => Vec::new(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests;

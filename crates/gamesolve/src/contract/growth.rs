@@ -62,6 +62,20 @@ pub struct Curve {
     pub fit: Option<Fits>,
 }
 
+impl Curve {
+    /// The median time at `size`, in nanoseconds; `None` where the variant was not measured
+    /// there (it gave up, or was not run).
+    pub fn median_at(&self, size: u64) -> Option<u64> {
+        self.points
+            .iter()
+            .find(|p| p.size == size)
+            .and_then(|p| match &p.result {
+                PointResult::Measured { time_ns, .. } => Some(*time_ns),
+                PointResult::Failed { .. } => None,
+            })
+    }
+}
+
 /// One size of one curve: measured, or why not.
 #[derive(Clone, Debug, Serialize)]
 pub struct Point {
