@@ -394,7 +394,10 @@ fn serve_page_in_headless_chromium() {
         "{table}"
     );
     assert!(table.contains("tabular/word-one-core"), "{table}");
-    // Step through: the first step enters the start, the arrow key steps on.
+    // Step through: the first step enters the start, the arrow key steps on. The first visit's
+    // own trace (the same game, opened at step 0) can still be on screen when the nodes are
+    // counted: wait for the solve's trace to be shown.
+    browser.wait_for("return document.getElementById('step-note').textContent === 'step 1 of 20';");
     assert_eq!(
         browser.eval("return document.getElementById('step-note').textContent;"),
         "step 1 of 20"
