@@ -11,10 +11,11 @@
 //! cargo run --example my_variant -- backends                                 # listed under tabular
 //! cargo run --example my_variant -- subtraction-1-3-4 1000 --backend tabular/pile-row --stats
 //! cargo run --example my_variant -- compare subtraction-1-3-4 1000 --variants
+//! cargo run --example my_variant -- growth subtraction-1-3-4 1000 --variants memo,tabular/pile-row
 //! cargo bench --bench variants -- 'subtraction/variants'                    # benched with the others
 //! ```
 //!
-//! `tests/it/my_variant.rs` checks all four (the bench through the list it iterates).
+//! `tests/it/my_variant.rs` checks all five (the bench through the list it iterates).
 
 #[path = "subtraction_game.rs"]
 #[allow(dead_code)] // its `main` is the app without this variant; ours is below

@@ -262,9 +262,9 @@ fn growth_refuses_bad_input_clearly() {
         assert!(err.contains("reduction"), "{err}");
     }
     // A game with no sizes to grow over has no `growth` subcommand.
-    let (code, _, err) = run(&["growth", "cat-and-mouse", "--graph", "[[1],[0]]"]);
+    let (code, _, err) = run(&["growth", "connect-four", "4", "4"]);
     assert_eq!(code, 2);
-    assert!(err.contains("cat-and-mouse"), "{err}");
+    assert!(err.contains("connect-four"), "{err}");
     // A JSON error on standard output with --json.
     let (code, out, _) = run(&[
         "growth",

@@ -1,8 +1,8 @@
 //! "Your own variant in one file" (`examples/my_variant.rs`, docs/GUIDE.md#your-own-variant),
 //! checked: the variant `tabular/pile-row`, written in that file only, is in the registry's
 //! list for its game (which `compare --variants`, `--backend` and the variants bench iterate),
-//! in `backends`, and in `compare --variants`; it answers as the other variants do and keeps
-//! the limits.
+//! in `backends`, in `compare --variants` and in `growth` (over the game's default family,
+//! its pile sizes); it answers as the other variants do and keeps the limits.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use gamesolve::{
@@ -10,7 +10,7 @@ use gamesolve::{
     registry::{all_variants, BackendChoice},
     Backend, Error, Outcome,
 };
-use gamesolve_app::embed::{self, Options};
+use gamesolve_app::embed::{self, GrowthOptions, Options};
 use gamesolve_app::GameTable;
 
 use crate::my_variant_example::{Subtraction, PILE_ROW};
@@ -148,4 +148,53 @@ fn the_variants_bench_iterates_the_example_game_s_list() {
     assert!(bench.contains("#[path = \"../examples/my_variant.rs\"]"));
     assert!(bench.contains("bench_variants::<my_variant::Subtraction>"));
     assert!(bench.contains("all_variants::<G>()"));
+}
+
+#[test]
+fn growth_times_it_over_the_pile_sizes() {
+    if !Backend::Tabular.is_available() {
+        return;
+    }
+    let table = GameTable::builtin().with::<Subtraction>();
+    let request = br#"{"game":"subtraction-1-3-4","stones":1000}"#;
+    let growth = GrowthOptions {
+        variants: vec![ID.to_owned()],
+        min_time: std::time::Duration::from_micros(200),
+        min_runs: 2,
+        ..GrowthOptions::default()
+    };
+    let report = embed::growth(&table, request, &Options::default(), &growth).unwrap();
+    let report: serde_json::Value = serde_json::from_slice(&report).unwrap();
+    // The family needs no code of its own: the game's one whole-number parameter, √2 apart
+    // up to the instance's own pile.
+    assert_eq!(report["axis"], "stones", "{report}");
+    let sizes: Vec<u64> = report["sizes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_u64().unwrap())
+        .collect();
+    assert_eq!(sizes.first(), Some(&1));
+    assert_eq!(sizes.last(), Some(&1000));
+    assert!(sizes.windows(2).all(|w| w[0] < w[1]), "{sizes:?}");
+    let curves = report["curves"].as_array().unwrap();
+    assert_eq!(curves.len(), 1, "{report}");
+    assert_eq!(curves[0]["label"], ID);
+    assert_eq!(curves[0]["variant"], PILE_ROW);
+    let points = curves[0]["points"].as_array().unwrap();
+    assert_eq!(points.len(), sizes.len(), "{report}");
+    for (point, size) in points.iter().zip(&sizes) {
+        // One cell per pile size 0..=stones.
+        assert_eq!(point["stats"]["positions"], size + 1, "{point}");
+        assert!(point["timing"]["runs"].as_u64().unwrap() >= 1, "{point}");
+    }
+    // A game with no family: refused with the reason.
+    let e = embed::growth(
+        &table,
+        br#"{"game":"connect-four","width":4,"height":4}"#,
+        &Options::default(),
+        &GrowthOptions::default(),
+    )
+    .unwrap_err();
+    assert!(e.message.contains("no sizes to grow over"), "{}", e.message);
 }

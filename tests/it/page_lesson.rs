@@ -58,9 +58,9 @@ fn readable_ticks_are_told_from_sample_sizes() {
     assert!(!readable(&[4]));
 }
 
-/// `/api/growth` times each point over enough solves to be above the clock's noise: each
-/// curve's `repetitions` beside its `seconds`, and together they take at least
-/// `min_total_seconds` (a single solve only when it alone takes that long).
+/// `/api/growth` times each point as `gamesolve growth` does, over enough solves to be above
+/// the clock's noise: each curve's `repetitions` and `spread_seconds` beside its `seconds`, at
+/// least `min_runs` solves (a single solve only when it alone takes `min_total_seconds`).
 #[test]
 fn serve_growth_times_each_point_over_repeated_solves() {
     // A generous time limit: the rule holds for every point the request finished.
@@ -74,22 +74,32 @@ fn serve_growth_times_each_point_over_repeated_solves() {
         assert_eq!(growth["stopped_at_time_limit"], false, "{growth}");
         let least = growth["min_total_seconds"].as_f64().unwrap();
         assert!(least >= 0.001, "{growth}");
+        let min_runs = growth["min_runs"].as_u64().unwrap();
+        assert!(min_runs >= 5, "{growth}");
+        assert!(
+            growth["measured"]
+                .as_str()
+                .unwrap()
+                .starts_with("time: median"),
+            "{growth}"
+        );
         let mut repeated = 0;
         for curve in growth["curves"].as_array().unwrap() {
             let seconds = curve["seconds"].as_array().unwrap();
             let repetitions = curve["repetitions"].as_array().unwrap();
+            let spreads = curve["spread_seconds"].as_array().unwrap();
             assert_eq!(seconds.len(), repetitions.len(), "{curve}");
-            for (s, n) in seconds.iter().zip(repetitions) {
+            assert_eq!(seconds.len(), spreads.len(), "{curve}");
+            for ((s, n), spread) in seconds.iter().zip(repetitions).zip(spreads) {
                 assert_eq!(s.is_null(), n.is_null(), "{curve}");
+                assert_eq!(s.is_null(), spread.is_null(), "{curve}");
                 let (Some(s), Some(n)) = (s.as_f64(), n.as_u64()) else {
                     continue;
                 };
-                assert!(n >= 1, "{curve}");
-                // The mean of the faster batch times the solves timed: at least the least
-                // total (a batch is only kept once it took that long).
+                // At least the least number of runs, or one run that alone passed the floor.
                 assert!(
-                    n >= 100_000 || s * n as f64 >= least * 0.999,
-                    "{s} × {n} < {least}: {curve}"
+                    n >= min_runs || (n == 1 && s >= least * 0.999),
+                    "{s} × {n}: {curve}"
                 );
                 repeated += u64::from(n > 1);
             }
@@ -100,7 +110,7 @@ fn serve_growth_times_each_point_over_repeated_solves() {
 }
 
 /// `/api/games` says which games grow, and `/api/growth` agrees: sizes for the games that do,
-/// none for Cat and Mouse.
+/// none for Connect Four.
 #[test]
 fn serve_games_say_which_games_grow() {
     let api = Api::new(&[]);
@@ -123,7 +133,7 @@ fn serve_games_say_which_games_grow() {
         [
             ("can-i-win".to_owned(), true),
             ("predict-the-winner".to_owned(), true),
-            ("cat-and-mouse".to_owned(), false),
+            ("cat-and-mouse".to_owned(), true),
             ("connect-four".to_owned(), false),
         ]
     );
@@ -135,8 +145,9 @@ fn serve_games_say_which_games_grow() {
         (r#"{"game":"predict-the-winner","values":[1,5,2]}"#, true),
         (
             r#"{"game":"cat-and-mouse","graph":[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]}"#,
-            false,
+            true,
         ),
+        (r#"{"game":"connect-four","width":4,"height":4}"#, false),
     ] {
         let (status, growth) = api.post("/api/growth", line);
         assert_eq!(status, 200, "{growth}");
@@ -208,18 +219,17 @@ fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
         assert!(marks.len() > 10, "{marks:?}");
         for m in marks {
             let (s, n) = (m[0].as_f64().unwrap(), m[1].as_u64().unwrap());
-            // The least total, unless the most repetitions (10^5) were reached first.
-            assert!(n >= 1, "{m}");
-            assert!(n >= 100_000 || s * n as f64 >= least * 0.999, "{m}");
+            // At least five runs, or one run that alone passed the floor.
+            assert!(n >= 5 || (n == 1 && s >= least * 0.999), "{m}");
             let words = m[2].as_str().unwrap();
             assert!(
-                words.contains(&format!("the mean of {n} solves")) || n == 1,
+                words.contains(&format!("the median of {n} solves")) || n == 1,
                 "{words}"
             );
         }
         // The chart says so in words.
         let text = browser.text("growth");
-        assert!(text.contains("Each time is the mean of"), "{text}");
+        assert!(text.contains("Each time is the median of"), "{text}");
     };
     check_times(&browser);
     // Issue 44: each backend's legend gives its better fit, as `gamesolve growth` fits it.
@@ -243,7 +253,7 @@ fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
     check_times(&browser);
 }
 
-/// Cat and Mouse has no sizes to grow over: its row says `"growth": false`, so the page never
+/// Connect Four has no sizes to grow over: its row says `"growth": false`, so the page never
 /// offers the picture and never asks `/api/growth` for it, even from a `view=growth` link;
 /// a game that grows gets the offer back.
 #[test]
@@ -253,10 +263,10 @@ fn page_offers_no_growth_for_a_game_without_sizes() {
     }
     let server = shared_server();
     let browser = Browser::start();
-    let cat = "game=cat-and-mouse&graph=[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]&backend=tabular";
-    open(&browser, &server, cat);
+    let board = "game=connect-four&width=4&height=4&played=12341234123&backend=memo";
+    open(&browser, &server, board);
     assert!(!shown(&browser, "#growth-offer"));
-    open(&browser, &server, &format!("{cat}&view=growth"));
+    open(&browser, &server, &format!("{board}&view=growth"));
     browser.wait_for("return document.getElementById('growth').textContent !== '';");
     assert!(!shown(&browser, "#growth-offer"));
     let text = browser.text("growth");

@@ -265,6 +265,77 @@ pub fn explain_game<G: TableGame>(game: &G, options: &Options) -> Result<Vec<u8>
     Handler::explain(options)?.with(game)
 }
 
+/// What `gamesolve growth` reads besides the game and the limits: the variants to time, the
+/// sizes, and how long each point is measured. [`GrowthOptions::default`] is the command's
+/// default (every backend's automatic choice, every size, 100 ms and 10 runs per point).
+#[derive(Clone, Debug)]
+pub struct GrowthOptions {
+    /// `backend` or `backend/variant` names, as `--variants` reads them (empty: every backend
+    /// of this build with an algorithm for the game).
+    pub variants: Vec<String>,
+    /// Only the sizes in this range, both ends included (`--sizes FROM..TO`).
+    pub sizes: Option<std::ops::RangeInclusive<u64>>,
+    /// The least total time of a point's timed runs (`--min-time`).
+    pub min_time: std::time::Duration,
+    /// The least number of a point's timed runs (`--min-runs`).
+    pub min_runs: u64,
+    /// One counted run per point (`--quick`): not a measurement.
+    pub quick: bool,
+}
+
+impl Default for GrowthOptions {
+    fn default() -> Self {
+        GrowthOptions {
+            variants: Vec::new(),
+            sizes: None,
+            min_time: std::time::Duration::from_millis(100),
+            min_runs: super::compare_measure::MIN_RUNS,
+            quick: false,
+        }
+    }
+}
+
+impl GrowthOptions {
+    /// The variants, parsed as `--variants` parses them.
+    fn choices(&self) -> Result<Vec<BackendChoice>, ErrorReport> {
+        self.variants
+            .iter()
+            .map(|text| text.parse::<BackendChoice>().map_err(ErrorReport::from))
+            .collect()
+    }
+}
+
+/// `gamesolve growth GAME ... --json`: the chosen variants timed over the game's family of
+/// growing sizes (its first whole-number parameter unless the game says otherwise) and
+/// fitted, under `options`' limits, as the command measures and fits them.
+///
+/// # Errors
+///
+/// The line's error, a game with no sizes to grow over, a size range with none of the
+/// family's sizes, or a variant that is unknown or has no algorithm for the game.
+pub fn growth(
+    games: &GameTable,
+    request: &[u8],
+    options: &Options,
+    growth: &GrowthOptions,
+) -> Result<Vec<u8>, ErrorReport> {
+    let mut handler = Handler::growth(options, growth)?;
+    batch::read_line(games, request)?.embed(&mut handler)
+}
+
+/// [`growth`] of a game value rather than a request line (see [`compare_game`]).
+///
+/// # Errors
+///
+/// As [`growth`], the line's error aside.
+pub fn growth_game<G: TableGame>(
+    game: &G,
+    options: &Options,
+    growth: &GrowthOptions,
+) -> Result<Vec<u8>, ErrorReport> {
+    Handler::growth(options, growth)?.with(game)
+}
+
 /// `backends --json`.
 pub fn backends(games: &GameTable) -> Vec<u8> {
     super::backends::json(games)
@@ -301,11 +372,28 @@ impl Handler {
         })
     }
 
+    fn growth(options: &Options, growth: &GrowthOptions) -> Result<Self, ErrorReport> {
+        if growth.min_runs == 0 {
+            return Err(ErrorReport::invalid(
+                "min_runs = 0: a point needs at least one timed run (1..=1000000)",
+            ));
+        }
+        Ok(Handler::Growth {
+            variants: growth.choices()?,
+            sizes: growth.sizes.clone(),
+            floor: (!growth.quick).then_some(super::compare_measure::Floor {
+                min_time: growth.min_time,
+                min_runs: growth.min_runs.min(1_000_000),
+            }),
+            limits: options.limits,
+        })
+    }
+
     /// Whether a `compare` run's rows agreed (`Ok` for the other commands).
     fn verdict(self) -> Result<(), ErrorReport> {
         match self {
             Handler::Compare { verdict, .. } => verdict.unwrap_or(Ok(())),
-            Handler::Analyze { .. } | Handler::Explain { .. } => Ok(()),
+            Handler::Analyze { .. } | Handler::Explain { .. } | Handler::Growth { .. } => Ok(()),
         }
     }
 }

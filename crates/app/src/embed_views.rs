@@ -1,11 +1,13 @@
 //! The embedding API's handlers of a request's game ([`crate::embed`]): `compare`,
-//! `analyze` and `explain`, each a [`LineGame`] answering the JSON its command prints.
+//! `analyze`, `explain` and `growth`, each a [`LineGame`] answering the JSON its command
+//! prints.
 
 use gamesolve::registry::BackendChoice;
 use serde::Serialize;
 
 use gamesolve::Limits;
 
+use super::compare_measure::Floor;
 use super::error::{CliError as ErrorReport, Kind};
 use super::line::LineGame;
 use super::report::CliGame;
@@ -32,6 +34,17 @@ pub(crate) enum Handler {
     Explain {
         /// The backend explained; `None`: the command's default.
         backend: Option<BackendChoice>,
+        /// The limits.
+        limits: Limits,
+    },
+    /// `growth`.
+    Growth {
+        /// The variants timed (empty: every backend's automatic choice).
+        variants: Vec<BackendChoice>,
+        /// The sizes kept.
+        sizes: Option<std::ops::RangeInclusive<u64>>,
+        /// How long each point is timed (`None`: one counted run).
+        floor: Option<Floor>,
         /// The limits.
         limits: Limits,
     },
@@ -62,6 +75,33 @@ impl LineGame for Handler {
             }
             Handler::Analyze { moves, limits } => {
                 super::analyze::analysis_json(game, std::mem::take(moves), *limits)
+            }
+            Handler::Growth {
+                variants,
+                sizes,
+                floor,
+                limits,
+            } => {
+                if !G::GROWTH {
+                    return Err(ErrorReport::invalid(format!(
+                        "`{}` gives no sizes to grow over (its game does not implement \
+                         `TableGame::growth`)",
+                        G::NAME
+                    )));
+                }
+                let choices = super::growth::choices::<G>(variants)?;
+                let config = Limits {
+                    state_budget: Some(
+                        limits
+                            .state_budget
+                            .unwrap_or(super::compare::COMPARE_STATE_BUDGET),
+                    ),
+                    ..*limits
+                };
+                let family = super::growth::family(game, sizes.as_ref(), 1000)?;
+                let (report, _) = super::growth::measure(&family, &choices, &config, *floor, None)?;
+                serde_json::to_vec(&report)
+                    .map_err(|e| ErrorReport::new(Kind::Io, format!("cannot write: {e}")))
             }
             Handler::Explain { backend, limits } => {
                 let views = super::explain::views(game, backend.clone(), *limits)?;

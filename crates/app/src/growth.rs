@@ -11,8 +11,9 @@ use std::time::Duration;
 
 use clap::Args;
 use gamesolve::contract::growth::{Curve, Growth, Point, PointResult, Shape};
+use gamesolve::core_types::{Deadline, SolverConfig};
 use gamesolve::games::GameInfo;
-use gamesolve::{core_types::SolverConfig, registry::BackendChoice, Backend};
+use gamesolve::{registry::BackendChoice, Backend};
 
 use super::args::{backend_parser, LimitArgs};
 use super::compare::COMPARE_STATE_BUDGET;
@@ -115,17 +116,19 @@ fn parse_sizes(text: &str) -> Result<RangeInclusive<u64>, String> {
     Ok(from..=to)
 }
 
-/// The backend variants `cmd` asks for on `G`, each with its label, or every backend's
+/// The backend variants asked for on `G`, each with its label, or every backend's
 /// automatic choice that has an algorithm for `G`.
-fn choices<G: CliGame>(cmd: &GrowthCmd) -> Result<Vec<(String, BackendChoice)>, CliError> {
-    if cmd.variants.is_empty() {
+pub(crate) fn choices<G: CliGame>(
+    variants: &[BackendChoice],
+) -> Result<Vec<(String, BackendChoice)>, CliError> {
+    if variants.is_empty() {
         return Ok(Backend::available()
             .filter(|b| !b.variants::<G>().is_empty())
             .map(|b| (b.name().to_owned(), BackendChoice::automatic(b)))
             .collect());
     }
     let mut chosen: Vec<(String, BackendChoice)> = Vec::new();
-    for choice in &cmd.variants {
+    for choice in variants {
         choice.variant_for::<G>()?;
         let label = choice.to_string();
         if !chosen.iter().any(|(l, _)| *l == label) {
@@ -140,44 +143,14 @@ fn choices<G: CliGame>(cmd: &GrowthCmd) -> Result<Vec<(String, BackendChoice)>, 
 ///
 /// [`TableGame::GROWTH`]: gamesolve::TableGame::GROWTH
 pub(crate) fn growth<G: CliGame>(game: &G, cmd: &GrowthCmd, json: bool) -> Result<(), Stop> {
-    let choices = choices::<G>(cmd)?;
-    let family: Vec<(u64, G)> = game
-        .growth(1000)
-        .into_iter()
-        .filter(|(size, _)| cmd.sizes.as_ref().is_none_or(|r| r.contains(size)))
-        .collect();
-    if family.is_empty() {
-        let all: Vec<String> = game
-            .growth(1000)
-            .iter()
-            .map(|(s, _)| s.to_string())
-            .collect();
-        return Err(Stop::Error(CliError::invalid(format!(
-            "--sizes {}: no size of {}'s family lies in it (its sizes: {})",
-            cmd.sizes
-                .as_ref()
-                .map(|r| format!("{}..{}", r.start(), r.end()))
-                .unwrap_or_default(),
-            G::NAME,
-            all.join(", ")
-        ))));
-    }
+    let choices = choices::<G>(&cmd.variants)?;
     let given = cmd.limits.limits();
     let config = SolverConfig {
         state_budget: Some(given.state_budget.unwrap_or(COMPARE_STATE_BUDGET)),
         ..given
     };
-    let floor = cmd.measure.floor();
-    let curves = curves(&choices, &family, &config, floor)?;
-    let report = Growth {
-        game: G::NAME,
-        axis: G::GROWTH_AXIS,
-        family: G::GROWTH_FAMILY,
-        sizes: family.iter().map(|(s, _)| *s).collect(),
-        measured: floor.map_or_else(|| QUICK_RULE.to_owned(), |f| f.rule()),
-        fit_floor_ns: FIT_FLOOR_NS,
-        curves,
-    };
+    let family = family(game, cmd.sizes.as_ref(), 1000)?;
+    let (report, _) = measure(&family, &choices, &config, cmd.measure.floor(), None)?;
     let mut written = Vec::new();
     if let Some(path) = &cmd.csv {
         write_file(path, csv(&report).as_bytes())?;
@@ -198,14 +171,68 @@ pub(crate) fn growth<G: CliGame>(game: &G, cmd: &GrowthCmd, json: bool) -> Resul
     write_text(&crate::term::fit(&text))
 }
 
+/// The sizes of `game`'s growth family (at most `points`) that lie in `sizes`, each with its
+/// game, or the error naming the family's sizes when none does.
+pub(crate) fn family<G: CliGame>(
+    game: &G,
+    sizes: Option<&RangeInclusive<u64>>,
+    points: usize,
+) -> Result<Vec<(u64, G)>, CliError> {
+    let all = game.growth(points);
+    let all_sizes: Vec<String> = all.iter().map(|(s, _)| s.to_string()).collect();
+    let family: Vec<(u64, G)> = all
+        .into_iter()
+        .filter(|(size, _)| sizes.is_none_or(|r| r.contains(size)))
+        .collect();
+    if family.is_empty() {
+        return Err(CliError::invalid(format!(
+            "--sizes {}: no size of {}'s family lies in it (its sizes: {})",
+            sizes
+                .map(|r| format!("{}..{}", r.start(), r.end()))
+                .unwrap_or_default(),
+            G::NAME,
+            all_sizes.join(", ")
+        )));
+    }
+    Ok(family)
+}
+
+/// The growth report of `family`: each of `choices` measured at each size as `compare`
+/// measures ([`measure_all`] with `floor`; `None`: one counted run) until it gives up, then
+/// fitted. With `deadline` (the page's request), no size is started once it has passed and
+/// each solve gets the time left; the sizes not measured are left out of the curves, and the
+/// `bool` says whether that happened. `gamesolve growth`, the embedding API and `serve`'s
+/// `/api/growth` all measure and fit through this one function.
+pub(crate) fn measure<G: CliGame>(
+    family: &[(u64, G)],
+    choices: &[(String, BackendChoice)],
+    config: &SolverConfig,
+    floor: Option<Floor>,
+    deadline: Option<&Deadline>,
+) -> Result<(Growth, bool), CliError> {
+    let (curves, stopped) = curves(choices, family, config, floor, deadline)?;
+    let report = Growth {
+        game: G::NAME,
+        axis: G::GROWTH_AXIS,
+        family: G::GROWTH_FAMILY,
+        sizes: family.iter().map(|(s, _)| *s).collect(),
+        measured: floor.map_or_else(|| QUICK_RULE.to_owned(), |f| f.rule()),
+        fit_floor_ns: FIT_FLOOR_NS,
+        curves,
+    };
+    Ok((report, stopped))
+}
+
 /// Each variant of `choices` measured at each size of `family` until it gives up, the
-/// variants of one size together ([`measure_all`]: their timed runs interleaved), then fitted.
+/// variants of one size together ([`measure_all`]: their timed runs interleaved), then fitted;
+/// and whether `deadline` stopped it before the last size.
 fn curves<G: CliGame>(
     choices: &[(String, BackendChoice)],
     family: &[(u64, G)],
     config: &SolverConfig,
     floor: Option<Floor>,
-) -> Result<Vec<Curve>, CliError> {
+    deadline: Option<&Deadline>,
+) -> Result<(Vec<Curve>, bool), CliError> {
     let mut curves: Vec<Curve> = choices
         .iter()
         .map(|(label, choice)| Curve {
@@ -217,16 +244,28 @@ fn curves<G: CliGame>(
         })
         .collect();
     let mut alive: Vec<bool> = vec![true; choices.len()];
+    let mut stopped = false;
     for (size, game) in family {
         let live: Vec<usize> = (0..choices.len()).filter(|&k| alive[k]).collect();
         if live.is_empty() {
             break;
         }
+        let mut config = *config;
+        if let Some(deadline) = deadline {
+            let Some(left) = deadline.time_left() else {
+                stopped = true;
+                break;
+            };
+            config.time_limit = Some(config.time_limit.map_or(left, |t| t.min(left)));
+        }
         let solvers = live
             .iter()
-            .map(|&k| choices[k].1.solver_with::<G>(config))
+            .map(|&k| choices[k].1.solver_with::<G>(&config))
             .collect::<Result<Vec<_>, _>>()?;
-        let _progress = Progress::spinner(format!("growth: {} solvers at {size}", live.len()));
+        // A spinner on a terminal's standard error (the command line's; the page has none).
+        let _progress = deadline
+            .is_none()
+            .then(|| Progress::spinner(format!("growth: {} solvers at {size}", live.len())));
         let measured = measure_all(solvers, game, floor, config.time_limit);
         for (&k, m) in live.iter().zip(measured) {
             let curve = &mut curves[k];
@@ -267,7 +306,7 @@ fn curves<G: CliGame>(
             .collect();
         curve.fit = fit(&times);
     }
-    Ok(curves)
+    Ok((curves, stopped))
 }
 
 /// The table in words: one row per size (each variant's median, the fastest), then the fits.

@@ -3,12 +3,16 @@
 //! (`/api/play`), each a [`LineGame`] answering the endpoint's typed reply ([`Answer`]). The
 //! endpoints that read the requests are in [`super::api`].
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use gamesolve::explain::{explain, ExplainLimits};
 use gamesolve::{core_types::Deadline, registry::BackendChoice, Limits};
 use serde::Serialize;
 
+use gamesolve::contract::compare::Timing;
+use gamesolve::contract::growth::PointResult;
+
+use crate::compare_measure::Floor;
 use crate::error::{CliError, Kind};
 use crate::explain::explain_error;
 use crate::generic::rules_for;
@@ -29,16 +33,16 @@ const GROWTH_LIMITS: Limits = Limits {
     state_budget: Some(1_000_000),
     time_limit: None,
 };
-/// The least time a point's timed solves take together: a solve faster than this is repeated
-/// (each time with a fresh solver) until the repetitions take at least this long, and the
-/// point's time is their mean. One solve of a small game takes well under a microsecond,
-/// below what one reading of the clock can tell apart from its own noise.
-const GROWTH_MIN_TOTAL: Duration = Duration::from_millis(1);
-/// A point's first batch shorter than this is timed a second time (see [`Grower::point`]);
-/// a longer one is far above the clock's noise, and a second would cost the request its time.
-const GROWTH_SECOND_BATCH_BELOW: Duration = Duration::from_millis(10);
-/// Repetitions of one point at most (a solve of 10 ns reaches [`GROWTH_MIN_TOTAL`] here).
-const GROWTH_MAX_REPETITIONS: u32 = 100_000;
+/// How a point of the growth picture is timed: as `gamesolve growth --min-time 1ms
+/// --min-runs 5` times it ([`crate::growth::measure`], the same measurement and fit), a
+/// solve faster than a millisecond repeated until its runs take one together (every sample
+/// long enough that the clock's own noise is small), a slower one run five times unless one
+/// run passes the floor. Small, since a picture solves up to [`GROWTH_POINTS`] sizes with
+/// every backend within one request's time.
+const GROWTH_FLOOR: Floor = Floor {
+    min_time: Duration::from_millis(1),
+    min_runs: 5,
+};
 
 /// Solves a game's growth family with every backend, within one deadline for the request.
 pub(crate) struct Grower {
@@ -50,15 +54,16 @@ pub(crate) struct Grower {
 struct Curve {
     backend: &'static str,
     variant: &'static str,
-    /// Positions expanded at each size; `None` where the backend gave up.
+    /// Positions expanded at each size (the counted run's); `None` where the backend gave up.
     positions: Vec<Option<u64>>,
-    /// The time of one solve at each size, in seconds: the mean of `repetitions` solves
-    /// (building the solver and solving) timed together; `None` where the backend gave up.
+    /// The time of one solve at each size, in seconds: the median of the timed runs
+    /// ([`GROWTH_FLOOR`]); `None` where the backend gave up.
     seconds: Vec<Option<f64>>,
-    /// The solves timed together at each size, as many as take [`GROWTH_MIN_TOTAL`] (one for
-    /// a solve that long, fewer when the request's time ran out first); `None` where the
-    /// backend gave up.
-    repetitions: Vec<Option<u32>>,
+    /// Half the interquartile range of the timed runs at each size, in seconds (the spread
+    /// `compare` and `growth` give as ±); `None` where the backend gave up.
+    spread_seconds: Vec<Option<f64>>,
+    /// The solves timed at each size; `None` where the backend gave up.
+    repetitions: Vec<Option<u64>>,
     /// The power and exponential fits of its times of 1 µs or more, as `gamesolve growth`
     /// fits them ([`crate::growth_fit`]); `None` with fewer than three such points.
     fit: Option<gamesolve::contract::growth::Fits>,
@@ -71,15 +76,23 @@ struct GrowthReply {
     /// What the sizes count, for the size axis's name
     /// ([`TableGame::GROWTH_AXIS`](gamesolve::TableGame::GROWTH_AXIS)).
     axis: &'static str,
+    /// How the family's games are built, in a few words
+    /// ([`TableGame::GROWTH_FAMILY`](gamesolve::TableGame::GROWTH_FAMILY)).
+    family: &'static str,
     /// `n` or the row's length at each point.
     sizes: Vec<u64>,
     /// The size of the game asked about, on the same axis (to mark it).
     #[serde(skip_serializing_if = "Option::is_none")]
     size: Option<u64>,
     curves: Vec<Curve>,
-    /// The least time, in seconds, that a point's repetitions take together
-    /// ([`GROWTH_MIN_TOTAL`]).
+    /// The least time, in seconds, that a point's timed runs take together
+    /// ([`GROWTH_FLOOR`]).
     min_total_seconds: f64,
+    /// The least number of timed runs of a point ([`GROWTH_FLOOR`]), unless one run alone
+    /// takes `min_total_seconds`.
+    min_runs: u64,
+    /// How each time was measured, in one line (`gamesolve growth`'s `measured`).
+    measured: String,
     /// Whether the request's time limit cut the picture short (the points not computed are
     /// `null`); the limit in words then.
     stopped_at_time_limit: bool,
@@ -87,157 +100,73 @@ struct GrowthReply {
     time_limit: Option<String>,
 }
 
-/// One point of a curve: positions expanded, the time of one solve and the solves timed.
-struct Point {
-    positions: u64,
-    seconds: f64,
-    repetitions: u32,
-}
-
-impl Grower {
-    /// Solves `game` with `backend` once (its positions, and the first batch of one solve),
-    /// then times batches of solves, each solve with a fresh solver and the time the request
-    /// has left, until two batches have each taken [`GROWTH_MIN_TOTAL`] or more (one, when it
-    /// took [`GROWTH_SECOND_BATCH_BELOW`]): a batch that fell short is followed by a larger
-    /// one (at least twice as large), one long enough by one as large. The point's time is
-    /// the mean of the faster of those batches (another process taking the core makes a batch
-    /// slower, never faster), its repetitions that batch's solves. `None` when the first
-    /// solve gives up; when the request's time runs out first, the best timing so far.
-    ///
-    /// Cost: two to four times [`GROWTH_MIN_TOTAL`] for a fast solve (the batches that fall
-    /// short, then two that do not), two solves for one of up to
-    /// [`GROWTH_SECOND_BATCH_BELOW`], one for a slower one.
-    fn point<G: CliGame>(
-        &self,
-        backend: gamesolve::Backend,
-        config: &Limits,
-        game: &G,
-    ) -> Option<Point> {
-        let solve_once = || {
-            let left = self.deadline.time_left()?;
-            let mut solver = backend
-                .solver_with::<G>(&Limits {
-                    time_limit: Some(left),
-                    ..*config
-                })
-                .ok()?;
-            solver.solve_with_stats(game).ok().map(|(_, s)| s.positions)
-        };
-        let started = Instant::now();
-        let positions = solve_once()?;
-        let mut last = (started.elapsed(), 1);
-        // The faster (by its mean) of the batches that took the least total, and how many.
-        let mut kept: Option<(Duration, u32)> = None;
-        let mut long_enough = 0;
-        let mean = |(took, n): (Duration, u32)| took.as_secs_f64() / f64::from(n);
-        loop {
-            if last.0 >= GROWTH_MIN_TOTAL {
-                long_enough += 1;
-                if kept.is_none_or(|k| mean(last) < mean(k)) {
-                    kept = Some(last);
-                }
-                if long_enough == 2 || last.0 >= GROWTH_SECOND_BATCH_BELOW {
-                    break;
-                }
-            } else if last.1 >= GROWTH_MAX_REPETITIONS {
-                break;
-            }
-            // As many solves as take the least total at the last batch's pace (at least
-            // twice as many when it fell short), or as many again for the second batch.
-            let batch = if last.0 >= GROWTH_MIN_TOTAL {
-                last.1
-            } else {
-                let per_solve = (last.0.as_nanos() / u128::from(last.1)).max(1);
-                u32::try_from(GROWTH_MIN_TOTAL.as_nanos().div_ceil(per_solve))
-                    .unwrap_or(u32::MAX)
-                    .max(2 * last.1)
-                    .min(GROWTH_MAX_REPETITIONS)
-            };
-            let started = Instant::now();
-            let done = (0..batch).take_while(|_| solve_once().is_some()).count();
-            let took = started.elapsed();
-            if done < batch as usize {
-                // The request's time ran out: the solves timed so far, if nothing better.
-                if kept.is_none() && done > 0 {
-                    last = (took, u32::try_from(done).unwrap_or(u32::MAX));
-                }
-                break;
-            }
-            last = (took, batch);
-        }
-        let best = kept.unwrap_or(last);
-        Some(Point {
-            positions,
-            seconds: best.0.as_secs_f64() / f64::from(best.1),
-            repetitions: best.1,
-        })
-    }
-}
-
 impl LineGame for Grower {
     type Output = Answer;
 
+    /// Every backend's automatic choice (that has an algorithm for the game) over the game's
+    /// family, measured and fitted by [`crate::growth::measure`], then laid out by size.
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
         let family = game.growth(GROWTH_POINTS);
+        let choices = crate::growth::choices::<G>(&[])?;
         let config = Limits {
             time_limit: self.deadline.limit(),
             ..GROWTH_LIMITS
         };
-        let mut curves = Vec::new();
-        let mut stopped = false;
-        for backend in gamesolve::Backend::available() {
-            let Ok(choice) = backend.solver_with::<G>(&config) else {
-                continue; // no algorithm for this game
-            };
-            let (name, variant) = (choice.name(), choice.variant());
-            let mut points = Vec::with_capacity(family.len());
-            let mut gave_up = false;
-            for (_, g) in &family {
-                // Once a backend gives up it is not run at larger sizes; once the request's
-                // time is gone, no more points.
-                let point = if gave_up {
-                    None
-                } else if self.deadline.time_left().is_none() {
-                    stopped = true;
-                    None
-                } else {
-                    self.point(backend, &config, g)
+        let (report, stopped) = crate::growth::measure(
+            &family,
+            &choices,
+            &config,
+            Some(GROWTH_FLOOR),
+            Some(&self.deadline),
+        )?;
+        let curves = report
+            .curves
+            .into_iter()
+            .map(|curve| {
+                let at = |size: u64| {
+                    curve.points.iter().find_map(|p| match &p.result {
+                        PointResult::Measured { timing, stats, .. } if p.size == size => {
+                            Some((timing, stats.positions))
+                        }
+                        _ => None,
+                    })
                 };
-                gave_up = point.is_none();
-                points.push(point);
-            }
-            curves.push(Curve {
-                backend: name,
-                variant,
-                positions: points
-                    .iter()
-                    .map(|p| p.as_ref().map(|p| p.positions))
-                    .collect(),
-                seconds: points
-                    .iter()
-                    .map(|p| p.as_ref().map(|p| p.seconds))
-                    .collect(),
-                repetitions: points
-                    .iter()
-                    .map(|p| p.as_ref().map(|p| p.repetitions))
-                    .collect(),
-                fit: crate::growth_fit::fit(
-                    &family
+                let column = |value: &dyn Fn(&Timing, u64) -> f64| -> Vec<Option<f64>> {
+                    report
+                        .sizes
                         .iter()
-                        .zip(&points)
-                        .filter_map(|((size, _), p)| Some((*size, p.as_ref()?.seconds * 1e9)))
-                        .filter(|&(_, ns)| ns >= 1e3)
-                        .collect::<Vec<_>>(),
-                ),
-            });
-        }
+                        .map(|&s| at(s).map(|(t, p)| value(t, p)))
+                        .collect()
+                };
+                Curve {
+                    backend: curve.backend,
+                    variant: curve.variant,
+                    positions: report
+                        .sizes
+                        .iter()
+                        .map(|&s| at(s).map(|(_, p)| p))
+                        .collect(),
+                    seconds: column(&|t, _| t.median_ns as f64 / 1e9),
+                    spread_seconds: column(&|t, _| t.p75_ns.saturating_sub(t.p25_ns) as f64 / 2e9),
+                    repetitions: report
+                        .sizes
+                        .iter()
+                        .map(|&s| at(s).map(|(t, _)| t.runs))
+                        .collect(),
+                    fit: curve.fit,
+                }
+            })
+            .collect();
         let reply = GrowthReply {
             game: G::NAME,
             axis: G::GROWTH_AXIS,
-            sizes: family.iter().map(|(size, _)| *size).collect(),
+            family: G::GROWTH_FAMILY,
+            sizes: report.sizes,
             size: game.growth_size(),
             curves,
-            min_total_seconds: GROWTH_MIN_TOTAL.as_secs_f64(),
+            min_total_seconds: GROWTH_FLOOR.min_time.as_secs_f64(),
+            min_runs: GROWTH_FLOOR.min_runs,
+            measured: report.measured,
             stopped_at_time_limit: stopped,
             time_limit: self
                 .deadline

@@ -203,4 +203,88 @@ impl TableGame for CatAndMouse {
         let _ = backend;
         self.position_count_u64() >= 1 << 22
     }
+
+    const GROWTH: bool = true;
+    const GROWTH_AXIS: &'static str = "nodes";
+    const GROWTH_FAMILY: &'static str = "ladders: the path 1-2-…-(n-1) with a rung from each \
+         node to the one two further, the hole 0 joined to the far end n-1";
+
+    /// Ladders of `k` nodes ([`ladder`]), `k` from 4 up to this graph's node count or 1,024,
+    /// whichever is larger, about √2 apart, at most `points` of them (the largest kept):
+    /// `2k²` positions each, the Mouse far from the hole, so retrograde analysis has a whole
+    /// chase to settle.
+    fn growth(&self, points: usize) -> Vec<(u64, CatAndMouse)> {
+        let last = (self.nodes() as u64).max(GROWTH_LARGEST);
+        super::growth::sizes_sqrt2_apart(4, last, points)
+            .into_iter()
+            .filter_map(|k| {
+                let game = CatAndMouse::new(ladder(u32::try_from(k).ok()?)).ok()?;
+                Some((k, game))
+            })
+            .collect()
+    }
+
+    fn growth_size(&self) -> Option<u64> {
+        Some(self.nodes() as u64)
+    }
+}
+
+/// The most nodes of a growth family's ladder unless the game has more: 2,097,152
+/// positions.
+const GROWTH_LARGEST: u64 = 1024;
+
+/// A ladder of `k >= 4` nodes for the growth family: the path `1-2-…-(k-1)`, each node also
+/// joined to the node two further, and the hole 0 joined to the far end `k-1` only. The Mouse
+/// starts at 1, the Cat at 2, next to it.
+///
+/// ```text
+/// k = 6:  0 - 5,  1 - 2 - 3 - 4 - 5,  1 - 3, 2 - 4, 3 - 5
+/// ```
+fn ladder(k: u32) -> Vec<Vec<u32>> {
+    let mut graph: Vec<Vec<u32>> = vec![Vec::new(); k as usize];
+    let mut join = |a: u32, b: u32| {
+        graph[a as usize].push(b);
+        graph[b as usize].push(a);
+    };
+    join(0, k - 1);
+    for v in 1..k {
+        for step in [1, 2] {
+            if v + step < k {
+                join(v, v + step);
+            }
+        }
+    }
+    graph
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn the_growth_family_is_ladders_up_to_1024_nodes() {
+        let game = CatAndMouse::new(graph_from_json(DEFAULT_GRAPH).unwrap()).unwrap();
+        let family = game.growth(100);
+        let sizes: Vec<u64> = family.iter().map(|(k, _)| *k).collect();
+        assert_eq!(sizes.first(), Some(&4));
+        assert_eq!(sizes.last(), Some(&1024));
+        assert!(sizes.windows(2).all(|w| w[0] < w[1]), "{sizes:?}");
+        for (k, g) in &family {
+            assert_eq!(g.nodes() as u64, *k);
+        }
+        assert_eq!(game.growth_size(), Some(6));
+        assert_eq!(game.growth(3).len(), 3);
+        assert_eq!(
+            ladder(6),
+            [
+                vec![5],
+                vec![2, 3],
+                vec![1, 3, 4],
+                vec![1, 2, 4, 5],
+                vec![2, 3, 5],
+                vec![0, 3, 4]
+            ]
+        );
+    }
 }

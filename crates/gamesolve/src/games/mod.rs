@@ -37,6 +37,7 @@
 mod can_i_win;
 mod cat_and_mouse;
 pub mod connect_four;
+pub mod growth;
 mod moves;
 mod params;
 pub(crate) mod predict_the_winner;
@@ -515,33 +516,55 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
         false
     }
 
-    /// Whether [`TableGame::growth`] gives sizes: a game that overrides it sets this to
-    /// `true`, so that front ends offer the growth picture only where there is one (`serve`'s
-    /// `GET /api/games` and `games --json` say `"growth"`). `false` by default.
-    const GROWTH: bool = false;
+    /// Whether [`TableGame::growth`] gives sizes, so that front ends offer the growth picture
+    /// only where there is one (`serve`'s `GET /api/games` and `games --json` say
+    /// `"growth"`). By default, whether the game has a whole-number parameter (the default
+    /// family varies it: [`growth::by_first_integer_param`]); a game that overrides
+    /// [`TableGame::growth`] sets it as its family says.
+    const GROWTH: bool = growth::first_integer_param(Self::PARAMS).is_some();
 
     /// The name of [`TableGame::growth`]'s size axis, for charts and tables (`gamesolve
-    /// growth`): "n (largest integer)", "values in the row". `"size"` by default.
-    const GROWTH_AXIS: &'static str = "size";
+    /// growth`): "n (largest integer)", "values in the row". By default the name of the
+    /// first whole-number parameter (the one the default family varies), else `"size"`.
+    const GROWTH_AXIS: &'static str = match growth::first_integer_param(Self::PARAMS) {
+        Some(param) => param.name,
+        None => "size",
+    };
 
     /// How [`TableGame::growth`] builds its games, in a few words ("pools 1..=n, total
-    /// ⌈3/4 of 1+…+n⌉"), so a chart or a table of the growth says what was solved. Empty by
-    /// default.
-    const GROWTH_FAMILY: &'static str = "";
+    /// ⌈3/4 of 1+…+n⌉"), so a chart or a table of the growth says what was solved. By
+    /// default the default family's rule, for a game that has one.
+    const GROWTH_FAMILY: &'static str = if Self::GROWTH {
+        "the first whole-number parameter at sizes about √2 apart, up to this game's; the \
+         other parameters as given"
+    } else {
+        ""
+    };
 
-    /// The same game at growing sizes, at most `points` of them, each with its size, for a
-    /// picture of how each backend's work grows over the sizes the backends can solve (a
-    /// backend stops at its budget). Empty by default (no such picture); a game that gives
-    /// sizes sets [`TableGame::GROWTH`].
+    /// The same game at growing sizes, at most `points` of them (the largest kept), each with
+    /// its size, for a picture of how each backend's work grows over the sizes the backends
+    /// can solve (a backend stops at its budget). By default
+    /// [`growth::by_first_integer_param`]: the first whole-number parameter at sizes about
+    /// √2 apart up to this instance's value, the others as given (a subtraction game's pile:
+    /// 1, 2, 3, 4, 6, 8, 11, …, its own); empty for a game without one. A game whose first
+    /// whole-number parameter is no size (a seed) sets [`TableGame::GROWTH`] to `false`.
     fn growth(&self, points: usize) -> Vec<(u64, Self)> {
-        let _ = points;
-        Vec::new()
+        if Self::GROWTH {
+            growth::by_first_integer_param(self, points)
+        } else {
+            Vec::new()
+        }
     }
 
     /// This game's size on the axis of [`TableGame::growth`] (the row's length, the largest
-    /// integer), to mark it on the picture; `None` by default.
+    /// integer), to mark it on the picture. By default the value of its first whole-number
+    /// parameter when [`TableGame::GROWTH`] is set.
     fn growth_size(&self) -> Option<u64> {
-        None
+        if Self::GROWTH {
+            growth::first_integer_value(self)
+        } else {
+            None
+        }
     }
 }
 

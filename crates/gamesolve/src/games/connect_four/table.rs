@@ -106,6 +106,9 @@ impl ConnectFour {
 
 impl TableGame for ConnectFour {
     const INFO: GameInfo = INFO;
+    /// No growth family: a wider board at the same height soon takes hours (its first
+    /// whole-number parameter, the width, is no size to sweep).
+    const GROWTH: bool = false;
 
     fn headline(&self, s: &ConnectFourSolution) -> String {
         let start = self.start();

@@ -1,8 +1,9 @@
 // ---- how the work grows (POST /api/growth) ----------------------------------------------
 // Each backend over its feasible range (the sizes come from the game, not from this page):
 // positions expanded and the solve's own time, both on a log scale, each point a real solve,
-// this game's size marked. Each time is the mean of as many solves as take the server's least
-// total together (`min_total_seconds`), so no time is below the clock's noise. The size axis
+// this game's size marked. Each time is measured as `gamesolve growth` measures it: the median
+// of at least `min_runs` solves taking `min_total_seconds` together after a warm-up, with its
+// spread (`spread_seconds`), so no time is below the clock's noise. The size axis
 // has readable ticks (1, 2, 4, 8, … or 2, 4, 6, …), whatever sizes the game grows over.
 // Redrawn when the game changes while it is shown. A game whose row says `"growth": false`
 // (GET /api/games) is never offered the picture. Each backend's legend gives its better fit,
@@ -75,7 +76,7 @@ async function growth() {
   );
   box.append(row, growthLegend(data));
   if (data.min_total_seconds) {
-    box.append(el("p", `Each time is the mean of as many solves as take at least ${duration(data.min_total_seconds)} together (the faster of two such batches; a point's mark says how many), so no time is below the clock's noise; other work on the server's machine can still lift a point. Each solve builds its solver and solves, on the server.`, "note"));
+    box.append(el("p", `Each time is the median of at least ${fmt(data.min_runs || 1)} solves that take at least ${duration(data.min_total_seconds)} together, after a warm-up, as gamesolve growth measures it (a point's mark says how many solves and their spread), so no time is below the clock's noise; other work on the server's machine can still lift a point. The positions come from one separate counted solve.`, "note"));
   }
   if (typeof saveUrl === "function") saveUrl();
 }
@@ -177,6 +178,7 @@ function chart(data, field, title, show, tick) {
       svg.append(path);
     }
     const reps = c.repetitions || [];
+    const spreads = c.spread_seconds || [];
     for (const [s, v] of points) {
       const dot = marker(MARKS[k % MARKS.length], fx(s), fy(v));
       dot.style.fill = color;
@@ -186,7 +188,9 @@ function chart(data, field, title, show, tick) {
         dot.dataset.seconds = String(v);
         if (n != null) {
           dot.dataset.repetitions = String(n);
-          words += n === 1 ? " (one solve)" : ` (the mean of ${fmt(n)} solves)`;
+          const spread = spreads[sizes.indexOf(s)];
+          const pm = spread ? `, ± ${duration(spread)}` : "";
+          words += n === 1 ? " (one solve)" : ` (the median of ${fmt(n)} solves${pm})`;
         }
       }
       dot.append(svgEl("title", {}, words));
