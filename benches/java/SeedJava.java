@@ -23,7 +23,7 @@ import java.util.List;
 import java.util.Map;
 
 public final class SeedJava {
-    static final long WARM_UP_NS = 500_000_000L;
+    static final long WARM_UP_NS = 2_000_000_000L;
     static final long MIN_TOTAL_NS = 1_000_000_000L;
     static final int MIN_SAMPLES = 10;
     static final long SAMPLE_NS = 1_000_000L;

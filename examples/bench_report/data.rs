@@ -206,6 +206,7 @@ pub fn parse(file: &str, text: &str) -> Result<Table, String> {
     for (key, _) in &meta {
         let known = COMMON_KEYS.contains(&key.as_str())
             || key == "note"
+            || (kind == "table" && key == "page")
             || (measured && MEASURED_KEYS.contains(&key.as_str()))
             || keys.contains(&key.as_str());
         if !known {

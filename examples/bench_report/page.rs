@@ -30,13 +30,15 @@ cargo run --release --example bench_report -- --import-criterion target/criterio
     --machine epyc-2c --date 2026-12-07 --load '1.0 to 1.4'
 ```
 
-A `versus` or `table` file is written by hand from a run's output, with its command, machine, date and load; a new file is a new table, placed by its `order` and `section`. The generator is `examples/bench_report/` (in no library). **History**: the earlier figures and the former work log of this page are in git: `git log -p BENCHMARKS.md benches/results/`.
+The bench targets, each with its command and what it measures, are listed in [the guide](docs/GUIDE.md#benchmarks) (data: `benches/results/targets.csv`). A `versus` or `table` file is written by hand from a run's output, with its command, machine, date and load; a new file is a new table, placed by its `order` and `section`. The generator is `examples/bench_report/` (in no library). **History**: the earlier figures and the former work log of this page are in git: `git log -p BENCHMARKS.md benches/results/`.
 ";
 
 /// The whole page.
 pub fn render(tables: &[Table]) -> String {
     let mut sections: Vec<(&str, Vec<&Table>)> = Vec::new();
-    for table in tables {
+    // A file with `page: guide` is data for docs/GUIDE.md and the tests (the bench targets),
+    // listed there, not here.
+    for table in tables.iter().filter(|t| t.get("page") != Some("guide")) {
         let section = table.key("section");
         match sections.iter_mut().find(|(name, _)| *name == section) {
             Some((_, list)) => list.push(table),
@@ -54,8 +56,16 @@ pub fn render(tables: &[Table]) -> String {
     let _ = writeln!(out, "\n**Contents**: {}", links.join(" · "));
     for (index, (name, list)) in sections.iter().enumerate() {
         let _ = write!(out, "\n## {name}\n");
+        let mut first = true;
         for table in list {
-            out.push_str(&render_table(table, tables));
+            let text = render_table(table, tables);
+            // The section's first table follows its heading with no blank line between.
+            out.push_str(if first {
+                text.strip_prefix('\n').unwrap_or(&text)
+            } else {
+                &text
+            });
+            first &= text.is_empty();
         }
         if index == 0 {
             out.push_str(&plot_section(tables));
