@@ -253,6 +253,37 @@ fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
     check_times(&browser);
 }
 
+/// Cat and Mouse grows over ladders of 4 to 1,024 nodes: the page draws both charts with the
+/// axis named `nodes` on readable ticks, this graph's 6 nodes marked, and the retrograde
+/// pass's fit in the legend.
+#[test]
+fn page_draws_cat_and_mouse_growth_over_nodes() {
+    if !have_browser() {
+        return;
+    }
+    let server = Server::start(&["--time-limit", "120s"]);
+    let browser = Browser::start();
+    open(
+        &browser,
+        &server,
+        "game=cat-and-mouse&graph=[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]&backend=tabular&view=growth",
+    );
+    browser.wait_for("return document.querySelectorAll('#growth svg.chart').length === 2;");
+    for field in ["positions", "seconds"] {
+        let ticks = ticks(&browser, field);
+        assert!(readable(&ticks), "{field}: {ticks:?}");
+        assert!(ticks.last().is_some_and(|&t| t >= 512), "{ticks:?}");
+    }
+    let axis = browser.eval(
+        "return document.querySelector('#growth svg.chart[data-field=seconds] [data-axis]').textContent;",
+    );
+    assert_eq!(axis, "nodes, log scale");
+    let text = browser.text("growth");
+    assert!(text.contains("this game: 6"), "{text}");
+    assert!(text.contains("time ≈ ") && text.contains("(R² "), "{text}");
+    screenshot(&browser, "#result", "page-growth-cat-and-mouse.png");
+}
+
 /// Connect Four has no sizes to grow over: its row says `"growth": false`, so the page never
 /// offers the picture and never asks `/api/growth` for it, even from a `view=growth` link;
 /// a game that grows gets the offer back.

@@ -111,9 +111,12 @@ function secondsTick(v) {
 
 // The size axis's name: the game's parameter that the sizes grow (the integer parameter whose
 // value is this game's size, or the list whose length it is), else "size".
+// The size axis's name: the parameter whose value is this game's size, else the game's own
+// name for its family's axis (`axis`: Cat and Mouse's "nodes").
 function sizeName(data) {
+  const fallback = data.axis || "size";
   const info = typeof gameInfo === "function" ? gameInfo() : null;
-  if (!info || data.size == null) return "size";
+  if (!info || data.size == null) return fallback;
   for (const p of info.params) {
     const input = paramInput(p);
     const text = input ? input.value.trim() : "";
@@ -122,7 +125,7 @@ function sizeName(data) {
       return `number of ${paramLabel(p)}`;
     }
   }
-  return "size";
+  return fallback;
 }
 
 function chart(data, field, title, show, tick) {
