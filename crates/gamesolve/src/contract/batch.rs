@@ -282,8 +282,7 @@ fn json_error(e: serde_json::Error) -> ErrorReport {
     let message = text
         .rsplit_once(" at line ")
         .map_or(text.as_str(), |(message, _)| message);
-    // serde names the type it reads into; say what the line must be.
-    let message = shorten_quoted(&message.replace("struct Line", "a JSON object"));
+    let message = shorten_quoted(message);
     let message = if e.is_syntax() || e.is_eof() {
         format!("invalid JSON at column {}: {message}", e.column())
     } else {
