@@ -200,7 +200,7 @@ impl<G: OwnedGame> Interned<G> {
     ///
     /// ```
     /// # use gamesolve::owned::{Interned, OwnedGame};
-    /// # use gamesolve::{solve, ErrorKind, Verdict};
+    /// # use gamesolve::{core_types::ErrorKind, solve, Verdict};
     /// # #[derive(Clone, Debug)]
     /// # struct Count(u32);
     /// # impl OwnedGame for Count {
