@@ -77,7 +77,7 @@
 //! # Why a lock and an arena of our own
 //!
 //! [`Game`]'s methods take `&self` and a game is `Send + Sync`, so the numbering is behind a
-//! [`Mutex`](std::sync::Mutex) (each question takes it once; the generic backends ask from
+//! [`Mutex`] (each question takes it once; the generic backends ask from
 //! one thread). The arena is a `Vec` of positions with a [`hashbrown::HashTable`] of their
 //! numbers, so a position is stored once (a map from position to number would keep a second
 //! clone), and its bytes are known to the byte, which an interning crate (`internment`'s
@@ -327,8 +327,9 @@ impl<G: OwnedGame> Game for Interned<G> {
             .unwrap_or(NONE)
     }
 
-    /// The game's answer, asked once per position; `None` for [`NONE`] (which has no move: a
-    /// search stops there at once, and the solve returns the refusal).
+    /// The game's answer, asked once per position; `None` for the number `u32::MAX` that
+    /// [`Game::play`] gives past the memory cap (it has no move either: a search stops there
+    /// at once, and the solve returns the refusal).
     fn terminal_value(&self, id: u32) -> Option<G::Value> {
         self.ask(|arena, game, _| Ok(arena.terminal_value(game, id)))
             .flatten()
@@ -353,7 +354,7 @@ impl<G: OwnedGame> Game for Interned<G> {
         (next < self.move_count(id)).then_some(next)
     }
 
-    /// Played once per position and move; [`NONE`] past the memory cap.
+    /// Played once per position and move; `u32::MAX` (no position) past the memory cap.
     fn play(&self, id: u32, mv: u32) -> u32 {
         self.ask(|arena, game, cap| arena.play(game, id, mv, cap))
             .unwrap_or(NONE)

@@ -70,7 +70,6 @@ impl OwnedGame for Nim {
 /// Every generic variant this build has.
 fn variants<G: Game>() -> Vec<Variant<G>> {
     Backend::available()
-        .into_iter()
         .flat_map(generic_variants_of::<G>)
         .collect()
 }
