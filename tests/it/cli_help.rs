@@ -383,7 +383,7 @@ fn docs_console_examples_are_real_runs() {
         .register_bin("dot", Bin::Ignore)
         .register_bin("curl", Bin::Ignore);
     let examples = bin().parent().unwrap().join("examples");
-    for name in ["subtraction_game", "stone_game_ii"] {
+    for name in ["subtraction_game", "stone_game_ii", "nim"] {
         let path = examples.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
         if path.exists() {
             cases.register_bin(name, path);
@@ -400,7 +400,7 @@ fn docs_console_examples_are_real_runs() {
         if !text.contains("```console") {
             continue;
         }
-        for example in ["subtraction_game", "stone_game_ii"] {
+        for example in ["subtraction_game", "stone_game_ii", "nim"] {
             let command = format!("$ cargo run --example {example} -- ");
             text = text.replace(&command, &format!("$ {example} "));
         }
@@ -445,6 +445,7 @@ fn help_examples_run() {
     for (name, game) in [
         ("subtraction_game", "subtraction-1-3-4"),
         ("stone_game_ii", "stone-game-ii"),
+        ("nim", "nim"),
     ] {
         let path = examples.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
         if path.exists() {

@@ -8,6 +8,10 @@
 
 mod common;
 
+/// Nim with its heaps in a `Vec` (positions not `Copy`), through `gamesolve::owned`.
+#[path = "../../examples/nim.rs"]
+#[allow(dead_code)] // the example's `main` runs the app; the tests use its game
+mod nim_example;
 #[path = "../../examples/stone_game_ii.rs"]
 #[allow(dead_code)]
 mod stone_game_example;
@@ -51,6 +55,7 @@ mod explain;
 mod game_calls;
 mod kernels;
 mod my_variant;
+mod nim;
 mod page;
 mod page_lesson;
 mod page_story;

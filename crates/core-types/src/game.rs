@@ -74,6 +74,12 @@ use serde::Serialize;
 use crate::Outcome;
 
 /// A two-player, perfect-information, alternating game; see the [module docs](self).
+///
+/// Positions and moves are `Copy` (and positions `Ord`): every backend passes them by value
+/// and keeps them in its tables. A game whose positions own memory (heaps in a `Vec`, a board
+/// in a `String`) implements `gamesolve::owned::OwnedGame` instead, by reference and with
+/// `Clone + Eq + Hash` positions, and is solved as `gamesolve::owned::Interned<G>`: a `Game`
+/// whose positions are numbers given in the order first seen (the facade's `owned` module).
 pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// The game's machine name (`can-i-win`): the CLI subcommand, the JSON `game` field,
     /// the bench group prefix. `game` by default: a game of a game table names itself.
@@ -265,6 +271,15 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// `0` by default.
     fn held_bytes(&self) -> u64 {
         0
+    }
+
+    /// Why the game could not go on with the solve under way, if it could not: a game that
+    /// keeps what it is asked (interned positions past their memory cap) answers what it can
+    /// no longer answer with a position that is over, so that the search winds down, and says
+    /// why here. Every [`Solver`](crate::Solver) asks it when a solve ends and returns this
+    /// error in place of the answer, as the analysis does. `None` by default.
+    fn refusal(&self) -> Option<crate::Error> {
+        None
     }
 
     /// An exact compact key of `position` for a fixed-size transposition table

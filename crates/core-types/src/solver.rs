@@ -122,12 +122,13 @@ impl<G: Game, K: Kernel<G>> Solver<G> for K {
     }
 
     fn solve(&mut self, game: &G) -> Result<G::Solution, Error> {
-        self.run(game, &mut crate::NoStats)
+        let solution = self.run(game, &mut crate::NoStats);
+        unless_refused(game, solution)
     }
 
     fn solve_with_stats(&mut self, game: &G) -> Result<(G::Solution, Stats), Error> {
         let mut stats = Stats::default();
-        let solution = self.run(game, &mut stats)?;
+        let solution = unless_refused(game, self.run(game, &mut stats))?;
         Ok((solution, stats))
     }
 
@@ -136,7 +137,18 @@ impl<G: Game, K: Kernel<G>> Solver<G> for K {
         game: &G,
         recorder: &mut dyn Recorder<G>,
     ) -> Result<G::Solution, Error> {
-        self.run_traced(game, recorder)
+        let solution = self.run_traced(game, recorder);
+        unless_refused(game, solution)
+    }
+}
+
+/// A solve's answer, or the game's [`Game::refusal`] when it could not go on (its answer was
+/// wound down, not found). One call per solve: nothing on a game that keeps the default.
+#[inline]
+fn unless_refused<G: Game, T>(game: &G, answer: Result<T, Error>) -> Result<T, Error> {
+    match game.refusal() {
+        Some(e) => Err(e),
+        None => answer,
     }
 }
 

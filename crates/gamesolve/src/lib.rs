@@ -106,6 +106,7 @@ pub mod explain;
 mod extra_variants;
 mod front_door;
 pub mod games;
+pub mod owned;
 pub mod prelude;
 pub mod registry;
 

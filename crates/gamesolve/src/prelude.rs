@@ -3,7 +3,8 @@
 //! The front door ([`solve`], [`Solver`]), the vocabulary a game
 //! is written in ([`Game`], [`GameValue`], [`Verdict`], [`Solved`], [`SolutionOf`],
 //! [`Indexed`], [`Margin`]), the answers ([`Outcome`], [`Error`], [`Limits`]), the built-in
-//! games, and the registry's [`Backend`] and [`Registered`]. The backends' solver trait is
+//! games, the registry's [`Backend`] and [`Registered`], and a game whose positions are not
+//! `Copy` ([`OwnedGame`], [`Interned`], [`OwnedTableGame`]). The backends' solver trait is
 //! imported unnamed, so that its methods (`solver.solve(&game)` on a
 //! [`Backend::solver`](crate::Backend::solver)) can be called without naming it.
 //!
@@ -19,6 +20,7 @@
 
 pub use crate::front_door::{solve, Solver};
 pub use crate::games::TableGame;
+pub use crate::owned::{Interned, OwnedGame, OwnedTableGame};
 pub use crate::registry::{Backend, BackendChoice, Registered};
 pub use core_types::Solver as _;
 pub use core_types::{

@@ -314,6 +314,17 @@ impl<G: Game> Analyzer<G> {
         position: G::Position,
         deadline: Deadline,
     ) -> Result<PositionAnalysis<G>, Error> {
+        // The game's refusal, when it could not go on, in place of values wound down.
+        let analysis = self.analyze_within(position, deadline);
+        self.game.refusal().map_or(analysis, Err)
+    }
+
+    /// [`Analyzer::analyze_until`], before the game's [`Game::refusal`] is asked.
+    fn analyze_within(
+        &mut self,
+        position: G::Position,
+        deadline: Deadline,
+    ) -> Result<PositionAnalysis<G>, Error> {
         if let Some(value) = self.game.terminal_value(position) {
             return Ok(PositionAnalysis {
                 value,
@@ -369,6 +380,16 @@ impl<G: Game> Analyzer<G> {
     ///
     /// See the [module docs](self).
     pub fn principal_variation_until(
+        &mut self,
+        position: G::Position,
+        deadline: Deadline,
+    ) -> Result<Vec<G::Move>, Error> {
+        let line = self.line_within(position, deadline);
+        self.game.refusal().map_or(line, Err)
+    }
+
+    /// [`Analyzer::principal_variation_until`], before the game's [`Game::refusal`] is asked.
+    fn line_within(
         &mut self,
         position: G::Position,
         deadline: Deadline,

@@ -1,6 +1,7 @@
 //! The parser's rules, its error messages, and its equivalence with the CLI's former parser
 //! (kept here as the reference: the command line now reads its words with [`parse_values`]).
 
+use super::parser::{digits_value, leading_digits};
 use super::*;
 use proptest::prelude::*;
 
