@@ -50,7 +50,11 @@
 //!   Win's mask).
 //! - [`Game::canonical`]: a position and its mirror image share one entry.
 //! - [`Game::winning_move_now`]: a position with a move that wins at once is answered without
-//!   a table lookup or a search.
+//!   a table lookup or a search (the game vouches that nothing scores better there).
+//! - [`Game::value_bounds`]: bounds on a position's value the game knows without a search
+//!   (Connect Four: a player who cannot win with its next stone scores at most a win with the
+//!   one after); they narrow the window before the table lookup, as an entry's bounds do, and
+//!   answer the position when the window lies outside them.
 //! - [`Game::search_moves_into`] is the move-ordering hint (as for the other memos); the
 //!   table's stored best move is tried first.
 //!
