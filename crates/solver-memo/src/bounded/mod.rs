@@ -36,8 +36,8 @@
 //! position already in its bucket narrows that entry's bounds; a new position's result takes
 //! the kept entry's place when its work is at least the kept entry's (which then moves to the
 //! always-replaced place, dropping what was there), else the always-replaced place. A solver
-//! keeps the table's slots for its next solve of the same size, emptied by a new stamp (no
-//! clearing, no page faults again; [`Bounded::release_table`] frees them). The size:
+//! keeps the table's slots and entries' room for its next solve of the same size, emptied by a
+//! new stamp (no clearing, no page faults again; [`Bounded::release_table`] frees them). The size:
 //! [`Bounded::with_table_entries`], or by default the largest power of two of entries within
 //! half the memory cap and [`DEFAULT_TABLE_BYTES`] (64 MiB), and within the state budget when one
 //! is set. Its slots are allocated zeroed (calloc: pages never written are never touched) and

@@ -197,6 +197,14 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
         depth: u64,
     ) -> Result<G::Value, Error> {
         let game = self.game;
+        // The bucket is fetched while the game's hooks run.
+        let canonical = game.canonical(position);
+        let flipped = canonical != position;
+        let key = K::key(game, canonical);
+        let hash = key.as_ref().map_or(0, K::hash);
+        if key.is_some() {
+            self.table.prefetch(hash);
+        }
         // A move that wins at once answers the position without a search (the game vouches
         // that no value of the position is better).
         if let Some(mv) = game.winning_move_now(position) {
@@ -212,10 +220,6 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
                 return Ok(answer);
             }
         }
-        let canonical = game.canonical(position);
-        let flipped = canonical != position;
-        let key = K::key(game, canonical);
-        let hash = key.as_ref().map_or(0, K::hash);
         let stored = key.as_ref().and_then(|key| self.table.get(hash, key));
         let mut hint = None;
         if let Some(entry) = stored {
