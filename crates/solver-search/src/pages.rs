@@ -71,7 +71,10 @@ mod tests {
         let mut big = vec![7u64; 3 * HUGE_PAGE_BYTES / 8 + 5];
         advise_huge_pages(big.as_ptr(), big.len());
         big[HUGE_PAGE_BYTES / 8] += 1;
-        assert_eq!(big.iter().map(|&x| x as usize).sum::<usize>(), 7 * big.len() + 1);
+        assert_eq!(
+            big.iter().map(|&x| x as usize).sum::<usize>(),
+            7 * big.len() + 1
+        );
         let small = [1u8; 100];
         advise_huge_pages(small.as_ptr(), small.len());
         assert_eq!(small.iter().map(|&x| usize::from(x)).sum::<usize>(), 100);

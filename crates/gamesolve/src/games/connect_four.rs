@@ -56,9 +56,23 @@
 //!
 //! Below the root, [`Game::search_moves_into`] lists one move that wins at once when there is
 //! one; otherwise the moves that do not let the opponent win at once (blocking the opponent's
-//! one immediate win, never playing under a cell where it would win), centre columns first
+//! one immediate win, never playing under a cell where it would win), those that leave the
+//! mover the most cells where its next stone would make four first, then centre columns first
 //! (at least one move is always kept): this leaves out only moves that cannot score better
-//! than one kept, so values are exact, and it is what makes `memo/alpha-beta` fast here.
+//! than one kept, so values are exact, and it is what makes the alpha-beta searches fast here.
+//!
+//! # On `memo/bounded`, the default
+//!
+//! The game gives the fixed-table search all its hooks: the exact key `current + mask`
+//! ([`Game::table_key`]: 8 bytes an entry), the mirror image ([`Game::canonical`]: the
+//! position or its left-right mirror, whichever has the smaller key), the win at once
+//! ([`Game::winning_move_now`]: the quickest win there is) and the score's bounds
+//! ([`Game::value_bounds`]: with no win at once, at most a win by the mover's stone after
+//! next, at least minus a win by the opponent's stone after next, a loss by the opponent's
+//! next stone when every move lets it win). Its table never grows, so every position of the
+//! test sets is answered within the default memory cap (`memo/alpha-beta` refuses some `L1`
+//! positions there), and it is the fastest variant on every set
+//! (`crates/peer-bench/examples/connect4_peer.rs`, against Pascal Pons' C++ solver too).
 //!
 //! # Complexity
 //!
@@ -67,8 +81,9 @@
 //! boards on 7 × 6). Counted by `memo/alpha-beta` (`--stats`): the empty 4 × 4 board 10,296
 //! positions, 4 × 5 42,400, 5 × 4 73,377, 6 × 4 1,000,923; the first 200 positions of the
 //! `L3_R1` test set (29 to 41 stones) a median of 6 and at most 682. The empty 7 × 6 board is
-//! out of reach of the generic searches: they stop at the memory cap or the state budget with
-//! an honest "cannot answer".
+//! out of reach of the searches that keep every position: they stop at the memory cap or the
+//! state budget with an honest "cannot answer"; `memo/bounded` never stops for memory, only for
+//! the time it takes.
 //!
 //! # Examples
 //!

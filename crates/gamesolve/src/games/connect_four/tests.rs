@@ -325,7 +325,10 @@ fn check_hooks(game: &ConnectFour, expected: i32) {
 fn a_tiny_bounded_table_gives_exact_scores() {
     use crate::backends::solver_memo::bounded::Bounded;
     use crate::core_types::Solver;
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/data/connect_four/");
+    let root = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/connect_four/"
+    );
     let mut solver = Bounded::new().with_table_entries(256);
     let mut checked = 0;
     for (set, sample) in [("L3_R1", 40), ("L2_R1", 40)] {
@@ -335,7 +338,10 @@ fn a_tiny_bounded_table_gives_exact_scores() {
             let game = ConnectFour::new(7, 6, moves).unwrap();
             let (answer, stats) = solver.solve_with_stats(&game).unwrap();
             assert_eq!(answer.score, score.parse::<i32>().unwrap(), "{set} {moves}");
-            assert!(stats.table_cells == 256 || stats.table_cells == 0, "{stats:?}");
+            assert!(
+                stats.table_cells == 256 || stats.table_cells == 0,
+                "{stats:?}"
+            );
             checked += 1;
         }
     }
