@@ -19,7 +19,7 @@ use gamesolve::{
 
 /// The positions of the sets the scorers could make in the time they had (1,000 was the aim;
 /// `scripts/connect4_testsets.py` with the seeds its docs give reproduces them).
-const L1_R1_LINES: usize = 124;
+const L1_R1_LINES: usize = 136;
 const L1_R2_LINES: usize = 15;
 const L1_R3_LINES: usize = 10;
 

@@ -329,6 +329,18 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         let _ = position;
         None
     }
+
+    /// A value `g` with `low < g <= high` to test next ("is the value at least `g`?") when a
+    /// position's value is known to lie in `low..=high`: a game whose values are numbers names
+    /// one near the middle, so that `memo/bounded`'s tests bisect the range (Connect Four:
+    /// Pascal Pons' midpoint, leaning towards 0) instead of stepping from one bound to the
+    /// next value, one pass each. `None` (the default): MTD(f)'s step. A `g` outside the range
+    /// is ignored.
+    #[inline]
+    fn value_between(&self, low: Self::Value, high: Self::Value) -> Option<Self::Value> {
+        let _ = (low, high);
+        None
+    }
 }
 
 /// What a game's answer type ([`Game::Solution`]) must offer: how it is built from the start

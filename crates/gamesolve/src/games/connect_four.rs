@@ -388,6 +388,26 @@ impl Game for ConnectFour {
         ))
     }
 
+    /// Pascal Pons' midpoint of `low..=high`, leaning towards 0 (half the bound on the side of
+    /// the middle), plus one: the next test is "more than the midpoint?".
+    fn value_between(
+        &self,
+        low: ConnectFourScore,
+        high: ConnectFourScore,
+    ) -> Option<ConnectFourScore> {
+        let (min, max) = (low.0, high.0);
+        if min >= max {
+            return None;
+        }
+        let mut med = min + (max - min) / 2;
+        if med <= 0 && min / 2 < med {
+            med = min / 2;
+        } else if med >= 0 && max / 2 > med {
+            med = max / 2;
+        }
+        Some(ConnectFourScore(med + 1))
+    }
+
     fn play(&self, p: ConnectFourPosition, column: u8) -> ConnectFourPosition {
         self.shape.play(p, u32::from(column))
     }

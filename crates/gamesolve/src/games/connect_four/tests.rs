@@ -347,3 +347,27 @@ fn a_tiny_bounded_table_gives_exact_scores() {
     }
     assert_eq!(checked, 80);
 }
+
+/// `value_between` names a score inside every range (`low < g <= high`), none in an empty one,
+/// and leans towards 0 as the tutorial's midpoint does.
+#[test]
+fn value_between_bisects_leaning_to_zero() {
+    let game = ConnectFour::new(7, 6, "").unwrap();
+    for low in -21..=21 {
+        for high in -21..=21 {
+            let g = game.value_between(ConnectFourScore(low), ConnectFourScore(high));
+            if low >= high {
+                assert_eq!(g, None);
+            } else {
+                let g = g.unwrap().0;
+                assert!(low < g && g <= high, "{low}..={high}: {g}");
+            }
+        }
+    }
+    // -18..=18: the midpoint 0 moves to half the low end, "more than -9?"; 0..=18: "more
+    // than 9?".
+    let between = |l, h| game.value_between(ConnectFourScore(l), ConnectFourScore(h));
+    assert_eq!(between(-18, 18), Some(ConnectFourScore(-8)));
+    assert_eq!(between(0, 18), Some(ConnectFourScore(10)));
+    assert_eq!(between(-18, 0), Some(ConnectFourScore(-8)));
+}
