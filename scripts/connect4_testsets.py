@@ -27,19 +27,46 @@ cells at most) and the positions of the ``R1`` sets (``L2_R1``, ``L1_R1``): a po
 within 13 moves exactly when its score is at least the score of a win 13 moves away, and two
 null-window tests against that bound, then a search inside it, never look deeper than 13
 moves. The ``R2`` and ``R3`` sets (``L2_R2``, ``L1_R2``, ``L1_R3``) need a full search of 14 to
-42 moves, beyond plain Python: the script refuses them unless ``--unscored`` is given, which
-writes candidate positions without a score (``MOVES`` alone), classified by moves played only.
+42 moves, beyond plain Python: they are scored by a second solver that is not gamesolve, Pascal
+Pons' C++ solver built by ``scripts/connect4_peer.sh`` (``--peer target/connect4-peer/c4peer``,
+one process fed a position a line), or written as candidates without a score with
+``--unscored`` (``MOVES`` alone, classified by moves played only). A position the peer takes
+longer than ``--peer-limit`` seconds on is dropped (killed, counted on standard error: the set
+is then biased towards easier positions, and says so), and ``--budget`` stops the run after so
+many seconds with the positions kept so far.
+
+The committed sets (tests/data/connect_four/), made with the commands below on a shared
+2-core machine: ``L3_R1``, ``L2_R1`` (its first 200 lines the earlier file's) and ``L2_R2``
+1,000 positions each (``L2_R1`` in 442 s, ``L2_R2`` in 71 s: 2,797 candidates scored by the
+peer); ``L1_R1`` only the positions the Python scorer found in the time given, about four a
+minute (most candidates of 0 to 14 stones do not end within 13 moves); ``L1_R2`` 15 and ``L1_R3``
+10, each in a 1,200 s budget with ``--peer-limit 20``: the peer (table of 2^24 entries)
+takes seconds to minutes on a position of few stones, and dropped 48 of ``L1_R2``'s 100
+candidates and 50 of ``L1_R3``'s 85 past 20 s, so those two sets lean towards the easier
+positions of their class, and another machine may drop others (the limit is on time). The
+peer that scored ``L2_R2``, ``L1_R2`` and ``L1_R3`` is also the one gamesolve is compared with
+(``connect4_peer``): on those sets the check is gamesolve against it alone.
 
 Usage:
 
     scripts/connect4_testsets.py L3_R1 --count 1000 --seed 1 > tests/data/connect_four/L3_R1.txt
-    scripts/connect4_testsets.py L2_R1 --count 50 --seed 2
+    scripts/connect4_testsets.py L2_R1 --count 1000 --seed 2 > tests/data/connect_four/L2_R1.txt
+    scripts/connect4_testsets.py L1_R1 --count 1000 --seed 3 > tests/data/connect_four/L1_R1.txt
+    scripts/connect4_peer.sh --table-log 24 --out target/connect4-scorer
+    scripts/connect4_testsets.py L2_R2 --count 1000 --seed 4 --peer target/connect4-scorer/c4peer \
+        --peer-limit 30
+    scripts/connect4_testsets.py L1_R2 --count 1000 --seed 5 --peer target/connect4-scorer/c4peer \
+        --peer-limit 20 --budget 1200
+    scripts/connect4_testsets.py L1_R3 --count 1000 --seed 6 --peer target/connect4-scorer/c4peer \
+        --peer-limit 20 --budget 1200
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import select
+import subprocess
 import sys
 import time
 
@@ -195,6 +222,42 @@ def random_position(rng: random.Random, played: int):
     return b, "".join(str(c + 1) for c in moves)
 
 
+class Peer:
+    """The C++ peer (``scripts/connect4_peer.sh``'s ``c4peer``): one process, a position a line
+    in, ``SCORE NODES NANOSECONDS`` a line out; restarted after a position it took too long on."""
+
+    def __init__(self, path: str, limit: float | None) -> None:
+        self.path, self.limit, self.proc = path, limit, None
+        self.dropped = 0
+
+    def _start(self) -> None:
+        self.proc = subprocess.Popen([self.path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True, bufsize=1)
+
+    def score(self, moves: str):
+        """The peer's score of ``moves``, or None when it took longer than the limit."""
+        if self.proc is None or self.proc.poll() is not None:
+            self._start()
+        self.proc.stdin.write(moves + "\n")
+        self.proc.stdin.flush()
+        ready, _, _ = select.select([self.proc.stdout], [], [], self.limit)
+        if not ready:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+            self.dropped += 1
+            return None
+        words = self.proc.stdout.readline().split()
+        if len(words) != 3:
+            raise SystemExit(f"the peer answered `{' '.join(words)}` for `{moves}`")
+        return int(words[0])
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.stdin.close()
+            self.proc.wait()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--score", metavar="MOVES", action="append",
@@ -210,6 +273,12 @@ def main() -> int:
     parser.add_argument("--unscored", action="store_true",
                         help="for R2/R3 sets: write candidates (moves only), not scored")
     parser.add_argument("--max-tries", type=int, default=200_000)
+    parser.add_argument("--peer", metavar="C4PEER",
+                        help="score with this build of the C++ peer (scripts/connect4_peer.sh)")
+    parser.add_argument("--peer-limit", type=float, metavar="SECONDS",
+                        help="drop a position the peer takes longer than this on")
+    parser.add_argument("--budget", type=float, metavar="SECONDS",
+                        help="stop after this long, keeping the positions scored so far")
     args = parser.parse_args()
     if args.score:
         set_size(args.width, args.height)
@@ -229,17 +298,19 @@ def main() -> int:
     level, left = args.set.split("_")
     lo, hi = PLAYED[level]
     left_lo, left_hi = LEFT[left]
-    if left != "R1" and not args.unscored:
+    if left != "R1" and not args.unscored and not args.peer:
         print(f"{args.set}: positions with {left_lo} or more moves left need a full search, "
-              "beyond this plain Python scorer; pass --unscored for candidates without scores",
-              file=sys.stderr)
+              "beyond this plain Python scorer; pass --peer C4PEER to score them with the C++ "
+              "peer, or --unscored for candidates without scores", file=sys.stderr)
         return 2
+    peer = Peer(args.peer, args.peer_limit) if args.peer else None
+    tried = 0
     rng = random.Random(args.seed)
     seen = set()
     kept = 0
     started = time.time()
     for _ in range(args.max_tries):
-        if kept >= args.count:
+        if kept >= args.count or (args.budget and time.time() - started > args.budget):
             break
         made = random_position(rng, rng.randint(lo, hi))
         if made is None:
@@ -252,13 +323,21 @@ def main() -> int:
             print(moves)
             kept += 1
             continue
-        solver = Solver()
-        score = score_within(solver, b, left_hi)
+        tried += 1
+        if peer is not None:
+            score = peer.score(moves)
+        else:
+            score = score_within(Solver(), b, left_hi)
         if score is None or not left_lo <= moves_left(b.n, score) <= left_hi:
             continue
         print(f"{moves} {score}", flush=True)
         kept += 1
-    print(f"{args.set}: {kept} positions in {time.time() - started:.1f} s", file=sys.stderr)
+    dropped = ""
+    if peer is not None:
+        peer.close()
+        dropped = f", {peer.dropped} dropped past --peer-limit {args.peer_limit} s"
+    print(f"{args.set}: {kept} positions in {time.time() - started:.1f} s ({tried} scored"
+          f"{dropped})", file=sys.stderr)
     return 0 if kept >= args.count else 1
 
 

@@ -318,16 +318,42 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     }
 
     /// A move of `position` after which the game is over and the mover has the best value
-    /// there is ([`GameValue::is_best_possible`]: a win), when the game can tell cheaply (a
-    /// row of three completed, a total reached); `None` (the default) when it cannot or there
-    /// is none. A search (`memo/bounded`) asks it before it tries any move and answers the
-    /// position at once; a move that does not end the game with a win for the mover is
-    /// ignored (the search checks it with [`Game::terminal_value`] of the position it leads
-    /// to and [`Game::move_value`]). The best move reported at the root is still the first of
-    /// the game's order, found by the search.
+    /// `position` can have (a win; in a game scored by how soon one wins, the quickest win,
+    /// as Connect Four's win with the very next stone), when the game can tell cheaply (a row
+    /// of three completed, a total reached); `None` (the default) when it cannot or there is
+    /// none. A search (`memo/bounded`) asks it before it tries any move and answers the
+    /// position at once with that move's value; a move that does not end the game is ignored
+    /// (the search checks it with [`Game::terminal_value`] of the position it leads to). The
+    /// best move reported at the root is still the first of the game's order, found by the
+    /// search.
     #[inline]
     fn winning_move_now(&self, position: Self::Position) -> Option<Self::Move> {
         let _ = position;
+        None
+    }
+
+    /// Bounds (lower, upper) on the value of `position`, a position that is not over and for
+    /// which [`Game::winning_move_now`] names no move, when the game knows them cheaply
+    /// (Connect Four: a player who cannot win with its next stone scores at most a win with
+    /// the one after). A search (`memo/bounded`) narrows its window to them before its table
+    /// lookup, and answers at once when the window lies outside them, as Pascal Pons'
+    /// tutorial solver does. They must hold (a wrong bound gives a wrong answer); `None`
+    /// (the default) when the game knows none. Equal bounds are the exact value.
+    #[inline]
+    fn value_bounds(&self, position: Self::Position) -> Option<(Self::Value, Self::Value)> {
+        let _ = position;
+        None
+    }
+
+    /// A value `g` with `low < g <= high` to test next ("is the value at least `g`?") when a
+    /// position's value is known to lie in `low..=high`: a game whose values are numbers names
+    /// one near the middle, so that `memo/bounded`'s tests bisect the range (Connect Four:
+    /// Pascal Pons' midpoint, leaning towards 0) instead of stepping from one bound to the
+    /// next value, one pass each. `None` (the default): MTD(f)'s step. A `g` outside the range
+    /// is ignored.
+    #[inline]
+    fn value_between(&self, low: Self::Value, high: Self::Value) -> Option<Self::Value> {
+        let _ = (low, high);
         None
     }
 }

@@ -78,6 +78,7 @@ use hashbrown::HashSet;
 use core_types::deadline::{DeadlineClock, WorkBudget};
 use core_types::{Error, Event, Game, Recorder};
 
+pub mod pages;
 pub mod stack;
 pub mod state_table;
 

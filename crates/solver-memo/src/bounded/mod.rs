@@ -36,8 +36,8 @@
 //! position already in its bucket narrows that entry's bounds; a new position's result takes
 //! the kept entry's place when its work is at least the kept entry's (which then moves to the
 //! always-replaced place, dropping what was there), else the always-replaced place. A solver
-//! keeps the table's slots for its next solve of the same size, emptied by a new stamp (no
-//! clearing, no page faults again; [`Bounded::release_table`] frees them). The size:
+//! keeps the table's slots and entries' room for its next solve of the same size, emptied by a
+//! new stamp (no clearing, no page faults again; [`Bounded::release_table`] frees them). The size:
 //! [`Bounded::with_table_entries`], or by default the largest power of two of entries within
 //! half the memory cap and [`DEFAULT_TABLE_BYTES`] (64 MiB), and within the state budget when one
 //! is set. Its slots are allocated zeroed (calloc: pages never written are never touched) and
@@ -50,7 +50,14 @@
 //!   Win's mask).
 //! - [`Game::canonical`]: a position and its mirror image share one entry.
 //! - [`Game::winning_move_now`]: a position with a move that wins at once is answered without
-//!   a table lookup or a search.
+//!   a table lookup or a search (the game vouches that nothing scores better there).
+//! - [`Game::value_bounds`]: bounds on a position's value the game knows without a search
+//!   (Connect Four: a player who cannot win with its next stone scores at most a win with the
+//!   one after); they narrow the window before the table lookup, as an entry's bounds do, and
+//!   answer the position when the window lies outside them.
+//! - [`Game::value_between`]: a value inside a range, so that MTD(f)'s tests bisect the start's
+//!   range (from its bounds) instead of stepping to the next value: on Connect Four's `L2_R1`
+//!   positions MTD(f) stepped a score at a time, up to 11 passes where a bisection takes 4.
 //! - [`Game::search_moves_into`] is the move-ordering hint (as for the other memos); the
 //!   table's stored best move is tried first.
 //!
@@ -316,17 +323,42 @@ fn line_value<G: Game>(game: &G, start: G::Position) -> Option<G::Value> {
 
 /// The value of `start` (not over) by MTD(f): null-window tests from a first guess until the
 /// bounds meet. Each test moves a bound strictly (a fail-soft search's result is a true
-/// bound), so the tests end.
+/// bound), so the tests end. Where the game knows bounds on the start's value
+/// ([`Game::value_bounds`]) and names a value between two ([`Game::value_between`]), each
+/// test is at the value it names inside the range still open (a bisection), and the first
+/// guess is not needed.
 fn mtd_f<G: Game, K: Keying<G>, R: Recorder<G>>(
     searcher: &mut Searcher<'_, G, K, R>,
     start: G::Position,
 ) -> Result<G::Value, Error> {
     use core_types::GameValue as _;
-    let Some(guess) = line_value(searcher.game, start) else {
-        // No guess: one search with an open window.
-        return searcher.value(start, None, None, 1);
+    let game = searcher.game;
+    // The range the value lies in, as the game's bounds and then the tests tell.
+    let (mut low, mut high) = match game.winning_move_now(start) {
+        Some(_) => (None, None),
+        None => game
+            .value_bounds(start)
+            .map_or((None, None), |(l, h)| (Some(l), Some(h))),
     };
-    let mut cut = Cut::below(guess);
+    let between = |low: Option<G::Value>, high: Option<G::Value>| {
+        let (l, h) = (low?, high?);
+        game.value_between(l, h)
+            .filter(|g| l < *g && *g <= h)
+            .map(Cut::below)
+    };
+    if let (Some(l), Some(h)) = (low, high) {
+        if l == h {
+            return Ok(l);
+        }
+    }
+    let mut cut = match between(low, high) {
+        Some(cut) => cut,
+        None => match line_value(game, start) {
+            Some(guess) => Cut::below(guess),
+            // No guess: one search with an open window.
+            None => return searcher.value(start, None, None, 1),
+        },
+    };
     let (mut lower, mut upper) = (None, None);
     loop {
         let value = searcher.value(start, Some(cut), Some(cut), 1)?;
@@ -340,21 +372,26 @@ fn mtd_f<G: Game, K: Keying<G>, R: Recorder<G>>(
         if !narrows {
             return Err(Error::Inconsistent {
                 game: G::NAME,
-                position: searcher.game.show_position(start),
+                position: game.show_position(start),
             });
         }
         if cut.under(&value) {
             lower = Some(value);
-            if value.is_best_possible() || upper == Some(value) {
+            low = Some(low.map_or(value, |l| l.max(value)));
+            if value.is_best_possible() || upper == Some(value) || high == Some(value) {
                 return Ok(value);
             }
             cut = Cut::above(value);
         } else {
             upper = Some(value);
-            if value.negate().is_best_possible() || lower == Some(value) {
+            high = Some(high.map_or(value, |h| h.min(value)));
+            if value.negate().is_best_possible() || lower == Some(value) || low == Some(value) {
                 return Ok(value);
             }
             cut = Cut::below(value);
+        }
+        if let Some(bisect) = between(low, high) {
+            cut = bisect;
         }
     }
 }

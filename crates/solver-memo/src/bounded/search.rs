@@ -59,6 +59,40 @@ pub(crate) fn over_high<V: Ord>(x: &V, high: Option<Cut<V>>) -> bool {
     high.is_some_and(|c| c.under(x))
 }
 
+/// Narrows the window `(low, high)` to the bounds `lower` and `upper` known of a position's
+/// value (a table entry's, or the game's own); `Some` answer when the window lies outside them
+/// (the bound that settles it, fail-soft) or they meet.
+#[inline(always)]
+fn narrow<V: Ord + Copy>(
+    lower: Option<V>,
+    upper: Option<V>,
+    low: &mut Option<Cut<V>>,
+    high: &mut Option<Cut<V>>,
+) -> Option<V> {
+    if let (Some(lower), Some(upper)) = (lower, upper) {
+        if lower == upper {
+            return Some(lower);
+        }
+    }
+    if let Some(lower) = lower {
+        if over_high(&lower, *high) {
+            return Some(lower);
+        }
+        if over_low(&lower, *low) {
+            *low = Some(Cut::above(lower));
+        }
+    }
+    if let Some(upper) = upper {
+        if !over_low(&upper, *low) {
+            return Some(upper);
+        }
+        if !over_high(&upper, *high) {
+            *high = Some(Cut::below(upper));
+        }
+    }
+    None
+}
+
 /// Stack left before the recursion moves to a fresh heap segment, that segment's size, and
 /// how often the depth is checked (as `memo/alpha-beta` and the generic search).
 const RED_ZONE: usize = 256 * 1024;
@@ -163,21 +197,29 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
         depth: u64,
     ) -> Result<G::Value, Error> {
         let game = self.game;
-        // A move that wins at once answers the position without a search.
-        if let Some(mv) = game.winning_move_now(position) {
-            let child = game.play(position, mv);
-            if let Some(over) = game.terminal_value(child) {
-                let value = game.move_value(position, mv, over);
-                if value.is_best_possible() {
-                    // Not stored: the hook answers again, before any table lookup.
-                    return Ok(value);
-                }
-            }
-        }
+        // The bucket is fetched while the game's hooks run.
         let canonical = game.canonical(position);
         let flipped = canonical != position;
         let key = K::key(game, canonical);
         let hash = key.as_ref().map_or(0, K::hash);
+        if key.is_some() {
+            self.table.prefetch(hash);
+        }
+        // A move that wins at once answers the position without a search (the game vouches
+        // that no value of the position is better).
+        if let Some(mv) = game.winning_move_now(position) {
+            let child = game.play(position, mv);
+            if let Some(over) = game.terminal_value(child) {
+                // Not stored: the hook answers again, before any table lookup.
+                return Ok(game.move_value(position, mv, over));
+            }
+        }
+        // The game's own bounds narrow the window first, as a table entry would.
+        if let Some((lower, upper)) = game.value_bounds(position) {
+            if let Some(answer) = narrow(Some(lower), Some(upper), &mut low, &mut high) {
+                return Ok(answer);
+            }
+        }
         let stored = key.as_ref().and_then(|key| self.table.get(hash, key));
         let mut hint = None;
         if let Some(entry) = stored {
@@ -185,23 +227,9 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
                 self.recorder.memo_hit();
                 return Ok(exact);
             }
-            if let Some(lower) = entry.lower {
-                if over_high(&lower, high) {
-                    self.recorder.memo_hit();
-                    return Ok(lower);
-                }
-                if over_low(&lower, low) {
-                    low = Some(Cut::above(lower));
-                }
-            }
-            if let Some(upper) = entry.upper {
-                if !over_low(&upper, low) {
-                    self.recorder.memo_hit();
-                    return Ok(upper);
-                }
-                if !over_high(&upper, high) {
-                    high = Some(Cut::below(upper));
-                }
+            if let Some(answer) = narrow(entry.lower, entry.upper, &mut low, &mut high) {
+                self.recorder.memo_hit();
+                return Ok(answer);
             }
             hint = (entry.best != NO_MOVE && entry.flipped == flipped).then_some(entry.best);
         }

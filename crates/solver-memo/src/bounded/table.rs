@@ -5,12 +5,16 @@
 //! # Layout
 //!
 //! `2 · B` slots (`B` buckets, a power of two) of 8 bytes each, allocated zeroed (calloc
-//! through bytemuck: a slot never written costs no page), and an arena of at most `2 · B`
+//! through bytemuck: a slot never written costs no page) and, like the arena, marked for huge
+//! pages ([`solver_search::pages`]: a probe at random into tens of MiB misses the TLB on
+//! small pages), and an arena of at most `2 · B`
 //! entries whose room is reserved when the table is made (`try_reserve_exact`: pages are
 //! touched only as entries arrive). A slot holds the solve's stamp and one plus the index of
 //! its entry in the arena; a slot of another stamp (or 0) is empty, so a solver keeps its
-//! slots for the next solve of the same size ([`Kept`]) and starts it with a new stamp, without
-//! clearing or faulting them in again. The arena's length never passes its reserved room, so
+//! slots and its arena for the next solve of the same size ([`Kept`]) and starts it with a new
+//! stamp and an emptied arena, without clearing or faulting them in again (an arena made
+//! afresh each solve cost Connect Four's `L3_R1` positions most of their time: the
+//! allocator's `mmap` and `munmap` of its room, and a page fault per 4 KiB of entries). The arena's length never passes its reserved room, so
 //! the table never grows after it is made. Bucket `b` is slots `2b` (the *kept* entry) and `2b + 1` (the
 //! *always-replaced* entry).
 //!
@@ -23,6 +27,7 @@
 //! entry. So the costliest results of a bucket stay longest, and the most recent one is always
 //! there (Fhourstones' "work" and the two-tier tables of chess programs).
 
+use std::any::Any;
 use std::hash::BuildHasher;
 use std::mem::size_of;
 
@@ -62,7 +67,7 @@ impl<K, V: GameValue> Entry<K, V> {
 /// whole position.
 pub(crate) trait Keying<G: Game> {
     /// What an entry keeps to tell its position from every other.
-    type Key: Copy + Eq;
+    type Key: Copy + Eq + Send + 'static;
     /// The key of a representative position (`None`: the position is not kept).
     fn key(game: &G, position: G::Position) -> Option<Self::Key>;
     /// A well-mixed hash of a key: its low bits choose the bucket.
@@ -128,11 +133,23 @@ pub(crate) struct Table<K, V> {
     stamp: u32,
 }
 
-/// A table's slots kept by a solver between solves, with the last solve's stamp.
-#[derive(Clone)]
+/// A table's slots and arena kept by a solver between solves, with the last solve's stamp
+/// (the arena as the `Vec` of entries of its game's key and value types, behind `Any`).
 pub(crate) struct Kept {
     slots: Vec<u64>,
+    arena: Option<Box<dyn Any + Send>>,
     stamp: u32,
+}
+
+/// A clone keeps the slots and makes its arena afresh.
+impl Clone for Kept {
+    fn clone(&self) -> Self {
+        Kept {
+            slots: self.slots.clone(),
+            arena: None,
+            stamp: self.stamp,
+        }
+    }
 }
 
 impl std::fmt::Debug for Kept {
@@ -162,30 +179,43 @@ pub(crate) fn entries_within<K, V>(bytes: u64, most: u64) -> u64 {
 /// The most entries a table has: slot indices are 32-bit.
 pub(crate) const MAX_ENTRIES: u64 = 1 << 31;
 
-impl<K: Copy + Eq, V: GameValue> Table<K, V> {
+impl<K: Copy + Eq + Send + 'static, V: GameValue> Table<K, V> {
     /// A table of `entries` entries (an even power of two, at most [`MAX_ENTRIES`]), on the
-    /// slots of `kept` when they are as many.
+    /// slots and arena of `kept` when they are as many (and its arena of the same types).
     pub(crate) fn new(entries: u64, kept: Option<Kept>) -> Result<Self, TableRefusal> {
         let entries = usize::try_from(entries).map_err(|_| TableRefusal::Allocation)?;
-        let (slots, stamp) = match kept {
-            Some(Kept { mut slots, stamp }) if slots.len() == entries => {
+        let (slots, arena, stamp) = match kept {
+            Some(Kept {
+                mut slots,
+                arena,
+                stamp,
+            }) if slots.len() == entries => {
+                let arena = arena
+                    .and_then(|arena| arena.downcast::<Vec<Entry<K, V>>>().ok())
+                    .map(|arena| *arena);
                 if stamp == u32::MAX {
                     slots.fill(0);
-                    (slots, 1)
+                    (slots, arena, 1)
                 } else {
-                    (slots, stamp + 1)
+                    (slots, arena, stamp + 1)
                 }
             }
             _ => {
                 let slots = bytemuck::allocation::try_zeroed_vec::<u64>(entries)
                     .map_err(|()| TableRefusal::Allocation)?;
-                (slots, 1)
+                // Before any slot is written: the pages are then backed huge from the start.
+                solver_search::pages::advise_huge_pages(slots.as_ptr(), slots.len());
+                (slots, None, 1)
             }
         };
-        let mut arena = Vec::new();
-        arena
-            .try_reserve_exact(entries)
-            .map_err(|_| TableRefusal::Allocation)?;
+        let mut arena = arena.unwrap_or_default();
+        arena.clear();
+        if arena.capacity() < entries {
+            arena
+                .try_reserve_exact(entries)
+                .map_err(|_| TableRefusal::Allocation)?;
+            solver_search::pages::advise_huge_pages(arena.as_ptr(), arena.capacity());
+        }
         Ok(Table {
             slots,
             arena,
@@ -194,10 +224,11 @@ impl<K: Copy + Eq, V: GameValue> Table<K, V> {
         })
     }
 
-    /// The slots, for the next solve.
+    /// The slots and the arena, for the next solve.
     pub(crate) fn into_kept(self) -> Kept {
         Kept {
             slots: self.slots,
+            arena: Some(Box::new(self.arena)),
             stamp: self.stamp,
         }
     }
@@ -230,6 +261,13 @@ impl<K: Copy + Eq, V: GameValue> Table<K, V> {
     #[inline(always)]
     fn bucket(&self, hash: u64) -> usize {
         (hash as usize & self.mask) * 2
+    }
+
+    /// Asks for the slots of the bucket of `hash` to be brought into the cache (a hint, read
+    /// ahead of [`Table::get`] while the caller does other work).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, hash: u64) {
+        solver_search::pages::prefetch(&self.slots[self.bucket(hash)]);
     }
 
     /// The arena index of the entry of `key` in the bucket of `hash`, if there is one.

@@ -113,6 +113,20 @@ impl Shape {
         }
     }
 
+    /// `bits` mirrored left to right: column `c`'s bits moved to column `width − 1 − c`.
+    #[inline]
+    pub(crate) const fn mirror(self, bits: u64) -> u64 {
+        let step = self.height + 1;
+        let column = (1u64 << step) - 1;
+        let mut out = 0u64;
+        let mut c = 0;
+        while c < self.width {
+            out |= ((bits >> (c * step)) & column) << ((self.width - 1 - c) * step);
+            c += 1;
+        }
+        out
+    }
+
     /// Whether `stones` hold four in a line.
     pub(crate) const fn has_four(self, stones: u64) -> bool {
         let h = self.height as u64;

@@ -21,32 +21,39 @@ pub(crate) fn replay(shape: Shape, moves: &str) -> Result<ConnectFourPosition, E
         current: 0,
         mask: 0,
     };
-    let shown = abbreviate(moves);
     let width = shape.width;
     for (index, ch) in moves.chars().enumerate() {
         let number = index + 1;
-        let at = format!("played = `{shown}`: move #{number} (at index {index})");
+        // Written only for an error: a batch of positions plays thousands of moves.
+        let at = || {
+            let shown = abbreviate(moves);
+            format!("played = `{shown}`: move #{number} (at index {index})")
+        };
         let Some(column) = ch.to_digit(10) else {
             return Err(invalid(format!(
-                "{at} = `{ch}` is not a column: the moves are digits 1..={width}, one per \
-                 stone, the columns counted from 1 at the left"
+                "{} = `{ch}` is not a column: the moves are digits 1..={width}, one per \
+                 stone, the columns counted from 1 at the left",
+                at()
             )));
         };
         if !(1..=width).contains(&column) {
             return Err(invalid(format!(
-                "{at} = column {column} is out of range: the columns are 1..={width}"
+                "{} = column {column} is out of range: the columns are 1..={width}",
+                at()
             )));
         }
         if shape.has_four(p.opponent()) {
             return Err(invalid(format!(
-                "{at} = column {column} comes after the game is over: move #{index} made four \
-                 in a line"
+                "{} = column {column} comes after the game is over: move #{index} made four \
+                 in a line",
+                at()
             )));
         }
         let c = column - 1;
         if !shape.can_play(p, c) {
             return Err(invalid(format!(
-                "{at} = column {column} is full: it holds {} stones already",
+                "{} = column {column} is full: it holds {} stones already",
+                at(),
                 shape.height
             )));
         }

@@ -207,8 +207,9 @@ fn a_win_next_move_scores_the_tutorial_formula() {
     assert_eq!(answer.outcome, Outcome::FirstPlayerWins);
 }
 
-/// Random positions of small boards: alpha-beta, the hash map and plain recursion give the
-/// plain negamax's score, and their best move scores it.
+/// Random positions of small boards: alpha-beta, the bounded table, the hash map and plain
+/// recursion give the plain negamax's score, and their best move scores it; the game's hooks
+/// for the bounded table (the mirror image, the win at once, the score bounds) hold there.
 #[cfg(all(feature = "memo", feature = "recursive"))]
 #[test]
 fn every_search_agrees_with_plain_negamax() {
@@ -240,7 +241,13 @@ fn every_search_agrees_with_plain_negamax() {
                 continue;
             }
             let expected = plain.score();
-            for variant in ["memo/alpha-beta", "memo/hash-map", "recursive/negamax"] {
+            check_hooks(&game, expected);
+            for variant in [
+                "memo/alpha-beta",
+                "memo/bounded",
+                "memo/hash-map",
+                "recursive/negamax",
+            ] {
                 let answer = solve_with(variant, &game);
                 assert_eq!(answer.score, expected, "{variant} {width}x{height} {moves}");
                 let best = answer.best_move.unwrap();
@@ -276,4 +283,91 @@ fn the_search_order_keeps_a_best_move() {
     game.search_moves_into(game.start(), &mut out);
     assert_eq!(out, [3, 2, 4, 1, 5, 0, 6]);
     assert_eq!(ConnectFourScore(3).negate(), ConnectFourScore(-3));
+}
+
+/// The hooks of `memo/bounded` at `game`'s start, whose score is `expected`: the mirror image
+/// is the same class and scores the same, a win at once scores the tutorial's formula, the
+/// bounds hold the score.
+#[cfg(all(feature = "memo", feature = "recursive"))]
+fn check_hooks(game: &ConnectFour, expected: i32) {
+    let start = game.start();
+    let canonical = game.canonical(start);
+    assert_eq!(game.canonical(canonical), canonical);
+    let mirror = ConnectFourPosition {
+        current: game.shape.mirror(start.current),
+        mask: game.shape.mirror(start.mask),
+    };
+    assert_eq!(game.canonical(mirror), canonical);
+    assert_eq!(game.shape.mirror(mirror.mask), start.mask);
+    assert_eq!(game.table_key(start), Some(start.current + start.mask));
+    let n = start.moves_played();
+    match game.winning_move_now(start) {
+        Some(c) => {
+            assert_eq!(expected, game.win_score(n + 1), "{}", game.moves_word());
+            assert!(game.terminal_value(game.play(start, c)).is_some());
+        }
+        None => {
+            let (lower, upper) = game.value_bounds(start).unwrap();
+            assert!(
+                lower.0 <= expected && expected <= upper.0,
+                "{}: {expected} not in {lower}..={upper}",
+                game.moves_word()
+            );
+        }
+    }
+}
+
+/// `memo/bounded` with a table of 256 entries, far fewer than the positions searched: the
+/// test sets' scores still, on a sample of `L3_R1` and `L2_R1` (the hooks of the game on, the
+/// table replacing entries all the time).
+#[cfg(feature = "memo")]
+#[test]
+fn a_tiny_bounded_table_gives_exact_scores() {
+    use crate::backends::solver_memo::bounded::Bounded;
+    use crate::core_types::Solver;
+    let root = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/data/connect_four/"
+    );
+    let mut solver = Bounded::new().with_table_entries(256);
+    let mut checked = 0;
+    for (set, sample) in [("L3_R1", 40), ("L2_R1", 40)] {
+        let text = std::fs::read_to_string(format!("{root}{set}.txt")).unwrap();
+        for line in text.lines().take(sample) {
+            let (moves, score) = line.split_once(' ').unwrap();
+            let game = ConnectFour::new(7, 6, moves).unwrap();
+            let (answer, stats) = solver.solve_with_stats(&game).unwrap();
+            assert_eq!(answer.score, score.parse::<i32>().unwrap(), "{set} {moves}");
+            assert!(
+                stats.table_cells == 256 || stats.table_cells == 0,
+                "{stats:?}"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 80);
+}
+
+/// `value_between` names a score inside every range (`low < g <= high`), none in an empty one,
+/// and leans towards 0 as the tutorial's midpoint does.
+#[test]
+fn value_between_bisects_leaning_to_zero() {
+    let game = ConnectFour::new(7, 6, "").unwrap();
+    for low in -21..=21 {
+        for high in -21..=21 {
+            let g = game.value_between(ConnectFourScore(low), ConnectFourScore(high));
+            if low >= high {
+                assert_eq!(g, None);
+            } else {
+                let g = g.unwrap().0;
+                assert!(low < g && g <= high, "{low}..={high}: {g}");
+            }
+        }
+    }
+    // -18..=18: the midpoint 0 moves to half the low end, "more than -9?"; 0..=18: "more
+    // than 9?".
+    let between = |l, h| game.value_between(ConnectFourScore(l), ConnectFourScore(h));
+    assert_eq!(between(-18, 18), Some(ConnectFourScore(-8)));
+    assert_eq!(between(0, 18), Some(ConnectFourScore(10)));
+    assert_eq!(between(-18, 0), Some(ConnectFourScore(-8)));
 }
