@@ -209,10 +209,10 @@ impl TableGame for CatAndMouse {
     const GROWTH_FAMILY: &'static str = "ladders: the path 1-2-…-(n-1) with a rung from each \
          node to the one two further, the hole 0 joined to the far end n-1";
 
-    /// Ladders of `k` nodes ([`ladder`]), `k` from 4 up to this graph's node count or 1,024,
-    /// whichever is larger, about √2 apart, at most `points` of them (the largest kept):
-    /// `2k²` positions each, the Mouse far from the hole, so retrograde analysis has a whole
-    /// chase to settle.
+    /// Ladders of `k` nodes (the path 1 to k-1 with rungs two apart, the hole joined to the
+    /// far end), `k` from 4 up to this graph's node count or 1,024, whichever is larger, about
+    /// √2 apart, at most `points` of them (the largest kept): `2k²` positions each, the Mouse
+    /// far from the hole, so retrograde analysis has a whole chase to settle.
     fn growth(&self, points: usize) -> Vec<(u64, CatAndMouse)> {
         let last = (self.nodes() as u64).max(GROWTH_LARGEST);
         super::growth::sizes_sqrt2_apart(4, last, points)
