@@ -24,6 +24,12 @@ fn table() -> GameTable {
     GameTable::builtin().with::<Interned<Nim>>()
 }
 
+/// Whether this build has a generic variant (`recursive` or `memo`): a build with only
+/// `tabular` or `reduction` has no algorithm for a game that does not number its positions.
+fn generic() -> bool {
+    Backend::Recursive.is_available() || Backend::Memo.is_available()
+}
+
 /// A JSON answer's bytes as a value.
 fn json(bytes: &[u8]) -> serde_json::Value {
     serde_json::from_slice(bytes).unwrap()
@@ -60,11 +66,17 @@ fn every_generic_variant_follows_the_xor_rule() {
             }
         }
     }
-    assert!(checked >= 6, "no generic variant in this build");
+    assert!(
+        checked >= 6 || !generic(),
+        "no generic variant in this build"
+    );
 }
 
 #[test]
 fn solve_and_compare_answer_through_the_table() {
+    if !generic() {
+        return;
+    }
     let table = table();
     let options = Options::default();
     let answer = embed::solve(&table, br#"{"game":"nim","heaps":[3,4,5]}"#, &options).unwrap();
@@ -106,6 +118,9 @@ fn analyze_and_explain_show_the_games_words() {
 
 #[test]
 fn bad_heaps_are_refused_with_a_sentence() {
+    if !generic() {
+        return;
+    }
     let table = table();
     let options = Options::default();
     for (request, words) in [
@@ -127,6 +142,11 @@ fn bad_heaps_are_refused_with_a_sentence() {
 
 #[test]
 fn a_game_past_the_memory_cap_is_an_error_not_an_abort() {
+    // The memo's growth is where a search checks the numbering's bytes against its cap;
+    // `recursive/negamax` keeps no memo (the wrapper's own cap, 1 GiB, bounds it there).
+    if !Backend::Memo.is_available() {
+        return;
+    }
     let table = table();
     let mut options = Options::default();
     options.set_limit("memory_cap", "64KiB").unwrap();

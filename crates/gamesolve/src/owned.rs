@@ -24,9 +24,11 @@
 //! clone of it) lives: per distinct position, the position itself, about 40 bytes beside it
 //! and the bytes it owns ([`OwnedGame::heap_bytes`]); per move listed, the move and 4 bytes.
 //! It is counted against the solve's memory cap with the search's own tables
-//! ([`Game::held_bytes`]), and bounded by the wrapper's own cap ([`Interned::with_memory_cap`],
-//! 1 GiB by default, the library's default cap): past it the solve returns
-//! [`Error::TableTooLarge`] (an honest "cannot answer"), never aborts.
+//! ([`Game::held_bytes`], which a search reads when its memo or its stack grows: the memos
+//! refuse past the solve's cap; `recursive/negamax`, which keeps no memo, reads it only when
+//! it goes deeper), and bounded in every case by the wrapper's own cap
+//! ([`Interned::with_memory_cap`], 1 GiB by default, the library's default cap): past it the
+//! solve returns [`Error::TableTooLarge`] (an honest "cannot answer"), never aborts.
 //!
 //! A `Copy` game pays nothing for any of this: it implements [`Game`] directly, and nothing in
 //! its path changed.

@@ -96,7 +96,7 @@ fn tuples(len: usize, most: u32) -> Vec<Vec<u32>> {
 fn every_generic_variant_follows_the_xor_rule() {
     let variants = variants::<Interned<Nim>>();
     let names: Vec<String> = variants.iter().map(Variant::id).collect();
-    assert!(!variants.is_empty(), "no generic variant in this build");
+    // A build with only `tabular` or `reduction` has none: nothing to check.
     let mut wrong = Vec::new();
     let mut solved = 0;
     for heaps in (1..=3).flat_map(|len| tuples(len, 4)) {
