@@ -142,21 +142,25 @@ use registry::{
     all_variants, generic_variants_of, indexed_variants_of, BackendChoice, BackendError,
 };
 
-/// Solves a Can I Win game with the default backend.
+/// Solves a Can I Win game with the default backend: [`solve`] for this one game, kept for
+/// the callers written before the front door (hidden from the crate's index).
 ///
 /// # Errors
 ///
 /// As [`Solver::solve`]: an error when the default backend cannot answer this game (too large
 /// for its table), or [`Error::NoAlgorithm`] in a build with no backend for the game.
+#[doc(hidden)]
 pub fn solve_can_i_win(game: &CanIWin) -> Result<CanIWinSolution, Error> {
     default_solver()?.solve(game)
 }
 
-/// Solves a Predict the Winner game with the default backend.
+/// Solves a Predict the Winner game with the default backend: [`solve`] for this one game,
+/// kept for the callers written before the front door (hidden from the crate's index).
 ///
 /// # Errors
 ///
 /// As [`Solver::solve`].
+#[doc(hidden)]
 pub fn solve_predict_the_winner(
     game: &PredictTheWinner,
 ) -> Result<PredictTheWinnerSolution, Error> {

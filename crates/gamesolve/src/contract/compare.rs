@@ -14,7 +14,7 @@
 //! use gamesolve::{CanIWin, Stats};
 //!
 //! let game = CanIWin::new(10, 11)?;
-//! let answer = gamesolve::solve_can_i_win(&game)?;
+//! let answer = gamesolve::solve(&game)?;
 //! let solved = row(&game, "memo", "auto", "dense", &Ok((answer, Stats::default())), Duration::from_nanos(7));
 //! let json = serde_json::to_string(&solved).expect("a row serializes");
 //! assert!(json.starts_with(r#"{"game":"can-i-win","backend":"memo","variant":"auto""#));

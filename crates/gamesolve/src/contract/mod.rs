@@ -20,7 +20,7 @@
 //! use gamesolve::{CanIWin, Stats};
 //!
 //! let game = CanIWin::new(10, 11)?;
-//! let answer = gamesolve::solve_can_i_win(&game)?;
+//! let answer = gamesolve::solve(&game)?;
 //! let report = game.report(&answer, "memo", "dense", "dense", Stats::default());
 //! let json = serde_json::to_string(&report).expect("a report serializes");
 //! assert!(json.starts_with(r#"{"game":"can-i-win","backend":"memo","variant":"dense","max_choosable":10"#));
