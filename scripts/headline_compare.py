@@ -17,8 +17,8 @@ import subprocess
 import sys
 from datetime import datetime, timezone
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMESOLVE = os.path.join(ROOT, "target", "release", "gamesolve")
+from bench_run import GAMESOLVE, ROOT, commit, load, start, write_and_regenerate
+
 OUT = os.path.join(ROOT, "benches", "results", "headline_more.csv")
 
 
@@ -54,22 +54,10 @@ def cases():
     ]
 
 
-def load():
-    with open("/proc/loadavg") as f:
-        return float(f.read().split()[0])
-
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    machine = sys.argv[1]
-    with open(os.path.join(ROOT, "benches", "results", "machines.csv")) as f:
-        if not any(line.startswith(machine + ",") for line in f):
-            sys.exit(f"error: machine '{machine}' is not a row of benches/results/machines.csv")
-    if not os.path.exists(GAMESOLVE):
-        sys.exit("error: target/release/gamesolve is missing: run `cargo build --release` first")
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
+    machine = start(__doc__)
+    built = commit()
     started = datetime.now(timezone.utc)
     loads = [load()]
     rows = []  # (instance, answer, {variant: cell})
@@ -110,7 +98,7 @@ def main():
         f"# command: python3 scripts/headline_compare.py {machine} "
         "(gamesolve compare GAME ... --variants --json --min-time 1s)",
         f"# machine: {machine}",
-        f"# date: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC, release build of {commit}",
+        f"# date: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC, release build of {built}",
         f"# load: {min(loads):.1f} to {max(loads):.1f}",
         "# note: The two built-in games without a criterion bench, measured by `compare` in "
         "one run per instance: every variant warmed up, then the median of its runs taking "
@@ -121,13 +109,10 @@ def main():
         "gave up says why.",
         ",".join(["instance", "answer", *variants]),
     ]
-    with open(OUT, "w") as f:
-        f.write("\n".join(header) + "\n")
-        for label, answer, cells in rows:
-            line = [label, answer, *(cells.get(v, "–") for v in variants)]
-            f.write(",".join(f'"{c}"' if "," in c else c for c in line) + "\n")
-    print(f"wrote {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
-    subprocess.run(["cargo", "run", "--quiet", "--example", "bench_report"], cwd=ROOT, check=True)
+    for label, answer, cells in rows:
+        line = [label, answer, *(cells.get(v, "–") for v in variants)]
+        header.append(",".join(f'"{c}"' if "," in c else c for c in line))
+    write_and_regenerate(OUT, header)
 
 
 def ns(x):

@@ -22,8 +22,8 @@ import sys
 import tempfile
 from datetime import datetime, timezone
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-GAMESOLVE = os.path.join(ROOT, "target", "release", "gamesolve")
+from bench_run import GAMESOLVE, ROOT, commit, load, start, write_and_regenerate
+
 CLASSES = os.path.join(ROOT, "target", "java")
 OUT = os.path.join(ROOT, "benches", "results", "java_seed.csv")
 
@@ -54,10 +54,6 @@ def row(length):
         values.append((z ^ (z >> 31)) % 10_000_001)
     return values
 
-
-def load():
-    with open("/proc/loadavg") as f:
-        return float(f.read().split()[0])
 
 
 def run_java(game, params):
@@ -97,21 +93,13 @@ def check(label, game, java, rows):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit(__doc__)
-    machine = sys.argv[1]
-    with open(os.path.join(ROOT, "benches", "results", "machines.csv")) as f:
-        if not any(line.startswith(machine + ",") for line in f):
-            sys.exit(f"error: machine '{machine}' is not a row of benches/results/machines.csv")
-    if not os.path.exists(GAMESOLVE):
-        sys.exit("error: target/release/gamesolve is missing: run `cargo build --release` first")
+    machine = start(__doc__)
     os.makedirs(CLASSES, exist_ok=True)
     subprocess.run(["javac", "-d", CLASSES, os.path.join(ROOT, "benches", "java", "SeedJava.java")],
                    check=True)
     java_version = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr
     java_version = java_version.splitlines()[0].replace(",", "")
-    commit = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
+    built = commit()
     started = datetime.now(timezone.utc)
     loads = [load()]
     lines = []
@@ -146,7 +134,7 @@ def main():
         "Java solution",
         f"# command: python3 scripts/java_seed_bench.py {machine}",
         f"# machine: {machine}",
-        f"# date: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC, release build of {commit}, "
+        f"# date: {started:%Y-%m-%d %H:%M} to {finished:%H:%M} UTC, release build of {built}, "
         f"{java_version}",
         f"# load: {min(loads):.1f} to {max(loads):.1f}",
         "# statistic: median",
@@ -168,10 +156,7 @@ def main():
         "from a row gave up (its budget) or has no algorithm for the game.",
         "case,contender,side,time_ns",
     ]
-    with open(OUT, "w") as f:
-        f.write("\n".join(header + lines) + "\n")
-    print(f"wrote {os.path.relpath(OUT, ROOT)}", file=sys.stderr)
-    subprocess.run(["cargo", "run", "--quiet", "--example", "bench_report"], cwd=ROOT, check=True)
+    write_and_regenerate(OUT, header + lines)
 
 
 if __name__ == "__main__":
