@@ -179,22 +179,29 @@ fn ticks(browser: &Browser, field: &str) -> Vec<u64> {
     serde_json::from_value(ticks).unwrap()
 }
 
+/// The page at `query` (a `view=growth` link) on a server with a generous time limit, once
+/// both growth charts are drawn; `None` without a browser.
+fn growth_page(query: &str) -> Option<(Server, Browser)> {
+    if !have_browser() {
+        return None;
+    }
+    let server = Server::start(&["--time-limit", "120s"]);
+    let browser = Browser::start();
+    open(&browser, &server, query);
+    browser.wait_for("return document.querySelectorAll('#growth svg.chart').length === 2;");
+    Some((server, browser))
+}
+
 /// The growth chart's size axis reads 2, 4, 6, … (Can I Win's pools of 1 to 20) or 1, 4, 16,
 /// … (Predict the Winner's rows of 1 to 4096), never the sizes solved (1, 6, 23, 91); each time
 /// shown carries its repetitions, which together take at least the server's least total.
 #[test]
 fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
-    if !have_browser() {
+    let Some((_server, browser)) =
+        growth_page("game=can-i-win&max_choosable=6&desired_total=12&backend=memo&view=growth")
+    else {
         return;
-    }
-    let server = Server::start(&["--time-limit", "120s"]);
-    let browser = Browser::start();
-    open(
-        &browser,
-        &server,
-        "game=can-i-win&max_choosable=6&desired_total=12&backend=memo&view=growth",
-    );
-    browser.wait_for("return document.querySelectorAll('#growth svg.chart').length === 2;");
+    };
     for field in ["positions", "seconds"] {
         let ticks = ticks(&browser, field);
         assert!(readable(&ticks), "{field}: {ticks:?}");
@@ -258,17 +265,11 @@ fn page_growth_ticks_are_readable_and_each_time_carries_its_repetitions() {
 /// pass's fit in the legend.
 #[test]
 fn page_draws_cat_and_mouse_growth_over_nodes() {
-    if !have_browser() {
-        return;
-    }
-    let server = Server::start(&["--time-limit", "120s"]);
-    let browser = Browser::start();
-    open(
-        &browser,
-        &server,
+    let Some((_server, browser)) = growth_page(
         "game=cat-and-mouse&graph=[[2,5],[3],[0,4,5],[1,4,5],[2,3],[0,2,3]]&backend=tabular&view=growth",
-    );
-    browser.wait_for("return document.querySelectorAll('#growth svg.chart').length === 2;");
+    ) else {
+        return;
+    };
     for field in ["positions", "seconds"] {
         let ticks = ticks(&browser, field);
         assert!(readable(&ticks), "{field}: {ticks:?}");

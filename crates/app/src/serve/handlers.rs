@@ -123,36 +123,32 @@ impl LineGame for Grower {
             .curves
             .into_iter()
             .map(|curve| {
-                let at = |size: u64| {
-                    curve.points.iter().find_map(|p| match &p.result {
-                        PointResult::Measured { timing, stats, .. } if p.size == size => {
-                            Some((timing, stats.positions))
-                        }
-                        _ => None,
+                // Each size's timing and positions, `None` where the curve has no measured point.
+                let at: Vec<Option<(&Timing, u64)>> = report
+                    .sizes
+                    .iter()
+                    .map(|&size| {
+                        curve.points.iter().find_map(|p| match &p.result {
+                            PointResult::Measured { timing, stats, .. } if p.size == size => {
+                                Some((timing, stats.positions))
+                            }
+                            _ => None,
+                        })
                     })
-                };
-                let column = |value: &dyn Fn(&Timing, u64) -> f64| -> Vec<Option<f64>> {
-                    report
-                        .sizes
-                        .iter()
-                        .map(|&s| at(s).map(|(t, p)| value(t, p)))
-                        .collect()
+                    .collect();
+                let column = |value: fn(&Timing) -> f64| -> Vec<Option<f64>> {
+                    at.iter().map(|p| p.map(|(t, _)| value(t))).collect()
                 };
                 Curve {
                     backend: curve.backend,
                     variant: curve.variant,
-                    positions: report
-                        .sizes
+                    positions: at
                         .iter()
-                        .map(|&s| at(s).map(|(_, p)| p))
+                        .map(|p| p.map(|(_, positions)| positions))
                         .collect(),
-                    seconds: column(&|t, _| t.median_ns as f64 / 1e9),
-                    spread_seconds: column(&|t, _| t.p75_ns.saturating_sub(t.p25_ns) as f64 / 2e9),
-                    repetitions: report
-                        .sizes
-                        .iter()
-                        .map(|&s| at(s).map(|(t, _)| t.runs))
-                        .collect(),
+                    seconds: column(|t| t.median_ns as f64 / 1e9),
+                    spread_seconds: column(|t| t.p75_ns.saturating_sub(t.p25_ns) as f64 / 2e9),
+                    repetitions: at.iter().map(|p| p.map(|(t, _)| t.runs)).collect(),
                     fit: curve.fit,
                 }
             })
