@@ -1,5 +1,5 @@
 //! `memo/bounded` with a table of a few hundred entries (and of two, one bucket, on the small
-//! games) gives exactly `memo/hash-map`'s answers: values, margins and the first best move, on
+//! games), on one thread and on two sharing the table, gives exactly `memo/hash-map`'s answers: values, margins and the first best move, on
 //! the examples' games (the subtraction game, Stone Game II), the peer bench's (tic-tac-toe,
 //! with and without its hooks, Domineering up to 4x4 and 3x5), the bench's Domineering and the
 //! built-in games. The conformance suite runs it over `tests/data/` through the registry.
@@ -24,16 +24,20 @@ where
 {
     let expected = HashMemo::new().solve(game).unwrap();
     for &entries in sizes {
-        let answer = Bounded::new()
-            .with_table_entries(entries)
-            .solve(game)
-            .unwrap();
-        assert_eq!(
-            answer,
-            expected,
-            "{} with {entries} entries",
-            game.describe()
-        );
+        // Two threads share the table where the game gives a table key (else one searches).
+        for threads in [1, 2] {
+            let answer = Bounded::new()
+                .with_table_entries(entries)
+                .with_threads(threads)
+                .solve(game)
+                .unwrap();
+            assert_eq!(
+                answer,
+                expected,
+                "{} with {entries} entries, {threads} threads",
+                game.describe()
+            );
+        }
     }
 }
 

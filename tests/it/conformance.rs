@@ -70,6 +70,11 @@ fn golden_max_n(variant: &Variant<CanIWin>) -> Option<(u32, &'static str)> {
             "the generic bounded search builds a move list per position and runs a few \
              null-window passes, as memo/alpha-beta: seconds per n above n = 16",
         )),
+        "memo/bounded-all-cores" => Some((
+            16,
+            "memo/bounded on every core: each thread repeats much of the search on games this \
+             small, as memo/bounded: seconds per n above n = 16",
+        )),
         "memo/indexed" => Some((
             16,
             "the generic indexed memo allocates and fills all 2^n cells for each of the \

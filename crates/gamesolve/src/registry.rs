@@ -263,7 +263,7 @@ pub fn all_variants<G: Registered>() -> Vec<Variant<G>> {
 ///
 /// let memo: Vec<_> = indexed_variants_of::<CanIWin>(Backend::Memo).iter().map(|v| v.name).collect();
 /// if Backend::Memo.is_available() {
-///     assert_eq!(memo, ["indexed", "hash-map", "alpha-beta", "bounded", "textbook"]);
+///     assert_eq!(memo, ["indexed", "hash-map", "alpha-beta", "bounded", "bounded-all-cores", "textbook"]);
 /// }
 /// ```
 pub fn indexed_variants_of<G: Indexed>(backend: Backend) -> Vec<Variant<G>> {
@@ -345,6 +345,7 @@ pub fn generic_variants_of<G: Game>(backend: Backend) -> Vec<Variant<G>> {
             solver_memo::hash_map::variant(),
             solver_memo::alpha_beta::variant(),
             solver_memo::bounded::variant(),
+            solver_memo::bounded::all_cores_variant(),
             solver_memo::textbook::variant(),
         ],
         #[allow(unreachable_patterns)]

@@ -43,6 +43,7 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
     crate::indexed::variant(),
     crate::alpha_beta::variant(),
     crate::bounded::variant(),
+    crate::bounded::all_cores_variant(),
 ];
 
 /// Cells of the interval table for a row of `len` values: `len·(len-1)/2`.

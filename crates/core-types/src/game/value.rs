@@ -41,14 +41,20 @@ pub trait GameValue:
         None
     }
 
-    /// Whether values pack into one 64-bit word ([`GameValue::to_word`]) where they fit: a
-    /// table of values (`memo/indexed`) then takes 8 bytes a cell, sized to the game's values,
+    /// Whether a table of values (`memo/indexed`) should keep them as 64-bit words
+    /// ([`GameValue::to_word`]) where they fit: 8 bytes a cell, sized to the game's values,
     /// instead of the value type's size (a [`Margin`]'s `i128`: 16 bytes and a presence bit).
-    /// `false` by default.
+    /// `false` by default, and for [`Verdict`] (one byte a cell is smaller), whose values
+    /// still have words for the tables that keep a value in a few bits.
     const PACKS: bool = false;
 
     /// The value as one 64-bit word, when it fits in one (`None` by default, and for a value
     /// that does not fit: a table keeps it aside). [`GameValue::from_word`] reads it back.
+    /// `memo/bounded` keeps its entries in place, 16 bytes each, for a game whose values have
+    /// words (`from_word(0)` gives a value) and which gives a [`Game::table_key`]; a value
+    /// whose word, as a signed number, lies outside -511..=511 is then not kept.
+    ///
+    /// [`Game::table_key`]: crate::Game::table_key
     fn to_word(self) -> Option<u64> {
         None
     }
@@ -132,6 +138,25 @@ impl GameValue for Verdict {
 
     fn endless() -> Option<Self> {
         Some(Verdict::Draw)
+    }
+
+    // Words for the tables that keep values in a few bits (`memo/bounded`'s packed table):
+    // -1, 0 and 1. `PACKS` stays `false`: one byte a cell, not a word, in `memo/indexed`.
+    fn to_word(self) -> Option<u64> {
+        Some(match self {
+            Verdict::Loss => u64::MAX,
+            Verdict::Draw => 0,
+            Verdict::Win => 1,
+        })
+    }
+
+    fn from_word(word: u64) -> Option<Self> {
+        match word {
+            u64::MAX => Some(Verdict::Loss),
+            0 => Some(Verdict::Draw),
+            1 => Some(Verdict::Win),
+            _ => None,
+        }
     }
 }
 

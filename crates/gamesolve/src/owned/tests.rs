@@ -218,7 +218,7 @@ fn the_searchs_own_cap_counts_the_numbering() {
     let memos = variants::<Interned<Nim>>()
         .into_iter()
         .filter(|v| v.backend == "memo");
-    for variant in memos.filter(|v| v.name != "bounded") {
+    for variant in memos.filter(|v| !v.name.starts_with("bounded")) {
         match variant.solver(&config).solve(&game) {
             Err(Error::TableTooLarge { .. }) => {}
             other => wrong.push(format!("{}: {other:?}", variant.id())),

@@ -44,6 +44,27 @@
 //! its entries' room reserved at once; a table past the memory cap is refused before anything
 //! is allocated.
 //!
+//! Where the game gives an exact 64-bit key ([`Game::table_key`]) and its values have words
+//! ([`GameValue::from_word`] gives one for 0: win, draw or
+//! loss, Connect Four's scores, margins), the table is the *packed* one instead
+//! (`packed.rs`): each bucket's two entries in place, 16 bytes an entry, in one 32-byte block,
+//! so that a probe reads one cache line instead of a slot and then its entry (two misses: on
+//! Connect Four's `L2_R2` set, 60 % of the search's time was spent waiting for those two
+//! reads), with the same replacement policy, and every page written once when the table is
+//! made so that it is backed by huge pages (a search's first touch of a page is a read, which
+//! maps the shared zero page; the write after it split it into small pages: 12 of 62 MiB
+//! ended huge). A bound outside -511..=511 is not kept there (searched again, never wrong).
+//!
+//! # Every core (lazy SMP)
+//!
+//! [`Bounded::with_threads`] (the variant `memo/bounded-all-cores`: every core the system
+//! gives) runs the whole search on each thread over the one packed table: the first thread to
+//! finish gives the value, and they help each other through the table only. A helper thread
+//! tries a position's moves near the root in its own order, so the threads start on different
+//! subtrees. A bucket is written under a sequence lock, so no thread ever reads half of one
+//! write and half of another: the answer is exact on any number of threads. A game without a
+//! table key or whose values have no words is searched on one thread.
+//!
 //! # Game hooks
 //!
 //! - [`Game::table_key`]: an exact 64-bit key, kept in place of the whole position (Can I
@@ -99,11 +120,12 @@
 //!
 //! Time: with a table that holds every position searched, about `memo/alpha-beta`'s positions
 //! times the few MTD(f) passes (each pass mostly answered from the table); with a smaller
-//! table, up to the tree's size in the worst case (plain alpha-beta without memory). Memory:
-//! the fixed table, [`entry_bytes`] per entry (an 8-byte slot and the entry: key, two optional
-//! values, move index, work), plus `O(depth)` stack frames on heap-allocated segments for deep
-//! games and one move list per depth. The time limit is read once every 4,096 positions
-//! expanded.
+//! table, up to the tree's size in the worst case (plain alpha-beta without memory). On `t`
+//! threads, at best that time over `t`. Memory: the fixed table, [`entry_bytes`] per entry
+//! (16 bytes in the packed table; else an 8-byte slot and the entry: key, two optional values,
+//! move index, work), plus `O(depth)` stack frames on heap-allocated segments for deep games
+//! and one move list per depth, for each thread. The time limit is read once every 4,096
+//! positions expanded.
 //!
 //! # Examples
 //!
@@ -145,17 +167,26 @@
 //! [`crate::alpha_beta`] (the same search over a table that keeps every position),
 //! [`crate::hash_map`] (the plain memo), [`crate::indexed`].
 
+mod packed;
+mod parallel;
 mod search;
 mod table;
 
-use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
+use core_types::{
+    DeadlineClock, Error, Game, GameValue, Kernel, Limits, Recorder, SolverConfig, Variant,
+};
 
+use self::packed::PackedTable;
 use self::search::{Cut, Searcher, CAP_HINT};
-use self::table::{entries_within, ByPosition, ByTableKey, Kept, Keying, Table, MAX_ENTRIES};
+use self::table::MAX_ENTRIES;
+use self::table::{entries_within_at, ByPosition, ByTableKey, Kept, Keying, Store, Table};
 use crate::NAME;
 
 /// The variant's name.
 pub const VARIANT: &str = "bounded";
+
+/// The name of the variant that searches on every core ([`Bounded::with_threads`]).
+pub const ALL_CORES_VARIANT: &str = "bounded-all-cores";
 
 /// The most bytes the default table takes: 64 MiB (within half the memory cap).
 pub const DEFAULT_TABLE_BYTES: u64 = 64 << 20;
@@ -172,6 +203,20 @@ pub struct Bounded {
     table_entries: Option<u64>,
     /// The last solve's table slots, for the next solve of the same size.
     kept: Option<Kept>,
+    /// The last solve's packed table, for the next solve of the same size.
+    kept_packed: KeptPacked,
+    /// Threads that search (1: this one only).
+    threads: usize,
+}
+
+/// A packed table kept for the next solve; a clone of the solver starts without one.
+#[derive(Debug, Default)]
+struct KeptPacked(Option<PackedTable>);
+
+impl Clone for KeptPacked {
+    fn clone(&self) -> Self {
+        KeptPacked(None)
+    }
 }
 
 impl Bounded {
@@ -181,6 +226,8 @@ impl Bounded {
             limits: Limits::new(),
             table_entries: None,
             kept: None,
+            kept_packed: KeptPacked(None),
+            threads: 1,
         }
     }
 
@@ -188,8 +235,7 @@ impl Bounded {
     pub fn from_config(config: &SolverConfig) -> Self {
         Bounded {
             limits: *config,
-            table_entries: None,
-            kept: None,
+            ..Bounded::new()
         }
     }
 
@@ -207,21 +253,32 @@ impl Bounded {
     /// table's page faults cost more than the search. Dropping the solver frees them too.
     pub fn release_table(&mut self) {
         self.kept = None;
+        self.kept_packed = KeptPacked(None);
     }
 
-    /// The entries of the table a solve makes, for keys of `K` and values of `V`, or the
+    /// A solver that searches with `threads` threads sharing one table (at least 1; 1 is
+    /// [`Bounded::new`]'s). See [`parallel`](self#every-core-lazy-smp) for how they share the
+    /// work, and when they do not.
+    #[must_use]
+    pub const fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = if threads == 0 { 1 } else { threads };
+        self
+    }
+
+    /// The entries of the table a solve makes, for entries of `entry_bytes` bytes, or the
     /// refusal at the memory cap.
-    fn entries<G: Game, K>(&self) -> Result<u64, Error> {
+    fn entries<G: Game>(&self, entry_bytes: u64) -> Result<u64, Error> {
         let cap = self.limits.memory_cap_or_default();
         let entries = match self.table_entries {
-            Some(asked) => entries_within::<K, G::Value>(u64::MAX, asked.clamp(2, MAX_ENTRIES)),
-            None => entries_within::<K, G::Value>(
+            Some(asked) => entries_within_at(u64::MAX, asked.clamp(2, MAX_ENTRIES), entry_bytes),
+            None => entries_within_at(
                 (cap / 2).min(DEFAULT_TABLE_BYTES),
                 self.limits.state_budget_or_default(),
+                entry_bytes,
             )
             .max(2),
         };
-        let required = u128::from(entries) * u128::from(table::entry_bytes::<K, G::Value>());
+        let required = u128::from(entries) * u128::from(entry_bytes);
         if required > u128::from(cap) {
             return Err(Error::TableTooLarge {
                 backend: NAME,
@@ -243,23 +300,13 @@ impl Bounded {
         start: G::Position,
         recorder: &mut R,
     ) -> Result<G::Solution, Error> {
-        let entries = self.entries::<G, K::Key>()?;
+        let entry_bytes = table::entry_bytes::<K::Key, G::Value>();
+        let entries = self.entries::<G>(entry_bytes)?;
         let cap = self.limits.memory_cap_or_default();
-        let table =
-            Table::new(entries, self.kept.take()).map_err(|table::TableRefusal::Allocation| {
-                Error::AllocationFailed {
-                    backend: NAME,
-                    game: G::NAME,
-                    parameter: "table_entries",
-                    value: entries,
-                    required_bytes: u128::from(entries)
-                        * u128::from(table::entry_bytes::<K::Key, G::Value>()),
-                    memory_cap_bytes: cap,
-                    hint: "",
-                }
-            })?;
+        let table = Table::new(entries, self.kept.take())
+            .map_err(|refusal| refusal.error::<G>(entries, entry_bytes, cap))?;
         let clock = DeadlineClock::new(self.limits.deadline());
-        let mut searcher = Searcher::<G, K, R>::new(game, table, recorder, clock, cap);
+        let mut searcher = Searcher::<G, K, R, _>::new(game, table, recorder, clock, cap);
         let found = mtd_f(&mut searcher, start)
             .and_then(|value| Ok((value, first_best_move(&mut searcher, start, value)?)));
         let (cells, bytes) = (searcher.table.entries() as u64, searcher.table.bytes());
@@ -267,6 +314,42 @@ impl Bounded {
             searcher.recorder.table(cells, bytes);
         }
         self.kept = Some(searcher.table.into_kept());
+        let (value, best) = found?;
+        Ok(game.solution(value, Some(best)))
+    }
+
+    /// Solves from `start` (not over) over a [`PackedTable`] (the game gives a table key and
+    /// its values pack), on [`Bounded::with_threads`] threads.
+    fn solve_packed<G: Game, R: Recorder<G>>(
+        &mut self,
+        game: &G,
+        start: G::Position,
+        recorder: &mut R,
+    ) -> Result<G::Solution, Error> {
+        let entries = self.entries::<G>(packed::ENTRY_BYTES)?;
+        let cap = self.limits.memory_cap_or_default();
+        let table = PackedTable::new(entries, self.kept_packed.0.take())
+            .map_err(|refusal| refusal.error::<G>(entries, packed::ENTRY_BYTES, cap))?;
+        let deadline = self.limits.deadline();
+        let found = if self.threads > 1 {
+            parallel::value(game, start, &table, recorder, deadline, cap, self.threads)
+        } else {
+            let clock = DeadlineClock::new(deadline);
+            mtd_f(
+                &mut Searcher::<G, ByTableKey, R, _>::new(game, &table, recorder, clock, cap),
+                start,
+            )
+        };
+        let found = found.and_then(|value| {
+            let clock = DeadlineClock::new(deadline);
+            let mut searcher =
+                Searcher::<G, ByTableKey, R, _>::new(game, &table, recorder, clock, cap);
+            Ok((value, first_best_move(&mut searcher, start, value)?))
+        });
+        if found.is_ok() {
+            recorder.table(table.entries() as u64, table.bytes());
+        }
+        self.kept_packed = KeptPacked(Some(table));
         let (value, best) = found?;
         Ok(game.solution(value, Some(best)))
     }
@@ -279,9 +362,42 @@ impl Default for Bounded {
 }
 
 /// Bytes one table entry takes for `G` with positions kept whole (its slot and the entry); 8
-/// bytes of key in place of the position when the game gives [`Game::table_key`].
+/// bytes of key in place of the position when the game gives [`Game::table_key`]; 16 bytes
+/// in all in the packed table (a table key and values with words: see the
+/// [module docs](self#the-table-and-its-replacement-policy)).
 pub const fn entry_bytes<G: Game>() -> u64 {
     table::entry_bytes::<G::Position, G::Value>()
+}
+
+/// The `memo/bounded-all-cores` entry for any game's variant list: [`Bounded`] on every core
+/// the system gives the program ([`std::thread::available_parallelism`]).
+pub const fn all_cores_variant<G: Game>() -> Variant<G> {
+    Variant {
+        backend: NAME,
+        name: ALL_CORES_VARIANT,
+        summary: "memo/bounded on every core, one shared table (lazy SMP: each thread runs \
+                  the whole search, helpers in their own move order near the root); one \
+                  core for a game without a table key or packed values",
+        build: |config| Box::new(AllCores(Bounded::from_config(config).with_threads(cores()))),
+    }
+}
+
+/// The cores the system gives the program (1 when it cannot say).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
+
+/// `memo/bounded-all-cores`: a [`Bounded`] with threads, under its own variant name.
+#[derive(Clone, Debug)]
+pub struct AllCores(pub Bounded);
+
+impl<G: Game> Kernel<G> for AllCores {
+    const BACKEND: &'static str = NAME;
+    const VARIANT: &'static str = ALL_CORES_VARIANT;
+
+    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+        Kernel::<G>::run(&mut self.0, game, recorder)
+    }
 }
 
 /// The `memo/bounded` entry for any game's variant list.
@@ -327,8 +443,8 @@ fn line_value<G: Game>(game: &G, start: G::Position) -> Option<G::Value> {
 /// ([`Game::value_bounds`]) and names a value between two ([`Game::value_between`]), each
 /// test is at the value it names inside the range still open (a bisection), and the first
 /// guess is not needed.
-fn mtd_f<G: Game, K: Keying<G>, R: Recorder<G>>(
-    searcher: &mut Searcher<'_, G, K, R>,
+pub(crate) fn mtd_f<G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>(
+    searcher: &mut Searcher<'_, G, K, R, S>,
     start: G::Position,
 ) -> Result<G::Value, Error> {
     use core_types::GameValue as _;
@@ -398,8 +514,8 @@ fn mtd_f<G: Game, K: Keying<G>, R: Recorder<G>>(
 
 /// The first move of `start` in the game's order whose value reaches `value` (the start's):
 /// each tested with a null window.
-fn first_best_move<G: Game, K: Keying<G>, R: Recorder<G>>(
-    searcher: &mut Searcher<'_, G, K, R>,
+fn first_best_move<G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>(
+    searcher: &mut Searcher<'_, G, K, R, S>,
     start: G::Position,
     value: G::Value,
 ) -> Result<G::Move, Error> {
@@ -445,6 +561,9 @@ impl<G: Game> Kernel<G> for Bounded {
         };
         // The game's exact key when it gives one (asked of the start), else the position.
         if game.table_key(game.canonical(start)).is_some() {
+            if G::Value::from_word(0).is_some() {
+                return self.solve_packed(game, start, recorder);
+            }
             self.solve_keyed::<G, ByTableKey, R>(game, start, recorder)
         } else {
             self.solve_keyed::<G, ByPosition, R>(game, start, recorder)

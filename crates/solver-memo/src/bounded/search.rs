@@ -8,11 +8,13 @@
 //! non-increasing map that is its own inverse at the window's ends, the end left open where it
 //! is not), and a cut's side flips with the order.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use core_types::{DeadlineClock, Error, Game, GameValue, Recorder};
 use hashbrown::HashSet;
 use solver_search::stack::{self, StackRefused};
 
-use super::table::{Entry, Keying, Table, NO_MOVE};
+use super::table::{Entry, Keying, Store, NO_MOVE};
 use crate::NAME;
 
 /// A point between values: just above `value` (`above`) or just below it.
@@ -104,10 +106,16 @@ pub(crate) const CAP_HINT: &str = "; the fixed table is made when the solve star
                                    recursion's stack segments count with it: raise the memory \
                                    cap, or make the table smaller (`Bounded::with_table_entries`)";
 
-/// One solve: the game, the table, the limits and the buffers.
-pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R> {
+/// The depths (the root is 1) down to which a helper thread of `memo/bounded-all-cores`
+/// tries a position's moves in an order of its own: after the table's best move, the rest
+/// turned by the helper's number, so that the threads start on different subtrees and share
+/// what they find through the table.
+const DIVERGE_DEPTH: u64 = 3;
+
+/// One solve (or one thread of one): the game, the table, the limits and the buffers.
+pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R, S> {
     pub(crate) game: &'a G,
-    pub(crate) table: Table<K::Key, G::Value>,
+    pub(crate) table: S,
     pub(crate) recorder: &'a mut R,
     pub(crate) clock: DeadlineClock,
     pub(crate) cap: u64,
@@ -120,13 +128,22 @@ pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R> {
     pub(crate) path: Option<HashSet<G::Position>>,
     /// Below this address the recursion moves to a new stack segment ([`stack::floor`]).
     pub(crate) stack_floor: usize,
+    /// Set when another thread has the answer: this thread's search stops.
+    pub(crate) stop: Option<&'a AtomicBool>,
+    /// 0 for the first thread; a helper thread's number, which turns its move orders near
+    /// the root ([`DIVERGE_DEPTH`]).
+    pub(crate) helper: usize,
+    /// Keys with `K`.
+    keying: std::marker::PhantomData<K>,
 }
 
-impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
+impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
+    Searcher<'a, G, K, R, S>
+{
     /// A search of `game` over `table`.
     pub(crate) fn new(
         game: &'a G,
-        table: Table<K::Key, G::Value>,
+        table: S,
         recorder: &'a mut R,
         clock: DeadlineClock,
         cap: u64,
@@ -142,6 +159,9 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
             buffers: Vec::new(),
             path: game.positions_may_repeat().then(HashSet::new),
             stack_floor: stack::floor(RED_ZONE),
+            stop: None,
+            helper: 0,
+            keying: std::marker::PhantomData,
         }
     }
 
@@ -234,6 +254,13 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
             hint = (entry.best != NO_MOVE && entry.flipped == flipped).then_some(entry.best);
         }
         self.clock.tick_or_stop(NAME, G::NAME)?;
+        if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
+            // Another thread has the answer; this error is never reported (see `parallel`).
+            return Err(Error::Inconsistent {
+                game: G::NAME,
+                position: String::new(),
+            });
+        }
         self.recorder.position(depth);
         self.expanded += 1;
         let work_before = self.expanded;
@@ -253,11 +280,18 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
         let mut moves = std::mem::take(&mut self.buffers[slot]);
         game.search_moves_into(position, &mut moves);
         // The table's best move first.
-        if let Some(best) = hint.map(usize::from) {
-            if best != 0 && best < moves.len() {
-                moves.swap(0, best);
-            }
+        let hint = hint.map(usize::from).filter(|&h| h != 0 && h < moves.len());
+        if let Some(best) = hint {
+            moves.swap(0, best);
         }
+        // A helper thread turns the rest near the root.
+        let turn = if self.helper != 0 && depth <= DIVERGE_DEPTH && moves.len() > 2 {
+            let turn = self.helper % (moves.len() - 1);
+            moves[1..].rotate_left(turn);
+            turn
+        } else {
+            0
+        };
         let window_low = low;
         let over_after = game.terminal_values_after(position);
         let mut best: Option<(G::Value, usize)> = None;
@@ -289,12 +323,19 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>> Searcher<'a, G, K, R> {
                 break;
             }
         }
-        // The swap undone, so the index stored is the move's place in the game's list.
-        let best = best.map(|(value, i)| match hint.map(usize::from) {
-            Some(h) if h != 0 && h < moves.len() && (i == 0 || i == h) => {
-                (value, if i == 0 { h } else { 0 })
+        // The turn and the swap undone, so the index stored is the move's place in the
+        // game's list.
+        let best = best.map(|(value, i)| {
+            let i = if i == 0 || turn == 0 {
+                i
+            } else {
+                1 + (i - 1 + turn) % (moves.len() - 1)
+            };
+            match hint {
+                Some(h) if i == 0 => (value, h),
+                Some(h) if i == h => (value, 0),
+                _ => (value, i),
             }
-            _ => (value, i),
         });
         self.buffers[slot] = moves;
         outcome?;

@@ -113,11 +113,85 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
+/// What the search asks of a table: [`Table`] (for any key) and [`PackedTable`] (shared by
+/// threads, for games with a table key and packed values).
+///
+/// [`PackedTable`]: super::packed::PackedTable
+pub(crate) trait Store<K, V> {
+    /// The entry of `key` in the bucket of `hash`, if the table has it.
+    fn get(&self, hash: u64, key: &K) -> Option<Entry<K, V>>;
+    /// Keeps `new`'s bounds; `true` when a new entry was placed.
+    fn store(&mut self, hash: u64, new: Entry<K, V>) -> bool;
+    /// Asks for the bucket of `hash` to be brought into the cache.
+    fn prefetch(&self, hash: u64);
+    /// Bytes the table takes.
+    fn bytes(&self) -> u64;
+}
+
+impl<K: Copy + Eq + Send + 'static, V: GameValue> Store<K, V> for Table<K, V> {
+    #[inline(always)]
+    fn get(&self, hash: u64, key: &K) -> Option<Entry<K, V>> {
+        Table::get(self, hash, key)
+    }
+    #[inline(always)]
+    fn store(&mut self, hash: u64, new: Entry<K, V>) -> bool {
+        Table::store(self, hash, new)
+    }
+    #[inline(always)]
+    fn prefetch(&self, hash: u64) {
+        Table::prefetch(self, hash);
+    }
+    fn bytes(&self) -> u64 {
+        Table::bytes(self)
+    }
+}
+
+impl<V: GameValue> Store<u64, V> for &super::packed::PackedTable {
+    #[inline(always)]
+    fn get(&self, hash: u64, key: &u64) -> Option<Entry<u64, V>> {
+        super::packed::PackedTable::get(self, hash, *key)
+    }
+    #[inline(always)]
+    fn store(&mut self, hash: u64, new: Entry<u64, V>) -> bool {
+        super::packed::PackedTable::store(self, hash, &new)
+    }
+    #[inline(always)]
+    fn prefetch(&self, hash: u64) {
+        super::packed::PackedTable::prefetch(self, hash);
+    }
+    fn bytes(&self) -> u64 {
+        super::packed::PackedTable::bytes(self)
+    }
+}
+
 /// Why a table could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TableRefusal {
     /// The system refused the memory.
     Allocation,
+}
+
+impl TableRefusal {
+    /// The error for a table of `entries` entries of `entry_bytes` bytes under the memory
+    /// cap `cap`.
+    pub(crate) fn error<G: Game>(
+        self,
+        entries: u64,
+        entry_bytes: u64,
+        cap: u64,
+    ) -> core_types::Error {
+        match self {
+            TableRefusal::Allocation => core_types::Error::AllocationFailed {
+                backend: crate::NAME,
+                game: G::NAME,
+                parameter: "table_entries",
+                value: entries,
+                required_bytes: u128::from(entries) * u128::from(entry_bytes),
+                memory_cap_bytes: cap,
+                hint: "",
+            },
+        }
+    }
 }
 
 /// The fixed-size table; see the [module docs](self).
@@ -166,10 +240,11 @@ pub(crate) const fn entry_bytes<K, V>() -> u64 {
     (size_of::<u64>() + size_of::<Entry<K, V>>()) as u64
 }
 
-/// The entries of the largest table of at most `bytes` bytes and at most `most` entries: an
-/// even power of two (two per bucket), 0 when not even one bucket fits.
-pub(crate) fn entries_within<K, V>(bytes: u64, most: u64) -> u64 {
-    let fit = (bytes / entry_bytes::<K, V>()).min(most).min(MAX_ENTRIES);
+/// The entries of the largest table of at most `bytes` bytes and at most `most` entries of
+/// `entry_bytes` bytes each: an even power of two (two per bucket), 0 when not even one bucket
+/// fits.
+pub(crate) fn entries_within_at(bytes: u64, most: u64, entry_bytes: u64) -> u64 {
+    let fit = (bytes / entry_bytes).min(most).min(MAX_ENTRIES);
     if fit < 2 {
         return 0;
     }
@@ -386,9 +461,9 @@ mod tests {
     #[test]
     fn sizes_are_even_powers_of_two_within_the_bytes() {
         let one = entry_bytes::<u64, Verdict>();
-        assert_eq!(entries_within::<u64, Verdict>(one, u64::MAX), 0);
-        assert_eq!(entries_within::<u64, Verdict>(2 * one, u64::MAX), 2);
-        assert_eq!(entries_within::<u64, Verdict>(1000 * one, u64::MAX), 512);
-        assert_eq!(entries_within::<u64, Verdict>(1000 * one, 300), 256);
+        assert_eq!(entries_within_at(one, u64::MAX, one), 0);
+        assert_eq!(entries_within_at(2 * one, u64::MAX, one), 2);
+        assert_eq!(entries_within_at(1000 * one, u64::MAX, one), 512);
+        assert_eq!(entries_within_at(1000 * one, 300, one), 256);
     }
 }

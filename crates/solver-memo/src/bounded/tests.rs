@@ -74,6 +74,40 @@ fn a_small_table_costs_positions_not_exactness() {
     );
 }
 
+/// Threads sharing the packed table (Can I Win: a table key, values with words) give the
+/// one-thread answers whatever the table's size, and stop at the time limit together.
+#[test]
+fn threads_sharing_a_table_give_the_same_answers() {
+    for entries in SIZES {
+        for threads in [2, 3] {
+            let mut bounded = Bounded::new()
+                .with_table_entries(entries)
+                .with_threads(threads);
+            for n in [6u32, 9, 12] {
+                for t in (0..=u64::from(n * (n + 1) / 2) + 1).step_by(5) {
+                    let game = CanIWin::new(n, t).unwrap();
+                    let expected = HashMemo::new().solve(&game).unwrap();
+                    assert_eq!(
+                        bounded.solve(&game).unwrap(),
+                        expected,
+                        "{entries} entries, {threads} threads: {t}/{n}"
+                    );
+                }
+            }
+        }
+    }
+    let game = CanIWin::new(20, 160).unwrap();
+    let time = SolverConfig {
+        time_limit: Some(std::time::Duration::ZERO),
+        ..SolverConfig::default()
+    };
+    let err = Bounded::from_config(&time)
+        .with_threads(2)
+        .solve(&game)
+        .unwrap_err();
+    assert!(matches!(err, Error::TimeLimitReached { .. }), "{err}");
+}
+
 #[test]
 fn refuses_a_table_past_the_cap_and_stops_at_the_time_limit() {
     let game = CanIWin::new(14, 60).unwrap();

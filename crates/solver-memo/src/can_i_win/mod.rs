@@ -80,6 +80,7 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
     crate::indexed::variant(),
     crate::alpha_beta::variant(),
     crate::bounded::variant(),
+    crate::bounded::all_cores_variant(),
 ];
 
 /// The limits a fixed-variant kernel runs with: the one [`core_types::Limits`] (each kernel
