@@ -114,6 +114,7 @@
 //! [`ConnectFour::new`] refuses a size out of range and a `played` word it cannot play, with
 //! [`Error::InvalidParameter`] naming the value, why, and what is allowed.
 
+#[cfg(feature = "memo")]
 mod analysis;
 mod board;
 mod moves;

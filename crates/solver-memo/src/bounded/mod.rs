@@ -256,6 +256,14 @@ impl Bounded {
         self.kept_packed = KeptPacked(None);
     }
 
+    /// The same solver (its kept table too) with `limits`: a caller that solves many
+    /// positions, each with the time left, keeps one table's memory mapped across them.
+    #[must_use]
+    pub fn with_limits(mut self, limits: Limits) -> Self {
+        self.limits = limits;
+        self
+    }
+
     /// A solver that searches with `threads` threads sharing one table (at least 1; 1 is
     /// [`Bounded::new`]'s). See [`parallel`](self#every-core-lazy-smp) for how they share the
     /// work, and when they do not.

@@ -1,36 +1,42 @@
 //! Connect Four's scores for the generic analysis (`analyze`, `play`, `serve`'s `/api/play`):
-//! each position solved by `memo/alpha-beta`, its remoteness read off its score.
+//! each position solved by `memo/bounded` (the game's default and fastest variant), its
+//! remoteness read off its score.
 //!
 //! The generic analysis would score a position with a plain memo, which searches every move's
 //! whole subtree: fine near the end of a game, hopeless from the middle of a 7x6 board. The
 //! score says when the game ends under best play (a win by move `m` scores
 //! `⌊(cells + 2 − m)/2⌋`, and the winner's parity fixes `m`), so a search that finds only the
-//! score (alpha-beta, which prunes on it) gives the remoteness too.
+//! score (alpha-beta over a fixed table, which prunes on it) gives the remoteness too.
 //!
 //! # Complexity
 //!
-//! One `memo/alpha-beta` solve per position asked (the analysis of a position asks it and each
-//! of its children): its table is made afresh each time, within the analysis's memory cap, state
-//! budget and deadline.
+//! One `memo/bounded` solve per position asked (the analysis of a position asks it and each of
+//! its children), each within the analysis's memory cap and state budget (the table's size)
+//! and the time left: one solver for all of them, so its fixed table is mapped once and only
+//! emptied (a new stamp) between positions.
 //!
 //! # Errors
 //!
-//! The solve's own ([`Error::BudgetExhausted`], [`Error::TableTooLarge`],
-//! [`Error::TimeLimitReached`]); [`Error::NoAlgorithm`] in a build without `memo` (the table
-//! does not pick this source then).
+//! The solve's own ([`Error::TableTooLarge`], [`Error::TimeLimitReached`]). A build without
+//! `memo` has no such source: the game's analysis is then the generic one.
+
+use solver_memo::bounded::Bounded;
 
 use super::{ConnectFour, ConnectFourPosition, ConnectFourScore};
 use crate::analysis::generic::PositionValues;
 use crate::analysis::NAME;
+use crate::core_types::Solver;
 use crate::search::Ranked;
-use crate::{Backend, BackendChoice, Deadline, Error, Game, Limits};
+use crate::{Deadline, Error, Game, Limits};
 
-/// Scores by `memo/alpha-beta`; see the [module docs](self).
-pub(super) struct AlphaBetaScores {
+/// Scores by `memo/bounded`; see the [module docs](self).
+pub(super) struct BoundedScores {
     pub(super) limits: Limits,
+    /// The solver, kept between positions with its table.
+    pub(super) solver: Bounded,
 }
 
-impl PositionValues<ConnectFour> for AlphaBetaScores {
+impl PositionValues<ConnectFour> for BoundedScores {
     fn score(
         &mut self,
         game: &ConnectFour,
@@ -43,23 +49,13 @@ impl PositionValues<ConnectFour> for AlphaBetaScores {
                 remoteness: 0,
             });
         }
-        let choice = BackendChoice {
-            backend: Backend::Memo,
-            variant: Some("alpha-beta".to_owned()),
-        };
         let limits = match deadline.time_left() {
             None => return Err(deadline.error(NAME, ConnectFour::NAME)),
             Some(std::time::Duration::MAX) => self.limits,
             Some(left) => self.limits.with_time_limit(Some(left)),
         };
-        let mut solver =
-            choice
-                .solver_with::<ConnectFour>(&limits)
-                .map_err(|_| Error::NoAlgorithm {
-                    backend: Backend::Memo.name(),
-                    game: ConnectFour::NAME,
-                })?;
-        let answer = solver.solve(&game.at(position))?;
+        self.solver = std::mem::take(&mut self.solver).with_limits(limits);
+        let answer = self.solver.solve(&game.at(position))?;
         Ok(Ranked {
             value: ConnectFourScore(answer.score),
             remoteness: game.remoteness(position, answer.score),

@@ -173,17 +173,22 @@ impl TableGame for ConnectFour {
         serde_json::value::to_raw_value(&json).unwrap_or(generic)
     }
 
-    /// Each position solved by `memo/alpha-beta` (its remoteness read off its score), where
-    /// the build has `memo`: the generic analysis's plain memo searches every move's whole
+    /// Each position solved by `memo/bounded` (its remoteness read off its score), where the
+    /// build has `memo`: the generic analysis's plain memo searches every move's whole
     /// subtree, hopeless from the middle of a 7x6 game.
     fn analyzer(&self, config: AnalysisConfig) -> Analyzer<Self> {
-        if !Backend::Memo.is_available() {
-            return <Self as crate::Registered>::default_analyzer(self, config);
+        #[cfg(feature = "memo")]
+        {
+            let scores = super::analysis::BoundedScores {
+                limits: config.limits,
+                solver: solver_memo::bounded::Bounded::new(),
+            };
+            Analyzer::with_values(self.clone(), config, Box::new(scores))
         }
-        let scores = super::analysis::AlphaBetaScores {
-            limits: config.limits,
-        };
-        Analyzer::with_values(self.clone(), config, Box::new(scores))
+        #[cfg(not(feature = "memo"))]
+        {
+            <Self as crate::Registered>::default_analyzer(self, config)
+        }
     }
 
     /// A word of two digits or more is columns played one after the other (`4453`), as the
