@@ -7,7 +7,10 @@
 //!   same game as `domineering-5x5`, its rules on bitboards, numbered 2^26 too):
 //!   `memo/hash-map`, `memo/alpha-beta`, `memo/indexed` and `tabular/retrograde`, each
 //!   checked against `memo/hash-map`'s answer before it is timed (the target of issue 28:
-//!   retrograde within 3x of the fastest memo); on the first two also
+//!   retrograde within 3x of the fastest memo, withdrawn by issue 43), and `game-calls-floor`:
+//!   the game's own calls for every reached position alone ([`floor`]), the bound of any
+//!   pass that decides them all, which retrograde's target (within 2x) is measured against;
+//!   on the first two also
 //!   `retrograde-by-counting`, the counter-based pass over reversed edges that
 //!   `tabular/retrograde` falls back to on a loopy game (its only pass before round 3), its
 //!   table checked equal to the acyclic path's first.
@@ -18,6 +21,8 @@
 
 #[path = "games/domineering.rs"]
 mod domineering;
+#[path = "games/floor.rs"]
+mod floor;
 mod support;
 
 use std::hint::black_box;
@@ -26,7 +31,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use domineering::Domineering;
 use gamesolve::backends::solver_tabular::retrograde::{solve_table, solve_table_by_counting};
 use gamesolve::{
-    core_types::{Deadline, NoStats, SolverConfig, Variant},
+    core_types::{Deadline, Indexed, NoStats, SolverConfig, Variant},
     registry::{all_variants, indexed_variants_of},
     Backend, Game, Registered,
 };
@@ -71,15 +76,16 @@ fn retrograde(c: &mut Criterion) {
 }
 
 /// One group: each of [`VARIANTS`] on `game`, checked against the first's answer first.
-fn compare<G: Registered>(c: &mut Criterion, name: &str, game: &G, config: &SolverConfig)
+fn compare<G: Registered + Indexed>(c: &mut Criterion, name: &str, game: &G, config: &SolverConfig)
 where
     G::Solution: PartialEq + std::fmt::Debug,
 {
     compare_variants(c, name, game, &all_variants::<G>(), config);
 }
 
-/// [`compare`] over the variants `variants` (of which [`VARIANTS`] are timed).
-fn compare_variants<G: Game>(
+/// [`compare`] over the variants `variants` (of which [`VARIANTS`] are timed), then the game's
+/// calls' floor ([`floor::floor_calls`]) over every position the start reaches.
+fn compare_variants<G: Indexed>(
     c: &mut Criterion,
     name: &str,
     game: &G,
@@ -112,6 +118,10 @@ fn compare_variants<G: Game>(
             b.iter(|| solver.solve(black_box(game)))
         });
     }
+    let reached = floor::reached_positions(game);
+    group.bench_function(BenchmarkId::from_parameter("game-calls-floor"), |b| {
+        b.iter(|| floor::floor_calls(black_box(game), &reached))
+    });
     group.finish();
 }
 

@@ -13,6 +13,8 @@
 
 #[path = "../benches/games/domineering.rs"]
 mod domineering;
+#[path = "../benches/games/floor.rs"]
+mod floor;
 
 use std::time::Instant;
 
@@ -56,9 +58,9 @@ fn main() {
         // them (`terminal_value` per position, `moves_into` per non-terminal one, `play` and
         // `index` per move), over the positions collected first: profile `floor_calls`
         // (`valgrind --tool=callgrind --toggle-collect='*floor_calls*'`).
-        let reached = reached_positions(&game);
+        let reached = floor::reached_positions(&game);
         let t = Instant::now();
-        let sum = floor_calls(&game, &reached);
+        let sum = floor::floor_calls(&game, &reached);
         println!(
             "floor: {:?}, {} positions, checksum {sum}",
             t.elapsed(),
@@ -88,43 +90,4 @@ fn main() {
             );
         }
     }
-}
-
-/// Every position the start reaches (breadth first, a hash set).
-fn reached_positions(game: &Domineering) -> Vec<u64> {
-    let mut seen = std::collections::HashSet::new();
-    let mut queue = vec![game.start()];
-    seen.insert(game.start());
-    let mut next = 0;
-    while next < queue.len() {
-        let p = queue[next];
-        next += 1;
-        if game.terminal_value(p).is_none() {
-            for mv in game.moves(p) {
-                let child = game.play(p, mv);
-                if seen.insert(child) {
-                    queue.push(child);
-                }
-            }
-        }
-    }
-    queue
-}
-
-/// The game's calls for every position in `reached`, once each.
-#[inline(never)]
-fn floor_calls(game: &Domineering, reached: &[u64]) -> usize {
-    use gamesolve::core_types::Indexed;
-    let mut moves = Vec::new();
-    let mut sum = 0usize;
-    for &p in reached {
-        if game.terminal_value(std::hint::black_box(p)).is_some() {
-            continue;
-        }
-        game.moves_into(p, &mut moves);
-        for &mv in &moves {
-            sum = sum.wrapping_add(game.index(game.play(p, mv)));
-        }
-    }
-    sum
 }

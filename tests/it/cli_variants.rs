@@ -63,7 +63,7 @@ fn an_unknown_variant_lists_the_backends_variants() {
     let (code, _, stderr) = run(&["can-i-win", "10", "11", "--backend", "memo/nope"]);
     assert_eq!(code, 2);
     assert!(
-        stderr.contains("backend `memo` has no variant `nope` for can-i-win (its variants: auto, dense, sparse, sparse-then-dense, hash-map, indexed, alpha-beta, bounded, textbook)"),
+        stderr.contains("backend `memo` has no variant `nope` for can-i-win (its variants: auto, dense, sparse, sparse-then-dense, hash-map, indexed, alpha-beta, bounded, bounded-all-cores, textbook)"),
         "{stderr}"
     );
 }
