@@ -29,6 +29,7 @@ where
             let answer = Bounded::new()
                 .with_table_entries(entries)
                 .with_threads(threads)
+                .with_helpers_after(0)
                 .solve(game)
                 .unwrap();
             assert_eq!(

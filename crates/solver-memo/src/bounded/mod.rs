@@ -58,8 +58,10 @@
 //! # Every core (lazy SMP)
 //!
 //! [`Bounded::with_threads`] (the variant `memo/bounded-all-cores`: every core the system
-//! gives) runs the whole search on each thread over the one packed table: the first thread to
-//! finish gives the value, and they help each other through the table only. A helper thread
+//! gives) runs the whole search on each thread over the one packed table, once the first
+//! thread has searched alone for 2^16 positions without an answer ([`Bounded::with_helpers_after`]:
+//! a short search never pays for starting threads): the first thread to finish gives the
+//! value, and they help each other through the table only. A helper thread
 //! tries a position's moves near the root in its own order, so the threads start on different
 //! subtrees. A bucket is written under a sequence lock, so no thread ever reads half of one
 //! write and half of another: the answer is exact on any number of threads. A game without a
@@ -207,6 +209,8 @@ pub struct Bounded {
     kept_packed: KeptPacked,
     /// Threads that search (1: this one only).
     threads: usize,
+    /// Positions the first thread expands alone before the others start.
+    alone_positions: u64,
 }
 
 /// A packed table kept for the next solve; a clone of the solver starts without one.
@@ -228,6 +232,7 @@ impl Bounded {
             kept: None,
             kept_packed: KeptPacked(None),
             threads: 1,
+            alone_positions: parallel::ALONE,
         }
     }
 
@@ -270,6 +275,15 @@ impl Bounded {
     #[must_use]
     pub const fn with_threads(mut self, threads: usize) -> Self {
         self.threads = if threads == 0 { 1 } else { threads };
+        self
+    }
+
+    /// With threads ([`Bounded::with_threads`]), the positions the first thread expands
+    /// alone before the others start (2^16 by default, some 20 ms of Connect Four; 0: all
+    /// start at once): a search that ends sooner never pays for starting threads.
+    #[must_use]
+    pub const fn with_helpers_after(mut self, positions: u64) -> Self {
+        self.alone_positions = positions;
         self
     }
 
@@ -340,7 +354,13 @@ impl Bounded {
             .map_err(|refusal| refusal.error::<G>(entries, packed::ENTRY_BYTES, cap))?;
         let deadline = self.limits.deadline();
         let found = if self.threads > 1 {
-            parallel::value(game, start, &table, recorder, deadline, cap, self.threads)
+            let run = parallel::Run {
+                deadline,
+                cap,
+                threads: self.threads,
+                alone_positions: self.alone_positions,
+            };
+            parallel::value(game, start, &table, recorder, run)
         } else {
             let clock = DeadlineClock::new(deadline);
             mtd_f(

@@ -1,7 +1,12 @@
 //! `memo/bounded` on several threads (`memo/bounded-all-cores`): lazy SMP over one shared
 //! [`PackedTable`].
 //!
-//! Every thread runs the whole search (MTD(f) from the start, [`mtd_f`]) on the same table;
+//! The first thread searches alone first, for at most [`ALONE`] positions (by default;
+//! [`Bounded::with_helpers_after`](super::Bounded::with_helpers_after)): a short search
+//! (most positions of a game's last half) ends there, without the cost of starting threads
+//! (tens of microseconds each, more than such a search). Past that, the helpers start and
+//! every thread runs the whole search again from the start (MTD(f), [`mtd_f`]) on the same
+//! table, the first thread's results of its time alone answered from the table;
 //! the first thread to finish gives the value and stops the others. They help each other only
 //! through the table: what one thread has stored, another reads instead of searching. So that
 //! they do not all walk the same subtrees in the same order, a helper thread (numbered from 1)
@@ -35,7 +40,22 @@ use super::packed::PackedTable;
 use super::search::Searcher;
 use super::table::ByTableKey;
 
-/// The value of `start` (not over) found by `threads` threads over `table`; the first thread
+/// The positions the first thread expands alone before the helpers start: 2^16 (some 20 ms
+/// of Connect Four).
+pub(crate) const ALONE: u64 = 1 << 16;
+
+/// How a parallel search runs: its limits and its threads.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Run {
+    pub(crate) deadline: Deadline,
+    /// The memory cap each thread counts its stack segments against, beside the table.
+    pub(crate) cap: u64,
+    pub(crate) threads: usize,
+    /// Positions the first thread expands alone before the others start.
+    pub(crate) alone_positions: u64,
+}
+
+/// The value of `start` (not over) found by `run.threads` threads over `table`; the first thread
 /// is the caller's and reports to `recorder`. A thread the system refuses to start is done
 /// without (down to the caller's alone).
 pub(crate) fn value<G: Game, R: Recorder<G>>(
@@ -43,10 +63,22 @@ pub(crate) fn value<G: Game, R: Recorder<G>>(
     start: G::Position,
     table: &PackedTable,
     recorder: &mut R,
-    deadline: Deadline,
-    cap: u64,
-    threads: usize,
+    run: Run,
 ) -> Result<G::Value, Error> {
+    let Run {
+        deadline,
+        cap,
+        threads,
+        alone_positions,
+    } = run;
+    let clock = DeadlineClock::new(deadline);
+    let mut alone =
+        Searcher::<G, ByTableKey, R, &PackedTable>::new(game, table, recorder, clock, cap);
+    alone.budget = alone_positions;
+    let found = mtd_f(&mut alone, start);
+    if found.is_ok() || !alone.out_of_budget() {
+        return found;
+    }
     let stop = AtomicBool::new(false);
     let answer = OnceLock::new();
     // The first result published wins; a thread stopped by `stop` finds one already there (it

@@ -130,6 +130,10 @@ pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R, S> {
     pub(crate) stack_floor: usize,
     /// Set when another thread has the answer: this thread's search stops.
     pub(crate) stop: Option<&'a AtomicBool>,
+    /// The positions this search may expand before it stops ([`Searcher::out_of_budget`];
+    /// `u64::MAX`: no budget), so that `memo/bounded-all-cores` starts its helpers only for a
+    /// search that is not short.
+    pub(crate) budget: u64,
     /// 0 for the first thread; a helper thread's number, which turns its move orders near
     /// the root ([`DIVERGE_DEPTH`]).
     pub(crate) helper: usize,
@@ -160,9 +164,15 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             path: game.positions_may_repeat().then(HashSet::new),
             stack_floor: stack::floor(RED_ZONE),
             stop: None,
+            budget: u64::MAX,
             helper: 0,
             keying: std::marker::PhantomData,
         }
+    }
+
+    /// Whether the search stopped at its [`Searcher::budget`].
+    pub(crate) fn out_of_budget(&self) -> bool {
+        self.expanded >= self.budget
     }
 
     /// The reply's window end for the move's window end `cut`: `f(cut)` with its side flipped
@@ -254,8 +264,11 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             hint = (entry.best != NO_MOVE && entry.flipped == flipped).then_some(entry.best);
         }
         self.clock.tick_or_stop(NAME, G::NAME)?;
-        if self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed)) {
-            // Another thread has the answer; this error is never reported (see `parallel`).
+        if self.expanded >= self.budget
+            || self.stop.is_some_and(|stop| stop.load(Ordering::Relaxed))
+        {
+            // Out of its budget, or another thread has the answer: this error is never
+            // reported (see `parallel`).
             return Err(Error::Inconsistent {
                 game: G::NAME,
                 position: String::new(),

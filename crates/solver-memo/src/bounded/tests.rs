@@ -82,7 +82,8 @@ fn threads_sharing_a_table_give_the_same_answers() {
         for threads in [2, 3] {
             let mut bounded = Bounded::new()
                 .with_table_entries(entries)
-                .with_threads(threads);
+                .with_threads(threads)
+                .with_helpers_after(if threads == 3 { 100 } else { 0 });
             for n in [6u32, 9, 12] {
                 for t in (0..=u64::from(n * (n + 1) / 2) + 1).step_by(5) {
                     let game = CanIWin::new(n, t).unwrap();
