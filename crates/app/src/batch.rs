@@ -13,7 +13,6 @@
 
 use std::io::{self, BufReader, BufWriter, Write};
 
-use clap::Args;
 use gamesolve::contract;
 use gamesolve::contract::batch::{line_too_long, max_line_bytes};
 use gamesolve::games::GameInfo;
@@ -28,15 +27,16 @@ use super::progress::Progress;
 use super::table::{Answer, AnyGame, GameTable, LineHandler};
 
 /// Arguments of `gamesolve batch`.
-#[derive(Args, Debug)]
-#[command(mut_arg("memory_cap", |arg| arg.help(
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(mut_arg("memory_cap", |arg| arg.help(
     "`memo`, `tabular`: the largest table to allocate, in bytes; suffixes K, M, G (powers of \
      1000) and KiB, MiB, GiB work; also bounds one input line: a line may be at most 256MiB, \
      or this cap when smaller, and a longer one is answered with an `invalid_input` error line \
      and skipped [default: 1GiB]"
-)))]
+))))]
 pub struct BatchCmd {
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     solver: SolverArgs,
 }
 

@@ -25,8 +25,8 @@
 
 use std::marker::PhantomData;
 use std::ops::Deref;
-use std::time::Duration;
 
+#[cfg(feature = "cli")]
 use clap::{Arg, ArgMatches, Command};
 use gamesolve::Limits;
 
@@ -134,6 +134,7 @@ impl Spelling for Limit {
 }
 
 /// The clap argument, its help `help`.
+#[cfg(feature = "cli")]
 fn arg(limit: Limit, help: String) -> Arg {
     let arg = Arg::new(limit.key())
         .long(limit.long())
@@ -148,6 +149,7 @@ fn arg(limit: Limit, help: String) -> Arg {
 }
 
 /// The value clap read for the limit, if it was given (and the command has it).
+#[cfg(feature = "cli")]
 fn read(limit: Limit, matches: &ArgMatches, limits: &mut Limits) {
     let count = || {
         matches
@@ -161,7 +163,10 @@ fn read(limit: Limit, matches: &ArgMatches, limits: &mut Limits) {
         Limit::MemoryCap => limits.memory_cap_bytes = count().or(limits.memory_cap_bytes),
         Limit::StateBudget => limits.state_budget = count().or(limits.state_budget),
         Limit::TimeLimit => {
-            let given = matches.try_get_one::<Duration>(limit.key()).ok().flatten();
+            let given = matches
+                .try_get_one::<std::time::Duration>(limit.key())
+                .ok()
+                .flatten();
             limits.time_limit = given.copied().or(limits.time_limit);
         }
     }
@@ -304,6 +309,7 @@ impl<S: LimitSet> Deref for LimitArgs<S> {
     }
 }
 
+#[cfg(feature = "cli")]
 impl<S: LimitSet> clap::FromArgMatches for LimitArgs<S> {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let mut args = LimitArgs::from(Limits::default());
@@ -321,6 +327,7 @@ impl<S: LimitSet> clap::FromArgMatches for LimitArgs<S> {
     }
 }
 
+#[cfg(feature = "cli")]
 impl<S: LimitSet> clap::Args for LimitArgs<S> {
     fn augment_args(command: Command) -> Command {
         let mut command = command.next_help_heading("Limits");
@@ -341,14 +348,18 @@ impl<S: LimitSet> clap::Args for LimitArgs<S> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    #[cfg(feature = "cli")]
     use clap::Parser;
+    use std::time::Duration;
 
+    #[cfg(feature = "cli")]
     #[derive(Parser, Debug)]
     struct Cmd {
         #[command(flatten)]
         limits: LimitArgs<Analysis>,
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn each_command_parses_the_limits_it_takes_into_limits() {
         let cmd = Cmd::try_parse_from(["x", "--memory-cap", "1KiB", "--time-limit", "2s"]).unwrap();
