@@ -21,7 +21,7 @@ use gamesolve::registry::BackendError;
 use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
 use super::input::{read_line_bounded, LineRead};
-use super::limits::with_flags;
+use super::limits::Flags;
 use super::line::Solvers;
 use super::progress::Progress;
 use super::table::{Answer, AnyGame, GameTable, LineHandler};
@@ -63,11 +63,10 @@ pub(crate) fn to_json(answer: &Answer) -> Result<Vec<u8>, CliError> {
         .map_err(|e| CliError::new(Kind::Io, format!("cannot write the answer: {e}")))
 }
 
-/// The error line for a line that failed ([`CliError::line_json`]), with the command-line
-/// flag after each `Limits` field the message names ([`with_flags`]: the limits of `batch`
-/// and `serve` are their flags).
+/// The error line for a line that failed ([`CliError::line_json_in`]), each limit it names
+/// worded with its command-line flag too ([`Flags`]: the limits of `batch` are its flags).
 pub fn error_line(e: &CliError, number: u64) -> Vec<u8> {
-    CliError::new(e.kind, with_flags(&e.message)).line_json(number)
+    e.line_json_in(number, &Flags)
 }
 
 /// Runs `gamesolve batch`. Returns whether every line was answered.

@@ -271,15 +271,18 @@ fn wants_json(args: &[OsString]) -> bool {
 
 fn report_error(e: &CliError, json: bool) -> ExitCode {
     // The library names a limit by its `Limits` field; the command line adds its flag.
-    let e = &CliError::new(e.kind, limits::with_flags(&e.message));
     if json {
         // Standard output may be gone too; the exit code still tells.
-        let _ = write_json(&e.object());
+        let _ = write_json(&e.object_in(&limits::Flags));
     } else {
         let _ = writeln!(
             anstream::stderr(),
             "{}",
-            term::wrap_error(&format!("{} {}", term::error_label(), e.message))
+            term::wrap_error(&format!(
+                "{} {}",
+                term::error_label(),
+                e.worded(&limits::Flags)
+            ))
         );
     }
     ExitCode::from(e.kind.exit_code())

@@ -298,7 +298,7 @@ fn table<G: CliGame>(
                     label: label(entry, variants),
                     answer: entry.short.clone(),
                     // "no algorithm" says it all: no note (the table fits 24 lines).
-                    reason: (!not_applicable).then(|| crate::limits::with_flags(&e.message)),
+                    reason: (!not_applicable).then(|| e.worded(&crate::limits::Flags)),
                     cells: [
                         time,
                         "-".into(),

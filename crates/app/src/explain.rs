@@ -107,14 +107,6 @@ impl ViewArgs {
     }
 }
 
-pub fn explain_error(e: ExplainError) -> CliError {
-    match e {
-        ExplainError::Backend(e) => e.into(),
-        ExplainError::Solve(e) => e.into(),
-        other => CliError::new(Kind::CannotAnswer, other.to_string()),
-    }
-}
-
 impl ViewArgs {
     /// The backend asked for, else `memo`, else (for a game `memo` has no algorithm for) the
     /// game's default backend.
@@ -137,7 +129,7 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
     let limits = ExplainLimits::from_limits(&config);
     let progress =
         Progress::spinner_if(game.is_big(chosen.backend), format!("explaining {chosen}"));
-    let explanation = explain(game, &chosen, &config, &limits).map_err(explain_error);
+    let explanation = explain(game, &chosen, &config, &limits).map_err(CliError::from);
     drop(progress);
     let explanation = explanation?;
     if explanation.is_table() && view.depth.is_some() {
@@ -202,7 +194,7 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
     if json {
         write_json(&ExplainReport::new(&explanation))
     } else {
-        let text = text(&explanation, view, &limits).map_err(explain_error)?;
+        let text = text(&explanation, view, &limits).map_err(CliError::from)?;
         write_text(&match crate::term::width() {
             Some(width) => fit_at(&text, width),
             None => text,
@@ -399,12 +391,12 @@ pub(crate) fn views<G: CliGame>(
     };
     let config = view.config();
     let explain_limits = ExplainLimits::from_limits(&config);
-    let explanation =
-        explain(game, &view.backend_for::<G>(), &config, &explain_limits).map_err(explain_error)?;
+    let explanation = explain(game, &view.backend_for::<G>(), &config, &explain_limits)
+        .map_err(CliError::from)?;
     let json = serde_json::to_vec(&ExplainReport::new(&explanation))
         .map_err(|e| CliError::new(Kind::Io, format!("cannot write the JSON view: {e}")))?;
     Ok(Views {
-        text: text(&explanation, &view, &explain_limits).map_err(explain_error)?,
+        text: text(&explanation, &view, &explain_limits).map_err(CliError::from)?,
         dot: explanation.dot(view.max_dot_nodes),
         html: export_html(
             &explanation,

@@ -283,7 +283,7 @@ fn curves<G: CliGame>(
                     alive[k] = false;
                     let e = CliError::from(e);
                     PointResult::Failed {
-                        error: crate::limits::with_flags(&e.message),
+                        error: e.worded(&crate::limits::Flags),
                         kind: e.kind,
                     }
                 }

@@ -50,18 +50,16 @@ fn counted(json: bool, stats: bool) -> bool {
     json || stats
 }
 
-/// A sweep's error in the words of the command that asked for it (`can-i-win N
-/// --all-totals`): the analysis names itself `analyze`.
+/// A sweep's error naming the command that asked for it (`can-i-win N --all-totals`) where
+/// the analysis engine gave up, which otherwise names itself "the `analyze` command"
+/// ([`CliError::asked_by`]: the error keeps the command, and is worded when printed).
 pub(crate) fn sweep_error(stop: Stop, cmd: &GameCmd<SolveFlags>, info: &GameInfo) -> Stop {
     let command = match info.sweep {
         Some(sweep) => format!("`{} --{}`", cmd.name, sweep.flag),
         None => format!("`{}`", cmd.name),
     };
     match stop {
-        Stop::Error(mut e) => {
-            e.message = e.message.replace("the `analyze` command", &command);
-            Stop::Error(e)
-        }
+        Stop::Error(e) => Stop::Error(e.asked_by(command)),
         other => other,
     }
 }
