@@ -131,7 +131,8 @@ pub enum Error {
         value: u64,
         /// The largest value this backend accepts.
         limit: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
@@ -151,7 +152,8 @@ pub enum Error {
         required_bytes: u128,
         /// The configured memory cap in bytes.
         memory_cap_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
@@ -170,7 +172,8 @@ pub enum Error {
         required_bytes: u128,
         /// The configured memory cap in bytes.
         memory_cap_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
@@ -183,7 +186,8 @@ pub enum Error {
         game: &'static str,
         /// The size of the segment asked for.
         segment_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
@@ -222,7 +226,8 @@ pub enum Error {
         /// ([`Limits::node_budget`](crate::Limits::node_budget)), `states` for the state budget
         /// ([`Limits::state_budget`](crate::Limits::state_budget)).
         unit: &'static str,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
@@ -291,6 +296,34 @@ pub trait Wording {
 pub struct LibraryWords;
 
 impl Wording for LibraryWords {}
+
+/// A hint (advice written where the error is made, a `&'static str`) with each limit it names
+/// worded by `words`. A hint names a limit by its slot, the [`Limits`](crate::Limits) field in
+/// braces (`"; the memory cap ({memory_cap_bytes}) bounds the sparse memo"`), so that the
+/// limit stays a value until the error is worded; any other text is written as it is.
+fn hint_worded(hint: &str, words: &dyn Wording) -> String {
+    let mut out = String::with_capacity(hint.len());
+    let mut rest = hint;
+    while let Some(open) = rest.find('{') {
+        let slot = rest[open + 1..].split_once('}').and_then(|(name, after)| {
+            let limit = Limit::ALL.into_iter().find(|l| l.field() == name)?;
+            Some((limit, after))
+        });
+        match slot {
+            Some((limit, after)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(&words.limit(limit));
+                rest = after;
+            }
+            None => {
+                out.push_str(&rest[..=open]);
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
 
 /// The limit a budget counting `unit` is: the node budget counts positions, the state budget
 /// states.
@@ -377,8 +410,9 @@ impl Error {
                 hint,
             } => format!(
                 "{} cannot answer {game} with {parameter} = {value}: it supports at most \
-                 {limit}{hint}",
-                who(backend, words)
+                 {limit}{}",
+                who(backend, words),
+                hint_worded(hint, words)
             ),
             Error::TableTooLarge {
                 backend,
@@ -391,9 +425,10 @@ impl Error {
             } => format!(
                 "{} cannot answer {game} with {parameter} = {value}: its table needs \
                  {required_bytes} bytes, more than the memory cap of {memory_cap_bytes} bytes \
-                 ({}){hint}",
+                 ({}){}",
                 who(backend, words),
-                words.limit(Limit::MemoryCap)
+                words.limit(Limit::MemoryCap),
+                hint_worded(hint, words)
             ),
             Error::AllocationFailed {
                 backend,
@@ -406,8 +441,9 @@ impl Error {
             } => format!(
                 "{} cannot answer {game} with {parameter} = {value}: the system refused the \
                  {required_bytes} bytes its table needs (within the memory cap of \
-                 {memory_cap_bytes} bytes){hint}",
-                who(backend, words)
+                 {memory_cap_bytes} bytes){}",
+                who(backend, words),
+                hint_worded(hint, words)
             ),
             Error::StackRefused {
                 backend,
@@ -417,8 +453,9 @@ impl Error {
             } => format!(
                 "{} cannot answer {game}: the system refused the {segment_bytes} bytes of a new \
                  stack segment its recursive search needed (a process memory limit such as \
-                 `ulimit -v`, or no free memory){hint}",
-                who(backend, words)
+                 `ulimit -v`, or no free memory){}",
+                who(backend, words),
+                hint_worded(hint, words)
             ),
             Error::NoAlgorithm { backend, game } => format!(
                 "backend `{backend}` has no algorithm for {game}; build with a backend that has \
@@ -432,9 +469,10 @@ impl Error {
                 unit,
                 hint,
             } => format!(
-                "{} gave up on {game}: it exceeded its {}{hint}",
+                "{} gave up on {game}: it exceeded its {}{}",
                 who(backend, words),
-                budget_words(*budget, unit, words)
+                budget_words(*budget, unit, words),
+                hint_worded(hint, words)
             ),
             Error::TimeLimitReached {
                 backend,
@@ -523,6 +561,41 @@ impl std::error::Error for Error {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hint names a limit by its slot, worded with the error: the library's words, or a
+    /// front end's.
+    #[test]
+    fn hints_word_the_limits_they_name() {
+        struct Flags;
+        impl Wording for Flags {
+            fn limit(&self, limit: Limit) -> String {
+                format!("{limit}, --flag")
+            }
+        }
+        let err = Error::BudgetExhausted {
+            backend: "memo",
+            game: "can-i-win",
+            budget: 3072,
+            unit: "states",
+            hint: "; the memory cap ({memory_cap_bytes}) bounds the sparse memo: raise it",
+        };
+        assert_eq!(
+            err.to_string(),
+            "backend `memo` gave up on can-i-win: it exceeded its state budget of 3072 states \
+             (`Limits::state_budget`); the memory cap (`Limits::memory_cap_bytes`) bounds the \
+             sparse memo: raise it"
+        );
+        assert!(
+            err.worded(&Flags).ends_with(
+                "(`Limits::state_budget`, --flag); the memory cap (`Limits::memory_cap_bytes`, \
+                 --flag) bounds the sparse memo: raise it"
+            ),
+            "{}",
+            err.worded(&Flags)
+        );
+        // Braces that name no limit are words.
+        assert_eq!(hint_worded("; {x} and {", &LibraryWords), "; {x} and {");
+    }
 
     #[test]
     fn allocation_failure_is_told_apart_from_the_cap() {
