@@ -196,5 +196,9 @@ fn growth_times_it_over_the_pile_sizes() {
         &GrowthOptions::default(),
     )
     .unwrap_err();
-    assert!(e.message.contains("no sizes to grow over"), "{}", e.message);
+    assert!(
+        e.message().contains("no sizes to grow over"),
+        "{}",
+        e.message()
+    );
 }

@@ -136,7 +136,7 @@ fn bad_heaps_are_refused_with_a_sentence() {
     ] {
         let e = embed::solve(&table, request, &options).unwrap_err();
         assert_eq!(e.kind.as_str(), "invalid_input", "{e:?}");
-        assert!(e.message.contains(words), "{}", e.message);
+        assert!(e.message().contains(words), "{}", e.message());
     }
 }
 

@@ -3,7 +3,6 @@
 //! one generic function each, the analysis and the words the game's (`TableGame::analyzer`,
 //! `analysis_json`, `analysis_text`, `sweep`).
 
-use clap::Args;
 use gamesolve::analysis::report::Analysis;
 use gamesolve::analysis::AnalysisConfig;
 use gamesolve::games::TableGame;
@@ -16,11 +15,12 @@ use super::progress::Progress;
 use super::stdio::{write_json, write_text};
 
 /// Arguments of `gamesolve analyze`.
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct AnalyzeCmd {
-    #[command(subcommand)]
+    #[cfg_attr(feature = "cli", command(subcommand))]
     pub(crate) game: GameCmd<AnalyzeFlags>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) json: crate::stdio::GlobalJsonFlag,
 }
 

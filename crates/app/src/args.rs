@@ -8,8 +8,8 @@
 
 use std::time::Duration;
 
+#[cfg(feature = "cli")]
 use clap::builder::{StringValueParser, TypedValueParser};
-use clap::Args;
 use gamesolve::{core_types::Solver, registry::BackendChoice, Backend, Registered};
 
 use super::error::CliError;
@@ -17,14 +17,15 @@ use super::input::abbreviate;
 pub use super::limits::LimitArgs;
 
 /// `--backend` and the limits: everything needed to build one solver.
-#[derive(Args, Debug, Clone)]
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct SolverArgs {
     /// The backend to solve with, and optionally one of its variants: `memo` (its automatic
     /// choice) or `memo/dense` (see `gamesolve backends`) [default: the fastest this build
     /// has for the game].
-    #[arg(long, short = 'b', value_name = "BACKEND[/VARIANT]", value_parser = backend_parser())]
+    #[cfg_attr(feature = "cli", arg(long, short = 'b', value_name = "BACKEND[/VARIANT]", value_parser = backend_parser()))]
     pub backend: Option<BackendChoice>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub limits: LimitArgs,
 }
 
@@ -47,6 +48,7 @@ impl SolverArgs {
 /// Accepts every backend name gamesolve knows, compiled in or not, with an optional
 /// `/VARIANT`: a missing backend is reported when its solver is built, with the cargo feature
 /// to enable, and a variant is checked against the game's list.
+#[cfg(feature = "cli")]
 pub fn backend_parser() -> impl TypedValueParser<Value = BackendChoice> {
     StringValueParser::new().try_map(|text| text.parse::<BackendChoice>())
 }

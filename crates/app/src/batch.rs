@@ -13,7 +13,6 @@
 
 use std::io::{self, BufReader, BufWriter, Write};
 
-use clap::Args;
 use gamesolve::contract;
 use gamesolve::contract::batch::{line_too_long, max_line_bytes};
 use gamesolve::games::GameInfo;
@@ -22,21 +21,22 @@ use gamesolve::registry::BackendError;
 use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
 use super::input::{read_line_bounded, LineRead};
-use super::limits::with_flags;
+use super::limits::Flags;
 use super::line::Solvers;
 use super::progress::Progress;
 use super::table::{Answer, AnyGame, GameTable, LineHandler};
 
 /// Arguments of `gamesolve batch`.
-#[derive(Args, Debug)]
-#[command(mut_arg("memory_cap", |arg| arg.help(
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(mut_arg("memory_cap", |arg| arg.help(
     "`memo`, `tabular`: the largest table to allocate, in bytes; suffixes K, M, G (powers of \
      1000) and KiB, MiB, GiB work; also bounds one input line: a line may be at most 256MiB, \
      or this cap when smaller, and a longer one is answered with an `invalid_input` error line \
      and skipped [default: 1GiB]"
-)))]
+))))]
 pub struct BatchCmd {
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     solver: SolverArgs,
 }
 
@@ -63,11 +63,10 @@ pub(crate) fn to_json(answer: &Answer) -> Result<Vec<u8>, CliError> {
         .map_err(|e| CliError::new(Kind::Io, format!("cannot write the answer: {e}")))
 }
 
-/// The error line for a line that failed ([`CliError::line_json`]), with the command-line
-/// flag after each `Limits` field the message names ([`with_flags`]: the limits of `batch`
-/// and `serve` are their flags).
+/// The error line for a line that failed ([`CliError::line_json_in`]), each limit it names
+/// worded with its command-line flag too ([`Flags`]: the limits of `batch` are its flags).
 pub fn error_line(e: &CliError, number: u64) -> Vec<u8> {
-    CliError::new(e.kind, with_flags(&e.message)).line_json(number)
+    e.line_json_in(number, &Flags)
 }
 
 /// Runs `gamesolve batch`. Returns whether every line was answered.

@@ -3,7 +3,6 @@
 
 use std::time::Duration;
 
-use clap::Args;
 use gamesolve::{core_types::SolverConfig, registry::BackendError, Backend, Game, Stats};
 
 use gamesolve::contract::compare::{row, row_timed, Timing};
@@ -36,24 +35,26 @@ pub(crate) const AFTER_HELP: &str = "Each backend is measured as a benchmark too
      can-i-win 20 158 --quick";
 
 /// Arguments of `gamesolve compare`.
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct CompareCmd {
-    #[command(subcommand)]
+    #[cfg_attr(feature = "cli", command(subcommand))]
     pub(crate) game: GameCmd<CompareFlags>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) json: crate::stdio::GlobalJsonFlag,
     /// One row per variant of every backend (`memo/dense`, `memo/sparse`, …) instead of one
     /// per backend (its automatic choice).
-    #[arg(long, global = true)]
+    #[cfg_attr(feature = "cli", arg(long, global = true))]
     variants: bool,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) measure: MeasureArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) limits: LimitArgs,
 }
 
 /// `compare` takes no flags of its own after the game; its flags are global.
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct CompareFlags {}
 
 impl GameFlags for CompareFlags {
@@ -297,7 +298,7 @@ fn table<G: CliGame>(
                     label: label(entry, variants),
                     answer: entry.short.clone(),
                     // "no algorithm" says it all: no note (the table fits 24 lines).
-                    reason: (!not_applicable).then(|| crate::limits::with_flags(&e.message)),
+                    reason: (!not_applicable).then(|| e.worded(&crate::limits::Flags)),
                     cells: [
                         time,
                         "-".into(),

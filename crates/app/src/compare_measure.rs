@@ -9,7 +9,6 @@
 
 use std::time::{Duration, Instant};
 
-use clap::Args;
 use gamesolve::contract::compare::Timing;
 use gamesolve::{core_types::Solver, Error, Game, Stats};
 
@@ -21,34 +20,36 @@ pub(crate) const MIN_RUNS: u64 = 10;
 const SAMPLES_PER_FLOOR: u32 = 1000;
 
 /// The measuring flags of `compare` and `growth`.
-#[derive(Args, Debug, Clone)]
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct MeasureArgs {
     /// One cold run per backend with the counters on, as `compare` did before it measured: for
     /// instances where even one run per backend takes long. Its time is not a measurement.
-    #[arg(long, global = true)]
+    #[cfg_attr(feature = "cli", arg(long, global = true))]
     pub(crate) quick: bool,
     /// The least total time of a backend's timed runs (with `--min-runs`, whichever is
     /// longer), e.g. 100ms, 1s; a single run that passes it is not repeated.
-    #[arg(
+    #[cfg_attr(feature = "cli", arg(
         long,
         global = true,
         value_name = "DURATION",
         default_value = "100ms",
         value_parser = crate::args::parse_time_limit
-    )]
+    ))]
     pub(crate) min_time: Duration,
     /// The least number of timed runs of a backend (unless a single run passes `--min-time`).
-    #[arg(
+    #[cfg_attr(feature = "cli", arg(
         long,
         global = true,
         value_name = "RUNS",
         default_value_t = MIN_RUNS,
         value_parser = parse_runs
-    )]
+    ))]
     pub(crate) min_runs: u64,
 }
 
 /// `--min-runs`: a whole number from 1 up.
+#[cfg(feature = "cli")]
 fn parse_runs(text: &str) -> Result<u64, String> {
     match crate::args::parse_count(text) {
         Ok(0) => Err("it is zero; expected a whole number in 1..=1000000".to_owned()),

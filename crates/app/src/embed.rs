@@ -73,7 +73,7 @@ impl Options {
     /// options.set_limit("time_limit", "2s")?;
     /// assert_eq!(options.limits.time_limit, Some(std::time::Duration::from_secs(2)));
     /// let e = options.set_limit("memory_cap", "12 parsecs").unwrap_err();
-    /// assert!(e.message.contains("unknown unit in `12 parsecs`"), "{}", e.message);
+    /// assert!(e.message().contains("unknown unit in `12 parsecs`"), "{}", e.message());
     /// assert!(options.set_limit("speed", "1").is_err());
     /// # Ok::<(), gamesolve::contract::error::ErrorReport>(())
     /// ```
@@ -418,7 +418,7 @@ mod tests {
         let e = solve(&only_can_i_win, line, &Options::default()).unwrap_err();
         assert_eq!(e.kind, Kind::InvalidInput);
         // The line is read against this table's one game: its fields are the only ones known.
-        assert!(e.message.contains("max_choosable"), "{}", e.message);
+        assert!(e.message().contains("max_choosable"), "{}", e.message());
         let listed: serde_json::Value = serde_json::from_slice(&games(&only_can_i_win)).unwrap();
         assert_eq!(listed.as_array().unwrap().len(), 1);
         let listed: serde_json::Value = serde_json::from_slice(&games(&builtin)).unwrap();

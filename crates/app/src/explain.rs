@@ -6,14 +6,13 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use clap::Args;
 use gamesolve::contract::explain::ExplainReport;
 use gamesolve::explain::{explain, ExplainError, ExplainLimits, Explanation};
 use gamesolve::{registry::BackendChoice, Backend};
 
 use gamesolve::games::GameInfo;
 
-use super::args::{parse_usize, LimitArgs};
+use super::args::LimitArgs;
 use super::error::{CliError, Kind, Stop};
 use super::gamecmd::{GameCmd, GameFlags};
 use super::page::export_html;
@@ -26,11 +25,12 @@ use super::stdio::{write_json, write_text};
 const EXPLAIN_NODE_BUDGET: u64 = 1_000_000;
 
 /// Arguments of `gamesolve explain`.
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct ExplainCmd {
-    #[command(subcommand)]
+    #[cfg_attr(feature = "cli", command(subcommand))]
     pub(crate) game: GameCmd<ViewArgs>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) json: crate::stdio::GlobalJsonFlag,
 }
 
@@ -54,44 +54,45 @@ impl GameFlags for ViewArgs {
 }
 
 /// The backend and how much of its work to show.
-#[derive(Args, Debug)]
-#[command(mut_arg("node_budget", |arg| arg.help(
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(mut_arg("node_budget", |arg| arg.help(
     "`recursive`: positions to expand before giving up [default: 10^6 here, for small instances]"
-)))]
+))))]
 pub struct ViewArgs {
     /// The backend to explain: `recursive` and `memo` show their call tree (and `memo` its
     /// memo as the game's table), `tabular` its table in fill order, `reduction` its merges.
     /// Any `BACKEND/VARIANT` works (`memo/hash-map`, `tabular/per-mask`) [default: memo; the
     /// game's default backend for a game memo has no algorithm for (cat-and-mouse: tabular)].
-    #[arg(long, short = 'b', value_name = "BACKEND[/VARIANT]",
-          value_parser = super::args::backend_parser())]
+    #[cfg_attr(feature = "cli", arg(long, short = 'b', value_name = "BACKEND[/VARIANT]",
+          value_parser = super::args::backend_parser()))]
     backend: Option<BackendChoice>,
     /// Levels of the call tree shown below the root (`recursive`, `memo`)
     /// [default: 4].
-    #[arg(long, value_name = "LEVELS", value_parser = parse_usize, allow_negative_numbers = true, conflicts_with = "json")]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "LEVELS", value_parser = crate::args::parse_usize, allow_negative_numbers = true, conflicts_with = "json"))]
     depth: Option<usize>,
     /// Lines of tree or table shown at most.
-    #[arg(long, value_name = "LINES", default_value_t = 200, value_parser = parse_usize, allow_negative_numbers = true, conflicts_with = "json")]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "LINES", default_value_t = 200, value_parser = crate::args::parse_usize, allow_negative_numbers = true, conflicts_with = "json"))]
     max_lines: usize,
     /// Also write Graphviz DOT of the tree (`recursive`), the DAG with memo
     /// hits in red (`memo`) or the table's cells (`tabular`) to FILE; `-`
     /// writes only the DOT, to standard output (render it with
     /// `dot -Tsvg memo.dot -o memo.svg`).
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "FILE"))]
     dot: Option<PathBuf>,
     /// Nodes written to the DOT file at most.
-    #[arg(long, value_name = "NODES", default_value_t = 400, value_parser = parse_usize, allow_negative_numbers = true, requires = "dot")]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "NODES", default_value_t = 400, value_parser = crate::args::parse_usize, allow_negative_numbers = true, requires = "dot"))]
     max_dot_nodes: usize,
     /// Also write the step-through view of `gamesolve serve` as one self-contained HTML file
     /// (its script, style and the trace inside; no server or network needed: open it from
     /// disk; `recursive` and `memo` also offer the tree beside the DAG, and the answer waits
     /// at the end); `-` writes only the HTML, to standard output.
-    #[arg(long, value_name = "FILE")]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "FILE"))]
     html: Option<PathBuf>,
     /// Steps (events) written to the HTML file at most; the file says when the trace was cut.
-    #[arg(long, value_name = "STEPS", default_value_t = 2000, value_parser = parse_usize, allow_negative_numbers = true, requires = "html")]
+    #[cfg_attr(feature = "cli", arg(long, value_name = "STEPS", default_value_t = 2000, value_parser = crate::args::parse_usize, allow_negative_numbers = true, requires = "html"))]
     max_html_steps: usize,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     limits: LimitArgs,
 }
 
@@ -103,14 +104,6 @@ impl ViewArgs {
         let mut config = self.limits.limits();
         config.node_budget = Some(config.node_budget.unwrap_or(EXPLAIN_NODE_BUDGET));
         config
-    }
-}
-
-pub fn explain_error(e: ExplainError) -> CliError {
-    match e {
-        ExplainError::Backend(e) => e.into(),
-        ExplainError::Solve(e) => e.into(),
-        other => CliError::new(Kind::CannotAnswer, other.to_string()),
     }
 }
 
@@ -136,7 +129,7 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
     let limits = ExplainLimits::from_limits(&config);
     let progress =
         Progress::spinner_if(game.is_big(chosen.backend), format!("explaining {chosen}"));
-    let explanation = explain(game, &chosen, &config, &limits).map_err(explain_error);
+    let explanation = explain(game, &chosen, &config, &limits).map_err(CliError::from);
     drop(progress);
     let explanation = explanation?;
     if explanation.is_table() && view.depth.is_some() {
@@ -201,7 +194,7 @@ pub(crate) fn show<G: CliGame>(game: &G, view: &ViewArgs, json: bool) -> Result<
     if json {
         write_json(&ExplainReport::new(&explanation))
     } else {
-        let text = text(&explanation, view, &limits).map_err(explain_error)?;
+        let text = text(&explanation, view, &limits).map_err(CliError::from)?;
         write_text(&match crate::term::width() {
             Some(width) => fit_at(&text, width),
             None => text,
@@ -398,12 +391,12 @@ pub(crate) fn views<G: CliGame>(
     };
     let config = view.config();
     let explain_limits = ExplainLimits::from_limits(&config);
-    let explanation =
-        explain(game, &view.backend_for::<G>(), &config, &explain_limits).map_err(explain_error)?;
+    let explanation = explain(game, &view.backend_for::<G>(), &config, &explain_limits)
+        .map_err(CliError::from)?;
     let json = serde_json::to_vec(&ExplainReport::new(&explanation))
         .map_err(|e| CliError::new(Kind::Io, format!("cannot write the JSON view: {e}")))?;
     Ok(Views {
-        text: text(&explanation, &view, &explain_limits).map_err(explain_error)?,
+        text: text(&explanation, &view, &explain_limits).map_err(CliError::from)?,
         dot: explanation.dot(view.max_dot_nodes),
         html: export_html(
             &explanation,

@@ -5,7 +5,6 @@
 
 use std::any::TypeId;
 
-use clap::Args;
 use gamesolve::analysis::generic::Analyzer;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
@@ -20,23 +19,27 @@ use super::play::session::{Rules, Valued};
 use super::play::{run_session, PlayFlags};
 
 /// The flags of `gamesolve analyze GAME ...`.
-#[derive(Args, Clone, Debug)]
+#[derive(Clone, Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct AnalyzeFlags {
     /// The moves already made from the start, in order, as `play` reads them: each as listed
     /// (`take 3`), by its number in the listing (`2`, or `#2` where numbers are the game's
     /// short forms), or in its short form (`l`/`r`, Can I Win's integer, Cat and Mouse's
     /// node): `--moves "take 1,take 3"`.
-    #[arg(
-        long,
-        value_name = "MOVES",
-        value_delimiter = ',',
-        allow_hyphen_values = true
+    #[cfg_attr(
+        feature = "cli",
+        arg(
+            long,
+            value_name = "MOVES",
+            value_delimiter = ',',
+            allow_hyphen_values = true
+        )
     )]
     pub(crate) moves: Vec<String>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) limits: LimitArgs<Analysis>,
     /// The words of the game's own position flags (`--used 3,7`), by name.
-    #[arg(skip)]
+    #[cfg_attr(feature = "cli", arg(skip))]
     pub(crate) position: Vec<(&'static str, Vec<String>)>,
 }
 

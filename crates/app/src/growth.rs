@@ -9,13 +9,12 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
 use gamesolve::contract::growth::{Curve, Growth, Point, PointResult, Shape};
 use gamesolve::core_types::{Deadline, SolverConfig};
 use gamesolve::games::GameInfo;
 use gamesolve::{registry::BackendChoice, Backend};
 
-use super::args::{backend_parser, LimitArgs};
+use super::args::LimitArgs;
 use super::compare::COMPARE_STATE_BUDGET;
 use super::compare_measure::{measure_all, Floor, MeasureArgs, QUICK_RULE};
 use super::error::{CliError, Kind, Stop};
@@ -44,39 +43,41 @@ pub(crate) const AFTER_HELP: &str = "The sizes are the game's own family (`games
      growth.svg";
 
 /// Arguments of `gamesolve growth`.
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct GrowthCmd {
-    #[command(subcommand)]
+    #[cfg_attr(feature = "cli", command(subcommand))]
     pub(crate) game: GameCmd<GrowthFlags>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) json: crate::stdio::GlobalJsonFlag,
     /// The backends (each its automatic choice) or `backend/variant`s to time, comma-separated
     /// [default: every backend of this build with an algorithm for the game].
-    #[arg(
+    #[cfg_attr(feature = "cli", arg(
         long,
         global = true,
         value_name = "BACKEND[/VARIANT],...",
         value_delimiter = ',',
-        value_parser = backend_parser()
-    )]
+        value_parser = crate::args::backend_parser()
+    ))]
     variants: Vec<BackendChoice>,
     /// Only the sizes in this range, both ends included: `5..15`, `8..`, `..64`.
-    #[arg(long, global = true, value_name = "FROM..TO", value_parser = parse_sizes)]
+    #[cfg_attr(feature = "cli", arg(long, global = true, value_name = "FROM..TO", value_parser = parse_sizes))]
     sizes: Option<RangeInclusive<u64>>,
     /// Also write every point as CSV to this file (one row per size and variant).
-    #[arg(long, global = true, value_name = "FILE")]
+    #[cfg_attr(feature = "cli", arg(long, global = true, value_name = "FILE"))]
     csv: Option<PathBuf>,
     /// Also draw the times as an SVG chart to this file (log time axis, the fits dashed).
-    #[arg(long, global = true, value_name = "FILE")]
+    #[cfg_attr(feature = "cli", arg(long, global = true, value_name = "FILE"))]
     svg: Option<PathBuf>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) measure: MeasureArgs,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) limits: LimitArgs,
 }
 
 /// `growth` takes no flags of its own after the game; its flags are global.
-#[derive(Args, Debug, Clone)]
+#[derive(Debug, Clone)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct GrowthFlags {}
 
 impl GameFlags for GrowthFlags {
@@ -96,6 +97,7 @@ impl GameFlags for GrowthFlags {
 }
 
 /// `--sizes FROM..TO` (both ends included; either may be left out).
+#[cfg(feature = "cli")]
 fn parse_sizes(text: &str) -> Result<RangeInclusive<u64>, String> {
     const EXPECTED: &str = "expected FROM..TO with whole numbers, both ends included, e.g. \
                             5..15, 8.. or ..64";
@@ -281,7 +283,7 @@ fn curves<G: CliGame>(
                     alive[k] = false;
                     let e = CliError::from(e);
                     PointResult::Failed {
-                        error: crate::limits::with_flags(&e.message),
+                        error: e.worded(&crate::limits::Flags),
                         kind: e.kind,
                     }
                 }
@@ -446,6 +448,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
 
+    #[cfg(feature = "cli")]
     #[test]
     fn size_ranges() {
         assert_eq!(parse_sizes("5..15"), Ok(5..=15));

@@ -320,21 +320,24 @@ mod tests {
     #[test]
     fn errors_name_value_and_position() {
         let e = parse_values("1,,2").unwrap_err();
-        assert!(e.message.contains("value #2 is empty"), "{e}");
+        assert!(e.message().contains("value #2 is empty"), "{e}");
         assert!(parse_values(",1").is_err());
         assert!(parse_values(",").is_err());
         assert!(parse_values("1,2,,").is_err());
         let e = parse_values("1 2 9223372036854775808").unwrap_err();
         assert!(
-            e.message
+            e.message()
                 .contains("value #3 = 9223372036854775808 is out of range"),
             "{e}"
         );
         assert!(e
-            .message
+            .message()
             .contains("-9223372036854775808..=9223372036854775807"));
         let e = parse_values("1 x").unwrap_err();
-        assert!(e.message.contains("value #2 = x is not an integer"), "{e}");
+        assert!(
+            e.message().contains("value #2 = x is not an integer"),
+            "{e}"
+        );
         assert_eq!(
             parse_values("-9223372036854775808 9223372036854775807").unwrap(),
             vec![i64::MIN, i64::MAX]
@@ -343,12 +346,12 @@ mod tests {
         // command line's former parser accepted any number of leading zeros.
         let e = parse_values(&format!("1 {}7", "0".repeat(100))).unwrap_err();
         assert!(
-            e.message
+            e.message()
                 .starts_with(&format!("value #2 = {}… is too long", "0".repeat(100))),
             "{e}"
         );
         assert!(
-            e.message.ends_with("written in at most 100 characters"),
+            e.message().ends_with("written in at most 100 characters"),
             "{e}"
         );
     }

@@ -8,26 +8,30 @@
 //!   words (the backends' four, the analysis's three, and `serve`'s four with its own
 //!   defaults);
 //! - the embedding API and Python, with [`Limit::set`] (a keyword and its text);
-//! - error texts, with [`with_flags`]: a library error names the [`Limits`] field
-//!   (`Limits::state_budget`) and the command line adds its flag (`--state-budget`).
+//! - error texts, with [`Flags`]: a library error names the [`Limits`] field
+//!   (`Limits::state_budget`) and the command line words it with its flag too
+//!   (`--state-budget`) when it prints the error.
 //!
 //! ```
-//! use gamesolve_app::limits::{with_flags, Limit, Spelling as _};
+//! use gamesolve::contract::error::ErrorReport;
+//! use gamesolve_app::limits::{Flags, Limit, Spelling as _};
 //!
 //! let mut limits = gamesolve::Limits::default();
 //! Limit::from_key("memory_cap").unwrap().set(&mut limits, "512MiB").unwrap();
 //! assert_eq!(limits.memory_cap_bytes, Some(512 << 20));
-//! assert_eq!(
-//!     with_flags("it exceeded its state budget (`Limits::state_budget`)"),
-//!     "it exceeded its state budget (`Limits::state_budget`, --state-budget)"
-//! );
+//! let e = ErrorReport::from(gamesolve::Error::BudgetExhausted {
+//!     backend: "memo", game: "domineering", budget: 9, unit: "states", hint: "",
+//! });
+//! assert!(e.message().ends_with("its state budget of 9 states (`Limits::state_budget`)"));
+//! assert!(e.worded(&Flags).ends_with("(`Limits::state_budget`, --state-budget)"));
 //! ```
 
 use std::marker::PhantomData;
 use std::ops::Deref;
-use std::time::Duration;
 
+#[cfg(feature = "cli")]
 use clap::{Arg, ArgMatches, Command};
+use gamesolve::core_types::error::Wording;
 use gamesolve::Limits;
 
 use super::args::{parse_byte_size, parse_count, parse_time_limit};
@@ -134,6 +138,7 @@ impl Spelling for Limit {
 }
 
 /// The clap argument, its help `help`.
+#[cfg(feature = "cli")]
 fn arg(limit: Limit, help: String) -> Arg {
     let arg = Arg::new(limit.key())
         .long(limit.long())
@@ -148,6 +153,7 @@ fn arg(limit: Limit, help: String) -> Arg {
 }
 
 /// The value clap read for the limit, if it was given (and the command has it).
+#[cfg(feature = "cli")]
 fn read(limit: Limit, matches: &ArgMatches, limits: &mut Limits) {
     let count = || {
         matches
@@ -161,34 +167,28 @@ fn read(limit: Limit, matches: &ArgMatches, limits: &mut Limits) {
         Limit::MemoryCap => limits.memory_cap_bytes = count().or(limits.memory_cap_bytes),
         Limit::StateBudget => limits.state_budget = count().or(limits.state_budget),
         Limit::TimeLimit => {
-            let given = matches.try_get_one::<Duration>(limit.key()).ok().flatten();
+            let given = matches
+                .try_get_one::<std::time::Duration>(limit.key())
+                .ok()
+                .flatten();
             limits.time_limit = given.copied().or(limits.time_limit);
         }
     }
 }
 
-/// `message` with the command-line flag after each [`Limits`] field it names: a library error
-/// says "`Limits::state_budget`", the command line and `batch` print "`Limits::state_budget`,
-/// --state-budget" (the one mapping from field to flag).
-pub fn with_flags(message: &str) -> String {
-    let mut out = message.to_owned();
-    for limit in Limit::ALL {
-        for (named, flagged) in [
-            (
-                format!("`Limits::{}`", limit.field()),
-                format!("`Limits::{}`, --{}", limit.field(), limit.long()),
-            ),
-            (
-                format!("Limits::{} ", limit.field()),
-                format!("Limits::{} (--{}) ", limit.field(), limit.long()),
-            ),
-        ] {
-            if out.contains(&named) && !out.contains(&format!("--{}", limit.long())) {
-                out = out.replace(&named, &flagged);
-            }
-        }
+/// The command line's words for an error ([`Wording`]): a limit named by its [`Limits`] field
+/// and its flag, "`Limits::state_budget`, --state-budget" (the one mapping from field to flag).
+/// The program's errors, `batch`'s error lines, `compare`'s and `growth`'s reasons and
+/// `serve`'s errors (whose limits are its flags) are worded so; the library's words
+/// ([`ErrorReport::message`](gamesolve::contract::error::ErrorReport::message)) name the field
+/// alone.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Flags;
+
+impl Wording for Flags {
+    fn limit(&self, limit: Limit) -> String {
+        format!("{limit}, --{}", limit.long())
     }
-    out
 }
 
 /// Which limits a command takes, in its words: its help per limit (`None`: it does not take
@@ -304,6 +304,7 @@ impl<S: LimitSet> Deref for LimitArgs<S> {
     }
 }
 
+#[cfg(feature = "cli")]
 impl<S: LimitSet> clap::FromArgMatches for LimitArgs<S> {
     fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let mut args = LimitArgs::from(Limits::default());
@@ -321,6 +322,7 @@ impl<S: LimitSet> clap::FromArgMatches for LimitArgs<S> {
     }
 }
 
+#[cfg(feature = "cli")]
 impl<S: LimitSet> clap::Args for LimitArgs<S> {
     fn augment_args(command: Command) -> Command {
         let mut command = command.next_help_heading("Limits");
@@ -341,14 +343,18 @@ impl<S: LimitSet> clap::Args for LimitArgs<S> {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    #[cfg(feature = "cli")]
     use clap::Parser;
+    use std::time::Duration;
 
+    #[cfg(feature = "cli")]
     #[derive(Parser, Debug)]
     struct Cmd {
         #[command(flatten)]
         limits: LimitArgs<Analysis>,
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn each_command_parses_the_limits_it_takes_into_limits() {
         let cmd = Cmd::try_parse_from(["x", "--memory-cap", "1KiB", "--time-limit", "2s"]).unwrap();
@@ -394,14 +400,15 @@ mod tests {
             .set(&mut limits, "x")
             .unwrap_err()
             .contains("not a whole number"));
+        // The command line names each limit by its field and its flag.
         assert_eq!(
-            with_flags("raise `Limits::memory_cap_bytes` or `Limits::node_budget`"),
-            "raise `Limits::memory_cap_bytes`, --memory-cap or `Limits::node_budget`, \
-             --node-budget"
+            Limit::ALL.map(|limit| Flags.limit(limit)),
+            [
+                "`Limits::node_budget`, --node-budget",
+                "`Limits::memory_cap_bytes`, --memory-cap",
+                "`Limits::state_budget`, --state-budget",
+                "`Limits::time_limit`, --time-limit",
+            ]
         );
-        // A message that already names the flag keeps its words.
-        let named = "raise `Limits::state_budget` (--state-budget)";
-        assert_eq!(with_flags(named), named);
-        assert_eq!(with_flags("no limit here"), "no limit here");
     }
 }

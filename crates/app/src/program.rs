@@ -4,6 +4,7 @@
 
 use std::sync::OnceLock;
 
+#[cfg(feature = "cli")]
 use clap::Command;
 
 /// The name the running program is called by (the file name of its path on the command line,
@@ -15,6 +16,7 @@ pub(crate) fn program() -> &'static str {
 }
 
 /// Records the running program's name from its first command-line word (once per process).
+#[cfg(feature = "cli")]
 pub(crate) fn install_program(first_arg: Option<&std::ffi::OsStr>) {
     let name = first_arg
         .map(std::path::Path::new)
@@ -33,6 +35,7 @@ static PROGRAM: OnceLock<String> = OnceLock::new();
 
 /// `command` with its help examples (every `after_help`, its subcommands' too) and its name
 /// written for the running [`program`] instead of `gamesolve`; unchanged for `gamesolve`.
+#[cfg(feature = "cli")]
 pub(crate) fn for_program(command: Command) -> Command {
     let name = program();
     if name == BUILTIN_PROGRAM {
@@ -44,6 +47,7 @@ pub(crate) fn for_program(command: Command) -> Command {
     )
 }
 
+#[cfg(feature = "cli")]
 fn rename(mut command: Command, name: &str) -> Command {
     let from = format!("{BUILTIN_PROGRAM} ");
     let to = format!("{name} ");

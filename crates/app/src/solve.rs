@@ -3,7 +3,6 @@
 
 use std::time::{Duration, Instant};
 
-use clap::Args;
 use gamesolve::{core_types::Solver, Game, Stats};
 
 use gamesolve::games::GameInfo;
@@ -17,17 +16,18 @@ use super::report::{stats_lines, CliGame};
 use super::stdio::{write_json, write_text};
 
 /// The flags of `gamesolve GAME ...`, beside the game's parameters.
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct SolveFlags {
     /// Also print what the backend did: the variant that ran; positions expanded (calls, or
     /// cells computed bottom-up); memo hits (lookups answered without expanding); states
     /// stored (entries written to the memo or table); table cells and table bytes (as
     /// allocated); max depth (the deepest call, the root being 1); the wall time.
-    #[arg(long)]
+    #[cfg_attr(feature = "cli", arg(long))]
     pub(crate) stats: bool,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) json: crate::stdio::JsonFlag,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) solver: SolverArgs,
 }
 
@@ -50,18 +50,16 @@ fn counted(json: bool, stats: bool) -> bool {
     json || stats
 }
 
-/// A sweep's error in the words of the command that asked for it (`can-i-win N
-/// --all-totals`): the analysis names itself `analyze`.
+/// A sweep's error naming the command that asked for it (`can-i-win N --all-totals`) where
+/// the analysis engine gave up, which otherwise names itself "the `analyze` command"
+/// ([`CliError::asked_by`]: the error keeps the command, and is worded when printed).
 pub(crate) fn sweep_error(stop: Stop, cmd: &GameCmd<SolveFlags>, info: &GameInfo) -> Stop {
     let command = match info.sweep {
         Some(sweep) => format!("`{} --{}`", cmd.name, sweep.flag),
         None => format!("`{}`", cmd.name),
     };
     match stop {
-        Stop::Error(mut e) => {
-            e.message = e.message.replace("the `analyze` command", &command);
-            Stop::Error(e)
-        }
+        Stop::Error(e) => Stop::Error(e.asked_by(command)),
         other => other,
     }
 }

@@ -55,19 +55,21 @@ pub(crate) static RECORD_STDOUT: extern "C" fn() = {
 
 /// `--json` for the commands that print results (and their errors) as JSON; `batch`, `play`
 /// and `serve` do not take it.
-#[derive(clap::Args, Debug, Default)]
+#[derive(Debug, Default)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub(crate) struct JsonFlag {
     /// Print the result, and errors, as one JSON value on standard output.
-    #[arg(long)]
+    #[cfg_attr(feature = "cli", arg(long))]
     pub(crate) json: bool,
 }
 
 /// `--json` of a command whose games are subcommands (`compare`, `analyze`, `explain`): given
 /// before or after the game.
-#[derive(clap::Args, Debug, Default)]
+#[derive(Debug, Default)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub(crate) struct GlobalJsonFlag {
     /// Print the result, and errors, as one JSON value on standard output.
-    #[arg(long, global = true)]
+    #[cfg_attr(feature = "cli", arg(long, global = true))]
     pub(crate) json: bool,
 }
 

@@ -9,11 +9,11 @@
 //! `--color never`, and keep them under `CLICOLOR_FORCE` or with `--color always`. JSON is
 //! written past these streams and never holds a style.
 
+#[cfg(feature = "cli")]
 use std::ffi::OsString;
 use std::io::IsTerminal;
 
 use anstyle::{AnsiColor, Style};
-use clap::{Args, ValueEnum};
 
 /// The width of a terminal that does not report its size, and of `compare`'s table in a pipe
 /// or a file.
@@ -23,24 +23,29 @@ pub(crate) const DEFAULT_WIDTH: usize = 80;
 const MIN_WIDTH: usize = 20;
 
 /// `--color`, `--progress` and `--no-progress`: flags of every command.
-#[derive(Args, Debug, Clone, Default)]
-#[command(next_help_heading = "Terminal")]
+#[derive(Debug, Clone, Default)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
+#[cfg_attr(feature = "cli", command(next_help_heading = "Terminal"))]
 pub(crate) struct TermArgs {
     /// When to colour outcomes, errors and warnings: `auto` (on a terminal, unless `NO_COLOR`
     /// is set; `CLICOLOR_FORCE` forces it), `always` or `never`. JSON is never coloured.
-    #[arg(long, value_enum, value_name = "WHEN", global = true, default_value_t = ColorWhen::Auto)]
+    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "WHEN", global = true, default_value_t = ColorWhen::Auto))]
     pub(crate) color: ColorWhen,
     /// Draw progress bars and spinners on standard error even when it is not a terminal (for
     /// scripts and CI logs).
-    #[arg(long, global = true, conflicts_with = "no_progress")]
+    #[cfg_attr(
+        feature = "cli",
+        arg(long, global = true, conflicts_with = "no_progress")
+    )]
     pub(crate) progress: bool,
     /// Never draw progress bars or spinners.
-    #[arg(long, global = true)]
+    #[cfg_attr(feature = "cli", arg(long, global = true))]
     pub(crate) no_progress: bool,
 }
 
 /// `--color WHEN`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub(crate) enum ColorWhen {
     /// On a terminal, unless `NO_COLOR` is set (`CLICOLOR_FORCE` forces it).
     #[default]
@@ -64,7 +69,9 @@ impl ColorWhen {
     /// The `--color` of `args` (`--color WHEN` or `--color=WHEN`, the last one before `--`),
     /// read before clap parses them, so that clap's own help and errors follow it too;
     /// `Auto` when absent or not a known value (clap then reports the bad value).
+    #[cfg(feature = "cli")]
     pub(crate) fn from_args(args: &[OsString]) -> ColorWhen {
+        use clap::ValueEnum as _;
         let mut when = ColorWhen::Auto;
         let mut words = args.iter().skip(1).take_while(|a| *a != "--");
         while let Some(word) = words.next() {
@@ -86,6 +93,7 @@ impl ColorWhen {
     }
 
     /// clap's colour choice for its help and errors.
+    #[cfg(feature = "cli")]
     pub(crate) fn clap(self) -> clap::ColorChoice {
         match self {
             ColorWhen::Auto => clap::ColorChoice::Auto,
@@ -403,6 +411,7 @@ mod tests {
         assert_eq!(cut_at("abc", 4), "abc");
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn color_flag_is_read_before_parsing() {
         let args = |list: &[&str]| list.iter().map(OsString::from).collect::<Vec<_>>();

@@ -8,7 +8,7 @@
 //!   backend, or the same one with a larger budget, may answer it. A backend
 //!   never returns a wrong answer instead.
 
-use thiserror::Error;
+use std::fmt;
 
 use crate::limits::Limit;
 
@@ -33,13 +33,10 @@ impl ErrorKind {
 }
 
 /// Everything that can go wrong when building or solving a game.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Error {
     /// Can I Win: the largest choosable integer is outside the allowed range.
-    #[error(
-        "max_choosable = {value} is out of range: the pool is 1..=max_choosable with max_choosable in {min}..={max}"
-    )]
     MaxChoosableOutOfRange {
         /// The rejected value.
         value: i128,
@@ -50,7 +47,6 @@ pub enum Error {
     },
 
     /// Can I Win: the desired total is negative or does not fit in `u64`.
-    #[error("desired_total = {value} is out of range: it must be a whole number in 0..={max}")]
     DesiredTotalOutOfRange {
         /// The rejected value.
         value: i128,
@@ -60,7 +56,6 @@ pub enum Error {
 
     /// A game's parameter, as read from a command-line word or a JSON field, is not one the
     /// game accepts; the message names the parameter, the value and what is allowed.
-    #[error("{message}")]
     InvalidParameter {
         /// The complete sentence: `stones = 9999999 is out of range: …`.
         message: String,
@@ -69,10 +64,6 @@ pub enum Error {
     /// A game definition broke its contract: a position that is not over has no move (see
     /// [`Game::terminal_value`](crate::Game::terminal_value)). A bug in the game's code, not a
     /// limit of the backend.
-    #[error(
-        "{game}: position `{position}` is not over (no terminal value) but has no legal move; \
-         the game's terminal_value and moves disagree"
-    )]
     NoMoves {
         /// The game's machine name.
         game: &'static str,
@@ -83,10 +74,6 @@ pub enum Error {
     /// A game's index broke its contract: [`Indexed::index`](crate::Indexed::index) of a
     /// position is not below [`Indexed::position_count`](crate::Indexed::position_count). A bug
     /// in the game's code, not a limit of the backend.
-    #[error(
-        "{game}: position `{position}` has index {index}, not below the game's position_count() \
-         = {count}; the game's index and position_count disagree"
-    )]
     IndexOutOfRange {
         /// The game's machine name.
         game: &'static str,
@@ -102,10 +89,6 @@ pub enum Error {
     /// where they lead, changed between two passes over it (`tabular/retrograde` lists each
     /// position's moves twice when it reverses the edges). A bug in the game's code (or a
     /// method that failed in between), not a limit of the backend.
-    #[error(
-        "{game}: position `{position}` gave different moves, or moves leading elsewhere, when \
-         asked a second time; a game's moves and play must give the same answer every time"
-    )]
     Inconsistent {
         /// The game's machine name.
         game: &'static str,
@@ -117,13 +100,6 @@ pub enum Error {
     /// search that recurses (`recursive`, `memo`) would never end; retrograde analysis
     /// (`tabular/retrograde`) solves such games. This backend cannot answer, whatever its
     /// limits.
-    #[error(
-        "{} cannot solve {game}: position `{position}` repeats on the search's own path (the \
-         game's positions can repeat, so this search would never end); use \
-         `tabular/retrograde`, which solves games whose positions repeat: it needs the game's \
-         index (`index(position)` and `count()` for a Python game, `Indexed` in Rust)",
-        who(backend)
-    )]
     PositionRepeats {
         /// The backend's name.
         backend: &'static str,
@@ -136,10 +112,6 @@ pub enum Error {
     /// Play from a position can go on forever under perfect play, and the game's value type
     /// has no value for that ([`GameValue::endless`](crate::GameValue::endless) is `None`: a
     /// scoring game whose positions repeat).
-    #[error(
-        "{game}: play from position `{position}` can go on forever under perfect play, and the \
-         game's value type has no value for a game that never ends (GameValue::endless)"
-    )]
     EndlessPlay {
         /// The game's machine name.
         game: &'static str,
@@ -148,10 +120,6 @@ pub enum Error {
     },
 
     /// This backend's state encoding cannot represent a game this large.
-    #[error(
-        "{} cannot answer {game} with {parameter} = {value}: it supports at most {limit}{hint}",
-        who(backend)
-    )]
     GameTooLarge {
         /// The backend's name (`recursive`, `memo`, `tabular`).
         backend: &'static str,
@@ -163,16 +131,14 @@ pub enum Error {
         value: u64,
         /// The largest value this backend accepts.
         limit: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
     /// The table this backend needs is larger than its memory cap.
     ///
     /// Reported before anything is allocated.
-    #[error(
-        "{} cannot answer {game} with {parameter} = {value}: its table needs {required_bytes} bytes, more than the memory cap of {memory_cap_bytes} bytes ({}){hint}", who(backend), Limit::MemoryCap
-    )]
     TableTooLarge {
         /// The backend's name.
         backend: &'static str,
@@ -186,15 +152,13 @@ pub enum Error {
         required_bytes: u128,
         /// The configured memory cap in bytes.
         memory_cap_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
     /// The system refused the memory for this backend's table, although the
     /// table is within the memory cap (not enough free memory right now).
-    #[error(
-        "{} cannot answer {game} with {parameter} = {value}: the system refused the {required_bytes} bytes its table needs (within the memory cap of {memory_cap_bytes} bytes){hint}", who(backend)
-    )]
     AllocationFailed {
         /// The backend's name.
         backend: &'static str,
@@ -208,16 +172,13 @@ pub enum Error {
         required_bytes: u128,
         /// The configured memory cap in bytes.
         memory_cap_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
     /// The system refused the memory of a new stack segment for the recursive search (see
     /// the solver crates' stack segments): a process memory limit such as `ulimit -v`, or no free memory.
-    #[error(
-        "{} cannot answer {game}: the system refused the {segment_bytes} bytes of a new stack segment its recursive search needed (a process memory limit such as `ulimit -v`, or no free memory){hint}",
-        who(backend)
-    )]
     StackRefused {
         /// The backend's name.
         backend: &'static str,
@@ -225,13 +186,13 @@ pub enum Error {
         game: &'static str,
         /// The size of the segment asked for.
         segment_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
     /// No backend of this build has an algorithm for the game (a build with only `reduction`
     /// asked for Can I Win).
-    #[error("backend `{backend}` has no algorithm for {game}; build with a backend that has one")]
     NoAlgorithm {
         /// The backend's name.
         backend: &'static str,
@@ -244,7 +205,6 @@ pub enum Error {
     /// the game. The front door's [`Solver`](crate::Solver) builder reports a name it was given
     /// this way; `reason` is the registry's sentence, which names the known backends, the
     /// variants or the cargo feature to enable.
-    #[error("{reason}")]
     BackendUnavailable {
         /// The name asked for (`memo/alpha-beta`).
         asked: String,
@@ -255,11 +215,6 @@ pub enum Error {
     },
 
     /// The search hit its budget before finishing.
-    #[error(
-        "{} gave up on {game}: it exceeded its {}{hint}",
-        who(backend),
-        budget_words(*budget, unit)
-    )]
     BudgetExhausted {
         /// The backend's name.
         backend: &'static str,
@@ -271,18 +226,13 @@ pub enum Error {
         /// ([`Limits::node_budget`](crate::Limits::node_budget)), `states` for the state budget
         /// ([`Limits::state_budget`](crate::Limits::state_budget)).
         unit: &'static str,
-        /// Advice on what to do instead; empty or starting with `"; "`.
+        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
+        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
         hint: &'static str,
     },
 
     /// The search reached its wall-clock time limit before finishing (see
     /// [`crate::deadline`]).
-    #[error(
-        "{} gave up on {game}: it reached its time limit of {} ({})",
-        who(backend),
-        humantime::format_duration(*limit),
-        Limit::TimeLimit
-    )]
     TimeLimitReached {
         /// The backend's name.
         backend: &'static str,
@@ -293,14 +243,86 @@ pub enum Error {
     },
 }
 
-/// Who gave up, for the messages: `backend `memo``, or `the `analyze` command` for the
-/// analysis engine, which is a command of its own and not a backend.
-fn who(backend: &str) -> String {
+/// Who gave up, for the messages: `backend `memo``, or (in the library's words) `the `analyze`
+/// command` for the analysis engine, which is a command of its own and not a backend.
+fn who(backend: &str, words: &dyn Wording) -> String {
     if backend == ANALYZE {
-        format!("the `{backend}` command")
+        words.analysis()
     } else {
         format!("backend `{backend}`")
     }
+}
+
+/// How a front end names, in an error's sentence, what the library names by its own API: a
+/// limit (the library: its [`Limits`](crate::Limits) field, ``(`Limits::state_budget`)``; the
+/// command line adds its flag) and the analysis engine when it gave up (the library: "the
+/// `analyze` command"; `can-i-win N --all-totals` names itself). Every method has the
+/// library's words as its default, so [`LibraryWords`] implements none, and an error is
+/// worded once, when a front end prints it ([`Error::worded`]); its `Display` is
+/// `worded(&LibraryWords)`.
+///
+/// ```
+/// use core_types::error::{Error, LibraryWords, Wording};
+/// use core_types::limits::Limit;
+///
+/// struct Flags;
+/// impl Wording for Flags {
+///     fn limit(&self, limit: Limit) -> String {
+///         format!("{limit}, --{}", limit.words().replace(' ', "-"))
+///     }
+/// }
+/// let err = Error::BudgetExhausted {
+///     backend: "memo", game: "domineering", budget: 3_000_000, unit: "states", hint: "",
+/// };
+/// assert_eq!(err.to_string(), err.worded(&LibraryWords));
+/// assert!(err.worded(&Flags).ends_with("(`Limits::state_budget`, --state-budget)"));
+/// ```
+pub trait Wording {
+    /// How the sentence names `limit`: ``(`Limits::state_budget`)`` by default (the text
+    /// inside the parentheses).
+    fn limit(&self, limit: Limit) -> String {
+        limit.to_string()
+    }
+
+    /// How the sentence names the analysis engine as the one that gave up: "the `analyze`
+    /// command" by default.
+    fn analysis(&self) -> String {
+        format!("the `{ANALYZE}` command")
+    }
+}
+
+/// The library's own words ([`Wording`]'s defaults): what an error's `Display` writes.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LibraryWords;
+
+impl Wording for LibraryWords {}
+
+/// A hint (advice written where the error is made, a `&'static str`) with each limit it names
+/// worded by `words`. A hint names a limit by its slot, the [`Limits`](crate::Limits) field in
+/// braces (`"; the memory cap ({memory_cap_bytes}) bounds the sparse memo"`), so that the
+/// limit stays a value until the error is worded; any other text is written as it is.
+fn hint_worded(hint: &str, words: &dyn Wording) -> String {
+    let mut out = String::with_capacity(hint.len());
+    let mut rest = hint;
+    while let Some(open) = rest.find('{') {
+        let slot = rest[open + 1..].split_once('}').and_then(|(name, after)| {
+            let limit = Limit::ALL.into_iter().find(|l| l.field() == name)?;
+            Some((limit, after))
+        });
+        match slot {
+            Some((limit, after)) => {
+                out.push_str(&rest[..open]);
+                out.push_str(&words.limit(limit));
+                rest = after;
+            }
+            None => {
+                out.push_str(&rest[..=open]);
+                rest = &rest[open + 1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The limit a budget counting `unit` is: the node budget counts positions, the state budget
@@ -315,9 +337,13 @@ const fn budget_limit(unit: &str) -> Option<Limit> {
 
 /// `state budget of 3000000 states (`Limits::state_budget`)`, or `budget of 5 runs` for a
 /// budget that is none of [`Limits`](crate::Limits)' fields.
-fn budget_words(budget: u64, unit: &str) -> String {
+fn budget_words(budget: u64, unit: &str, words: &dyn Wording) -> String {
     match budget_limit(unit) {
-        Some(limit) => format!("{} of {budget} {unit} ({limit})", limit.words()),
+        Some(limit) => format!(
+            "{} of {budget} {unit} ({})",
+            limit.words(),
+            words.limit(limit)
+        ),
         None => format!("budget of {budget} {unit}"),
     }
 }
@@ -327,6 +353,140 @@ fn budget_words(budget: u64, unit: &str) -> String {
 pub const ANALYZE: &str = "analyze";
 
 impl Error {
+    /// The error's sentence with what it names worded by `words` (a front end's [`Wording`]):
+    /// the same sentence as `Display`, which is `worded(&LibraryWords)`, but for how a limit
+    /// and the analysis engine are named.
+    pub fn worded(&self, words: &dyn Wording) -> String {
+        match self {
+            Error::MaxChoosableOutOfRange { value, min, max } => format!(
+                "max_choosable = {value} is out of range: the pool is 1..=max_choosable with \
+                 max_choosable in {min}..={max}"
+            ),
+            Error::DesiredTotalOutOfRange { value, max } => format!(
+                "desired_total = {value} is out of range: it must be a whole number in 0..={max}"
+            ),
+            Error::InvalidParameter { message } => message.clone(),
+            Error::NoMoves { game, position } => format!(
+                "{game}: position `{position}` is not over (no terminal value) but has no legal \
+                 move; the game's terminal_value and moves disagree"
+            ),
+            Error::IndexOutOfRange {
+                game,
+                position,
+                index,
+                count,
+            } => format!(
+                "{game}: position `{position}` has index {index}, not below the game's \
+                 position_count() = {count}; the game's index and position_count disagree"
+            ),
+            Error::Inconsistent { game, position } => format!(
+                "{game}: position `{position}` gave different moves, or moves leading elsewhere, \
+                 when asked a second time; a game's moves and play must give the same answer \
+                 every time"
+            ),
+            Error::PositionRepeats {
+                backend,
+                game,
+                position,
+            } => format!(
+                "{} cannot solve {game}: position `{position}` repeats on the search's own path \
+                 (the game's positions can repeat, so this search would never end); use \
+                 `tabular/retrograde`, which solves games whose positions repeat: it needs the \
+                 game's index (`index(position)` and `count()` for a Python game, `Indexed` in \
+                 Rust)",
+                who(backend, words)
+            ),
+            Error::EndlessPlay { game, position } => format!(
+                "{game}: play from position `{position}` can go on forever under perfect play, \
+                 and the game's value type has no value for a game that never ends \
+                 (GameValue::endless)"
+            ),
+            Error::GameTooLarge {
+                backend,
+                game,
+                parameter,
+                value,
+                limit,
+                hint,
+            } => format!(
+                "{} cannot answer {game} with {parameter} = {value}: it supports at most \
+                 {limit}{}",
+                who(backend, words),
+                hint_worded(hint, words)
+            ),
+            Error::TableTooLarge {
+                backend,
+                game,
+                parameter,
+                value,
+                required_bytes,
+                memory_cap_bytes,
+                hint,
+            } => format!(
+                "{} cannot answer {game} with {parameter} = {value}: its table needs \
+                 {required_bytes} bytes, more than the memory cap of {memory_cap_bytes} bytes \
+                 ({}){}",
+                who(backend, words),
+                words.limit(Limit::MemoryCap),
+                hint_worded(hint, words)
+            ),
+            Error::AllocationFailed {
+                backend,
+                game,
+                parameter,
+                value,
+                required_bytes,
+                memory_cap_bytes,
+                hint,
+            } => format!(
+                "{} cannot answer {game} with {parameter} = {value}: the system refused the \
+                 {required_bytes} bytes its table needs (within the memory cap of \
+                 {memory_cap_bytes} bytes){}",
+                who(backend, words),
+                hint_worded(hint, words)
+            ),
+            Error::StackRefused {
+                backend,
+                game,
+                segment_bytes,
+                hint,
+            } => format!(
+                "{} cannot answer {game}: the system refused the {segment_bytes} bytes of a new \
+                 stack segment its recursive search needed (a process memory limit such as \
+                 `ulimit -v`, or no free memory){}",
+                who(backend, words),
+                hint_worded(hint, words)
+            ),
+            Error::NoAlgorithm { backend, game } => format!(
+                "backend `{backend}` has no algorithm for {game}; build with a backend that has \
+                 one"
+            ),
+            Error::BackendUnavailable { reason, .. } => reason.clone(),
+            Error::BudgetExhausted {
+                backend,
+                game,
+                budget,
+                unit,
+                hint,
+            } => format!(
+                "{} gave up on {game}: it exceeded its {}{}",
+                who(backend, words),
+                budget_words(*budget, unit, words),
+                hint_worded(hint, words)
+            ),
+            Error::TimeLimitReached {
+                backend,
+                game,
+                limit,
+            } => format!(
+                "{} gave up on {game}: it reached its time limit of {} ({})",
+                who(backend, words),
+                humantime::format_duration(*limit),
+                words.limit(Limit::TimeLimit)
+            ),
+        }
+    }
+
     /// Whether the game is malformed or only this backend gave up.
     ///
     /// ```
@@ -389,9 +549,53 @@ impl Error {
     }
 }
 
+impl fmt::Display for Error {
+    /// The sentence in the library's words ([`Error::worded`] with [`LibraryWords`]).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.worded(&LibraryWords))
+    }
+}
+
+impl std::error::Error for Error {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hint names a limit by its slot, worded with the error: the library's words, or a
+    /// front end's.
+    #[test]
+    fn hints_word_the_limits_they_name() {
+        struct Flags;
+        impl Wording for Flags {
+            fn limit(&self, limit: Limit) -> String {
+                format!("{limit}, --flag")
+            }
+        }
+        let err = Error::BudgetExhausted {
+            backend: "memo",
+            game: "can-i-win",
+            budget: 3072,
+            unit: "states",
+            hint: "; the memory cap ({memory_cap_bytes}) bounds the sparse memo: raise it",
+        };
+        assert_eq!(
+            err.to_string(),
+            "backend `memo` gave up on can-i-win: it exceeded its state budget of 3072 states \
+             (`Limits::state_budget`); the memory cap (`Limits::memory_cap_bytes`) bounds the \
+             sparse memo: raise it"
+        );
+        assert!(
+            err.worded(&Flags).ends_with(
+                "(`Limits::state_budget`, --flag); the memory cap (`Limits::memory_cap_bytes`, \
+                 --flag) bounds the sparse memo: raise it"
+            ),
+            "{}",
+            err.worded(&Flags)
+        );
+        // Braces that name no limit are words.
+        assert_eq!(hint_worded("; {x} and {", &LibraryWords), "; {x} and {");
+    }
 
     #[test]
     fn allocation_failure_is_told_apart_from_the_cap() {

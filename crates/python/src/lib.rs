@@ -44,7 +44,7 @@ pyo3::create_exception!(
 /// The Python exception for a library error: [`NativeError`] with the machine kind and the
 /// message.
 pub(crate) fn native_error(e: &ErrorReport) -> PyErr {
-    NativeError::new_err((e.kind.as_str().to_owned(), e.message.clone()))
+    NativeError::new_err((e.kind.as_str().to_owned(), e.message()))
 }
 
 /// The game table a module offers, kept in the module as `_games` ([`add_module`]); every
@@ -187,7 +187,7 @@ fn compare(
     let (rows, verdict) = answer.map_err(|e| native_error(&e))?;
     let verdict = verdict
         .err()
-        .map(|e| (e.kind.as_str().to_owned(), e.message));
+        .map(|e| (e.kind.as_str().to_owned(), e.message()));
     Ok((text(rows), verdict))
 }
 

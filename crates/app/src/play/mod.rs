@@ -18,8 +18,6 @@ pub(crate) mod session;
 use std::io;
 use std::path::Path;
 
-use clap::{Args, ValueEnum};
-
 use gamesolve::games::GameInfo;
 
 use super::error::{CliError, Kind, Stop};
@@ -32,9 +30,10 @@ use session::session;
 pub use replay::Replay;
 
 /// Arguments of `gamesolve play`: a game of the table, its parameters, and the options.
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct PlayCmd {
-    #[command(subcommand)]
+    #[cfg_attr(feature = "cli", command(subcommand))]
     pub(crate) game: GameCmd<PlayFlags>,
 }
 
@@ -57,17 +56,19 @@ pub(crate) fn run_session<R: session::Rules>(rules: R, options: &PlayOptions) ->
     }
 }
 
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub(crate) struct PlayOptions {
     /// Who moves first; asked at the start when not given.
-    #[arg(long, value_enum, value_name = "WHO")]
+    #[cfg_attr(feature = "cli", arg(long, value_enum, value_name = "WHO"))]
     pub(crate) first: Option<Starter>,
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) limits: LimitArgs<Analysis>,
 }
 
 /// Who moves first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub(crate) enum Starter {
     /// You.
     Human,
@@ -126,9 +127,10 @@ fn is_stdin(path: &Path) -> bool {
 }
 
 /// The flags of `gamesolve play GAME ...`.
-#[derive(Args, Debug)]
+#[derive(Debug)]
+#[cfg_attr(feature = "cli", derive(clap::Args))]
 pub struct PlayFlags {
-    #[command(flatten)]
+    #[cfg_attr(feature = "cli", command(flatten))]
     pub(crate) options: PlayOptions,
 }
 

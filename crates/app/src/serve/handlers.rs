@@ -14,7 +14,6 @@ use gamesolve::contract::growth::PointResult;
 
 use crate::compare_measure::Floor;
 use crate::error::{CliError, Kind};
-use crate::explain::explain_error;
 use crate::generic::rules_for;
 use crate::line::Answer;
 use crate::line::LineGame;
@@ -209,7 +208,8 @@ impl LineGame for Tracer {
     /// one trace format), carried as a raw JSON value: never edited.
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
         let limits = ExplainLimits::default().with_max_events(self.max_events);
-        let e = explain(game, &self.choice, &self.config, &limits).map_err(explain_error)?;
+        let e = explain(game, &self.choice, &self.config, &limits)
+            .map_err(crate::error::CliError::from)?;
         let json = String::from_utf8(trace_json(&e, self.max_events)?)
             .map_err(|e| CliError::new(Kind::Io, format!("cannot write the trace: {e}")))?;
         let raw = serde_json::value::RawValue::from_string(json)

@@ -61,7 +61,8 @@ impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
             ApiError::Line(status, e) => {
-                let message = crate::limits::with_flags(&e.message);
+                // The server's limits are its flags (`gamesolve serve --state-budget …`).
+                let message = e.worded(&crate::limits::Flags);
                 let line = ErrorLine {
                     line: 1,
                     error: &message,

@@ -17,7 +17,7 @@
 //! assert_eq!(params.get("values"), Some(&ParamValue::Values(vec![1, 5, 233, 7])));
 //!
 //! let e = read_line(br#"{"game":"nim"}"#, &games).unwrap_err();
-//! assert_eq!(e.message, "unknown game `nim` (known games: can-i-win, predict-the-winner)");
+//! assert_eq!(e.message(), "unknown game `nim` (known games: can-i-win, predict-the-winner)");
 //! # Ok::<(), gamesolve::contract::error::ErrorReport>(())
 //! ```
 
@@ -328,7 +328,7 @@ mod tests {
     }
 
     fn message(line: &str) -> String {
-        read_line(line.as_bytes(), &games()).unwrap_err().message
+        read_line(line.as_bytes(), &games()).unwrap_err().message()
     }
 
     #[test]
@@ -396,28 +396,28 @@ mod tests {
         );
         // `+5` is not JSON.
         assert_eq!(
-            values_of("values", "[1, +5]").unwrap_err().message,
+            values_of("values", "[1, +5]").unwrap_err().message(),
             "`values` must be an array of integers, got [1, +5]"
         );
         assert_eq!(
-            values_of("values", "[1, 1.5]").unwrap_err().message,
+            values_of("values", "[1, 1.5]").unwrap_err().message(),
             "value #2 = 1.5 is not an integer: values must be whole numbers in \
              -9223372036854775808..=9223372036854775807"
         );
         assert_eq!(
-            values_of("values", r#"[1, 2, "3"]"#).unwrap_err().message,
+            values_of("values", r#"[1, 2, "3"]"#).unwrap_err().message(),
             "value #3 = \"3\" is not an integer: values must be whole numbers in \
              -9223372036854775808..=9223372036854775807"
         );
         assert_eq!(
             values_of("values", "[99999999999999999999]")
                 .unwrap_err()
-                .message,
+                .message(),
             "value #1 = 99999999999999999999 is out of range: values must be whole numbers in \
              -9223372036854775808..=9223372036854775807"
         );
         assert_eq!(
-            values_of("values", "7").unwrap_err().message,
+            values_of("values", "7").unwrap_err().message(),
             "`values` must be an array of integers, got 7"
         );
     }
@@ -427,7 +427,7 @@ mod tests {
         assert_eq!(max_line_bytes(None), 256 << 20);
         assert_eq!(max_line_bytes(Some(1000)), 1000);
         assert_eq!(
-            line_too_long(2000, 1000, false).message,
+            line_too_long(2000, 1000, false).message(),
             "the line is 2000 bytes long, over the limit of 1000 bytes for one batch line \
              (256 MiB, or --memory-cap when smaller); it was skipped"
         );

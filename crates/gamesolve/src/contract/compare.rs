@@ -130,7 +130,7 @@ pub fn row<G: Reported>(
                 game: G::NAME,
                 backend,
                 variant,
-                error: e.message.clone(),
+                error: e.message(),
                 kind: e.kind,
             },
         },

@@ -22,7 +22,9 @@ use std::fmt;
 use serde::{Serialize, Serializer};
 
 use crate::analysis::AnalysisError;
+use crate::core_types::error::{LibraryWords, Wording};
 use crate::core_types::limits::Limit;
+use crate::explain::ExplainError;
 use crate::games::abbreviate;
 use crate::games::values::ValuesError;
 use crate::{BackendError, Error, ErrorKind};
@@ -73,20 +75,82 @@ impl Serialize for Kind {
 
 /// An error to report: a stable machine [`Kind`] and a complete sentence naming the offending
 /// value and the allowed range.
+///
+/// The sentence is kept in parts: what each front end names its own way (a limit, a library
+/// error's who and limit, the command that asked) stays a value until it is printed, and
+/// [`ErrorReport::worded`] words it with the front end's [`Wording`] (the command line names a
+/// limit by its flag too). [`ErrorReport::message`] and `Display` give the library's words.
+///
+/// ```
+/// use gamesolve::contract::error::ErrorReport;
+/// use gamesolve::core_types::error::Wording;
+/// use gamesolve::core_types::limits::Limit;
+/// use gamesolve::Error;
+///
+/// struct Flags;
+/// impl Wording for Flags {
+///     fn limit(&self, limit: Limit) -> String {
+///         format!("{limit}, --{}", limit.words().replace(' ', "-"))
+///     }
+/// }
+/// let e = ErrorReport::from(Error::BudgetExhausted {
+///     backend: "recursive", game: "can-i-win", budget: 100, unit: "positions", hint: "",
+/// });
+/// assert_eq!(e.limit(), Some(Limit::NodeBudget));
+/// assert!(e.message().ends_with("(`Limits::node_budget`)"));
+/// assert!(e.worded(&Flags).ends_with("(`Limits::node_budget`, --node-budget)"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ErrorReport {
     /// The stable machine kind.
     pub kind: Kind,
-    /// A complete sentence naming the offending value and the allowed range.
-    pub message: String,
+    /// The sentence, in parts.
+    parts: Vec<Part>,
+    /// The command that ran the analysis engine for its own purpose (`can-i-win --all-totals`),
+    /// named in place of the engine when it gave up; `None`: the engine's own name.
+    command: Option<String>,
+}
+
+/// A part of an error's sentence: text, or what a front end words its own way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Part {
+    /// Words every front end prints as they are.
+    Text(String),
+    /// A limit ([`Wording::limit`]).
+    Limit(Limit),
+    /// A library error ([`Error::worded`]).
+    Error(Error),
+    /// An error of `explain` ([`ExplainError::worded`]).
+    Explain(ExplainError),
+}
+
+/// [`Wording`] with the analysis engine named as the command that asked for it.
+struct Asked<'a> {
+    words: &'a dyn Wording,
+    command: &'a str,
+}
+
+impl Wording for Asked<'_> {
+    fn limit(&self, limit: Limit) -> String {
+        self.words.limit(limit)
+    }
+
+    fn analysis(&self) -> String {
+        self.command.to_owned()
+    }
 }
 
 impl ErrorReport {
     /// An error of `kind` with `message`.
     pub fn new(kind: Kind, message: impl Into<String>) -> Self {
+        ErrorReport::of_parts(kind, vec![Part::Text(message.into())])
+    }
+
+    fn of_parts(kind: Kind, parts: Vec<Part>) -> Self {
         ErrorReport {
             kind,
-            message: message.into(),
+            parts,
+            command: None,
         }
     }
 
@@ -95,20 +159,82 @@ impl ErrorReport {
         ErrorReport::new(Kind::InvalidInput, message)
     }
 
-    /// The JSON object `{"error":…,"kind":…}`.
-    pub fn object(&self) -> ErrorObject<'_> {
+    /// This error with the analysis engine named as `command` where it gave up: a command that
+    /// runs the engine for its own purpose (`` `can-i-win --all-totals` ``) names itself, not
+    /// "the `analyze` command".
+    #[must_use]
+    pub fn asked_by(mut self, command: impl Into<String>) -> Self {
+        self.command = Some(command.into());
+        self
+    }
+
+    /// The sentence in the library's words (a limit named by its [`Limits`](crate::Limits)
+    /// field): what `Display`, the Python module and the server print.
+    pub fn message(&self) -> String {
+        self.worded(&LibraryWords)
+    }
+
+    /// The sentence with what it names worded by `words`, a front end's [`Wording`] (the
+    /// command line's names each limit by its flag too).
+    pub fn worded(&self, words: &dyn Wording) -> String {
+        let asked;
+        let words = match &self.command {
+            Some(command) => {
+                asked = Asked { words, command };
+                &asked as &dyn Wording
+            }
+            None => words,
+        };
+        let mut out = String::new();
+        for part in &self.parts {
+            match part {
+                Part::Text(text) => out.push_str(text),
+                Part::Limit(limit) => out.push_str(&words.limit(*limit)),
+                Part::Error(e) => out.push_str(&e.worded(words)),
+                Part::Explain(e) => out.push_str(&e.worded(words)),
+            }
+        }
+        out
+    }
+
+    /// The limit the error stopped at, which a caller raises to get further (as
+    /// [`Error::limit`]), or the one the sentence names; `None` for any other error.
+    pub fn limit(&self) -> Option<Limit> {
+        self.parts.iter().find_map(|part| match part {
+            Part::Limit(limit) => Some(*limit),
+            Part::Error(e) | Part::Explain(ExplainError::Solve(e)) => e.limit(),
+            Part::Explain(ExplainError::TraceTooLarge {
+                refused_by_system: false,
+                ..
+            }) => Some(Limit::MemoryCap),
+            Part::Text(_) | Part::Explain(_) => None,
+        })
+    }
+
+    /// The JSON object `{"error":…,"kind":…}`, in the library's words.
+    pub fn object(&self) -> ErrorObject {
+        self.object_in(&LibraryWords)
+    }
+
+    /// The JSON object `{"error":…,"kind":…}`, worded by `words`.
+    pub fn object_in(&self, words: &dyn Wording) -> ErrorObject {
         ErrorObject {
-            error: &self.message,
+            error: self.worded(words),
             kind: self.kind,
         }
     }
 
     /// The batch error line of input line `line` (counting from 1), without its newline:
-    /// `{"line":…,"error":…,"kind":…}`.
+    /// `{"line":…,"error":…,"kind":…}`, in the library's words.
     pub fn line_json(&self, line: u64) -> Vec<u8> {
+        self.line_json_in(line, &LibraryWords)
+    }
+
+    /// [`ErrorReport::line_json`] worded by `words`.
+    pub fn line_json_in(&self, line: u64, words: &dyn Wording) -> Vec<u8> {
         let line = ErrorLine {
             line,
-            error: &self.message,
+            error: self.worded(words),
             kind: self.kind,
         };
         serde_json::to_vec(&line).unwrap_or_else(|_| b"{}".to_vec())
@@ -117,7 +243,7 @@ impl ErrorReport {
 
 impl fmt::Display for ErrorReport {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        f.write_str(&self.message())
     }
 }
 
@@ -135,7 +261,7 @@ impl From<Error> for ErrorReport {
         } else {
             Kind::CannotAnswer
         };
-        ErrorReport::new(kind, e.to_string())
+        ErrorReport::of_parts(kind, vec![Part::Error(e)])
     }
 }
 
@@ -160,7 +286,22 @@ impl From<AnalysisError> for ErrorReport {
             ErrorKind::InvalidInput => Kind::InvalidInput,
             _ => Kind::CannotAnswer,
         };
-        ErrorReport::new(kind, e.to_string())
+        match e {
+            AnalysisError::Game(e) => ErrorReport::of_parts(kind, vec![Part::Error(e)]),
+            other => ErrorReport::new(kind, other.to_string()),
+        }
+    }
+}
+
+impl From<ExplainError> for ErrorReport {
+    /// As the backend's error ([`BackendError`], [`Error`]); a trace too large to keep is
+    /// `cannot_answer`.
+    fn from(e: ExplainError) -> Self {
+        match e {
+            ExplainError::Backend(e) => e.into(),
+            ExplainError::Solve(e) => e.into(),
+            other => ErrorReport::of_parts(Kind::CannotAnswer, vec![Part::Explain(other)]),
+        }
     }
 }
 
@@ -193,12 +334,13 @@ impl From<ValuesError> for ErrorReport {
                  characters",
                 abbreviate(&text),
             )),
-            e @ ValuesError::TooManyValues { .. } => ErrorReport::new(
+            e @ ValuesError::TooManyValues { .. } => ErrorReport::of_parts(
                 Kind::CannotAnswer,
-                format!(
-                    "cannot read the values: {e}; raise the cap ({})",
-                    Limit::MemoryCap
-                ),
+                vec![
+                    Part::Text(format!("cannot read the values: {e}; raise the cap (")),
+                    Part::Limit(Limit::MemoryCap),
+                    Part::Text(")".to_owned()),
+                ],
             ),
             e @ ValuesError::MemoryRefused { .. } => ErrorReport::new(
                 Kind::CannotAnswer,
@@ -211,21 +353,21 @@ impl From<ValuesError> for ErrorReport {
 }
 
 /// The JSON object of an error: `{"error":…,"kind":…}` ([`ErrorReport::object`]).
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct ErrorObject<'a> {
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorObject {
     /// The message.
-    pub error: &'a str,
+    pub error: String,
     /// The machine kind.
     pub kind: Kind,
 }
 
 /// A batch error line: `{"line":…,"error":…,"kind":…}` ([`ErrorReport::line_json`]).
-#[derive(Clone, Copy, Debug, Serialize)]
-pub struct ErrorLine<'a> {
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorLine {
     /// The input line, counting from 1.
     pub line: u64,
     /// The message.
-    pub error: &'a str,
+    pub error: String,
     /// The machine kind.
     pub kind: Kind,
 }
@@ -271,25 +413,25 @@ mod tests {
         let e = ErrorReport::from(parse_values("1 2 9223372036854775808").unwrap_err());
         assert_eq!(e.kind, Kind::InvalidInput);
         assert_eq!(
-            e.message,
+            e.message(),
             "value #3 = 9223372036854775808 is out of range: values must be whole numbers in \
              -9223372036854775808..=9223372036854775807"
         );
         let e = ErrorReport::from(parse_values("1,,2").unwrap_err());
         assert_eq!(
-            e.message,
+            e.message(),
             "value #2 is empty: two commas with nothing between them, or a leading comma"
         );
         // A word is cut at 40 characters, a number at 100.
         let e = ErrorReport::from(parse_values(&"x".repeat(150)).unwrap_err());
         assert!(
-            e.message
+            e.message()
                 .starts_with(&format!("value #1 = {}… is not an integer", "x".repeat(40))),
             "{e}"
         );
         let e = ErrorReport::from(parse_values(&"7".repeat(150)).unwrap_err());
         assert!(
-            e.message
+            e.message()
                 .starts_with(&format!("value #1 = {}… is out of range", "7".repeat(100))),
             "{e}"
         );
@@ -299,7 +441,7 @@ mod tests {
         );
         assert_eq!(e.kind, Kind::CannotAnswer);
         assert!(
-            e.message
+            e.message()
                 .ends_with("; raise the cap (`Limits::memory_cap_bytes`)"),
             "{e}"
         );

@@ -76,27 +76,16 @@ impl ExplainLimits {
 }
 
 /// Why a run could not be explained.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ExplainError {
     /// The backend or variant is not in this build, or does not apply to the game.
-    #[error(transparent)]
-    Backend(#[from] BackendError),
+    Backend(BackendError),
     /// The backend gave up (budget, table size).
-    #[error(transparent)]
-    Solve(#[from] Error),
+    Solve(Error),
     /// The trace of the run (its events and distinct positions) would not fit the memory cap,
     /// or the system refused its memory: the views would be incomplete, so the run is not
     /// explained. A "cannot answer", as [`ExplainError::Solve`] is.
-    #[error(
-        "explain cannot show this run: its trace needs {required_bytes} bytes, {}; explain a smaller instance{}",
-        if *refused_by_system {
-            format!("which the system refused (within the memory cap of {memory_cap_bytes} bytes)")
-        } else {
-            format!("more than the memory cap of {memory_cap_bytes} bytes")
-        },
-        if *refused_by_system { ", or free some memory" } else { ", or raise the memory cap (`Limits::memory_cap_bytes`)" }
-    )]
     TraceTooLarge {
         /// The bytes the trace asked for when it stopped.
         required_bytes: u128,
@@ -105,6 +94,58 @@ pub enum ExplainError {
         /// True when the bytes were within the cap but the system refused them.
         refused_by_system: bool,
     },
+}
+
+impl ExplainError {
+    /// The sentence with the limit it names worded by `words` (a front end's
+    /// [`Wording`](crate::core_types::error::Wording)), as [`Error::worded`]; `Display` writes
+    /// the library's words.
+    pub fn worded(&self, words: &dyn crate::core_types::error::Wording) -> String {
+        match self {
+            ExplainError::Backend(e) => e.to_string(),
+            ExplainError::Solve(e) => e.worded(words),
+            ExplainError::TraceTooLarge {
+                required_bytes,
+                memory_cap_bytes,
+                refused_by_system: true,
+            } => format!(
+                "explain cannot show this run: its trace needs {required_bytes} bytes, which the \
+                 system refused (within the memory cap of {memory_cap_bytes} bytes); explain a \
+                 smaller instance, or free some memory"
+            ),
+            ExplainError::TraceTooLarge {
+                required_bytes,
+                memory_cap_bytes,
+                refused_by_system: false,
+            } => format!(
+                "explain cannot show this run: its trace needs {required_bytes} bytes, more than \
+                 the memory cap of {memory_cap_bytes} bytes; explain a smaller instance, or raise \
+                 the memory cap ({})",
+                words.limit(crate::core_types::limits::Limit::MemoryCap)
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for ExplainError {
+    /// The sentence in the library's words ([`ExplainError::worded`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.worded(&crate::core_types::error::LibraryWords))
+    }
+}
+
+impl std::error::Error for ExplainError {}
+
+impl From<BackendError> for ExplainError {
+    fn from(e: BackendError) -> Self {
+        ExplainError::Backend(e)
+    }
+}
+
+impl From<Error> for ExplainError {
+    fn from(e: Error) -> Self {
+        ExplainError::Solve(e)
+    }
 }
 
 impl From<TraceOverflow> for ExplainError {

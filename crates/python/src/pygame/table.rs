@@ -252,7 +252,7 @@ fn run_python_game(
             .map_err(|e| PyValueError::new_err(format!("the answer is not UTF-8: {e}")))?;
         Ok((
             text,
-            verdict.map(|e| (e.kind.as_str().to_owned(), e.message)),
+            verdict.map(|e| (e.kind.as_str().to_owned(), e.message())),
         ))
     })();
     WORDS.with(|words| words.set(before));

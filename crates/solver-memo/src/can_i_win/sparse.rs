@@ -209,11 +209,11 @@ fn tabular_fits(max_choosable: u32, memory_cap_bytes: u64) -> bool {
 fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> &'static str {
     match (capped_by_memory, tabular_fits) {
         (true, true) => {
-            "; the memory cap (`Limits::memory_cap_bytes`) bounds the sparse memo to this many \
+            "; the memory cap ({memory_cap_bytes}) bounds the sparse memo to this many \
              states: raise it, or try backend `tabular`"
         }
         (true, false) => {
-            "; the memory cap (`Limits::memory_cap_bytes`) bounds the sparse memo to this many \
+            "; the memory cap ({memory_cap_bytes}) bounds the sparse memo to this many \
              states: raise it"
         }
         (false, true) => "; raise the state budget, or try backend `tabular`",
