@@ -475,6 +475,21 @@ pub(crate) fn mtd_f<G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::V
     searcher: &mut Searcher<'_, G, K, R, S>,
     start: G::Position,
 ) -> Result<G::Value, Error> {
+    mtd_f_with(searcher, start, |searcher, low, high| {
+        searcher.value(start, low, high, 1)
+    })
+}
+
+/// [`mtd_f`] with each test of the start made by `test`.
+pub(crate) fn mtd_f_with<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>(
+    searcher: &mut Searcher<'a, G, K, R, S>,
+    start: G::Position,
+    mut test: impl FnMut(
+        &mut Searcher<'a, G, K, R, S>,
+        Option<Cut<G::Value>>,
+        Option<Cut<G::Value>>,
+    ) -> Result<G::Value, Error>,
+) -> Result<G::Value, Error> {
     use core_types::GameValue as _;
     let game = searcher.game;
     // The range the value lies in, as the game's bounds and then the tests tell.
@@ -500,12 +515,12 @@ pub(crate) fn mtd_f<G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::V
         None => match line_value(game, start) {
             Some(guess) => Cut::below(guess),
             // No guess: one search with an open window.
-            None => return searcher.value(start, None, None, 1),
+            None => return test(searcher, None, None),
         },
     };
     let (mut lower, mut upper) = (None, None);
     loop {
-        let value = searcher.value(start, Some(cut), Some(cut), 1)?;
+        let value = test(searcher, Some(cut), Some(cut))?;
         // Each test moves a bound strictly, unless the game's values break the order the
         // search assumes (a `move_value` that is not non-increasing): refused, not looped on.
         let narrows = if cut.under(&value) {

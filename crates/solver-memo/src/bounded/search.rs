@@ -106,12 +106,6 @@ pub(crate) const CAP_HINT: &str = "; the fixed table is made when the solve star
                                    recursion's stack segments count with it: raise the memory \
                                    cap, or make the table smaller (`Bounded::with_table_entries`)";
 
-/// The depths (the root is 1) down to which a helper thread of `memo/bounded-all-cores`
-/// tries a position's moves in an order of its own: after the table's best move, the rest
-/// turned by the helper's number, so that the threads start on different subtrees and share
-/// what they find through the table.
-const DIVERGE_DEPTH: u64 = 3;
-
 /// One solve (or one thread of one): the game, the table, the limits and the buffers.
 pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R, S> {
     pub(crate) game: &'a G,
@@ -134,9 +128,6 @@ pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R, S> {
     /// `u64::MAX`: no budget), so that `memo/bounded-all-cores` starts its helpers only for a
     /// search that is not short.
     pub(crate) budget: u64,
-    /// 0 for the first thread; a helper thread's number, which turns its move orders near
-    /// the root ([`DIVERGE_DEPTH`]).
-    pub(crate) helper: usize,
     /// Keys with `K`.
     keying: std::marker::PhantomData<K>,
 }
@@ -165,7 +156,6 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             stack_floor: stack::floor(RED_ZONE),
             stop: None,
             budget: u64::MAX,
-            helper: 0,
             keying: std::marker::PhantomData,
         }
     }
@@ -297,14 +287,6 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         if let Some(best) = hint {
             moves.swap(0, best);
         }
-        // A helper thread turns the rest near the root.
-        let turn = if self.helper != 0 && depth <= DIVERGE_DEPTH && moves.len() > 2 {
-            let turn = self.helper % (moves.len() - 1);
-            moves[1..].rotate_left(turn);
-            turn
-        } else {
-            0
-        };
         let window_low = low;
         let over_after = game.terminal_values_after(position);
         let mut best: Option<(G::Value, usize)> = None;
@@ -336,19 +318,11 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
                 break;
             }
         }
-        // The turn and the swap undone, so the index stored is the move's place in the
-        // game's list.
-        let best = best.map(|(value, i)| {
-            let i = if i == 0 || turn == 0 {
-                i
-            } else {
-                1 + (i - 1 + turn) % (moves.len() - 1)
-            };
-            match hint {
-                Some(h) if i == 0 => (value, h),
-                Some(h) if i == h => (value, 0),
-                _ => (value, i),
-            }
+        // The swap undone, so the index stored is the move's place in the game's list.
+        let best = best.map(|(value, i)| match hint {
+            Some(h) if i == 0 => (value, h),
+            Some(h) if i == h => (value, 0),
+            _ => (value, i),
         });
         self.buffers[slot] = moves;
         outcome?;
