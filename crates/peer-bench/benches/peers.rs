@@ -16,8 +16,26 @@
 //! - `minimax`: `IterativeSearch` with MTD(f) and a transposition table, to the game's full
 //!   length (an exact value: the evaluator says 0 only at a draw), its root value read back.
 //!
+//! Two families of groups, measured in one run:
+//!
+//! - `peers/*`: each game's search order. Tic-tac-toe's plays a win at once alone, else only
+//!   the blocks of the opponent's wins at once, else centre, corners, edges
+//!   ([`gamesolve_peers::tic_tac_toe::rules::search_moves`]); Domineering's is its plain list.
+//! - `peers-every-move/*` (issue 43): every library lists **every move**, in the game's own
+//!   order (the plain `moves` list: tic-tac-toe's empty cells in cell order, Domineering's
+//!   placements lowest cell first), gamesolve's games through
+//!   [`gamesolve_peers::every_move::EveryMove`]; every `memo` variant, `memo/indexed`
+//!   included (the games' numberings), and `memo/bounded` twice: with the games' hooks (the
+//!   exact key, the mirror image, tic-tac-toe's "wins at once") and with none
+//!   ([`gamesolve_peers::hooks::Hooks`]). On Domineering only the numbered and hook-less rows
+//!   are new: its search order already lists every move.
+//!
+//! Each gamesolve row prints the positions it expands (the same every run), for time per
+//! position: the median over that count.
+//!
 //! ```text
 //! cargo bench -p gamesolve-peers --bench peers
+//! cargo bench -p gamesolve-peers --bench peers -- peers-every-move
 //! # One solve per process, for a whole-process timer run A B A B (`examples/peer_solve.rs`):
 //! cargo run --release -p gamesolve-peers --example peer_solve -- game-solver domineering-6x6
 //! ```
@@ -27,9 +45,16 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode};
-use gamesolve::{core_types::SolverConfig, registry::all_variants, Registered, Verdict};
+use criterion::measurement::WallTime;
+use criterion::{
+    criterion_group, criterion_main, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode,
+};
+use gamesolve::core_types::{Solver, SolverConfig};
+use gamesolve::registry::{all_variants, generic_variants_of};
+use gamesolve::{Backend, Game, Registered, Verdict};
 use gamesolve_peers::domineering::Domineering;
+use gamesolve_peers::every_move::EveryMove;
+use gamesolve_peers::hooks::Hooks;
 use gamesolve_peers::tic_tac_toe::TicTacToe;
 use gamesolve_peers::Answer;
 
@@ -40,7 +65,8 @@ use wrappers::{minimax_value, peers, verdict_of};
 
 /// One game of the bench.
 struct Case<'a, G> {
-    /// The group's name: `peers/{name}`.
+    /// The group's name: `{family}/{name}`.
+    family: &'a str,
     name: &'a str,
     game: G,
     /// The first player's verdict.
@@ -52,22 +78,47 @@ struct Case<'a, G> {
     slow: bool,
 }
 
-/// Benches every gamesolve variant of `G` (except `skip`), `game-solver` and `minimax` on one
-/// game, each checked to find `expected` first.
+/// One gamesolve row `id` (`label` in what it prints): `solver` on `game`, checked to find `expected` first, its positions
+/// expanded printed (the same every run).
+fn gamesolve_row<G: Game<Solution = Answer>>(
+    group: &mut BenchmarkGroup<'_, WallTime>,
+    id: &str,
+    label: &str,
+    mut solver: Box<dyn Solver<G>>,
+    game: &G,
+    expected: Verdict,
+) {
+    let (answer, stats) = solver
+        .solve_with_stats(game)
+        .unwrap_or_else(|e| panic!("{label}: {e}"));
+    assert_eq!(answer.verdict, expected, "{label}");
+    eprintln!(
+        "{label}: {} positions expanded, {} states stored",
+        stats.positions, stats.states
+    );
+    group.bench_function(BenchmarkId::new("gamesolve", id), |b| {
+        b.iter(|| solver.solve(black_box(game)))
+    });
+}
+
+/// Benches every gamesolve variant of `G` (except `skip`), the rows `more` adds, then
+/// `game-solver` and `minimax` on one game, each checked to find `expected` first.
 fn compare<G: Registered<Solution = Answer>>(
     c: &mut Criterion,
     case: Case<'_, G>,
+    more: impl FnOnce(&mut BenchmarkGroup<'_, WallTime>, &SolverConfig),
     game_solver: impl Fn() -> i64,
     minimax: impl Fn() -> i64,
 ) {
     let Case {
+        family,
         name,
         ref game,
         expected,
         skip,
         slow,
     } = case;
-    let mut group = c.benchmark_group(format!("peers/{name}"));
+    let mut group = c.benchmark_group(format!("{family}/{name}"));
     if slow {
         group
             .sample_size(10)
@@ -87,18 +138,14 @@ fn compare<G: Registered<Solution = Answer>>(
     for variant in all_variants::<G>() {
         let id = variant.id();
         if skip.contains(&id.as_str()) {
-            eprintln!("{name}: {id} left out (no memo: minutes; or the teaching memo)");
+            eprintln!("{family}/{name}: {id} left out");
             continue;
         }
-        let mut solver = variant.solver(&config);
-        let answer = solver
-            .solve(game)
-            .unwrap_or_else(|e| panic!("{id} on {name}: {e}"));
-        assert_eq!(answer.verdict, expected, "{id} on {name}");
-        group.bench_function(BenchmarkId::new("gamesolve", &id), |b| {
-            b.iter(|| solver.solve(black_box(game)))
-        });
+        let label = format!("{family}/{name}: {id}");
+        let solver = variant.solver(&config);
+        gamesolve_row(&mut group, &id, &label, solver, game, expected);
     }
+    more(&mut group, &config);
     assert_eq!(verdict_of(game_solver()), expected, "game-solver on {name}");
     group.bench_function("game-solver", |b| b.iter(&game_solver));
     assert_eq!(verdict_of(minimax()), expected, "minimax on {name}");
@@ -110,30 +157,40 @@ fn peers(c: &mut Criterion) {
     compare(
         c,
         Case {
+            family: "peers",
             name: "tic-tac-toe",
             game: TicTacToe,
             expected: Verdict::Draw,
             skip: &[],
             slow: false,
         },
-        || i64::from(game_solver::solve(&peers::GsTicTacToe { x: 0, o: 0 })),
-        || minimax_value::<peers::MmTicTacToe>(&(0, 0), 10, 1 << 20),
+        |_, _| {},
+        || {
+            i64::from(game_solver::solve(&peers::GsTicTacToe::<false> {
+                x: 0,
+                o: 0,
+            }))
+        },
+        || minimax_value::<peers::MmTicTacToe<false>>(&(0, 0), 10, 1 << 20),
     );
     compare(
         c,
         Case {
+            family: "peers",
             name: "domineering-5x5",
             game: Domineering::<5, 5>,
             expected: Verdict::Loss,
             skip: &["recursive/negamax", "memo/textbook"],
             slow: false,
         },
+        |_, _| {},
         || i64::from(game_solver::solve(&peers::GsDomineering::<5, 5>(0))),
         || minimax_value::<peers::MmDomineering<5, 5>>(&0, 13, 1 << 24),
     );
     compare(
         c,
         Case {
+            family: "peers",
             name: "domineering-6x6",
             game: Domineering::<6, 6>,
             expected: Verdict::Win,
@@ -142,8 +199,78 @@ fn peers(c: &mut Criterion) {
             skip: &["recursive/negamax", "memo/textbook", "memo/bounded"],
             slow: true,
         },
+        |_, _| {},
         || i64::from(game_solver::solve(&peers::GsDomineering::<6, 6>(0))),
         || minimax_value::<peers::MmDomineering<6, 6>>(&0, 19, 1 << 26),
+    );
+}
+
+/// `memo/bounded` on `game` with none of its hooks ([`Hooks`]), as the row
+/// `memo/bounded (no hooks)`.
+fn bounded_without_hooks<G: Game<Value = Verdict, Move = u8, Solution = Answer>>(
+    family_name: &str,
+    game: G,
+    expected: Verdict,
+) -> impl FnOnce(&mut BenchmarkGroup<'_, WallTime>, &SolverConfig) {
+    let label = format!("{family_name}: memo/bounded (no hooks)");
+    move |group, config| {
+        let game = Hooks::<_, false, false, false>(game);
+        let variants = generic_variants_of::<Hooks<G, false, false, false>>(Backend::Memo);
+        let Some(bounded) = variants.iter().find(|v| v.id() == "memo/bounded") else {
+            panic!("memo/bounded is a generic variant");
+        };
+        let id = "memo/bounded (no hooks)";
+        gamesolve_row(group, id, &label, bounded.solver(config), &game, expected);
+    }
+}
+
+/// The every-move groups (issue 43): every library lists every move, in the game's order.
+fn every_move(c: &mut Criterion) {
+    // Every `memo` variant, `memo/indexed` included; `recursive/negamax` (no memo) and
+    // `tabular/retrograde` on tic-tac-toe too, as in `peers/tic-tac-toe`.
+    compare(
+        c,
+        Case {
+            family: "peers-every-move",
+            name: "tic-tac-toe",
+            game: EveryMove(TicTacToe),
+            expected: Verdict::Draw,
+            skip: &[],
+            slow: false,
+        },
+        bounded_without_hooks(
+            "peers-every-move/tic-tac-toe",
+            EveryMove(TicTacToe),
+            Verdict::Draw,
+        ),
+        || {
+            i64::from(game_solver::solve(&peers::GsTicTacToe::<true> {
+                x: 0,
+                o: 0,
+            }))
+        },
+        || minimax_value::<peers::MmTicTacToe<true>>(&(0, 0), 10, 1 << 20),
+    );
+    // Left out: plain negamax (minutes), the teaching memo (the same search as
+    // `memo/hash-map` here) and `tabular/retrograde` (a pass over 2^26 indices: the
+    // retrograde bench's).
+    compare(
+        c,
+        Case {
+            family: "peers-every-move",
+            name: "domineering-5x5",
+            game: EveryMove(Domineering::<5, 5>),
+            expected: Verdict::Loss,
+            skip: &["recursive/negamax", "memo/textbook", "tabular/retrograde"],
+            slow: false,
+        },
+        bounded_without_hooks(
+            "peers-every-move/domineering-5x5",
+            EveryMove(Domineering::<5, 5>),
+            Verdict::Loss,
+        ),
+        || i64::from(game_solver::solve(&peers::GsDomineering::<5, 5>(0))),
+        || minimax_value::<peers::MmDomineering<5, 5>>(&0, 13, 1 << 24),
     );
 }
 
@@ -152,6 +279,6 @@ criterion_group! {
     config = Criterion::default()
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(2));
-    targets = peers
+    targets = peers, every_move
 }
 criterion_main!(benches);

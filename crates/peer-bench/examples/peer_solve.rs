@@ -5,7 +5,9 @@
 //! ```text
 //! cargo run --release -p gamesolve-peers --example peer_solve -- LIBRARY GAME [SOLVES]
 //!   LIBRARY: a gamesolve variant (memo/hash-map, memo/alpha-beta, …), game-solver or minimax
-//!   GAME:    tic-tac-toe, domineering-5x5 or domineering-6x6
+//!   GAME:    tic-tac-toe, domineering-5x5 or domineering-6x6, or tic-tac-toe-every-move or
+//!            domineering-5x5-every-move (every library lists every move: the bench's
+//!            `peers-every-move` groups; `memo/indexed` too)
 //!   SOLVES:  how many times to solve it (1 by default; more for a game solved in microseconds)
 //! ```
 //!
@@ -17,6 +19,7 @@ use std::time::Instant;
 
 use gamesolve::{core_types::SolverConfig, registry::all_variants, Registered, Verdict};
 use gamesolve_peers::domineering::Domineering;
+use gamesolve_peers::every_move::EveryMove;
 use gamesolve_peers::tic_tac_toe::TicTacToe;
 use gamesolve_peers::Answer;
 
@@ -25,7 +28,8 @@ mod wrappers;
 
 use wrappers::{minimax_value, peers, verdict_of};
 
-const GAMES: &str = "tic-tac-toe, domineering-5x5 or domineering-6x6";
+const GAMES: &str = "tic-tac-toe, domineering-5x5, domineering-6x6, tic-tac-toe-every-move or \
+                     domineering-5x5-every-move";
 
 /// The verdict of a gamesolve variant named `id` on `game`, or why there is none.
 fn gamesolve_verdict<G: Registered<Solution = Answer>>(
@@ -73,8 +77,8 @@ fn main() -> ExitCode {
     };
     let (expected, start) = (
         match game.as_str() {
-            "tic-tac-toe" => Verdict::Draw,
-            "domineering-5x5" => Verdict::Loss,
+            "tic-tac-toe" | "tic-tac-toe-every-move" => Verdict::Draw,
+            "domineering-5x5" | "domineering-5x5-every-move" => Verdict::Loss,
             "domineering-6x6" => Verdict::Win,
             other => {
                 eprintln!("unknown game `{other}`: expected {GAMES}");
@@ -111,20 +115,26 @@ fn main() -> ExitCode {
 fn solve_once(library: &str, game: &str) -> Result<Verdict, String> {
     match (library, game) {
         ("game-solver", "tic-tac-toe") => Ok(verdict_of(i64::from(game_solver::solve(
-            &peers::GsTicTacToe { x: 0, o: 0 },
+            &peers::GsTicTacToe::<false> { x: 0, o: 0 },
         )))),
-        ("game-solver", "domineering-5x5") => Ok(verdict_of(i64::from(game_solver::solve(
-            &peers::GsDomineering::<5, 5>(0),
+        ("game-solver", "tic-tac-toe-every-move") => Ok(verdict_of(i64::from(game_solver::solve(
+            &peers::GsTicTacToe::<true> { x: 0, o: 0 },
         )))),
+        ("game-solver", "domineering-5x5" | "domineering-5x5-every-move") => Ok(verdict_of(
+            i64::from(game_solver::solve(&peers::GsDomineering::<5, 5>(0))),
+        )),
         ("game-solver", _) => Ok(verdict_of(i64::from(game_solver::solve(
             &peers::GsDomineering::<6, 6>(0),
         )))),
-        ("minimax", "tic-tac-toe") => Ok(verdict_of(minimax_value::<peers::MmTicTacToe>(
+        ("minimax", "tic-tac-toe") => Ok(verdict_of(minimax_value::<peers::MmTicTacToe<false>>(
             &(0, 0),
             10,
             1 << 20,
         ))),
-        ("minimax", "domineering-5x5") => Ok(verdict_of(
+        ("minimax", "tic-tac-toe-every-move") => Ok(verdict_of(minimax_value::<
+            peers::MmTicTacToe<true>,
+        >(&(0, 0), 10, 1 << 20))),
+        ("minimax", "domineering-5x5" | "domineering-5x5-every-move") => Ok(verdict_of(
             minimax_value::<peers::MmDomineering<5, 5>>(&0, 13, 1 << 24),
         )),
         ("minimax", _) => Ok(verdict_of(minimax_value::<peers::MmDomineering<6, 6>>(
@@ -133,7 +143,11 @@ fn solve_once(library: &str, game: &str) -> Result<Verdict, String> {
             1 << 26,
         ))),
         (id, "tic-tac-toe") => gamesolve_verdict(&TicTacToe, id),
+        (id, "tic-tac-toe-every-move") => gamesolve_verdict(&EveryMove(TicTacToe), id),
         (id, "domineering-5x5") => gamesolve_verdict(&Domineering::<5, 5>, id),
+        (id, "domineering-5x5-every-move") => {
+            gamesolve_verdict(&EveryMove(Domineering::<5, 5>), id)
+        }
         (id, _) => gamesolve_verdict(&Domineering::<6, 6>, id),
     }
 }

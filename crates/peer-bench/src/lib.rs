@@ -6,7 +6,9 @@
 //! Each keeps its rules in plain functions on bitboards ([`tic_tac_toe::rules`],
 //! [`domineering::rules`]) that the bench's peer implementations (the `game-solver` and
 //! `minimax` crates' traits) call too, so every library solves the same game with the same
-//! move generation and the same move order.
+//! move generation and the same move order. [`every_move::EveryMove`] searches either game
+//! through its plain move list (every move, in the game's order), for the bench's every-move
+//! groups.
 //!
 //! ```
 //! use gamesolve::{Backend, Outcome, Verdict, registry::BackendChoice, core_types::Solver};
@@ -24,6 +26,7 @@
 //! [`Game`]: gamesolve::Game
 
 pub mod domineering;
+pub mod every_move;
 pub mod hooks;
 pub mod tic_tac_toe;
 

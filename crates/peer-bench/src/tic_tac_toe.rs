@@ -71,6 +71,14 @@ pub mod rules {
         (position & 0x0049_0049) << 2 | (position & 0x0092_0092) | (position & 0x0124_0124) >> 2
     }
 
+    /// Every move (the empty cells) in cell order, appended to `out`: the game's plain list
+    /// ([`Game::moves`](gamesolve::Game::moves)).
+    #[inline]
+    pub fn moves(x: u16, o: u16, out: &mut Vec<u8>) {
+        let free = FULL & !(x | o);
+        out.extend((0..9).filter(|&c| free >> c & 1 == 1));
+    }
+
     /// The moves worth searching, best first, appended to `out`: a win at once alone, else
     /// the cells blocking the opponent's wins at once, else every empty cell in [`ORDER`].
     /// Leaving the other moves out changes no value: after a missed win or block the mover
@@ -132,8 +140,7 @@ impl Game for TicTacToe {
     fn moves_into(&self, position: u32, out: &mut Vec<u8>) {
         out.clear();
         let (x, o) = split(position);
-        let free = rules::FULL & !(x | o);
-        out.extend((0..9).filter(|&c| free >> c & 1 == 1));
+        rules::moves(x, o, out);
     }
 
     #[inline]

@@ -31,11 +31,17 @@
 //! `O(S · m)` game calls per distinct window a position is searched with; in practice far
 //! fewer positions than a plain memo (alpha-beta with good move ordering searches about the
 //! square root of the tree's leaves). Memory: one table entry per position searched (its key,
-//! two optional values and a 2-byte move index, in a `hashbrown` map: see
+//! two optional values and a 2-byte move index, in a `hashbrown` table: see
 //! [`entry_bytes`]), made with room for 512 entries (a few KiB, so that a small game never
 //! rehashes), plus `O(depth)` stack frames on heap-allocated segments for deep games.
 //!
-//! The memory cap counts the table as `hashbrown` lays it out and, while it doubles, its old
+//! Per position met: one hash, which serves the table's lookup and, for a position the table
+//! did not hold, its insertion once searched (no second lookup: its own search cannot reach it
+//! again); the stored bounds are checked before any call, so a position they settle costs
+//! that lookup only; the first move's score opens the window the later moves compare with,
+//! and a stop unwinds with a one-byte marker, its error kept apart.
+//!
+//! The memory cap counts the table as `hashbrown` lays it out (a map's layout) and, while it doubles, its old
 //! and new tables together, the stack segments the search maps, and what the game holds for
 //! the solve ([`Game::held_bytes`]: a Python game's interned positions); a growth or a segment
 //! that would pass the cap is refused before it is asked for. A game whose positions may
@@ -78,8 +84,10 @@
 use core_types::{
     DeadlineClock, Error, Game, GameValue, Kernel, Limits, Recorder, SolverConfig, Variant,
 };
-use hashbrown::{HashMap, HashSet};
-use solver_search::stack::{self, StackRefused};
+use std::hash::BuildHasher;
+
+use hashbrown::{DefaultHashBuilder, HashSet, HashTable};
+use solver_search::stack;
 use solver_search::{growth_bytes, map_bytes};
 
 use crate::NAME;
@@ -139,15 +147,28 @@ const NO_MOVE: u16 = u16::MAX;
 const LEAF: u16 = u16::MAX - 1;
 
 impl<V: GameValue> Bounds<V> {
-    /// The exact value, when the bounds meet, or one bound is the best (a win) or the worst
-    /// (a loss: its negation is the best) value there is.
+    /// The exact value, when the bounds meet ([`Bounds::settled`] makes them meet where one
+    /// bound alone decides the value).
+    #[inline(always)]
     fn exact(&self) -> Option<V> {
         match (self.lower, self.upper) {
             (Some(lower), Some(upper)) if lower == upper => Some(lower),
-            (Some(lower), _) if lower.is_best_possible() => Some(lower),
-            (_, Some(upper)) if upper.negate().is_best_possible() => Some(upper),
             _ => None,
         }
+    }
+
+    /// The same bounds, met where one bound alone decides the value: a lower bound that is
+    /// the best value there is (a win), or an upper bound that is the worst (a loss: its
+    /// negation is the best). Done once when an entry is stored, so that a lookup asks only
+    /// whether the bounds meet.
+    #[inline(always)]
+    fn settled(mut self) -> Self {
+        match (self.lower, self.upper) {
+            (Some(lower), _) if lower.is_best_possible() => self.upper = Some(lower),
+            (_, Some(upper)) if upper.negate().is_best_possible() => self.lower = Some(upper),
+            _ => {}
+        }
+        self
     }
 }
 
@@ -177,7 +198,10 @@ const CAP_HINT: &str = "; the table doubles when it grows (its old and new table
 /// One solve: the game, the table, the limits and the buffers.
 struct Searcher<'a, G: Game, R> {
     game: &'a G,
-    table: HashMap<G::Position, Bounds<G::Value>>,
+    /// Each position searched with its bounds, found by the position's hash, which is
+    /// computed once per visit and serves the lookup and the store that follows.
+    table: HashTable<(G::Position, Bounds<G::Value>)>,
+    hasher: DefaultHashBuilder,
     recorder: &'a mut R,
     clock: DeadlineClock,
     budget: u64,
@@ -191,7 +215,14 @@ struct Searcher<'a, G: Game, R> {
     /// Below this address the recursion moves to a new stack segment ([`stack::floor`]):
     /// read when the solve starts and on each new segment.
     stack_floor: usize,
+    /// Why the recursion stopped, while it unwinds ([`Stopped`]).
+    failed: Option<Error>,
 }
+
+/// The recursion stopped: its error waits in [`Searcher::failed`]. Every level returns its
+/// value in registers rather than an [`Error`]'s bytes through memory.
+#[derive(Clone, Copy, Debug)]
+struct Stopped;
 
 /// `x` is above `alpha` (`None`: minus infinity).
 #[inline(always)]
@@ -222,111 +253,156 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
 
     /// The value of `position` (fail-soft) within `(alpha, beta)`: exact when strictly inside,
     /// an upper bound on the true value when at or below `alpha`, a lower bound when at or
-    /// above `beta`.
-    #[inline]
+    /// above `beta`. What the table knows is used here, before any call: a position it
+    /// settles for this window costs one lookup.
+    #[inline(always)]
     fn value(
         &mut self,
         position: G::Position,
-        alpha: Option<G::Value>,
-        beta: Option<G::Value>,
+        mut alpha: Option<G::Value>,
+        mut beta: Option<G::Value>,
         depth: u64,
-    ) -> Result<G::Value, Error> {
+    ) -> Result<G::Value, Stopped> {
         // The table first, then the game: `terminal_value` is asked once per distinct
         // position (a position that is over is stored as a leaf, its bounds met).
-        let stored = self.table.get(&position).copied();
+        let hash = self.hasher.hash_one(position);
+        let stored = self
+            .table
+            .find(hash, |(p, _)| *p == position)
+            .map(|&(_, bounds)| bounds);
         match stored {
-            Some(Bounds {
-                lower: Some(value),
-                best: LEAF,
-                ..
-            }) => return Ok(value),
-            Some(_) => {}
+            Some(bounds) => {
+                if let Some(exact) = bounds.exact() {
+                    // A leaf's value is no memo hit: its position is over.
+                    if bounds.best != LEAF {
+                        self.recorder.memo_hit();
+                    }
+                    return Ok(exact);
+                }
+                if let Some(lower) = bounds.lower {
+                    if reaches(lower, beta) {
+                        self.recorder.memo_hit();
+                        return Ok(lower);
+                    }
+                    if above(lower, alpha) {
+                        alpha = Some(lower);
+                    }
+                }
+                if let Some(upper) = bounds.upper {
+                    if !above(upper, alpha) {
+                        self.recorder.memo_hit();
+                        return Ok(upper);
+                    }
+                    if !reaches(upper, beta) {
+                        beta = Some(upper);
+                    }
+                }
+            }
             None => {
                 if let Some(value) = self.game.terminal_value(position) {
-                    self.store_leaf(position, value)?;
+                    self.store_leaf(hash, position, value)?;
                     return Ok(value);
                 }
             }
         }
         if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
-            let segment = self.admit_segment(depth)?;
-            let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
-            let outer_floor = self.stack_floor;
-            let value = stack::grow_fallible(SEGMENT, refused, || {
-                self.stack_floor = stack::floor(RED_ZONE);
-                self.expand(position, stored, alpha, beta, depth)
-                    .map(|(v, _)| v)
-            });
-            self.stack_floor = outer_floor;
-            self.stack_bytes -= segment;
-            return value;
+            return self.value_on_segment(position, hash, stored, alpha, beta, depth);
         }
-        Ok(self.expand(position, stored, alpha, beta, depth)?.0)
+        Ok(self.expand(position, hash, stored, alpha, beta, depth)?.0)
     }
 
-    /// Stores the value of a position that is over: its bounds met, marked as a leaf.
-    fn store_leaf(&mut self, position: G::Position, value: G::Value) -> Result<(), Error> {
+    /// [`Searcher::expand`] on a new stack segment, counted against the cap first.
+    #[cold]
+    #[inline(never)]
+    fn value_on_segment(
+        &mut self,
+        position: G::Position,
+        hash: u64,
+        stored: Option<Bounds<G::Value>>,
+        alpha: Option<G::Value>,
+        beta: Option<G::Value>,
+        depth: u64,
+    ) -> Result<G::Value, Stopped> {
+        let segment = match self.admit_segment(depth) {
+            Ok(segment) => segment,
+            Err(e) => return Err(self.fail(e)),
+        };
+        let outer_floor = self.stack_floor;
+        let value = stack::grow_fallible(
+            SEGMENT,
+            |refused| refused,
+            || {
+                self.stack_floor = stack::floor(RED_ZONE);
+                Ok(self
+                    .expand(position, hash, stored, alpha, beta, depth)
+                    .map(|(v, _)| v))
+            },
+        );
+        self.stack_floor = outer_floor;
+        self.stack_bytes -= segment;
+        match value {
+            Ok(value) => value,
+            Err(refused) => {
+                let e = refused.error(NAME, G::NAME, "");
+                Err(self.fail(e))
+            }
+        }
+    }
+
+    /// Stores the value of a position that is over (not in the table, `hash` its hash): its
+    /// bounds met, marked as a leaf.
+    #[inline(always)]
+    fn store_leaf(
+        &mut self,
+        hash: u64,
+        position: G::Position,
+        value: G::Value,
+    ) -> Result<(), Stopped> {
         self.admit_entry()?;
         let bounds = Bounds {
             lower: Some(value),
             upper: Some(value),
             best: LEAF,
         };
-        self.table.insert(position, bounds);
+        self.insert_new(hash, position, bounds);
         Ok(())
     }
 
-    /// Searches `position` (not over; `stored`: what the table holds of it) within
-    /// `(alpha, beta)`; its value as in [`Searcher::value`] and the best move found. At the
-    /// root (`depth` 1) the moves are in the game's order and the first of equally good moves
-    /// is kept.
+    /// Inserts the entry of a position not in the table (`hash` its hash), room for it
+    /// admitted first ([`Searcher::admit_entry`]).
+    #[inline(always)]
+    fn insert_new(&mut self, hash: u64, position: G::Position, bounds: Bounds<G::Value>) {
+        let hasher = &self.hasher;
+        self.table
+            .insert_unique(hash, (position, bounds), |(p, _)| hasher.hash_one(p));
+    }
+
+    /// Searches `position` (not over; `hash` its hash; `stored`: what the table holds of it,
+    /// whose bounds have narrowed `(alpha, beta)` already) within `(alpha, beta)`; its value as
+    /// in [`Searcher::value`] and the best move found. At the root (`depth` 1) the moves are
+    /// in the game's order and the first of equally good moves is kept.
     fn expand(
         &mut self,
         position: G::Position,
+        hash: u64,
         stored: Option<Bounds<G::Value>>,
-        mut alpha: Option<G::Value>,
-        mut beta: Option<G::Value>,
+        alpha: Option<G::Value>,
+        beta: Option<G::Value>,
         depth: u64,
-    ) -> Result<(G::Value, Option<G::Move>), Error> {
+    ) -> Result<(G::Value, Option<G::Move>), Stopped> {
         let root = depth == 1;
-        if let Some(bounds) = stored {
-            if let Some(exact) = bounds.exact() {
-                self.recorder.memo_hit();
-                return Ok((exact, None));
-            }
-            if let Some(lower) = bounds.lower {
-                if reaches(lower, beta) {
-                    self.recorder.memo_hit();
-                    return Ok((lower, None));
-                }
-                if above(lower, alpha) {
-                    alpha = Some(lower);
-                }
-            }
-            if let Some(upper) = bounds.upper {
-                if !above(upper, alpha) {
-                    self.recorder.memo_hit();
-                    return Ok((upper, None));
-                }
-                if !reaches(upper, beta) {
-                    beta = Some(upper);
-                }
-            }
+        if self.clock.tick() {
+            return Err(self.timed_out());
         }
-        self.clock.tick_or_stop(NAME, G::NAME)?;
-        if let Some(path) = &mut self.path {
-            if !path.insert(position) {
-                return Err(Error::PositionRepeats {
-                    backend: NAME,
-                    game: G::NAME,
-                    position: self.game.show_position(position),
-                });
-            }
+        // Asked of the game: one whose positions never repeat (the default) answers a
+        // constant, and the path's code is compiled away.
+        if self.game.positions_may_repeat() {
+            self.enter_path(position)?;
         }
         self.recorder.position(depth);
         let slot = usize::try_from(depth).unwrap_or(usize::MAX);
         if self.buffers.len() <= slot {
-            self.buffers.resize_with(slot.saturating_add(1), Vec::new);
+            self.deeper(slot);
         }
         let mut moves = std::mem::take(&mut self.buffers[slot]);
         if root {
@@ -341,91 +417,139 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
             }
         }
         let window_low = alpha;
-        let mut best: Option<(G::Value, usize)> = None;
-        let mut outcome = Ok(());
-        for (i, &mv) in moves.iter().enumerate() {
-            let child = self.game.play(position, mv);
-            // The reply's window: the move's (alpha, beta) through f's inverse, reversed.
-            let reply_alpha = self.reply_bound(position, mv, beta);
-            let reply_beta = self.reply_bound(position, mv, alpha);
-            let reply = match self.value(child, reply_alpha, reply_beta, depth + 1) {
-                Ok(reply) => reply,
-                Err(e) => {
-                    outcome = Err(e);
-                    break;
-                }
-            };
-            let score = self.game.move_value(position, mv, reply);
-            if best.is_none_or(|(b, _)| score > b) {
-                best = Some((score, i));
-            }
-            if above(score, alpha) {
-                alpha = Some(score);
-            }
-            if reaches(score, beta) || score.is_best_possible() {
-                break;
-            }
-        }
-        let found = best.map(|(value, i)| (value, i, moves[i]));
-        self.buffers[slot] = moves;
-        outcome?;
-        if let Some(path) = &mut self.path {
-            path.remove(&position);
-        }
-        let Some((value, index, mv)) = found else {
-            return Err(Error::NoMoves {
-                game: G::NAME,
-                position: self.game.show_position(position),
-            });
+        // The first move's score is the best so far and raises `alpha` to at least itself:
+        // the moves after it compare plain values. A stop leaves this depth's list behind
+        // (the solve ends with it).
+        let Some(&first) = moves.first() else {
+            self.buffers[slot] = moves;
+            return Err(self.fail_no_moves(position));
         };
+        let mut value = self.move_score(position, first, alpha, beta, depth)?;
+        let mut index = 0;
+        if !(reaches(value, beta) || value.is_best_possible()) {
+            let mut low = alpha.map_or(value, |a| a.max(value));
+            for (i, &mv) in moves.iter().enumerate().skip(1) {
+                let score = self.move_score(position, mv, Some(low), beta, depth)?;
+                if score > value {
+                    (value, index) = (score, i);
+                    if reaches(score, beta) || score.is_best_possible() {
+                        break;
+                    }
+                    low = low.max(score);
+                }
+            }
+        }
+        let mv = moves[index];
+        self.buffers[slot] = moves;
+        if self.game.positions_may_repeat() {
+            self.leave_path(position);
+        }
         if !root {
             let index = u16::try_from(index)
                 .ok()
                 .filter(|&i| i < LEAF)
                 .unwrap_or(NO_MOVE);
-            self.store(position, value, window_low, beta, index)?;
+            self.store(
+                hash,
+                position,
+                stored.is_some(),
+                value,
+                window_low,
+                beta,
+                index,
+            )?;
         }
         Ok((value, Some(mv)))
     }
 
-    /// Stores what the search of `position` within `(alpha, beta)` found: `value` bounds it
-    /// from above when at or below `alpha`, from below when at or above `beta`, else exactly.
-    fn store(
+    /// The score of `mv` from `position` (at `depth`) for the mover within `(alpha, beta)`:
+    /// the reply searched within the move's window through `f`'s inverse, reversed.
+    #[inline(always)]
+    fn move_score(
         &mut self,
         position: G::Position,
+        mv: G::Move,
+        alpha: Option<G::Value>,
+        beta: Option<G::Value>,
+        depth: u64,
+    ) -> Result<G::Value, Stopped> {
+        let child = self.game.play(position, mv);
+        let reply_alpha = self.reply_bound(position, mv, beta);
+        let reply_beta = self.reply_bound(position, mv, alpha);
+        let reply = self.value(child, reply_alpha, reply_beta, depth + 1)?;
+        Ok(self.game.move_value(position, mv, reply))
+    }
+
+    /// Stores what the search of `position` (`hash` its hash; `known`: whether the table
+    /// holds it) within `(alpha, beta)` found: `value` bounds it from above when at or below
+    /// `alpha`, from below when at or above `beta`, else exactly. A position the table did
+    /// not hold when its search began is not there when it ends (its search cannot reach it
+    /// again: the game is acyclic, or its path is kept and a repeat refused), so it is
+    /// inserted without a second lookup.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn store(
+        &mut self,
+        hash: u64,
+        position: G::Position,
+        known: bool,
         value: G::Value,
         alpha: Option<G::Value>,
         beta: Option<G::Value>,
         best: u16,
-    ) -> Result<(), Error> {
+    ) -> Result<(), Stopped> {
         let upper = !above(value, alpha);
         let lower = reaches(value, beta);
         let exact = !upper && !lower;
-        if let Some(bounds) = self.table.get_mut(&position) {
-            if upper || exact {
-                bounds.upper = Some(bounds.upper.map_or(value, |u| u.min(value)));
+        if known {
+            if let Some((_, bounds)) = self.table.find_mut(hash, |(p, _)| *p == position) {
+                if upper || exact {
+                    bounds.upper = Some(bounds.upper.map_or(value, |u| u.min(value)));
+                }
+                if lower || exact {
+                    bounds.lower = Some(bounds.lower.map_or(value, |l| l.max(value)));
+                }
+                if !upper {
+                    bounds.best = best;
+                }
+                *bounds = bounds.settled();
+                return Ok(());
             }
-            if lower || exact {
-                bounds.lower = Some(bounds.lower.map_or(value, |l| l.max(value)));
-            }
-            if !upper {
-                bounds.best = best;
-            }
-            return Ok(());
         }
         self.admit_entry()?;
+        // As `Bounds::settled`: a lower bound that is a win, or an upper bound that is a
+        // loss, is the value.
+        let lower_bound = lower || exact || (upper && value.negate().is_best_possible());
+        let upper_bound = upper || exact || (lower && value.is_best_possible());
         let bounds = Bounds {
-            lower: (lower || exact).then_some(value),
-            upper: (upper || exact).then_some(value),
+            lower: lower_bound.then_some(value),
+            upper: upper_bound.then_some(value),
             best: if upper { NO_MOVE } else { best },
         };
-        self.table.insert(position, bounds);
+        self.insert_new(hash, position, bounds);
         self.recorder.states_stored(1);
         Ok(())
     }
 
-    /// Checks the state budget and, when the table is full, that its growth fits the cap.
-    fn admit_entry(&mut self) -> Result<(), Error> {
+    /// Room for one more entry: at once while the table has room and the budget allows
+    /// ([`Searcher::admit_growth`] otherwise, out of line).
+    #[inline(always)]
+    fn admit_entry(&mut self) -> Result<(), Stopped> {
+        let len = self.table.len();
+        if len < self.table.capacity() && (len as u64) < self.budget {
+            return Ok(());
+        }
+        match self.admit_growth() {
+            Ok(()) => Ok(()),
+            Err(e) => Err(self.fail(e)),
+        }
+    }
+
+    /// Checks the state budget and, when the table is full, that its growth fits the cap,
+    /// then grows it.
+    #[cold]
+    #[inline(never)]
+    fn admit_growth(&mut self) -> Result<(), Error> {
         let len = self.table.len();
         if len as u64 >= self.budget {
             return Err(Error::BudgetExhausted {
@@ -453,8 +577,9 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
                 hint: CAP_HINT,
             });
         }
+        let hasher = &self.hasher;
         self.table
-            .try_reserve(1)
+            .try_reserve(1, |(p, _)| hasher.hash_one(p))
             .map_err(|_| Error::AllocationFailed {
                 backend: NAME,
                 game: G::NAME,
@@ -464,6 +589,65 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
                 memory_cap_bytes: self.cap,
                 hint: "",
             })
+    }
+
+    /// Keeps `error` for the solve to return, and unwinds.
+    #[cold]
+    #[inline(never)]
+    fn fail(&mut self, error: Error) -> Stopped {
+        self.failed.get_or_insert(error);
+        Stopped
+    }
+
+    /// The time limit's error, kept.
+    #[cold]
+    #[inline(never)]
+    fn timed_out(&mut self) -> Stopped {
+        let e = self.clock.deadline().error(NAME, G::NAME);
+        self.fail(e)
+    }
+
+    /// The error of a position with no move that is not over, kept.
+    #[cold]
+    #[inline(never)]
+    fn fail_no_moves(&mut self, position: G::Position) -> Stopped {
+        let e = Error::NoMoves {
+            game: G::NAME,
+            position: self.game.show_position(position),
+        };
+        self.fail(e)
+    }
+
+    /// `position` joins the search's path (kept when positions may repeat), or the search
+    /// stops: it is on the path already.
+    #[inline(never)]
+    fn enter_path(&mut self, position: G::Position) -> Result<(), Stopped> {
+        if let Some(path) = &mut self.path {
+            if !path.insert(position) {
+                let e = Error::PositionRepeats {
+                    backend: NAME,
+                    game: G::NAME,
+                    position: self.game.show_position(position),
+                };
+                return Err(self.fail(e));
+            }
+        }
+        Ok(())
+    }
+
+    /// `position` leaves the search's path (see [`Searcher::enter_path`]).
+    #[inline(never)]
+    fn leave_path(&mut self, position: G::Position) {
+        if let Some(path) = &mut self.path {
+            path.remove(&position);
+        }
+    }
+
+    /// One more move list, for the first position at `slot`'s depth.
+    #[cold]
+    #[inline(never)]
+    fn deeper(&mut self, slot: usize) {
+        self.buffers.resize_with(slot.saturating_add(1), Vec::new);
     }
 
     fn table_bytes(&self) -> u128 {
@@ -513,15 +697,17 @@ impl<G: Game> Kernel<G> for AlphaBeta {
         };
         let budget = self.limits.state_budget_or_default();
         let first = usize::try_from(budget).map_or(FIRST_ENTRIES, |b| b.min(FIRST_ENTRIES));
-        let mut table = HashMap::new();
+        let mut table = HashTable::new();
+        let hasher = DefaultHashBuilder::default();
         let cap = self.limits.memory_cap_or_default();
         if map_bytes::<G::Position, Bounds<G::Value>>(first) <= u128::from(cap) {
             // A refusal here only leaves the table to grow from empty, each growth checked.
-            let _ = table.try_reserve(first);
+            let _ = table.try_reserve(first, |(p, _): &(G::Position, _)| hasher.hash_one(p));
         }
         let mut searcher = Searcher {
             game,
             table,
+            hasher,
             recorder,
             clock: DeadlineClock::new(self.limits.deadline()),
             budget,
@@ -530,8 +716,16 @@ impl<G: Game> Kernel<G> for AlphaBeta {
             buffers: Vec::new(),
             path: game.positions_may_repeat().then(HashSet::new),
             stack_floor: stack::floor(RED_ZONE),
+            failed: None,
         };
-        let (value, best) = searcher.expand(start, None, None, None, 1)?;
+        let searched = searcher.expand(start, 0, None, None, None, 1);
+        let Ok((value, best)) = searched else {
+            // Only `fail` makes a `Stopped`, and it keeps its error first.
+            return Err(searcher.failed.take().unwrap_or(Error::NoMoves {
+                game: G::NAME,
+                position: game.show_position(start),
+            }));
+        };
         let capacity = searcher.table.capacity() as u64;
         let bytes = u64::try_from(searcher.table_bytes()).unwrap_or(u64::MAX);
         searcher.recorder.table(capacity, bytes);

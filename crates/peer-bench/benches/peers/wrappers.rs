@@ -21,9 +21,11 @@ pub mod peers {
         z ^ (z >> 31)
     }
 
-    /// Tic-tac-toe for `game-solver`: X's and O's marks.
+    /// Tic-tac-toe for `game-solver`: X's and O's marks. Its moves are the search order
+    /// ([`ttt::search_moves`]: a win at once alone, else the blocks, else centre, corners,
+    /// edges) or, when `EVERY`, every empty cell in cell order ([`ttt::moves`]).
     #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-    pub struct GsTicTacToe {
+    pub struct GsTicTacToe<const EVERY: bool> {
         pub x: u16,
         pub o: u16,
     }
@@ -31,7 +33,7 @@ pub mod peers {
     /// The move `game-solver` is told wins at a full board, worth `score() - 1 = 0`: a draw.
     const DRAW: u8 = 9;
 
-    impl game_solver::Game for GsTicTacToe {
+    impl<const EVERY: bool> game_solver::Game for GsTicTacToe<EVERY> {
         type Move = u8;
         type Iter = std::vec::IntoIter<u8>;
 
@@ -75,6 +77,8 @@ pub mod peers {
             let mut out = Vec::with_capacity(9);
             if self.x | self.o == ttt::FULL {
                 out.push(DRAW);
+            } else if EVERY {
+                ttt::moves(self.x, self.o, &mut out);
             } else {
                 ttt::search_moves(self.x, self.o, &mut out);
             }
@@ -137,15 +141,19 @@ pub mod peers {
         }
     }
 
-    /// Tic-tac-toe for `minimax`.
-    pub struct MmTicTacToe;
+    /// Tic-tac-toe for `minimax`, its moves as [`GsTicTacToe`]'s.
+    pub struct MmTicTacToe<const EVERY: bool>;
 
-    impl minimax::Game for MmTicTacToe {
+    impl<const EVERY: bool> minimax::Game for MmTicTacToe<EVERY> {
         type S = (u16, u16);
         type M = u8;
 
         fn generate_moves(&(x, o): &(u16, u16), moves: &mut Vec<u8>) {
-            ttt::search_moves(x, o, moves);
+            if EVERY {
+                ttt::moves(x, o, moves);
+            } else {
+                ttt::search_moves(x, o, moves);
+            }
         }
 
         fn apply(state: &mut (u16, u16), m: u8) -> Option<(u16, u16)> {
@@ -197,8 +205,8 @@ pub mod peers {
     /// loss of the player to move where the game is over.
     pub struct Exact<G>(pub std::marker::PhantomData<G>);
 
-    impl Evaluator for Exact<MmTicTacToe> {
-        type G = MmTicTacToe;
+    impl<const EVERY: bool> Evaluator for Exact<MmTicTacToe<EVERY>> {
+        type G = MmTicTacToe<EVERY>;
         fn evaluate(&self, &(x, o): &(u16, u16)) -> Evaluation {
             match ttt::over(x, o) {
                 Some(std::cmp::Ordering::Less) => WORST_EVAL,
