@@ -86,6 +86,7 @@ pub(crate) fn value<G: Game, R: Recorder<G>>(
     if found.is_ok() || !first.out_of_budget() {
         return found;
     }
+    first.forget_path();
     first.budget = u64::MAX;
     first.stop = Some(&stop);
     mtd_f_with(&mut first, start, |first, low, high| {
@@ -159,6 +160,7 @@ fn split_test<'a, G: Game, R: Recorder<G>>(
         results
     });
     stop.store(false, Ordering::Relaxed);
+    first.forget_path();
     let mut best = opening;
     for result in results {
         if let Some(score) = result? {

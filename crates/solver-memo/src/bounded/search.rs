@@ -160,6 +160,14 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         }
     }
 
+    /// Forgets the path of a search that stopped midway (at its budget, or stopped by
+    /// another thread), whose positions were left on it, before the searcher searches again.
+    pub(crate) fn forget_path(&mut self) {
+        if let Some(path) = &mut self.path {
+            path.clear();
+        }
+    }
+
     /// Whether the search stopped at its [`Searcher::budget`].
     pub(crate) fn out_of_budget(&self) -> bool {
         self.expanded >= self.budget
