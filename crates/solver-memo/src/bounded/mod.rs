@@ -60,9 +60,8 @@
 //! [`Bounded::with_threads`] (the variant `memo/bounded-all-cores`: every core the system
 //! gives) shares the one packed table between threads. The first thread searches alone for
 //! 2^16 positions ([`Bounded::with_helpers_after`]: a short search never pays for starting
-//! threads); past that, each MTD(f) test of the start is split by the start's moves: the
-//! first move by the first thread alone, then the others taken in turn by every thread, a
-//! move that settles the test stopping the others (`parallel.rs`). A bucket is written under a
+//! threads); past that, each MTD(f) test of the start is split by the start's moves, taken in
+//! turn by every thread, a move that settles the test stopping the others (`parallel.rs`). A bucket is written under a
 //! sequence lock, so no thread ever reads half of one write and half of another: the answer is
 //! exact on any number of threads. A game without a table key or whose values have no words
 //! is searched on one thread. Measured on two cores: 1.31x and 1.44x on Connect Four's empty

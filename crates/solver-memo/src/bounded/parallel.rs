@@ -5,20 +5,21 @@
 //! [`Bounded::with_helpers_after`](super::Bounded::with_helpers_after)): a short search (most
 //! positions of a game's last half) ends there, without the cost of starting threads (tens of
 //! microseconds each, more than such a search). Past that, MTD(f) starts again from the start
-//! (its work so far answered from the table), and each of its null-window tests is split:
+//! (its work so far answered from the table), and each of its null-window tests is split by
+//! the start's moves: every thread takes the next move from a shared counter and searches it
+//! with the test's window, the first thread taking the first move; a move that settles the
+//! test (its score is at least the test's) stops the others. A test that must refute every
+//! move (the value is below the test's) is shared move by move; one that the first move
+//! settles costs a helper's wasted search of the second move, on a core that had nothing else
+//! to do. The threads share what they find below the start through the table.
 //!
-//! 1. the first thread searches the start's first move (in the game's search order) alone: a
-//!    test that the first move settles (the value is at least the test's) ends there, as on
-//!    one thread ("young brothers wait");
-//! 2. otherwise every thread takes the start's other moves one at a time from a shared counter
-//!    and searches each with the test's window; a move that settles the test stops the others.
-//!
-//! So a test that must refute every move (the value is below the test's) is shared between
-//! the threads, move by move. The threads share what they find below the start through the
-//! table. A first version that ran the whole search on every thread, helpers in their own
-//! move order near the root (lazy SMP), was 1.03x to 1.18x faster on two cores than on one
-//! (Connect Four's `L1_R2` and `L1_R3` sets and the empty 6 × 6 and 7 × 5 boards): its helpers
-//! mostly repeated the first thread's work.
+//! Measured on two cores (the guide): a first version ran the whole search on every thread,
+//! helpers in their own move order near the root (lazy SMP): 1.03x to 1.18x faster than one
+//! thread on Connect Four's `L1_R2` and `L1_R3` sets and its empty 6 × 6 and 7 × 5 boards, its
+//! helpers mostly repeating the first thread's work. A second searched the first move alone
+//! before sharing the others ("young brothers wait"): 1.1x to 1.2x on `L1_R3`, the first
+//! move's subtree (the largest) left to one thread. Sharing every move from the first: 1.39x
+//! and 1.57x on `L1_R3`.
 //!
 //! The value is exact: each test's result is the best of the moves searched, a true bound in
 //! the fail-soft sense whichever thread searched them (a move stopped early counts only when
@@ -35,7 +36,7 @@
 //! # Complexity
 //!
 //! Time: at best the one-thread time over the threads (a test whose moves' subtrees are even),
-//! at worst the one-thread time and the threads' start (about 50 µs a test). Memory: the one
+//! at worst about the one-thread time and the threads' start (about 50 µs a test). Memory: the one
 //! table, plus each thread's stack segments and move lists (`O(depth)` each); each thread
 //! counts its own stack segments against the memory cap beside the table.
 
@@ -44,7 +45,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use core_types::{Deadline, DeadlineClock, Error, Game, GameValue, NoStats, Recorder};
 
 use super::packed::PackedTable;
-use super::search::{over_high, over_low, Cut, Searcher};
+use super::search::{over_high, Cut, Searcher};
 use super::table::ByTableKey;
 use super::{mtd_f, mtd_f_with};
 
@@ -107,26 +108,17 @@ fn split_test<'a, G: Game, R: Recorder<G>>(
     let game = first.game;
     let mut moves = Vec::new();
     game.search_moves_into(start, &mut moves);
-    let Some((&opening, rest)) = moves.split_first() else {
+    if moves.is_empty() {
         return Err(Error::NoMoves {
             game: G::NAME,
             position: game.show_position(start),
         });
-    };
-    stop.store(false, Ordering::Relaxed);
-    let opening = move_score(first, start, opening, low, high)?;
-    if over_high(&opening, high) || opening.is_best_possible() || rest.is_empty() {
-        return Ok(opening);
     }
-    let low = if over_low(&opening, low) {
-        Some(Cut::above(opening))
-    } else {
-        low
-    };
+    stop.store(false, Ordering::Relaxed);
     let next = AtomicUsize::new(0);
     let share = Share {
         start,
-        rest,
+        moves: &moves,
         low,
         high,
         next: &next,
@@ -161,20 +153,23 @@ fn split_test<'a, G: Game, R: Recorder<G>>(
     });
     stop.store(false, Ordering::Relaxed);
     first.forget_path();
-    let mut best = opening;
+    let mut best: Option<G::Value> = None;
     for result in results {
         if let Some(score) = result? {
-            best = best.max(score);
+            best = Some(best.map_or(score, |b| b.max(score)));
         }
     }
-    Ok(best)
+    best.ok_or_else(|| Error::Inconsistent {
+        game: G::NAME,
+        position: game.show_position(start),
+    })
 }
 
-/// What the threads of one split test share: the moves after the first, the window, the
-/// counter of the next move to take, and the stop flag.
+/// What the threads of one split test share: the start's moves, the window, the counter of
+/// the next move to take, and the stop flag.
 struct Share<'s, G: Game> {
     start: G::Position,
-    rest: &'s [G::Move],
+    moves: &'s [G::Move],
     low: Option<Cut<G::Value>>,
     high: Option<Cut<G::Value>>,
     next: &'s AtomicUsize,
@@ -200,7 +195,7 @@ impl<G: Game> Share<'_, G> {
         let mut best: Option<G::Value> = None;
         loop {
             let i = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some(&mv) = self.rest.get(i) else {
+            let Some(&mv) = self.moves.get(i) else {
                 return Ok(best);
             };
             if self.stop.load(Ordering::Relaxed) {
