@@ -171,6 +171,8 @@
 
 mod packed;
 mod parallel;
+
+pub use self::parallel::{all_cores_variant, AllCores};
 mod search;
 mod table;
 
@@ -395,37 +397,6 @@ impl Default for Bounded {
 /// [module docs](self#the-table-and-its-replacement-policy)).
 pub const fn entry_bytes<G: Game>() -> u64 {
     table::entry_bytes::<G::Position, G::Value>()
-}
-
-/// The `memo/bounded-all-cores` entry for any game's variant list: [`Bounded`] on every core
-/// the system gives the program ([`std::thread::available_parallelism`]).
-pub const fn all_cores_variant<G: Game>() -> Variant<G> {
-    Variant {
-        backend: NAME,
-        name: ALL_CORES_VARIANT,
-        summary: "memo/bounded on every core, one shared table: each null-window test of the \
-                  start split by its moves between the threads, after 2^16 positions alone; \
-                  one core for a game without a table key or values with words",
-        build: |config| Box::new(AllCores(Bounded::from_config(config).with_threads(cores()))),
-    }
-}
-
-/// The cores the system gives the program (1 when it cannot say).
-fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
-}
-
-/// `memo/bounded-all-cores`: a [`Bounded`] with threads, under its own variant name.
-#[derive(Clone, Debug)]
-pub struct AllCores(pub Bounded);
-
-impl<G: Game> Kernel<G> for AllCores {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = ALL_CORES_VARIANT;
-
-    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        Kernel::<G>::run(&mut self.0, game, recorder)
-    }
 }
 
 /// The `memo/bounded` entry for any game's variant list.

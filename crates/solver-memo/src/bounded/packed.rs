@@ -51,7 +51,7 @@ use std::sync::atomic::{fence, AtomicU64, Ordering};
 
 use core_types::GameValue;
 
-use super::table::{Entry, TableRefusal, NO_MOVE};
+use super::table::{Entry, Store, TableRefusal, NO_MOVE};
 
 /// One bucket's words: version, the two keys, the two entries' data; see the
 /// [module docs](self).
@@ -320,6 +320,25 @@ impl PackedTable {
         let unlocked = u64::from(self.stamp) << 32 | u64::from(sequence.wrapping_add(2));
         bucket[VERSION].store(unlocked, Ordering::Release);
         placed
+    }
+}
+
+/// The search's view of the table, shared: each thread holds a reference.
+impl<V: GameValue> Store<u64, V> for &PackedTable {
+    #[inline(always)]
+    fn get(&self, hash: u64, key: &u64) -> Option<Entry<u64, V>> {
+        PackedTable::get(self, hash, *key)
+    }
+    #[inline(always)]
+    fn store(&mut self, hash: u64, new: Entry<u64, V>) -> bool {
+        PackedTable::store(self, hash, &new)
+    }
+    #[inline(always)]
+    fn prefetch(&self, hash: u64) {
+        PackedTable::prefetch(self, hash);
+    }
+    fn bytes(&self) -> u64 {
+        PackedTable::bytes(self)
     }
 }
 

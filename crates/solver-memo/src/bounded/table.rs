@@ -113,10 +113,8 @@ fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// What the search asks of a table: [`Table`] (for any key) and [`PackedTable`] (shared by
-/// threads, for games with a table key and packed values).
-///
-/// [`PackedTable`]: super::packed::PackedTable
+/// What the search asks of a table: [`Table`] (for any key) and the packed table
+/// (`packed.rs`: shared by threads, for games with a table key and values with words).
 pub(crate) trait Store<K, V> {
     /// The entry of `key` in the bucket of `hash`, if the table has it.
     fn get(&self, hash: u64, key: &K) -> Option<Entry<K, V>>;
@@ -143,24 +141,6 @@ impl<K: Copy + Eq + Send + 'static, V: GameValue> Store<K, V> for Table<K, V> {
     }
     fn bytes(&self) -> u64 {
         Table::bytes(self)
-    }
-}
-
-impl<V: GameValue> Store<u64, V> for &super::packed::PackedTable {
-    #[inline(always)]
-    fn get(&self, hash: u64, key: &u64) -> Option<Entry<u64, V>> {
-        super::packed::PackedTable::get(self, hash, *key)
-    }
-    #[inline(always)]
-    fn store(&mut self, hash: u64, new: Entry<u64, V>) -> bool {
-        super::packed::PackedTable::store(self, hash, &new)
-    }
-    #[inline(always)]
-    fn prefetch(&self, hash: u64) {
-        super::packed::PackedTable::prefetch(self, hash);
-    }
-    fn bytes(&self) -> u64 {
-        super::packed::PackedTable::bytes(self)
     }
 }
 
