@@ -118,13 +118,16 @@ struct Case<'a> {
     cannot_answer: &'a BTreeMap<String, String>,
 }
 
-/// Runs one case on one variant, twice (with and without statistics, which
-/// must agree), on a fresh solver and on `reused` (a solver that has already
-/// solved every earlier case of the file, to catch stale tables). Returns the
-/// answer to check, or `None` when the case was skipped or already failed.
-fn run<G: Game, T: PartialEq + std::fmt::Debug, S>(
+/// Runs one case on one variant: counted on a fresh solver, then plainly on `reused` (a solver
+/// that has already solved every earlier case of the file, to catch stale tables), the two
+/// answers equal. The fresh solver names the listed variant it ran (`Solver::last_kernel`, the
+/// JSON reports' `kernel`): its own name before any solve, and after it a variant of the same
+/// backend which, run by itself, gives the same answer and the same counters and names itself.
+/// Returns the answer to check, or `None` when the case was skipped or already failed.
+fn run<G: Game, T: PartialEq + std::fmt::Debug, S: PartialEq + std::fmt::Debug>(
     report: &mut Report,
     variant: &Variant<G>,
+    variants: &[Variant<G>],
     case: Case<'_>,
     reused: &mut dyn Solver<G>,
     solve: impl Fn(&mut dyn Solver<G>) -> Result<T, Error>,
@@ -140,7 +143,12 @@ fn run<G: Game, T: PartialEq + std::fmt::Debug, S>(
         return None;
     }
     let mut fresh = solver(variant);
-    let answer = match solve(fresh.as_mut()) {
+    report.check_eq(
+        format!("{label}: the variant it names before any solve"),
+        fresh.last_kernel(),
+        variant.name,
+    );
+    let (answer, stats) = match solve_with_stats(fresh.as_mut()) {
         Ok(answer) => answer,
         Err(e) if e.kind() == ErrorKind::CannotAnswer => {
             match reason_for(cannot_answer, variant) {
@@ -156,17 +164,33 @@ fn run<G: Game, T: PartialEq + std::fmt::Debug, S>(
             return None;
         }
     };
-    match solve_with_stats(fresh.as_mut()) {
-        Ok((with_stats, _)) => report.check_eq(
-            format!("{label}: answer with stats (same solver, second call)"),
-            &with_stats,
-            &answer,
-        ),
-        Err(e) => report.fail(format!("{label}: with stats: {e}")),
+    let kernel = fresh.last_kernel();
+    match variants
+        .iter()
+        .find(|v| v.backend == variant.backend && v.name == kernel)
+    {
+        None => report.fail(format!("{label}: names `{kernel}`, not a listed variant")),
+        Some(picked) if picked.name != variant.name => {
+            let against = format!("{label}: against {} run by itself", picked.id());
+            let mut alone = solver(picked);
+            match solve_with_stats(alone.as_mut()) {
+                Ok((alone_answer, alone_stats)) => {
+                    report.check_eq(format!("{against}: answer"), &alone_answer, &answer);
+                    report.check_eq(format!("{against}: counters"), &alone_stats, &stats);
+                    report.check_eq(
+                        format!("{against}: the variant it names"),
+                        alone.last_kernel(),
+                        picked.name,
+                    );
+                }
+                Err(e) => report.fail(format!("{against}: {e}")),
+            }
+        }
+        Some(_) => {}
     }
     match solve(reused) {
         Ok(again) => report.check_eq(
-            format!("{label}: answer from a solver reused across cases"),
+            format!("{label}: answer from a solver reused across cases (plain, not counted)"),
             &again,
             &answer,
         ),
@@ -266,8 +290,9 @@ fn tie_break(optimal: &[Side]) -> Option<Side> {
 fn can_i_win_cases() {
     let file: CanIWinFile = cases::load(CAN_I_WIN_FILE);
     let mut report = Report::new("can-i-win cases");
-    for variant in all_variants::<CanIWin>() {
-        let mut reused = solver(&variant);
+    let variants = all_variants::<CanIWin>();
+    for variant in &variants {
+        let mut reused = solver(variant);
         for case in &file.case {
             let Some(game) = can_i_win_game(&mut report, case) else {
                 continue;
@@ -275,7 +300,8 @@ fn can_i_win_cases() {
             let label = format!("{} can-i-win `{}`", variant.id(), case.name);
             let answer = run(
                 &mut report,
-                &variant,
+                variant,
+                &variants,
                 Case {
                     label: &label,
                     skip: &case.skip,
@@ -297,14 +323,16 @@ fn can_i_win_cases() {
 fn predict_the_winner_cases() {
     let file: PredictTheWinnerFile = cases::load(PREDICT_THE_WINNER_FILE);
     let mut report = Report::new("predict-the-winner cases");
-    for variant in all_variants::<PredictTheWinner>() {
-        let mut reused = solver(&variant);
+    let variants = all_variants::<PredictTheWinner>();
+    for variant in &variants {
+        let mut reused = solver(variant);
         for case in &file.case {
             let game = PredictTheWinner::new(case.row());
             let label = format!("{} predict-the-winner `{}`", variant.id(), case.name);
             let answer = run(
                 &mut report,
-                &variant,
+                variant,
+                &variants,
                 Case {
                     label: &label,
                     skip: &case.skip,

@@ -1,12 +1,10 @@
 //! Every variant says which listed variant its last solve ran (`Solver::last_kernel`, the JSON
 //! reports' `kernel`): a variant of the same backend that, run by itself, gives the same answer
-//! and the same counters. Checked over the cases of `tests/data/` for every variant this build
-//! has, and on instances that take each branch of each automatic choice.
+//! and the same counters. Checked here on instances that take each branch of each automatic
+//! choice, and traced; over the cases of `tests/data/` for every variant this build has, the
+//! conformance suite checks it on the solve it makes anyway (`conformance::run`).
 #![allow(clippy::unwrap_used)]
 
-use std::collections::BTreeMap;
-
-use crate::common::cases::{self, CanIWinFile, PredictTheWinnerFile};
 use gamesolve::{
     core_types::{Solver, SolverConfig, Variant},
     registry::all_variants,
@@ -95,43 +93,9 @@ fn kernel_of_id<G: Game>(game: &G, id: &str, variants: &[Variant<G>]) -> Option<
     Some(kernel_of(game, variant, variants).unwrap())
 }
 
-/// [`kernel_of`] for every variant but those the case skips (by backend or variant id).
-fn every_variant<G: Game>(game: &G, skip: &BTreeMap<String, String>, variants: &[Variant<G>]) {
-    for variant in variants {
-        if !skip.contains_key(variant.backend) && !skip.contains_key(&variant.id()) {
-            kernel_of(game, variant, variants);
-        }
-    }
-}
-
 /// Whether this machine gives a split table more than one thread.
 fn several_cores() -> bool {
     std::thread::available_parallelism().map_or(1, |n| n.get()) > 1
-}
-
-#[test]
-fn every_variant_names_a_listed_variant_that_runs_alike_on_the_can_i_win_cases() {
-    let variants = all_variants::<CanIWin>();
-    let file: CanIWinFile = cases::load("can_i_win.toml");
-    for case in &file.case {
-        let Ok(total) = u64::try_from(case.desired_total) else {
-            continue;
-        };
-        let Ok(game) = CanIWin::new(case.max_choosable, total) else {
-            continue;
-        };
-        every_variant(&game, &case.skip, &variants);
-    }
-}
-
-#[test]
-fn every_variant_names_a_listed_variant_that_runs_alike_on_the_predict_the_winner_cases() {
-    let variants = all_variants::<PredictTheWinner>();
-    let file: PredictTheWinnerFile = cases::load("predict_the_winner.toml");
-    for case in &file.case {
-        let game = PredictTheWinner::new(case.row());
-        every_variant(&game, &case.skip, &variants);
-    }
 }
 
 #[test]
