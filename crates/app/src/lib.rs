@@ -39,6 +39,7 @@
 #![cfg_attr(not(feature = "cli"), allow(dead_code))]
 
 mod analyze;
+mod any_game;
 mod args;
 mod backends;
 mod batch;
@@ -74,6 +75,7 @@ mod solve;
 mod stdio;
 mod table;
 mod term;
+mod visit;
 
 #[cfg(feature = "cli")]
 pub use cli::run;
