@@ -200,3 +200,59 @@ fn stdin_len() -> Option<u64> {
 fn stdin_len() -> Option<u64> {
     None
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use gamesolve::registry::BackendChoice;
+    use gamesolve::Limits;
+
+    use super::*;
+
+    /// One solver is kept for the lines of one game: a line whose game cannot be built leaves
+    /// it, and a line of another game or a failed solve (here: past the state budget) drops it.
+    #[test]
+    fn one_solver_is_kept_for_the_lines_of_a_game() {
+        let games = GameTable::builtin();
+        let args = SolverArgs {
+            backend: Some("memo/hash-map".parse::<BackendChoice>().unwrap()),
+            limits: Limits {
+                state_budget: Some(1000),
+                ..Limits::default()
+            }
+            .into(),
+        };
+        let mut solvers = Solvers::new(&args);
+        let can_i_win = r#"{"game":"can-i-win","max_choosable":12,"desired_total":40}"#;
+        let too_big = r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#;
+        // Each line, the kind of its error, and the game whose solver is kept after it.
+        let steps = [
+            (can_i_win, None, Some("can-i-win")),
+            (can_i_win, None, Some("can-i-win")),
+            (
+                r#"{"game":"can-i-win","max_choosable":65,"desired_total":40}"#,
+                Some(Kind::InvalidInput),
+                Some("can-i-win"),
+            ),
+            (
+                r#"{"game":"predict-the-winner","values":"x"}"#,
+                Some(Kind::InvalidInput),
+                Some("can-i-win"),
+            ),
+            (too_big, Some(Kind::CannotAnswer), None),
+            (can_i_win, None, Some("can-i-win")),
+            (
+                r#"{"game":"predict-the-winner","values":[1,5,2]}"#,
+                None,
+                Some("predict-the-winner"),
+            ),
+            (too_big, Some(Kind::CannotAnswer), None),
+        ];
+        for (number, (line, error, kept)) in steps.into_iter().enumerate() {
+            let answer = solve_line(&games, &mut solvers, line.as_bytes());
+            assert_eq!(answer.err().map(|e| e.kind), error, "line {}", number + 1);
+            assert_eq!(solvers.kept_game(), kept, "line {}", number + 1);
+        }
+    }
+}

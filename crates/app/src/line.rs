@@ -80,6 +80,14 @@ impl<'a> Solvers<'a> {
     }
 }
 
+#[cfg(test)]
+impl Solvers<'_> {
+    /// The game whose solver is kept.
+    pub(crate) fn kept_game(&self) -> Option<&'static str> {
+        self.current.as_ref().map(|kept| kept.game_name())
+    }
+}
+
 impl Visit for Solvers<'_> {
     type Output = Result<Answer, CliError>;
 
