@@ -23,7 +23,7 @@ use super::line::{Answer, Solvers};
 use super::play::PlayFlags;
 use super::report::CliGame;
 #[cfg(feature = "serve")]
-use super::serve::handlers::{Grower, Player, Tracer};
+use super::serve_views::{Grower, Player, Tracer};
 use super::solve;
 use super::visit::Visit;
 

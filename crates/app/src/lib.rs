@@ -71,6 +71,8 @@ mod progress;
 mod report;
 #[cfg(feature = "serve")]
 mod serve;
+#[cfg(feature = "serve")]
+mod serve_views;
 mod solve;
 mod stdio;
 mod table;

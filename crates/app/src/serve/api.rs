@@ -6,12 +6,12 @@
 use axum::Json;
 use gamesolve::core_types::Deadline;
 
-use super::handlers::{Grower, Player, Tracer};
 use super::request::{
     line_game, ApiError, GameLine, LimitsReply, PlayRequest, SolveQuery, TraceRequest,
 };
 use super::*;
 use crate::line::Answer;
+use crate::serve_views::{Grower, Player, Tracer};
 
 /// What an endpoint answers: a typed reply, or the API's error.
 pub(super) type Answered = Result<Json<Answer>, ApiError>;
@@ -93,7 +93,7 @@ pub(super) fn limits(state: &State) -> Json<LimitsReply> {
 /// The whole request stops at `--time-limit`: each solve gets the time left, and once it is
 /// gone no more points are computed (`null`, with `stopped_at_time_limit`).
 ///
-/// [`GROWTH_POINTS`]: super::handlers
+/// [`GROWTH_POINTS`]: crate::serve_views
 pub(super) fn growth(state: &State, line: GameLine) -> Answered {
     let mut grower = Grower {
         deadline: Deadline::after(state.limits.time_limit),

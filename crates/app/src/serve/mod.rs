@@ -36,7 +36,6 @@ use gamesolve::{registry::BackendChoice, Limits};
 
 mod api;
 mod framing;
-pub(crate) mod handlers;
 mod http;
 mod request;
 mod routes;

@@ -1,8 +1,9 @@
 //! What `serve` does with a line's game besides solving it: a trace ([`Tracer`],
 //! `/api/trace`), the growth picture ([`Grower`], `/api/growth`) and a game of `play` replayed
 //! ([`Player`], `/api/play`), each a [`Visit`] handler answering the endpoint's typed reply
-//! ([`Answer`]). The
-//! endpoints that read the requests are in [`super::api`].
+//! ([`Answer`]). The endpoints that read the requests are in `serve`'s `api` module; these
+//! handlers stand beside the other commands' (a game of the table reaches them through
+//! [`crate::any_game::Visitor`]), below the server.
 
 use std::time::Duration;
 
@@ -46,7 +47,7 @@ const GROWTH_FLOOR: Floor = Floor {
 
 /// Solves a game's growth family with every backend, within one deadline for the request.
 pub(crate) struct Grower {
-    pub(super) deadline: Deadline,
+    pub(crate) deadline: Deadline,
 }
 
 /// One backend's curve.
@@ -176,9 +177,9 @@ impl Visit for Grower {
 
 /// Traces one game with one backend variant.
 pub(crate) struct Tracer {
-    pub(super) choice: BackendChoice,
-    pub(super) config: Limits,
-    pub(super) max_events: usize,
+    pub(crate) choice: BackendChoice,
+    pub(crate) config: Limits,
+    pub(crate) max_events: usize,
 }
 
 impl Visit for Tracer {
@@ -200,9 +201,9 @@ impl Visit for Tracer {
 
 /// Replays one game's moves with its rules of `play`.
 pub(crate) struct Player {
-    pub(super) config: gamesolve::analysis::AnalysisConfig,
-    pub(super) human: gamesolve::analysis::Player,
-    pub(super) moves: Vec<String>,
+    pub(crate) config: gamesolve::analysis::AnalysisConfig,
+    pub(crate) human: gamesolve::analysis::Player,
+    pub(crate) moves: Vec<String>,
 }
 
 impl Visit for Player {
