@@ -15,16 +15,17 @@ use std::io::{self, BufReader, BufWriter, Write};
 
 use gamesolve::contract;
 use gamesolve::contract::batch::{line_too_long, max_line_bytes};
-use gamesolve::games::GameInfo;
+use gamesolve::games::{GameInfo, Params};
 use gamesolve::registry::BackendError;
 
+use super::any_game::{AnyGame, Visitor};
 use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
 use super::input::{read_line_bounded, LineRead};
 use super::limits::Flags;
-use super::line::Solvers;
+use super::line::{Answer, Solvers};
 use super::progress::Progress;
-use super::table::{Answer, AnyGame, GameTable, LineHandler};
+use super::table::GameTable;
 
 /// Arguments of `gamesolve batch`.
 #[derive(Debug)]
@@ -48,13 +49,27 @@ pub(crate) fn answer_line(
     text: &[u8],
     number: u64,
 ) -> (Vec<u8>, Option<Kind>) {
-    match read_line(games, text)
-        .and_then(|game| game.line(LineHandler::Solve(solvers)))
-        .and_then(|answer| to_json(&answer))
-    {
+    match solve_line(games, solvers, text).and_then(|answer| to_json(&answer)) {
         Ok(json) => (json, None),
         Err(e) => (error_line(&e, number), Some(e.kind)),
     }
+}
+
+/// The answer of one line, its game solved by `solvers`: by the solver kept for its game when
+/// the line before was of the same game, else by a new one.
+pub(crate) fn solve_line(
+    games: &GameTable,
+    solvers: &mut Solvers<'_>,
+    text: &[u8],
+) -> Result<Answer, CliError> {
+    let (info, params) = read_params(games, text)?;
+    if let Some(answer) = solvers.answer_kept(info.name, &params) {
+        return answer;
+    }
+    games
+        .game(info.name, &params)?
+        .visit(Visitor::Solve(solvers))
+        .answer()
 }
 
 /// A line's answer as JSON text.
@@ -147,9 +162,15 @@ fn answer_lines(cmd: &BatchCmd, games: &GameTable, all_ok: &mut bool) -> Result<
 /// Reads one line: a JSON object naming its game (`"game"`) with the game's parameters as
 /// fields, by the game table ([`gamesolve::contract::batch::read_line`]).
 pub(crate) fn read_line(games: &GameTable, text: &[u8]) -> Result<Box<dyn AnyGame>, CliError> {
-    let infos: Vec<&'static GameInfo> = games.infos().collect();
-    let (info, params) = contract::batch::read_line(text, &infos)?;
+    let (info, params) = read_params(games, text)?;
     games.game(info.name, &params)
+}
+
+/// Reads one line into its game's row and parameters, by the game table
+/// ([`gamesolve::contract::batch::read_line`]).
+fn read_params(games: &GameTable, text: &[u8]) -> Result<(&'static GameInfo, Params), CliError> {
+    let infos: Vec<&'static GameInfo> = games.infos().collect();
+    contract::batch::read_line(text, &infos)
 }
 
 fn trim_newline(mut line: &[u8]) -> &[u8] {
@@ -178,4 +199,60 @@ fn stdin_len() -> Option<u64> {
 #[cfg(not(unix))]
 fn stdin_len() -> Option<u64> {
     None
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use gamesolve::registry::BackendChoice;
+    use gamesolve::Limits;
+
+    use super::*;
+
+    /// One solver is kept for the lines of one game: a line whose game cannot be built leaves
+    /// it, and a line of another game or a failed solve (here: past the state budget) drops it.
+    #[test]
+    fn one_solver_is_kept_for_the_lines_of_a_game() {
+        let games = GameTable::builtin();
+        let args = SolverArgs {
+            backend: Some("memo/hash-map".parse::<BackendChoice>().unwrap()),
+            limits: Limits {
+                state_budget: Some(1000),
+                ..Limits::default()
+            }
+            .into(),
+        };
+        let mut solvers = Solvers::new(&args);
+        let can_i_win = r#"{"game":"can-i-win","max_choosable":12,"desired_total":40}"#;
+        let too_big = r#"{"game":"can-i-win","max_choosable":20,"desired_total":158}"#;
+        // Each line, the kind of its error, and the game whose solver is kept after it.
+        let steps = [
+            (can_i_win, None, Some("can-i-win")),
+            (can_i_win, None, Some("can-i-win")),
+            (
+                r#"{"game":"can-i-win","max_choosable":65,"desired_total":40}"#,
+                Some(Kind::InvalidInput),
+                Some("can-i-win"),
+            ),
+            (
+                r#"{"game":"predict-the-winner","values":"x"}"#,
+                Some(Kind::InvalidInput),
+                Some("can-i-win"),
+            ),
+            (too_big, Some(Kind::CannotAnswer), None),
+            (can_i_win, None, Some("can-i-win")),
+            (
+                r#"{"game":"predict-the-winner","values":[1,5,2]}"#,
+                None,
+                Some("predict-the-winner"),
+            ),
+            (too_big, Some(Kind::CannotAnswer), None),
+        ];
+        for (number, (line, error, kept)) in steps.into_iter().enumerate() {
+            let answer = solve_line(&games, &mut solvers, line.as_bytes());
+            assert_eq!(answer.err().map(|e| e.kind), error, "line {}", number + 1);
+            assert_eq!(solvers.kept_game(), kept, "line {}", number + 1);
+        }
+    }
 }

@@ -1,11 +1,12 @@
 //! The commands that take a game, run on the game table handed down from [`crate::run`]: the
 //! games' subcommands of each command ([`with_games`]) and, per command, the game its words
-//! name built by the table and handed to the command's generic function
-//! ([`AnyGame`](crate::table::AnyGame)).
+//! name built by the table and handed to the command's generic function (a
+//! [`GameCommand`], through [`AnyGame::visit`]).
 
 use clap::Command;
 
 use super::analyze::AnalyzeCmd;
+use super::any_game::{AnyGame, GameCommand, Visitor};
 use super::compare::{CompareCmd, CompareFlags};
 use super::error::Stop;
 use super::explain::{ExplainCmd, ViewArgs};
@@ -58,18 +59,30 @@ pub(crate) fn solve(cmd: &GameCmd<SolveFlags>, games: &GameTable, json: bool) ->
     let game = games.game_for(cmd)?;
     if cmd.sweep {
         let info = games.entry(&cmd.name)?.info();
-        return game
-            .sweep(&solve::sweep_limits(&cmd.flags), json)
-            .map_err(|stop| solve::sweep_error(stop, cmd, info));
+        let limits = solve::sweep_limits(&cmd.flags);
+        return run(
+            &*game,
+            GameCommand::Sweep {
+                limits: &limits,
+                json,
+            },
+        )
+        .map_err(|stop| solve::sweep_error(stop, cmd, info));
     }
-    game.solve(&cmd.flags.solver, cmd.flags.stats, json)
+    run(
+        &*game,
+        GameCommand::Solve {
+            args: &cmd.flags.solver,
+            stats: cmd.flags.stats,
+            json,
+        },
+    )
 }
 
 /// `gamesolve compare GAME ...`.
 pub(crate) fn compare(cmd: &CompareCmd, games: &GameTable, json: bool) -> Result<(), Stop> {
-    games
-        .game_of(&cmd.game, cmd.limits.memory_cap_bytes)?
-        .compare(cmd, json)
+    let game = games.game_of(&cmd.game, cmd.limits.memory_cap_bytes)?;
+    run(&*game, GameCommand::Compare { cmd, json })
 }
 
 /// `gamesolve growth GAME ...`: a game of the table that gives sizes to grow over
@@ -93,14 +106,17 @@ pub(crate) fn growth(cmd: &GrowthCmd, games: &GameTable, json: bool) -> Result<(
             }
         ))));
     }
-    games
-        .game_of(&cmd.game, cmd.limits.memory_cap_bytes)?
-        .growth(cmd, json)
+    let game = games.game_of(&cmd.game, cmd.limits.memory_cap_bytes)?;
+    run(&*game, GameCommand::Growth { cmd, json })
 }
 
 /// `gamesolve explain GAME ...`.
 pub(crate) fn explain(cmd: &ExplainCmd, games: &GameTable, json: bool) -> Result<(), Stop> {
-    games.game_for(&cmd.game)?.explain(&cmd.game.flags, json)
+    let view = &cmd.game.flags;
+    run(
+        &*games.game_for(&cmd.game)?,
+        GameCommand::Explain { view, json },
+    )
 }
 
 /// `gamesolve analyze GAME ...`, at the position the game's own flags name (or `--moves`).
@@ -108,12 +124,24 @@ pub(crate) fn analyze(cmd: &AnalyzeCmd, games: &GameTable, json: bool) -> Result
     let flags = cmd
         .game
         .flags_at(games.entry(&cmd.game.name)?.position_flags());
-    games.game_for(&cmd.game)?.analyze(&flags, json)
+    run(
+        &*games.game_for(&cmd.game)?,
+        GameCommand::Analyze {
+            flags: &flags,
+            json,
+        },
+    )
 }
 
 /// `gamesolve play GAME ...` on standard input and output.
 pub(crate) fn play(cmd: &PlayCmd, games: &GameTable) -> Result<(), Stop> {
     play::refuse_values_from_stdin(cmd.game.file())?;
     // The rules lock standard input themselves.
-    games.game_for(&cmd.game)?.play(&cmd.game.flags)
+    let flags = &cmd.game.flags;
+    run(&*games.game_for(&cmd.game)?, GameCommand::Play { flags })
+}
+
+/// Runs `command` on `game`.
+fn run(game: &dyn AnyGame, command: GameCommand<'_>) -> Result<(), Stop> {
+    game.visit(Visitor::Print(command)).printed()
 }

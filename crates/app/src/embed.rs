@@ -34,13 +34,15 @@ use gamesolve::{registry::BackendChoice, TableGame};
 
 use gamesolve::Limits;
 
+use super::any_game::Visitor;
 use super::args::SolverArgs;
 use super::batch;
 use super::embed_views::Handler;
 pub use super::error::{CliError as ErrorReport, Kind};
 use super::limits::{Limit, Spelling as _};
-use super::line::{LineGame as _, Solvers};
-use super::table::{GameTable, LineHandler};
+use super::line::Solvers;
+use super::table::GameTable;
+use super::visit::Visit as _;
 
 /// The flags every command shares: `--backend` as text, and the limits as the one limits
 /// type ([`gamesolve::Limits`]; each `None` for the command's default). A front end that
@@ -134,7 +136,7 @@ pub fn solve(games: &GameTable, request: &[u8], options: &Options) -> Result<Vec
         }
     }
     let mut solvers = Solvers::new(&args);
-    let answer = batch::read_line(games, request)?.line(LineHandler::Solve(&mut solvers))?;
+    let answer = batch::solve_line(games, &mut solvers, request)?;
     batch::to_json(&answer)
 }
 
@@ -190,7 +192,9 @@ pub fn compare(
     variants: bool,
 ) -> Result<(Vec<u8>, Result<(), ErrorReport>), ErrorReport> {
     let mut handler = Handler::compare(options, variants)?;
-    let rows = batch::read_line(games, request)?.embed(&mut handler)?;
+    let rows = batch::read_line(games, request)?
+        .visit(Visitor::Embed(&mut handler))
+        .json()?;
     Ok((rows, handler.verdict()))
 }
 
@@ -224,7 +228,9 @@ pub fn analyze(
     moves: Vec<String>,
 ) -> Result<Vec<u8>, ErrorReport> {
     let mut handler = Handler::analyze(options, moves)?;
-    batch::read_line(games, request)?.embed(&mut handler)
+    batch::read_line(games, request)?
+        .visit(Visitor::Embed(&mut handler))
+        .json()
 }
 
 /// [`analyze`] of a game value rather than a request line (see [`compare_game`]).
@@ -253,7 +259,9 @@ pub fn explain(
     options: &Options,
 ) -> Result<Vec<u8>, ErrorReport> {
     let mut handler = Handler::explain(options)?;
-    batch::read_line(games, request)?.embed(&mut handler)
+    batch::read_line(games, request)?
+        .visit(Visitor::Embed(&mut handler))
+        .json()
 }
 
 /// [`explain`] of a game value rather than a request line (see [`compare_game`]).
@@ -320,7 +328,9 @@ pub fn growth(
     growth: &GrowthOptions,
 ) -> Result<Vec<u8>, ErrorReport> {
     let mut handler = Handler::growth(options, growth)?;
-    batch::read_line(games, request)?.embed(&mut handler)
+    batch::read_line(games, request)?
+        .visit(Visitor::Embed(&mut handler))
+        .json()
 }
 
 /// [`growth`] of a game value rather than a request line (see [`compare_game`]).

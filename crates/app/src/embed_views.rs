@@ -1,5 +1,5 @@
 //! The embedding API's handlers of a request's game ([`crate::embed`]): `compare`,
-//! `analyze`, `explain` and `growth`, each a [`LineGame`] answering the JSON its command
+//! `analyze`, `explain` and `growth`, one [`Visit`] handler answering the JSON its command
 //! prints.
 
 use gamesolve::registry::BackendChoice;
@@ -9,8 +9,8 @@ use gamesolve::Limits;
 
 use super::compare_measure::Floor;
 use super::error::{CliError as ErrorReport, Kind};
-use super::line::LineGame;
 use super::report::CliGame;
+use super::visit::Visit;
 
 /// What to do with the game of one request.
 pub(crate) enum Handler {
@@ -59,8 +59,8 @@ struct ViewsObject<'a> {
     json: &'a serde_json::value::RawValue,
 }
 
-impl LineGame for Handler {
-    type Output = Vec<u8>;
+impl Visit for Handler {
+    type Output = Result<Vec<u8>, ErrorReport>;
 
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Vec<u8>, ErrorReport> {
         match self {

@@ -39,6 +39,7 @@
 #![cfg_attr(not(feature = "cli"), allow(dead_code))]
 
 mod analyze;
+mod any_game;
 mod args;
 mod backends;
 mod batch;
@@ -70,10 +71,13 @@ mod progress;
 mod report;
 #[cfg(feature = "serve")]
 mod serve;
+#[cfg(feature = "serve")]
+mod serve_views;
 mod solve;
 mod stdio;
 mod table;
 mod term;
+mod visit;
 
 #[cfg(feature = "cli")]
 pub use cli::run;

@@ -1,25 +1,25 @@
-//! The line contract's solving side: what to do with the game one line describes
-//! ([`LineGame`]), and [`Solvers`], which solves it with one solver per game, reused by the
-//! lines of that game that follow (`batch`, `serve`'s `/api/solve`, the embedding API's
-//! `solve`). It knows no caller: the table hands each line's game to the handler the caller
-//! gives (the table's `LineHandler`).
+//! The line contract's solving side: [`Solvers`], which solves the game one line describes
+//! with one solver per game, reused by the lines of that game that follow (`batch`, `serve`'s
+//! `/api/solve`, the embedding API's `solve`). It knows no caller: the table hands a game's
+//! first line to it as a [`Visit`] handler, and `batch` hands a later line of the same game to
+//! the solver it kept ([`Solvers::answer_kept`]).
 
-use std::any::Any;
-
-use gamesolve::{core_types::Solver, Stats};
+use gamesolve::games::Params;
+use gamesolve::{core_types::Solver, Error, Stats};
 use serde::Serialize;
 
 use super::args::SolverArgs;
-use super::error::{CliError, Kind};
+use super::error::CliError;
 use super::report::CliGame;
+use super::visit::Visit;
 
 /// The solver of the game of the last line, built on the first line of that game and reused by
-/// the lines of that game that follow (with the game's name; it holds a
-/// `Box<dyn Solver<G> + Send>`); a line of another game drops it (and the table it keeps), so
-/// no line runs short of memory because of an earlier one.
+/// the lines of that game that follow (a kept solver, which knows its game's type); a line
+/// of another game drops it (and the table it keeps), so no line runs short of memory because
+/// of an earlier one.
 pub struct Solvers<'a> {
     args: std::borrow::Cow<'a, SolverArgs>,
-    current: Option<(&'static str, Box<dyn Any + Send>)>,
+    current: Option<Box<dyn KeptSolver>>,
     /// Whether an answer also carries the game's `headline` (`serve`'s `/api/solve`).
     headline: bool,
 }
@@ -53,59 +53,106 @@ impl<'a> Solvers<'a> {
         self.headline = true;
         self
     }
-}
 
-impl LineGame for Solvers<'_> {
-    type Output = Answer;
-
-    /// Solves `game` with its game's solver (built on first use), counting, and returns its
-    /// contract object.
-    fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
-        // A line's answer never depends on earlier lines: the other game's solver, with any
-        // table it keeps for reuse, is freed before this one allocates.
-        if self
+    /// The answer of a line of the game called `name` with `params`, by the solver kept for
+    /// that game; `None` when the solver kept (if any) is another game's: the line's game is
+    /// then built by the table and handed to [`Visit::with`], its first line.
+    pub(crate) fn answer_kept(
+        &mut self,
+        name: &str,
+        params: &Params,
+    ) -> Option<Result<Answer, CliError>> {
+        let kept = self
             .current
-            .as_ref()
-            .is_some_and(|(name, _)| *name != G::NAME)
-        {
-            self.current = None;
-        }
-        let (_, slot) = match &mut self.current {
-            Some(current) => current,
-            None => {
-                let config = self.args.limits.limits();
-                let solver: Box<dyn Solver<G> + Send> =
-                    self.args.backend_for::<G>().solver_with::<G>(&config)?;
-                self.current.insert((G::NAME, Box::new(solver)))
-            }
-        };
-        let Some(solver) = slot.downcast_mut::<Box<dyn Solver<G> + Send>>() else {
-            return Err(CliError::new(
-                Kind::Usage,
-                format!(
-                    "internal error: the solver kept for `{}` has another type",
-                    G::NAME
-                ),
-            ));
-        };
-        let started = std::time::Instant::now();
-        let answer = if COUNT {
-            solver.solve_with_stats(game)
-        } else {
-            solver
-                .solve(game)
-                .map(|solution| (solution, Stats::default()))
-        };
-        let elapsed = started.elapsed();
-        let (solution, stats) = match answer {
-            Ok(answer) => answer,
-            Err(e) => {
+            .as_mut()
+            .filter(|kept| kept.game_name() == name)?;
+        Some(match kept.answer(params, self.headline) {
+            Ok(answer) => Ok(answer),
+            // The line's game could not be built: the solver stays for the next line.
+            Err(Failed::Game(e)) => Err(e.into()),
+            Err(Failed::Solve(e)) => {
                 // A search cut short (a refused stack segment, a time limit) may leave its kept
                 // table half written: the next line starts from a fresh solver.
                 self.current = None;
-                return Err(e.into());
+                Err(e.into())
             }
+        })
+    }
+}
+
+#[cfg(test)]
+impl Solvers<'_> {
+    /// The game whose solver is kept.
+    pub(crate) fn kept_game(&self) -> Option<&'static str> {
+        self.current.as_ref().map(|kept| kept.game_name())
+    }
+}
+
+impl Visit for Solvers<'_> {
+    type Output = Result<Answer, CliError>;
+
+    /// Solves `game`, a game's first line, with a solver built for its game, counting, and
+    /// returns its contract object; the solver is kept for the lines of the game that follow.
+    fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
+        // A line's answer never depends on earlier lines: the other game's solver, with any
+        // table it keeps for reuse, is freed before this one allocates.
+        self.current = None;
+        let config = self.args.limits.limits();
+        let mut kept = Kept::<G> {
+            solver: self.args.backend_for::<G>().solver_with::<G>(&config)?,
         };
+        // A failed search drops its solver (see `answer_kept`).
+        let answer = kept.solve(game, self.headline)?;
+        self.current = Some(Box::new(kept));
+        Ok(answer)
+    }
+}
+
+/// The solver kept for the lines of one game, whatever its type.
+trait KeptSolver: Send {
+    /// The game's name.
+    fn game_name(&self) -> &'static str;
+    /// Builds the game of a line of that game from `params` (the solver knows its type) and
+    /// solves it.
+    fn answer(&mut self, params: &Params, headline: bool) -> Result<Answer, Failed>;
+}
+
+/// Why a kept solver gave no answer.
+enum Failed {
+    /// The line's parameters are no game.
+    Game(Error),
+    /// The solve failed.
+    Solve(Error),
+}
+
+/// The solver of a game of type `G`, kept for the lines of that game.
+struct Kept<G> {
+    solver: Box<dyn Solver<G> + Send>,
+}
+
+impl<G: CliGame> KeptSolver for Kept<G> {
+    fn game_name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn answer(&mut self, params: &Params, headline: bool) -> Result<Answer, Failed> {
+        let game = G::from_params(params).map_err(Failed::Game)?;
+        self.solve(&game, headline).map_err(Failed::Solve)
+    }
+}
+
+impl<G: CliGame> Kept<G> {
+    /// Solves `game`, counting, and returns its contract object (with `headline`, its answer
+    /// in words and the solve's own time as well).
+    fn solve(&mut self, game: &G, headline: bool) -> Result<Answer, Error> {
+        let solver = &mut self.solver;
+        let started = std::time::Instant::now();
+        let (solution, stats) = if COUNT {
+            solver.solve_with_stats(game)?
+        } else {
+            (solver.solve(game)?, Stats::default())
+        };
+        let elapsed = started.elapsed();
         let report = game.report(
             &solution,
             solver.name(),
@@ -113,7 +160,7 @@ impl LineGame for Solvers<'_> {
             solver.last_kernel(),
             stats,
         );
-        if self.headline {
+        if headline {
             // The contract object as it is, with the answer in words and the solve's own time
             // (without the HTTP round trip around it) beside its fields.
             return Ok(Box::new(WithHeadline {
@@ -141,15 +188,6 @@ struct WithHeadline<R> {
     /// (`memo/dense` for `memo` or `memo/auto` on Can I Win), so a label says whose counts
     /// these are.
     ran: String,
-}
-
-/// What to do with the game one line describes, whichever game it is: solve it (`batch`,
-/// `serve`'s `/api/solve`), trace it (`serve`'s `/api/trace`).
-pub trait LineGame {
-    /// What the line turns into.
-    type Output;
-    /// Does it for `game`.
-    fn with<G: CliGame>(&mut self, game: &G) -> Result<Self::Output, CliError>;
 }
 
 /// Whether batch counts statistics: always, so every line carries real

@@ -4,29 +4,18 @@
 //!
 //! A game enters the table by its type ([`GameTable::with`]); the table keeps, per game, an
 //! entry that knows the type, so every command stays one generic function over
-//! [`TableGame`] and the table hands out a game of any type as an [`AnyGame`].
+//! [`TableGame`] and the table hands out a game of any type as an [`AnyGame`], which hands it
+//! to a command's handler with its type ([`crate::any_game`]).
 
 use std::marker::PhantomData;
 
 use gamesolve::games::{GameInfo, Params, PositionFlag, TableGame};
-use gamesolve::{Backend, CanIWin, CatAndMouse, ConnectFour, Limits, PredictTheWinner};
+use gamesolve::{Backend, CanIWin, CatAndMouse, ConnectFour, PredictTheWinner};
 
-use super::analyze;
-use super::args::SolverArgs;
-use super::compare::{self, CompareCmd};
-use super::embed_views;
-use super::error::{CliError, Stop};
-use super::explain::{self, ViewArgs};
+use super::any_game::{AnyGame, Instance};
+use super::error::CliError;
 use super::gamecmd::{GameCmd, GameFlags, GameRow};
-use super::generic::{self, AnalyzeFlags};
-use super::growth::{self, GrowthCmd};
 use super::input;
-pub(crate) use super::line::Answer;
-use super::line::{LineGame, Solvers};
-use super::play::PlayFlags;
-#[cfg(feature = "serve")]
-use super::serve::handlers as serve_handlers;
-use super::solve;
 
 /// The games an app offers: the built-in ones, and any a user's crate adds.
 ///
@@ -194,84 +183,5 @@ impl<G: TableGame> Entry for EntryOf<G> {
 
     fn grows(&self) -> bool {
         G::GROWTH
-    }
-}
-
-/// One instance of a game of the table, whatever its type: every command's generic function
-/// over [`TableGame`], reached through the table. This is the one place that knows every
-/// command; the commands know only their own generic functions.
-pub(crate) trait AnyGame {
-    /// `gamesolve GAME ...`: solves it and prints the answer.
-    fn solve(&self, args: &SolverArgs, stats: bool, json: bool) -> Result<(), Stop>;
-    /// `gamesolve compare GAME ...`.
-    fn compare(&self, cmd: &CompareCmd, json: bool) -> Result<(), Stop>;
-    /// `gamesolve growth GAME ...`.
-    fn growth(&self, cmd: &GrowthCmd, json: bool) -> Result<(), Stop>;
-    /// `gamesolve explain GAME ...`.
-    fn explain(&self, view: &ViewArgs, json: bool) -> Result<(), Stop>;
-    /// `gamesolve analyze GAME ...`.
-    fn analyze(&self, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop>;
-    /// The game's parameter sweep (`can-i-win N --all-totals`).
-    fn sweep(&self, limits: &Limits, json: bool) -> Result<(), Stop>;
-    /// `gamesolve play GAME ...` with the generic rules.
-    fn play(&self, flags: &PlayFlags) -> Result<(), Stop>;
-    /// Hands the game to a line's handler (`batch`, `serve`'s API): its answer, typed.
-    fn line(&self, handler: LineHandler<'_, '_>) -> Result<Answer, CliError>;
-    /// Hands the game to the embedding API's `compare`, `analyze` or `explain`: the JSON its
-    /// command prints.
-    fn embed(&self, handler: &mut embed_views::Handler) -> Result<Vec<u8>, CliError>;
-}
-
-/// Every handler of a line's game (each a [`LineGame`] of its own module), so a game of the
-/// table (of any type) reaches the one the line is for ([`AnyGame::line`]).
-pub(crate) enum LineHandler<'h, 'a> {
-    /// `batch`, `/api/solve`, the embedding API's `solve`.
-    Solve(&'h mut Solvers<'a>),
-    /// `serve`'s trace, growth and play.
-    #[cfg(feature = "serve")]
-    Serve(&'h mut serve_handlers::Handler),
-}
-
-struct Instance<G>(G);
-
-impl<G: TableGame> AnyGame for Instance<G> {
-    fn solve(&self, args: &SolverArgs, stats: bool, json: bool) -> Result<(), Stop> {
-        solve::solve_and_print(&self.0, args, stats, json)
-    }
-
-    fn compare(&self, cmd: &CompareCmd, json: bool) -> Result<(), Stop> {
-        compare::compare(&self.0, cmd, json)
-    }
-
-    fn growth(&self, cmd: &GrowthCmd, json: bool) -> Result<(), Stop> {
-        growth::growth(&self.0, cmd, json)
-    }
-
-    fn explain(&self, view: &ViewArgs, json: bool) -> Result<(), Stop> {
-        explain::show(&self.0, view, json)
-    }
-
-    fn analyze(&self, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop> {
-        analyze::analyze(&self.0, flags, json)
-    }
-
-    fn sweep(&self, limits: &Limits, json: bool) -> Result<(), Stop> {
-        analyze::sweep(&self.0, limits, json)
-    }
-
-    fn play(&self, flags: &PlayFlags) -> Result<(), Stop> {
-        generic::play(&self.0, flags)
-    }
-
-    fn line(&self, handler: LineHandler<'_, '_>) -> Result<Answer, CliError> {
-        match handler {
-            LineHandler::Solve(solvers) => solvers.with(&self.0),
-            #[cfg(feature = "serve")]
-            LineHandler::Serve(handler) => handler.with(&self.0),
-        }
-    }
-
-    fn embed(&self, handler: &mut embed_views::Handler) -> Result<Vec<u8>, CliError> {
-        handler.with(&self.0)
     }
 }

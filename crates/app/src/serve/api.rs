@@ -6,12 +6,12 @@
 use axum::Json;
 use gamesolve::core_types::Deadline;
 
-use super::handlers::{Grower, Handler, Player, Tracer};
 use super::request::{
     line_game, ApiError, GameLine, LimitsReply, PlayRequest, SolveQuery, TraceRequest,
 };
 use super::*;
 use crate::line::Answer;
+use crate::serve_views::{Grower, Player, Tracer};
 
 /// What an endpoint answers: a typed reply, or the API's error.
 pub(super) type Answered = Result<Json<Answer>, ApiError>;
@@ -39,7 +39,7 @@ pub(super) fn solve(state: &State, query: SolveQuery, line: GameLine) -> Answere
         }
     }
     let mut solvers = Solvers::new(&args).with_headline();
-    let answer = line.read(state)?.line(LineHandler::Solve(&mut solvers))?;
+    let answer = line.solve(state, &mut solvers)?;
     Ok(Json(answer))
 }
 
@@ -54,13 +54,14 @@ pub(super) fn trace(state: &State, request: TraceRequest) -> Answered {
     if let Some(budget) = &request.node_budget {
         config.node_budget = Some(node_budget_within(state, budget)?);
     }
-    let tracer = Tracer {
+    let mut tracer = Tracer {
         choice,
         config,
         max_events: state.max_trace_events,
     };
-    let mut handler = Handler::Trace(tracer);
-    let answer = line_game(state, &request.line)?.line(LineHandler::Serve(&mut handler))?;
+    let answer = line_game(state, &request.line)?
+        .visit(Visitor::Trace(&mut tracer))
+        .answer()?;
     Ok(Json(answer))
 }
 
@@ -92,13 +93,15 @@ pub(super) fn limits(state: &State) -> Json<LimitsReply> {
 /// The whole request stops at `--time-limit`: each solve gets the time left, and once it is
 /// gone no more points are computed (`null`, with `stopped_at_time_limit`).
 ///
-/// [`GROWTH_POINTS`]: super::handlers
+/// [`GROWTH_POINTS`]: crate::serve_views
 pub(super) fn growth(state: &State, line: GameLine) -> Answered {
-    let grower = Grower {
+    let mut grower = Grower {
         deadline: Deadline::after(state.limits.time_limit),
     };
-    let mut handler = Handler::Grow(grower);
-    let answer = line.read(state)?.line(LineHandler::Serve(&mut handler))?;
+    let answer = line
+        .read(state)?
+        .visit(Visitor::Grow(&mut grower))
+        .answer()?;
     Ok(Json(answer))
 }
 
@@ -108,12 +111,13 @@ pub(super) fn growth(state: &State, line: GameLine) -> Answered {
 pub(super) fn play(state: &State, request: PlayRequest) -> Answered {
     let config = gamesolve::analysis::AnalysisConfig::from_limits(&state.limits)
         .with_shared_deadline(Deadline::after(state.limits.time_limit));
-    let player = Player {
+    let mut player = Player {
         config,
         human: request.first.unwrap_or(gamesolve::analysis::Player::First),
         moves: request.moves,
     };
-    let mut handler = Handler::Play(player);
-    let answer = line_game(state, &request.line)?.line(LineHandler::Serve(&mut handler))?;
+    let answer = line_game(state, &request.line)?
+        .visit(Visitor::Replay(&mut player))
+        .answer()?;
     Ok(Json(answer))
 }

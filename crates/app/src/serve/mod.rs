@@ -36,16 +36,16 @@ use gamesolve::{registry::BackendChoice, Limits};
 
 mod api;
 mod framing;
-pub(crate) mod handlers;
 mod http;
 mod request;
 mod routes;
 
+use super::any_game::Visitor;
 use super::args::SolverArgs;
 use super::error::{CliError, Kind, Stop};
 use super::limits::{or_defaults, Limit, LimitArgs, LimitSet};
 use super::line::Solvers;
-use super::table::{GameTable, LineHandler};
+use super::table::GameTable;
 
 /// The largest request body read, in bytes (1 MiB); a larger one gets 413.
 pub const MAX_BODY: usize = 1 << 20;

@@ -20,8 +20,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use super::{check_json, Reply, State};
-use crate::batch::read_line;
+use crate::batch::{read_line, solve_line};
 use crate::error::{CliError, Kind};
+use crate::line::{Answer, Solvers};
 use std::sync::Arc;
 
 /// An API error: the HTTP status and the error, replied as `batch`'s error line of line 1
@@ -100,8 +101,20 @@ pub(super) struct GameLine(Box<RawValue>);
 
 impl GameLine {
     /// The line's game, read by the table.
-    pub(super) fn read(&self, state: &State) -> Result<Box<dyn crate::table::AnyGame>, CliError> {
+    pub(super) fn read(
+        &self,
+        state: &State,
+    ) -> Result<Box<dyn crate::any_game::AnyGame>, CliError> {
         read_line(&state.games, self.0.get().as_bytes())
+    }
+
+    /// The line's answer, solved by `solvers` as `batch` solves a line.
+    pub(super) fn solve(
+        &self,
+        state: &State,
+        solvers: &mut Solvers<'_>,
+    ) -> Result<Answer, CliError> {
+        solve_line(&state.games, solvers, self.0.get().as_bytes())
     }
 }
 
@@ -196,7 +209,7 @@ pub(super) struct PlayRequest {
 pub(super) fn line_game(
     state: &State,
     line: &serde_json::Map<String, serde_json::Value>,
-) -> Result<Box<dyn crate::table::AnyGame>, CliError> {
+) -> Result<Box<dyn crate::any_game::AnyGame>, CliError> {
     let text = serde_json::to_vec(line).map_err(|e| CliError::invalid(e.to_string()))?;
     read_line(&state.games, &text)
 }

@@ -1,7 +1,9 @@
-//! What `serve` does with a line's game besides solving it ([`Handler`]): a trace
-//! (`/api/trace`), the growth picture (`/api/growth`) and a game of `play` replayed
-//! (`/api/play`), each a [`LineGame`] answering the endpoint's typed reply ([`Answer`]). The
-//! endpoints that read the requests are in [`super::api`].
+//! What `serve` does with a line's game besides solving it: a trace ([`Tracer`],
+//! `/api/trace`), the growth picture ([`Grower`], `/api/growth`) and a game of `play` replayed
+//! ([`Player`], `/api/play`), each a [`Visit`] handler answering the endpoint's typed reply
+//! ([`Answer`]). The endpoints that read the requests are in `serve`'s `api` module; these
+//! handlers stand beside the other commands' (a game of the table reaches them through
+//! [`crate::any_game::Visitor`]), below the server.
 
 use std::time::Duration;
 
@@ -16,9 +18,9 @@ use crate::compare_measure::Floor;
 use crate::error::{CliError, Kind};
 use crate::generic::rules_for;
 use crate::line::Answer;
-use crate::line::LineGame;
 use crate::page::trace_json;
 use crate::report::CliGame;
+use crate::visit::Visit;
 
 /// Sizes a growth picture has at most.
 const GROWTH_POINTS: usize = 24;
@@ -45,7 +47,7 @@ const GROWTH_FLOOR: Floor = Floor {
 
 /// Solves a game's growth family with every backend, within one deadline for the request.
 pub(crate) struct Grower {
-    pub(super) deadline: Deadline,
+    pub(crate) deadline: Deadline,
 }
 
 /// One backend's curve.
@@ -99,8 +101,8 @@ struct GrowthReply {
     time_limit: Option<String>,
 }
 
-impl LineGame for Grower {
-    type Output = Answer;
+impl Visit for Grower {
+    type Output = Result<Answer, CliError>;
 
     /// Every backend's automatic choice (that has an algorithm for the game) over the game's
     /// family, measured and fitted by [`crate::growth::measure`], then laid out by size.
@@ -173,36 +175,15 @@ impl LineGame for Grower {
     }
 }
 
-/// What `serve` does with a line's game besides solving it.
-pub(crate) enum Handler {
-    /// `/api/trace`.
-    Trace(Tracer),
-    /// `/api/growth`.
-    Grow(Grower),
-    /// `/api/play`.
-    Play(Player),
-}
-
-impl Handler {
-    /// Hands `game` to the handler.
-    pub(crate) fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
-        match self {
-            Handler::Trace(tracer) => tracer.with(game),
-            Handler::Grow(grower) => grower.with(game),
-            Handler::Play(player) => player.with(game),
-        }
-    }
-}
-
 /// Traces one game with one backend variant.
 pub(crate) struct Tracer {
-    pub(super) choice: BackendChoice,
-    pub(super) config: Limits,
-    pub(super) max_events: usize,
+    pub(crate) choice: BackendChoice,
+    pub(crate) config: Limits,
+    pub(crate) max_events: usize,
 }
 
-impl LineGame for Tracer {
-    type Output = Answer;
+impl Visit for Tracer {
+    type Output = Result<Answer, CliError>;
 
     /// The trace as the library writes it ([`trace_json`], the page's and `explain --html`'s
     /// one trace format), carried as a raw JSON value: never edited.
@@ -220,13 +201,13 @@ impl LineGame for Tracer {
 
 /// Replays one game's moves with its rules of `play`.
 pub(crate) struct Player {
-    pub(super) config: gamesolve::analysis::AnalysisConfig,
-    pub(super) human: gamesolve::analysis::Player,
-    pub(super) moves: Vec<String>,
+    pub(crate) config: gamesolve::analysis::AnalysisConfig,
+    pub(crate) human: gamesolve::analysis::Player,
+    pub(crate) moves: Vec<String>,
 }
 
-impl LineGame for Player {
-    type Output = Answer;
+impl Visit for Player {
+    type Output = Result<Answer, CliError>;
 
     fn with<G: CliGame>(&mut self, game: &G) -> Result<Answer, CliError> {
         let reply = rules_for(game, self.config)?.replay(G::NAME, self.human, &self.moves)?;
