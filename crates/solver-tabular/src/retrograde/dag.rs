@@ -36,7 +36,7 @@ use hashbrown::hash_table::Entry;
 use hashbrown::{DefaultHashBuilder, HashTable};
 use solver_search::{growth_bytes, map_bytes, Ranked};
 
-use super::pass::{as_u32, Limits};
+use super::budget::{as_u32, Limits};
 use super::table::{Ids, Known, Reached, RetrogradeTable, Slot};
 use super::DENSE_INDICES;
 use crate::NAME;

@@ -137,6 +137,7 @@ use solver_search as search;
 
 use crate::NAME;
 
+mod budget;
 mod dag;
 mod pass;
 mod table;

@@ -9,6 +9,7 @@ use core_types::{
 use hashbrown::HashMap;
 use solver_search::{growth_bytes, map_bytes, Ranked};
 
+use super::budget::{as_u32, Limits};
 use super::table::{Ids, Reached, RetrogradeTable, Slot};
 use super::DENSE_INDICES;
 use crate::NAME;
@@ -16,92 +17,6 @@ use crate::NAME;
 /// A zeroed `u32` array, `None` when the system refuses it.
 fn zeroed_u32(len: usize) -> Option<Vec<u32>> {
     bytemuck::allocation::try_zeroed_vec::<u32>(len).ok()
-}
-
-/// The memory cap, the bytes held against it (now, and the most at once: reported), and the
-/// errors that name it. Both retrograde paths count through it.
-pub(super) struct Limits {
-    pub(super) cap: u64,
-    held: u128,
-    pub(super) peak: u128,
-}
-
-impl Limits {
-    pub(super) const fn new(cap: u64) -> Self {
-        Limits {
-            cap,
-            held: 0,
-            peak: 0,
-        }
-    }
-
-    /// Counts `bytes` more as held, refused ([`Error::TableTooLarge`] naming `parameter` and
-    /// `value`) when that passes the memory cap.
-    pub(super) fn charge<G: Game>(
-        &mut self,
-        parameter: &'static str,
-        value: u64,
-        bytes: u128,
-    ) -> Result<(), Error> {
-        let held = self.held + bytes;
-        if held > u128::from(self.cap) {
-            return Err(self.too_large::<G>(parameter, value, held));
-        }
-        self.held = held;
-        self.peak = self.peak.max(held);
-        Ok(())
-    }
-
-    /// Counts `bytes` fewer as held.
-    pub(super) fn release(&mut self, bytes: u128) {
-        self.held = self.held.saturating_sub(bytes);
-    }
-
-    pub(super) fn too_large<G: Game>(
-        &self,
-        parameter: &'static str,
-        value: u64,
-        required: u128,
-    ) -> Error {
-        Error::TableTooLarge {
-            backend: NAME,
-            game: G::NAME,
-            parameter,
-            value,
-            required_bytes: required,
-            memory_cap_bytes: self.cap,
-            hint: "",
-        }
-    }
-
-    pub(super) fn refused<G: Game>(
-        &self,
-        parameter: &'static str,
-        value: u64,
-        required: u128,
-    ) -> Error {
-        Error::AllocationFailed {
-            backend: NAME,
-            game: G::NAME,
-            parameter,
-            value,
-            required_bytes: required,
-            memory_cap_bytes: self.cap,
-            hint: "",
-        }
-    }
-}
-
-/// A count as `u32`, or [`Error::GameTooLarge`] naming `parameter`.
-pub(super) fn as_u32<G: Game>(parameter: &'static str, value: u64) -> Result<u32, Error> {
-    u32::try_from(value).map_err(|_| Error::GameTooLarge {
-        backend: NAME,
-        game: G::NAME,
-        parameter,
-        value,
-        limit: u64::from(u32::MAX),
-        hint: "",
-    })
 }
 
 /// Bytes per position reached: the position itself, its [`Slot`] (value, moves left

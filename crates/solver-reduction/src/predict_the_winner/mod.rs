@@ -5,8 +5,6 @@
 //! fast kernel ([`margin`], [`solve`], [`move_values`]); the traced version for
 //! teaching ([`reduce_traced`](crate::reduce_traced)) is in [`crate::trace`].
 
-use std::convert::Infallible;
-
 use bytemuck::Zeroable;
 use core_types::deadline::Deadline;
 use core_types::{
@@ -15,6 +13,10 @@ use core_types::{
 };
 
 use crate::NAME;
+
+mod clock;
+
+use clock::{stop_error, PassClock, SolveStop, Unwatched, CHECK_EVERY};
 
 /// The integer width of a pass: `i64` when the caller proved nothing can
 /// overflow, `i128` otherwise.
@@ -47,47 +49,6 @@ width!(i128);
 #[inline(always)]
 fn select<T>(cond: bool, a: T, b: T) -> T {
     std::hint::select_unpredictable(cond, a, b)
-}
-
-/// How a pass watches the time: [`Unwatched`] for the entry points that have no time limit
-/// (its checks compile away), a [`Deadline`] for [`solve_until`]. A pass checks once every
-/// [`CHECK_EVERY`] values it pushes and once every [`CHECK_EVERY`] merges of a final collapse,
-/// not once a step: its loop stays exactly the loop without a limit.
-trait PassClock {
-    /// Why a pass stopped early: [`Infallible`] when it cannot.
-    type Stop;
-    /// Reads the clock; `Err` once the pass must stop.
-    fn check(&self) -> Result<(), Self::Stop>;
-}
-
-/// Steps of a pass between two readings of the clock: about 20 µs of work at 4 to 5 ns a
-/// step, against 20 ns for a reading.
-const CHECK_EVERY: usize = 4096;
-
-/// No time limit: a pass always runs to its end.
-struct Unwatched;
-
-impl PassClock for Unwatched {
-    type Stop = Infallible;
-    #[inline(always)]
-    fn check(&self) -> Result<(), Infallible> {
-        Ok(())
-    }
-}
-
-/// The deadline passed during a pass.
-struct DeadlinePassed;
-
-impl PassClock for Deadline {
-    type Stop = DeadlinePassed;
-    #[inline]
-    fn check(&self) -> Result<(), DeadlinePassed> {
-        if self.reached() {
-            Err(DeadlinePassed)
-        } else {
-            Ok(())
-        }
-    }
 }
 
 /// Cells below the stack's first value, so the kernel can read the four
@@ -279,26 +240,6 @@ where
     ))
 }
 
-/// Why [`solve_in`] gave no answer.
-enum SolveStop {
-    /// The system refused the stack.
-    Refused,
-    /// The deadline passed.
-    Time,
-}
-
-impl From<DeadlinePassed> for SolveStop {
-    fn from(_: DeadlinePassed) -> Self {
-        SolveStop::Time
-    }
-}
-
-impl From<Infallible> for SolveStop {
-    fn from(never: Infallible) -> Self {
-        match never {}
-    }
-}
-
 /// The margin and the best first move of a non-empty row in width `M`; no answer when the
 /// stack cannot be allocated or `deadline` passed (read during the passes, once every
 /// [`CHECK_EVERY`] values pushed).
@@ -474,28 +415,6 @@ pub fn move_values_until(values: &[i64], deadline: Deadline) -> Result<(i128, i1
         }
     };
     answer.map_err(|stop| stop_error(stop, deadline, arithmetic, values.len()))
-}
-
-/// The error of a pass that gave no answer on `len` values.
-fn stop_error(stop: SolveStop, deadline: Deadline, arithmetic: Arithmetic, len: usize) -> Error {
-    match stop {
-        SolveStop::Time => deadline.error(NAME, PredictTheWinner::NAME),
-        SolveStop::Refused => {
-            let width: u128 = match arithmetic {
-                Arithmetic::I64 => 8,
-                Arithmetic::I128 => 16,
-            };
-            Error::AllocationFailed {
-                backend: NAME,
-                game: PredictTheWinner::NAME,
-                parameter: "len",
-                value: len as u64,
-                required_bytes: stack_cells(len - 1) as u128 * width,
-                memory_cap_bytes: u64::MAX,
-                hint: "; this backend has no memory cap of its own: it needs 8 bytes per value (16 for i128 margins)",
-            }
-        }
-    }
 }
 
 /// Solves a Predict the Winner game in linear time: the margin, both scores
