@@ -5,6 +5,7 @@
 
 use gamesolve::analysis::report::Analysis;
 use gamesolve::analysis::{AnalysisConfig, MoveValue, Player};
+use gamesolve::core_types::WithLimits;
 use gamesolve::games::can_i_win_all_totals;
 use gamesolve::{
     core_types::{ErrorKind, Side},

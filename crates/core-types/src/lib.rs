@@ -80,7 +80,7 @@ pub use deadline::{Deadline, DeadlineClock};
 pub use error::{Error, ErrorKind};
 pub use events::{Event, GameEvent};
 pub use game::{Game, GameValue, Indexed, Margin, SolutionOf, Solved, Unmove, Verdict};
-pub use limits::Limits;
+pub use limits::{Limits, WithLimits};
 pub use outcome::Outcome;
 pub use predict_the_winner::{
     Arithmetic, Interval, MarginValue, PredictTheWinner, PredictTheWinnerSolution, Side,

@@ -154,6 +154,72 @@ impl Limits {
     }
 }
 
+/// What a solver or an analysis is configured by: one [`Limits`]. The builder's setters are
+/// written here once, over [`WithLimits::limits_mut`], for every type that holds its limits
+/// (each backend's solver, `memo/bounded`, the analysis' configuration); a limit left `None`
+/// keeps its default.
+///
+/// ```
+/// use core_types::{Limits, WithLimits};
+///
+/// /// A solver of yours that reads the one `Limits`.
+/// #[derive(Default)]
+/// struct Mine { limits: Limits }
+/// impl WithLimits for Mine {
+///     fn limits_mut(&mut self) -> &mut Limits { &mut self.limits }
+/// }
+///
+/// let mine = Mine::default().with_state_budget(1_000).with_memory_cap_bytes(1 << 20);
+/// assert_eq!(mine.limits.state_budget, Some(1_000));
+/// assert_eq!(mine.limits.memory_cap_or_default(), 1 << 20);
+/// assert_eq!(mine.with_limits(Limits::new()).limits, Limits::new());
+/// ```
+pub trait WithLimits: Sized {
+    /// The limits it reads.
+    fn limits_mut(&mut self) -> &mut Limits;
+
+    /// The same with every limit at once.
+    #[must_use]
+    fn with_limits(mut self, limits: Limits) -> Self {
+        *self.limits_mut() = limits;
+        self
+    }
+
+    /// The same with another node budget: positions a search may expand before it gives up
+    /// with [`Error::BudgetExhausted`](crate::Error::BudgetExhausted).
+    #[must_use]
+    fn with_node_budget(mut self, positions: u64) -> Self {
+        let limits = self.limits_mut();
+        *limits = limits.with_node_budget(positions);
+        self
+    }
+
+    /// The same with another memory cap, in bytes: the largest table it may allocate.
+    #[must_use]
+    fn with_memory_cap_bytes(mut self, bytes: u64) -> Self {
+        let limits = self.limits_mut();
+        *limits = limits.with_memory_cap_bytes(bytes);
+        self
+    }
+
+    /// The same with another state budget: how many states a sparse memo may store.
+    #[must_use]
+    fn with_state_budget(mut self, states: u64) -> Self {
+        let limits = self.limits_mut();
+        *limits = limits.with_state_budget(states);
+        self
+    }
+
+    /// The same with another time limit for each solve (`None`: no limit); a solve that
+    /// reaches it gives up with [`Error::TimeLimitReached`](crate::Error::TimeLimitReached).
+    #[must_use]
+    fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
+        let limits = self.limits_mut();
+        *limits = limits.with_time_limit(limit);
+        self
+    }
+}
+
 /// One of the four fields of [`Limits`], as an error names it: a library error that stops at a
 /// limit says which field to raise (``(`Limits::state_budget`)``), and each front end maps the
 /// field to its own spelling (the command line's `--state-budget`, a JSON request's

@@ -25,5 +25,5 @@ pub use crate::registry::{Backend, BackendChoice, Registered};
 pub use core_types::Solver as _;
 pub use core_types::{
     CanIWin, CatAndMouse, Error, Game, GameValue, Indexed, Limits, Margin, Outcome,
-    PredictTheWinner, SolutionOf, Solved, Stats, Verdict,
+    PredictTheWinner, SolutionOf, Solved, Stats, Verdict, WithLimits,
 };

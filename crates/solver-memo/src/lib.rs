@@ -9,7 +9,7 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::Solver};
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::{Solver, WithLimits}};
 //! use gamesolve::backends::solver_memo::MemoSolver;
 //!
 //! let mut solver = MemoSolver::new();
@@ -87,6 +87,7 @@ pub mod word_table;
 
 use std::time::Duration;
 
+use core_types::WithLimits;
 use core_types::{
     CanIWin, CanIWinSolution, Error, Kernel, Limits, PredictTheWinner, PredictTheWinnerSolution,
     Recorder, SolverConfig,
@@ -118,6 +119,7 @@ pub const DEFAULT_STATE_BUDGET: u64 = core_types::limits::DEFAULT_STATE_BUDGET;
 ///
 /// ```
 /// use gamesolve::backends::solver_memo::{MemoSolver, DEFAULT_MEMORY_CAP_BYTES, DEFAULT_STATE_BUDGET};
+/// use gamesolve::core_types::WithLimits;
 /// let solver = MemoSolver::new();
 /// assert_eq!(solver.memory_cap_bytes(), DEFAULT_MEMORY_CAP_BYTES);
 /// assert_eq!(solver.state_budget(), DEFAULT_STATE_BUDGET);
@@ -152,31 +154,6 @@ impl MemoSolver {
         }
     }
 
-    /// Sets the largest table, dense or sparse, the solver may allocate.
-    pub fn with_memory_cap_bytes(mut self, cap: u64) -> Self {
-        self.limits = self.limits.with_memory_cap_bytes(cap);
-        self
-    }
-
-    /// Sets how many states the sparse Can I Win memo may store.
-    pub fn with_state_budget(mut self, budget: u64) -> Self {
-        self.limits = self.limits.with_state_budget(budget);
-        self
-    }
-
-    /// Sets the wall-clock time each solve may take (`None`: no limit); a solve that reaches
-    /// it gives up with [`Error::TimeLimitReached`].
-    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
-        self.limits = self.limits.with_time_limit(limit);
-        self
-    }
-
-    /// Sets every limit at once (a limit left `None` keeps its default).
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
     /// The limits it solves with, as configured (`None`: the default).
     pub fn limits(&self) -> &Limits {
         &self.limits
@@ -205,6 +182,13 @@ impl MemoSolver {
     /// solver frees it too.
     pub fn release_tables(&mut self) {
         self.interval_table.release();
+    }
+}
+
+/// The limits' setters ([`WithLimits`]): it reads the memory cap, the state budget and the time limit.
+impl WithLimits for MemoSolver {
+    fn limits_mut(&mut self) -> &mut Limits {
+        &mut self.limits
     }
 }
 

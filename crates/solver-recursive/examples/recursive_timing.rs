@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use core_types::{CanIWin, Error, PredictTheWinner, Solver};
+use core_types::{CanIWin, Error, PredictTheWinner, Solver, WithLimits};
 use solver_recursive::RecursiveSolver;
 
 fn main() -> Result<(), Error> {

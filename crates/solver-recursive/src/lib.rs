@@ -12,7 +12,7 @@
 //! # Example
 //!
 //! ```
-//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::{Side, Solver}};
+//! use gamesolve::{CanIWin, Error, Outcome, PredictTheWinner, core_types::{Side, Solver, WithLimits}};
 //! use gamesolve::backends::solver_recursive::RecursiveSolver;
 //!
 //! let mut solver = RecursiveSolver::new();
@@ -61,8 +61,7 @@ pub mod can_i_win;
 pub mod negamax;
 pub mod predict_the_winner;
 
-use std::time::Duration;
-
+use core_types::WithLimits;
 use core_types::{
     CanIWin, CanIWinSolution, Error, Kernel, Limits, PredictTheWinner, PredictTheWinnerSolution,
     Recorder, SolverConfig,
@@ -79,6 +78,7 @@ pub const DEFAULT_NODE_BUDGET: u64 = core_types::limits::DEFAULT_NODE_BUDGET;
 ///
 /// ```
 /// use gamesolve::backends::solver_recursive::{RecursiveSolver, DEFAULT_NODE_BUDGET};
+/// use gamesolve::core_types::WithLimits;
 /// assert_eq!(RecursiveSolver::new().node_budget(), DEFAULT_NODE_BUDGET);
 /// assert_eq!(RecursiveSolver::new().with_node_budget(5).node_budget(), 5);
 /// ```
@@ -96,30 +96,16 @@ impl RecursiveSolver {
         }
     }
 
-    /// Sets the number of positions a search may expand before it gives up
-    /// with [`Error::BudgetExhausted`].
-    pub fn with_node_budget(mut self, budget: u64) -> Self {
-        self.limits = self.limits.with_node_budget(budget);
-        self
-    }
-
-    /// Sets the wall-clock time one solve may take before it gives up with
-    /// [`Error::TimeLimitReached`]; `None` (the default) for no limit.
-    pub fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
-        self.limits = self.limits.with_time_limit(limit);
-        self
-    }
-
-    /// Sets every limit at once (it reads the node budget and the time limit; a limit left
-    /// `None` keeps its default).
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
-    }
-
     /// The configured node budget.
     pub fn node_budget(&self) -> u64 {
         self.limits.node_budget_or_default()
+    }
+}
+
+/// The limits' setters ([`WithLimits`]): it reads the node budget and the time limit.
+impl WithLimits for RecursiveSolver {
+    fn limits_mut(&mut self) -> &mut Limits {
+        &mut self.limits
     }
 }
 

@@ -60,6 +60,7 @@ pub mod retrograde;
 
 use std::time::Duration;
 
+use core_types::WithLimits;
 use core_types::{
     CanIWin, CanIWinSolution, Deadline, Error, Kernel, Limits, PredictTheWinner,
     PredictTheWinnerSolution, Recorder, SolverConfig,
@@ -83,7 +84,7 @@ pub const DEFAULT_MEMORY_CAP_BYTES: u64 = core_types::limits::DEFAULT_MEMORY_CAP
 /// # Examples
 ///
 /// ```
-/// use gamesolve::{CanIWin, Error, core_types::Solver};
+/// use gamesolve::{CanIWin, Error, core_types::{Solver, WithLimits}};
 /// use gamesolve::backends::solver_tabular::TabularSolver;
 ///
 /// let mut solver = TabularSolver::new().with_memory_cap_bytes(1 << 20);
@@ -106,6 +107,13 @@ pub struct TabularSolver {
     last_traced: bool,
 }
 
+/// The limits' setters ([`WithLimits`]): it reads the memory cap and the time limit.
+impl WithLimits for TabularSolver {
+    fn limits_mut(&mut self) -> &mut Limits {
+        &mut self.limits
+    }
+}
+
 impl Default for TabularSolver {
     fn default() -> Self {
         TabularSolver::new()
@@ -126,12 +134,6 @@ impl TabularSolver {
         }
     }
 
-    /// Sets the largest table, in bytes, this solver may allocate.
-    pub fn with_memory_cap_bytes(mut self, cap: u64) -> Self {
-        self.limits = self.limits.with_memory_cap_bytes(cap);
-        self
-    }
-
     /// Sets how many threads a Can I Win table for at least
     /// [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] integers, or a
     /// Predict the Winner row of at least
@@ -140,21 +142,6 @@ impl TabularSolver {
     /// run on one thread.
     pub fn with_threads(self, threads: usize) -> Self {
         TabularSolver { threads, ..self }
-    }
-
-    /// Sets how long one call may take before it gives up with
-    /// [`Error::TimeLimitReached`]; `None` (the default) for no limit. The clock starts when a
-    /// call starts.
-    pub fn with_time_limit(mut self, time_limit: Option<Duration>) -> Self {
-        self.limits = self.limits.with_time_limit(time_limit);
-        self
-    }
-
-    /// Sets every limit at once (it reads the memory cap and the time limit; a limit left
-    /// `None` keeps its default).
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
     }
 
     /// The time limit of one call (`None` = no limit).

@@ -549,6 +549,7 @@ pub fn analyze<G: Game>(
 mod tests {
     use super::*;
     use crate::{CanIWin, PredictTheWinner};
+    use core_types::WithLimits;
 
     #[test]
     fn the_dense_table_and_the_hash_map_agree_on_every_move_and_line() {

@@ -112,7 +112,7 @@ pub const fn remoteness_json(remoteness: u32) -> Option<u32> {
 /// by several analyses.
 ///
 /// ```
-/// use gamesolve::analysis::AnalysisConfig;
+/// use gamesolve::{analysis::AnalysisConfig, prelude::WithLimits};
 /// let config = AnalysisConfig::default().with_memory_cap_bytes(1 << 20);
 /// assert_eq!(config.memory_cap_bytes(), 1 << 20);
 /// assert_eq!(config.limits.memory_cap_bytes, Some(1 << 20));
@@ -130,6 +130,14 @@ pub struct AnalysisConfig {
     /// request); each analysis stops at the earlier of it and its own time limit.
     /// [`Deadline::NEVER`] by default.
     pub shared_deadline: Deadline,
+}
+
+/// The limits' setters ([`WithLimits`](core_types::WithLimits)): an analysis reads the memory cap,
+/// the state budget and the time limit.
+impl core_types::WithLimits for AnalysisConfig {
+    fn limits_mut(&mut self) -> &mut crate::Limits {
+        &mut self.limits
+    }
 }
 
 impl AnalysisConfig {
@@ -171,24 +179,6 @@ impl AnalysisConfig {
     /// The time one analysis may take (`None`: no limit).
     pub const fn time_limit(&self) -> Option<std::time::Duration> {
         self.limits.time_limit
-    }
-
-    /// The same limits with another memory cap.
-    pub const fn with_memory_cap_bytes(mut self, bytes: u64) -> Self {
-        self.limits = self.limits.with_memory_cap_bytes(bytes);
-        self
-    }
-
-    /// The same limits with another state budget.
-    pub const fn with_state_budget(mut self, states: u64) -> Self {
-        self.limits = self.limits.with_state_budget(states);
-        self
-    }
-
-    /// The same limits with another time limit (`None`: no limit).
-    pub const fn with_time_limit(mut self, limit: Option<std::time::Duration>) -> Self {
-        self.limits = self.limits.with_time_limit(limit);
-        self
     }
 
     /// The same limits, every analysis also stopping at `deadline` (see

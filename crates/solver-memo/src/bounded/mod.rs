@@ -176,6 +176,7 @@ pub use self::parallel::{all_cores_variant, AllCores};
 mod search;
 mod table;
 
+use core_types::WithLimits;
 use core_types::{
     DeadlineClock, Error, Game, GameValue, Kernel, Limits, Recorder, SolverConfig, Variant,
 };
@@ -261,14 +262,6 @@ impl Bounded {
     pub fn release_table(&mut self) {
         self.kept = None;
         self.kept_packed = KeptPacked(None);
-    }
-
-    /// The same solver (its kept table too) with `limits`: a caller that solves many
-    /// positions, each with the time left, keeps one table's memory mapped across them.
-    #[must_use]
-    pub fn with_limits(mut self, limits: Limits) -> Self {
-        self.limits = limits;
-        self
     }
 
     /// A solver that searches with `threads` threads sharing one table (at least 1; 1 is
@@ -382,6 +375,13 @@ impl Bounded {
         self.kept_packed = KeptPacked(Some(table));
         let (value, best) = found?;
         Ok(game.solution(value, Some(best)))
+    }
+}
+
+/// The limits' setters ([`WithLimits`]): it reads the memory cap (its table is at most half of it) and the time limit, and keeps its table across solves of the same size, so a caller that solves many positions, each with the time left, keeps one table mapped.
+impl WithLimits for Bounded {
+    fn limits_mut(&mut self) -> &mut Limits {
+        &mut self.limits
     }
 }
 

@@ -25,7 +25,7 @@ use solver_memo::bounded::Bounded;
 use super::{ConnectFour, ConnectFourPosition, ConnectFourScore};
 use crate::analysis::generic::PositionValues;
 use crate::analysis::NAME;
-use crate::core_types::Solver;
+use crate::core_types::{Solver, WithLimits};
 use crate::search::Ranked;
 use crate::{Deadline, Error, Game, Limits};
 
