@@ -180,43 +180,42 @@ pub trait WithLimits: Sized {
 
     /// The same with every limit at once.
     #[must_use]
-    fn with_limits(mut self, limits: Limits) -> Self {
-        *self.limits_mut() = limits;
+    fn with_limits(self, limits: Limits) -> Self {
+        self.map_limits(|_| limits)
+    }
+
+    /// The same with its limits changed by `change`.
+    #[must_use]
+    fn map_limits(mut self, change: impl FnOnce(Limits) -> Limits) -> Self {
+        let limits = self.limits_mut();
+        *limits = change(*limits);
         self
     }
 
     /// The same with another node budget: positions a search may expand before it gives up
     /// with [`Error::BudgetExhausted`](crate::Error::BudgetExhausted).
     #[must_use]
-    fn with_node_budget(mut self, positions: u64) -> Self {
-        let limits = self.limits_mut();
-        *limits = limits.with_node_budget(positions);
-        self
+    fn with_node_budget(self, positions: u64) -> Self {
+        self.map_limits(|limits| limits.with_node_budget(positions))
     }
 
     /// The same with another memory cap, in bytes: the largest table it may allocate.
     #[must_use]
-    fn with_memory_cap_bytes(mut self, bytes: u64) -> Self {
-        let limits = self.limits_mut();
-        *limits = limits.with_memory_cap_bytes(bytes);
-        self
+    fn with_memory_cap_bytes(self, bytes: u64) -> Self {
+        self.map_limits(|limits| limits.with_memory_cap_bytes(bytes))
     }
 
     /// The same with another state budget: how many states a sparse memo may store.
     #[must_use]
-    fn with_state_budget(mut self, states: u64) -> Self {
-        let limits = self.limits_mut();
-        *limits = limits.with_state_budget(states);
-        self
+    fn with_state_budget(self, states: u64) -> Self {
+        self.map_limits(|limits| limits.with_state_budget(states))
     }
 
     /// The same with another time limit for each solve (`None`: no limit); a solve that
     /// reaches it gives up with [`Error::TimeLimitReached`](crate::Error::TimeLimitReached).
     #[must_use]
-    fn with_time_limit(mut self, limit: Option<Duration>) -> Self {
-        let limits = self.limits_mut();
-        *limits = limits.with_time_limit(limit);
-        self
+    fn with_time_limit(self, limit: Option<Duration>) -> Self {
+        self.map_limits(|limits| limits.with_time_limit(limit))
     }
 }
 
