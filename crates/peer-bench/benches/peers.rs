@@ -25,10 +25,22 @@
 //!   order (the plain `moves` list: tic-tac-toe's empty cells in cell order, Domineering's
 //!   placements lowest cell first), gamesolve's games through
 //!   [`gamesolve_peers::every_move::EveryMove`]; every `memo` variant, `memo/indexed`
-//!   included (the games' numberings), and `memo/bounded` twice: with the games' hooks (the
-//!   exact key, the mirror image, tic-tac-toe's "wins at once") and with none
-//!   ([`gamesolve_peers::hooks::Hooks`]). On Domineering only the numbered and hook-less rows
-//!   are new: its search order already lists every move.
+//!   included (the games' numberings). What each side is told beyond the rules and the list:
+//!   - gamesolve: no move hook (no search order, no "wins at once": `EveryMove` leaves them
+//!     out); the position facts, the exact key ([`gamesolve::Game::table_key`]) and the mirror
+//!     image ([`gamesolve::Game::canonical`]), which only `memo/bounded` reads (the other
+//!     variants key their tables by the whole position); and the row
+//!     `memo/bounded (no hooks)` without those either ([`gamesolve_peers::hooks::Hooks`]);
+//!   - `game-solver`: its trait's `is_winning_move`, which its search asks of every move of
+//!     every position before its table (a "wins at once" it cannot go without); its table keyed
+//!     by the whole position (`Hash`, `Eq`), or, in the row `game-solver (mirror)`, by the
+//!     smaller of the position and its mirror image;
+//!   - `minimax`: its table's 64-bit hash of the position, or in the row `minimax (mirror)` of
+//!     the smaller of it and its mirror image.
+//!
+//!   So `memo/bounded` and the `(mirror)` rows have the same position facts, and the other
+//!   gamesolve rows and the plain peer rows have none. On Domineering the search order
+//!   already lists every move.
 //!
 //! Each gamesolve row prints the positions it expands (the same every run), for time per
 //! position: the median over that count.
@@ -61,7 +73,10 @@ use gamesolve_peers::Answer;
 #[path = "peers/wrappers.rs"]
 mod wrappers;
 
-use wrappers::{minimax_value, peers, verdict_of};
+use wrappers::{
+    game_solver_domineering, game_solver_tic_tac_toe, minimax_domineering, minimax_tic_tac_toe,
+    verdict_of,
+};
 
 /// One game of the bench.
 struct Case<'a, G> {
@@ -101,14 +116,16 @@ fn gamesolve_row<G: Game<Solution = Answer>>(
     });
 }
 
-/// Benches every gamesolve variant of `G` (except `skip`), the rows `more` adds, then
-/// `game-solver` and `minimax` on one game, each checked to find `expected` first.
+/// A peer's row: its name and one solve, the score of the player to move at the start.
+type Peer<'a> = (&'a str, &'a dyn Fn() -> i64);
+
+/// Benches every gamesolve variant of `G` (except `skip`), the rows `more` adds, then the
+/// peers (`game-solver`, `minimax`, …) on one game, each checked to find `expected` first.
 fn compare<G: Registered<Solution = Answer>>(
     c: &mut Criterion,
     case: Case<'_, G>,
     more: impl FnOnce(&mut BenchmarkGroup<'_, WallTime>, &SolverConfig),
-    game_solver: impl Fn() -> i64,
-    minimax: impl Fn() -> i64,
+    peers: &[Peer<'_>],
 ) {
     let Case {
         family,
@@ -146,10 +163,10 @@ fn compare<G: Registered<Solution = Answer>>(
         gamesolve_row(&mut group, &id, &label, solver, game, expected);
     }
     more(&mut group, &config);
-    assert_eq!(verdict_of(game_solver()), expected, "game-solver on {name}");
-    group.bench_function("game-solver", |b| b.iter(&game_solver));
-    assert_eq!(verdict_of(minimax()), expected, "minimax on {name}");
-    group.bench_function("minimax", |b| b.iter(&minimax));
+    for &(peer, solve) in peers {
+        assert_eq!(verdict_of(solve()), expected, "{peer} on {name}");
+        group.bench_function(peer, |b| b.iter(solve));
+    }
     group.finish();
 }
 
@@ -165,13 +182,10 @@ fn peers(c: &mut Criterion) {
             slow: false,
         },
         |_, _| {},
-        || {
-            i64::from(game_solver::solve(&peers::GsTicTacToe::<false> {
-                x: 0,
-                o: 0,
-            }))
-        },
-        || minimax_value::<peers::MmTicTacToe<false>>(&(0, 0), 10, 1 << 20),
+        &[
+            ("game-solver", &game_solver_tic_tac_toe::<false, false>),
+            ("minimax", &minimax_tic_tac_toe::<false, false>),
+        ],
     );
     compare(
         c,
@@ -184,8 +198,10 @@ fn peers(c: &mut Criterion) {
             slow: false,
         },
         |_, _| {},
-        || i64::from(game_solver::solve(&peers::GsDomineering::<5, 5>(0))),
-        || minimax_value::<peers::MmDomineering<5, 5>>(&0, 13, 1 << 24),
+        &[
+            ("game-solver", &game_solver_domineering::<5, 5, false>),
+            ("minimax", &|| minimax_domineering::<5, 5, false>(1 << 24)),
+        ],
     );
     compare(
         c,
@@ -200,8 +216,10 @@ fn peers(c: &mut Criterion) {
             slow: true,
         },
         |_, _| {},
-        || i64::from(game_solver::solve(&peers::GsDomineering::<6, 6>(0))),
-        || minimax_value::<peers::MmDomineering<6, 6>>(&0, 19, 1 << 26),
+        &[
+            ("game-solver", &game_solver_domineering::<6, 6, false>),
+            ("minimax", &|| minimax_domineering::<6, 6, false>(1 << 26)),
+        ],
     );
 }
 
@@ -243,13 +261,15 @@ fn every_move(c: &mut Criterion) {
             EveryMove(TicTacToe),
             Verdict::Draw,
         ),
-        || {
-            i64::from(game_solver::solve(&peers::GsTicTacToe::<true> {
-                x: 0,
-                o: 0,
-            }))
-        },
-        || minimax_value::<peers::MmTicTacToe<true>>(&(0, 0), 10, 1 << 20),
+        &[
+            ("game-solver", &game_solver_tic_tac_toe::<true, false>),
+            ("minimax", &minimax_tic_tac_toe::<true, false>),
+            (
+                "game-solver (mirror)",
+                &game_solver_tic_tac_toe::<true, true>,
+            ),
+            ("minimax (mirror)", &minimax_tic_tac_toe::<true, true>),
+        ],
     );
     // Left out: plain negamax (minutes), the teaching memo (the same search as
     // `memo/hash-map` here) and `tabular/retrograde` (a pass over 2^26 indices: the
@@ -269,8 +289,17 @@ fn every_move(c: &mut Criterion) {
             EveryMove(Domineering::<5, 5>),
             Verdict::Loss,
         ),
-        || i64::from(game_solver::solve(&peers::GsDomineering::<5, 5>(0))),
-        || minimax_value::<peers::MmDomineering<5, 5>>(&0, 13, 1 << 24),
+        &[
+            ("game-solver", &game_solver_domineering::<5, 5, false>),
+            ("minimax", &|| minimax_domineering::<5, 5, false>(1 << 24)),
+            (
+                "game-solver (mirror)",
+                &game_solver_domineering::<5, 5, true>,
+            ),
+            ("minimax (mirror)", &|| {
+                minimax_domineering::<5, 5, true>(1 << 24)
+            }),
+        ],
     );
 }
 

@@ -4,7 +4,10 @@
 //!
 //! ```text
 //! cargo run --release -p gamesolve-peers --example peer_solve -- LIBRARY GAME [SOLVES]
-//!   LIBRARY: a gamesolve variant (memo/hash-map, memo/alpha-beta, …), game-solver or minimax
+//!   LIBRARY: a gamesolve variant (memo/hash-map, memo/alpha-beta, …), game-solver or minimax,
+//!            or on an every-move game game-solver+mirror or minimax+mirror (their tables
+//!            keyed by the smaller of a position and its mirror image, as the bench's rows
+//!            `game-solver (mirror)` and `minimax (mirror)`)
 //!   GAME:    tic-tac-toe, domineering-5x5 or domineering-6x6, or tic-tac-toe-every-move or
 //!            domineering-5x5-every-move (every library lists every move: the bench's
 //!            `peers-every-move` groups; `memo/indexed` too)
@@ -26,15 +29,21 @@ use gamesolve_peers::Answer;
 #[path = "../benches/peers/wrappers.rs"]
 mod wrappers;
 
-use wrappers::{minimax_value, peers, verdict_of};
+use wrappers::{
+    game_solver_domineering, game_solver_tic_tac_toe, minimax_domineering, minimax_tic_tac_toe,
+    verdict_of,
+};
 
 const GAMES: &str = "tic-tac-toe, domineering-5x5, domineering-6x6, tic-tac-toe-every-move or \
                      domineering-5x5-every-move";
 
-/// The verdict of a gamesolve variant named `id` on `game`, or why there is none.
+/// The verdict of a gamesolve variant named `id` on `game`, solved `solves` times by one
+/// solver (as the bench reuses one: a solver may keep its table between solves), or why there
+/// is none.
 fn gamesolve_verdict<G: Registered<Solution = Answer>>(
     game: &G,
     id: &str,
+    solves: u32,
 ) -> Result<Verdict, String> {
     let variants = all_variants::<G>();
     let variant = variants.iter().find(|v| v.id() == id).ok_or_else(|| {
@@ -49,11 +58,16 @@ fn gamesolve_verdict<G: Registered<Solution = Answer>>(
         memory_cap_bytes: Some(8 << 30),
         ..SolverConfig::default()
     };
-    let answer = variant
-        .solver(&config)
-        .solve(game)
-        .map_err(|e| e.to_string())?;
-    Ok(answer.verdict)
+    let mut solver = variant.solver(&config);
+    let mut verdict = Err(String::new());
+    for _ in 0..solves {
+        verdict = solver
+            .solve(game)
+            .map(|answer| answer.verdict)
+            .map_err(|e| e.to_string());
+        verdict.as_ref().map_err(Clone::clone)?;
+    }
+    verdict
 }
 
 fn main() -> ExitCode {
@@ -87,13 +101,7 @@ fn main() -> ExitCode {
         },
         Instant::now(),
     );
-    let mut verdict = Err(String::new());
-    for _ in 0..solves {
-        verdict = solve_once(library, game);
-        if !matches!(verdict, Ok(v) if v == expected) {
-            break;
-        }
-    }
+    let verdict = solve_all(library, game, solves);
     let seconds = start.elapsed().as_secs_f64();
     match verdict {
         Ok(verdict) if verdict == expected => {
@@ -111,43 +119,44 @@ fn main() -> ExitCode {
     }
 }
 
-/// One solve of `game` by `library`: the first player's verdict, or why there is none.
-fn solve_once(library: &str, game: &str) -> Result<Verdict, String> {
-    match (library, game) {
-        ("game-solver", "tic-tac-toe") => Ok(verdict_of(i64::from(game_solver::solve(
-            &peers::GsTicTacToe::<false> { x: 0, o: 0 },
-        )))),
-        ("game-solver", "tic-tac-toe-every-move") => Ok(verdict_of(i64::from(game_solver::solve(
-            &peers::GsTicTacToe::<true> { x: 0, o: 0 },
-        )))),
-        ("game-solver", "domineering-5x5" | "domineering-5x5-every-move") => Ok(verdict_of(
-            i64::from(game_solver::solve(&peers::GsDomineering::<5, 5>(0))),
-        )),
-        ("game-solver", _) => Ok(verdict_of(i64::from(game_solver::solve(
-            &peers::GsDomineering::<6, 6>(0),
-        )))),
-        ("minimax", "tic-tac-toe") => Ok(verdict_of(minimax_value::<peers::MmTicTacToe<false>>(
-            &(0, 0),
-            10,
-            1 << 20,
-        ))),
-        ("minimax", "tic-tac-toe-every-move") => Ok(verdict_of(minimax_value::<
-            peers::MmTicTacToe<true>,
-        >(&(0, 0), 10, 1 << 20))),
-        ("minimax", "domineering-5x5" | "domineering-5x5-every-move") => Ok(verdict_of(
-            minimax_value::<peers::MmDomineering<5, 5>>(&0, 13, 1 << 24),
-        )),
-        ("minimax", _) => Ok(verdict_of(minimax_value::<peers::MmDomineering<6, 6>>(
-            &0,
-            19,
-            1 << 26,
-        ))),
-        (id, "tic-tac-toe") => gamesolve_verdict(&TicTacToe, id),
-        (id, "tic-tac-toe-every-move") => gamesolve_verdict(&EveryMove(TicTacToe), id),
-        (id, "domineering-5x5") => gamesolve_verdict(&Domineering::<5, 5>, id),
-        (id, "domineering-5x5-every-move") => {
-            gamesolve_verdict(&EveryMove(Domineering::<5, 5>), id)
+/// `solves` solves of `game` by `library`: the first player's verdict, or why there is none.
+fn solve_all(library: &str, game: &str, solves: u32) -> Result<Verdict, String> {
+    let peer = |solve: &dyn Fn() -> i64| {
+        let mut score = solve();
+        for _ in 1..solves {
+            score = solve();
         }
-        (id, _) => gamesolve_verdict(&Domineering::<6, 6>, id),
+        Ok(verdict_of(score))
+    };
+    match (library, game) {
+        ("game-solver+mirror", "tic-tac-toe-every-move") => {
+            peer(&game_solver_tic_tac_toe::<true, true>)
+        }
+        ("game-solver+mirror", "domineering-5x5-every-move") => {
+            peer(&game_solver_domineering::<5, 5, true>)
+        }
+        ("minimax+mirror", "tic-tac-toe-every-move") => peer(&minimax_tic_tac_toe::<true, true>),
+        ("minimax+mirror", "domineering-5x5-every-move") => {
+            peer(&|| minimax_domineering::<5, 5, true>(1 << 24))
+        }
+        ("game-solver", "tic-tac-toe") => peer(&game_solver_tic_tac_toe::<false, false>),
+        ("game-solver", "tic-tac-toe-every-move") => peer(&game_solver_tic_tac_toe::<true, false>),
+        ("game-solver", "domineering-5x5" | "domineering-5x5-every-move") => {
+            peer(&game_solver_domineering::<5, 5, false>)
+        }
+        ("game-solver", _) => peer(&game_solver_domineering::<6, 6, false>),
+        ("minimax", "tic-tac-toe") => peer(&minimax_tic_tac_toe::<false, false>),
+        ("minimax", "tic-tac-toe-every-move") => peer(&minimax_tic_tac_toe::<true, false>),
+        ("minimax", "domineering-5x5" | "domineering-5x5-every-move") => {
+            peer(&|| minimax_domineering::<5, 5, false>(1 << 24))
+        }
+        ("minimax", _) => peer(&|| minimax_domineering::<6, 6, false>(1 << 26)),
+        (id, "tic-tac-toe") => gamesolve_verdict(&TicTacToe, id, solves),
+        (id, "tic-tac-toe-every-move") => gamesolve_verdict(&EveryMove(TicTacToe), id, solves),
+        (id, "domineering-5x5") => gamesolve_verdict(&Domineering::<5, 5>, id, solves),
+        (id, "domineering-5x5-every-move") => {
+            gamesolve_verdict(&EveryMove(Domineering::<5, 5>), id, solves)
+        }
+        (id, _) => gamesolve_verdict(&Domineering::<6, 6>, id, solves),
     }
 }

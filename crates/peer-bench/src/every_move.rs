@@ -2,9 +2,18 @@
 //! in the game's own order ([`Game::moves_into`]) wherever a search asks for its search order
 //! ([`Game::search_moves_into`]), so no move is left out and none is tried early (tic-tac-toe's
 //! search order plays a win at once alone and else only the blocks; Domineering's already is its
-//! plain list). Every hook and the numbering are the game's; wrap it in
-//! [`Hooks`](crate::hooks::Hooks) to leave hooks out. For the every-move groups of the peer
-//! bench (`benches/peers.rs`, `peers-every-move/*`), where every library lists every move.
+//! plain list). For the every-move groups of the peer bench (`benches/peers.rs`,
+//! `peers-every-move/*`), where every library lists every move.
+//!
+//! The game's hooks fall in two kinds. The ones about **moves** change which moves a search
+//! tries, or in what order: the search order itself ([`Game::search_moves_into`]) and
+//! "a move that wins at once" ([`Game::winning_move_now`]: the search plays it before any
+//! list); [`EveryMove`] leaves both out (the default: no such move named). The ones about
+//! **positions** change what a table keeps, never a move: the exact compact key
+//! ([`Game::table_key`]) and the mirror image ([`Game::canonical`]); [`EveryMove`] keeps the
+//! game's, as the bench gives the peers the mirror image too (through their tables' keys).
+//! Wrap it in [`Hooks`](crate::hooks::Hooks) to leave those out as well. The numbering
+//! ([`Indexed`]) is the game's.
 //!
 //! ```
 //! use gamesolve::{Game, Verdict, core_types::Solver};
@@ -91,11 +100,6 @@ where
         self.0.canonical(position)
     }
 
-    #[inline]
-    fn winning_move_now(&self, position: G::Position) -> Option<u8> {
-        self.0.winning_move_now(position)
-    }
-
     fn describe(&self) -> String {
         self.0.describe()
     }
@@ -145,6 +149,28 @@ mod tests {
     use crate::domineering::Domineering;
     use crate::tic_tac_toe::TicTacToe;
     use gamesolve::{core_types::SolverConfig, registry::all_variants};
+
+    /// The move hooks are left out and the position hooks kept: X on 0 and 1, O on 3 and 4,
+    /// X to move wins at cell 2, which the game names and `EveryMove` does not; the key and
+    /// the mirror image are the game's.
+    #[test]
+    fn keeps_the_position_hooks_and_leaves_out_the_move_hooks() {
+        let position = 0b11 | 0b1_1000 << 16;
+        assert_eq!(TicTacToe.winning_move_now(position), Some(2));
+        assert_eq!(EveryMove(TicTacToe).winning_move_now(position), None);
+        let mirrored = 0b110 | 0b11_0000 << 16;
+        assert_eq!(TicTacToe.canonical(mirrored), position);
+        assert_eq!(EveryMove(TicTacToe).canonical(mirrored), position);
+        assert_eq!(
+            EveryMove(TicTacToe).table_key(position),
+            TicTacToe.table_key(position)
+        );
+        let board = 0b1_0000_0001;
+        assert_eq!(
+            EveryMove(Domineering::<5, 5>).canonical(board),
+            Domineering::<5, 5>.canonical(board)
+        );
+    }
 
     /// Every memo variant finds the known results with every move listed: tic-tac-toe a draw
     /// (first best move cell 0), Domineering 4x4 a first-player win.

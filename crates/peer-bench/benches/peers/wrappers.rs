@@ -23,17 +23,47 @@ pub mod peers {
 
     /// Tic-tac-toe for `game-solver`: X's and O's marks. Its moves are the search order
     /// ([`ttt::search_moves`]: a win at once alone, else the blocks, else centre, corners,
-    /// edges) or, when `EVERY`, every empty cell in cell order ([`ttt::moves`]).
-    #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-    pub struct GsTicTacToe<const EVERY: bool> {
+    /// edges) or, when `EVERY`, every empty cell in cell order ([`ttt::moves`]). When
+    /// `MIRROR`, its table (a hash map keyed by the position, through `Hash` and `Eq`) keys a
+    /// position and its left-right mirror image alike ([`ttt::mirror`]): the fact
+    /// gamesolve's games give as `Game::canonical`.
+    #[derive(Clone, Copy)]
+    pub struct GsTicTacToe<const EVERY: bool, const MIRROR: bool> {
         pub x: u16,
         pub o: u16,
+    }
+
+    impl<const EVERY: bool, const MIRROR: bool> GsTicTacToe<EVERY, MIRROR> {
+        /// The table's key: both boards in one word, or the smaller of it and its mirror
+        /// image when `MIRROR`.
+        fn key(&self) -> u32 {
+            let position = u32::from(self.x) | u32::from(self.o) << 16;
+            if MIRROR {
+                position.min(ttt::mirror(position))
+            } else {
+                position
+            }
+        }
+    }
+
+    impl<const EVERY: bool, const MIRROR: bool> PartialEq for GsTicTacToe<EVERY, MIRROR> {
+        fn eq(&self, other: &Self) -> bool {
+            self.key() == other.key()
+        }
+    }
+
+    impl<const EVERY: bool, const MIRROR: bool> Eq for GsTicTacToe<EVERY, MIRROR> {}
+
+    impl<const EVERY: bool, const MIRROR: bool> std::hash::Hash for GsTicTacToe<EVERY, MIRROR> {
+        fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+            self.key().hash(state);
+        }
     }
 
     /// The move `game-solver` is told wins at a full board, worth `score() - 1 = 0`: a draw.
     const DRAW: u8 = 9;
 
-    impl<const EVERY: bool> game_solver::Game for GsTicTacToe<EVERY> {
+    impl<const EVERY: bool, const MIRROR: bool> game_solver::Game for GsTicTacToe<EVERY, MIRROR> {
         type Move = u8;
         type Iter = std::vec::IntoIter<u8>;
 
@@ -94,11 +124,41 @@ pub mod peers {
         }
     }
 
-    /// Domineering for `game-solver`: the position of [`dom`].
-    #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-    pub struct GsDomineering<const W: usize, const H: usize>(pub u64);
+    /// Domineering for `game-solver`: the position of [`dom`]; when `MIRROR`, keyed in its
+    /// table with its left-right mirror image alike ([`dom::mirror`]), as [`GsTicTacToe`].
+    #[derive(Clone, Copy)]
+    pub struct GsDomineering<const W: usize, const H: usize, const MIRROR: bool>(pub u64);
 
-    impl<const W: usize, const H: usize> game_solver::Game for GsDomineering<W, H> {
+    impl<const W: usize, const H: usize, const MIRROR: bool> GsDomineering<W, H, MIRROR> {
+        /// The table's key: the position, or the smaller of it and its mirror image.
+        fn key(&self) -> u64 {
+            if MIRROR {
+                self.0.min(dom::mirror(W, H, self.0))
+            } else {
+                self.0
+            }
+        }
+    }
+
+    impl<const W: usize, const H: usize, const MIRROR: bool> PartialEq for GsDomineering<W, H, MIRROR> {
+        fn eq(&self, other: &Self) -> bool {
+            self.key() == other.key()
+        }
+    }
+
+    impl<const W: usize, const H: usize, const MIRROR: bool> Eq for GsDomineering<W, H, MIRROR> {}
+
+    impl<const W: usize, const H: usize, const MIRROR: bool> std::hash::Hash
+        for GsDomineering<W, H, MIRROR>
+    {
+        fn hash<S: std::hash::Hasher>(&self, state: &mut S) {
+            self.key().hash(state);
+        }
+    }
+
+    impl<const W: usize, const H: usize, const MIRROR: bool> game_solver::Game
+        for GsDomineering<W, H, MIRROR>
+    {
         type Move = u8;
         type Iter = std::vec::IntoIter<u8>;
 
@@ -141,10 +201,12 @@ pub mod peers {
         }
     }
 
-    /// Tic-tac-toe for `minimax`, its moves as [`GsTicTacToe`]'s.
-    pub struct MmTicTacToe<const EVERY: bool>;
+    /// Tic-tac-toe for `minimax`, its moves as [`GsTicTacToe`]'s; when `MIRROR`, its table's
+    /// hash is of the smaller of the position and its mirror image (a stored best move that
+    /// is not a move of the position is passed over by `minimax`).
+    pub struct MmTicTacToe<const EVERY: bool, const MIRROR: bool>;
 
-    impl<const EVERY: bool> minimax::Game for MmTicTacToe<EVERY> {
+    impl<const EVERY: bool, const MIRROR: bool> minimax::Game for MmTicTacToe<EVERY, MIRROR> {
         type S = (u16, u16);
         type M = u8;
 
@@ -173,14 +235,16 @@ pub mod peers {
         }
 
         fn zobrist_hash(&(x, o): &(u16, u16)) -> u64 {
-            mix(u64::from(x) | u64::from(o) << 16)
+            mix(u64::from(GsTicTacToe::<EVERY, MIRROR> { x, o }.key()))
         }
     }
 
-    /// Domineering for `minimax`.
-    pub struct MmDomineering<const W: usize, const H: usize>;
+    /// Domineering for `minimax`; its table's hash as [`MmTicTacToe`]'s.
+    pub struct MmDomineering<const W: usize, const H: usize, const MIRROR: bool>;
 
-    impl<const W: usize, const H: usize> minimax::Game for MmDomineering<W, H> {
+    impl<const W: usize, const H: usize, const MIRROR: bool> minimax::Game
+        for MmDomineering<W, H, MIRROR>
+    {
         type S = u64;
         type M = u8;
 
@@ -197,7 +261,7 @@ pub mod peers {
         }
 
         fn zobrist_hash(&position: &u64) -> u64 {
-            mix(position)
+            mix(GsDomineering::<W, H, MIRROR>(position).key())
         }
     }
 
@@ -205,8 +269,8 @@ pub mod peers {
     /// loss of the player to move where the game is over.
     pub struct Exact<G>(pub std::marker::PhantomData<G>);
 
-    impl<const EVERY: bool> Evaluator for Exact<MmTicTacToe<EVERY>> {
-        type G = MmTicTacToe<EVERY>;
+    impl<const EVERY: bool, const MIRROR: bool> Evaluator for Exact<MmTicTacToe<EVERY, MIRROR>> {
+        type G = MmTicTacToe<EVERY, MIRROR>;
         fn evaluate(&self, &(x, o): &(u16, u16)) -> Evaluation {
             match ttt::over(x, o) {
                 Some(std::cmp::Ordering::Less) => WORST_EVAL,
@@ -215,8 +279,10 @@ pub mod peers {
         }
     }
 
-    impl<const W: usize, const H: usize> Evaluator for Exact<MmDomineering<W, H>> {
-        type G = MmDomineering<W, H>;
+    impl<const W: usize, const H: usize, const MIRROR: bool> Evaluator
+        for Exact<MmDomineering<W, H, MIRROR>>
+    {
+        type G = MmDomineering<W, H, MIRROR>;
         fn evaluate(&self, &position: &u64) -> Evaluation {
             if dom::placements(W, H, position) == 0 {
                 WORST_EVAL
@@ -253,4 +319,34 @@ where
     search.set_max_depth(depth);
     search.choose_move(start);
     i64::from(search.root_value())
+}
+
+/// `game-solver`'s score of tic-tac-toe from the empty board ([`peers::GsTicTacToe`]: every
+/// move when `EVERY`, its table keyed with the mirror image when `MIRROR`).
+pub fn game_solver_tic_tac_toe<const EVERY: bool, const MIRROR: bool>() -> i64 {
+    i64::from(game_solver::solve(&peers::GsTicTacToe::<EVERY, MIRROR> {
+        x: 0,
+        o: 0,
+    }))
+}
+
+/// `minimax`'s value of tic-tac-toe from the empty board ([`peers::MmTicTacToe`]).
+pub fn minimax_tic_tac_toe<const EVERY: bool, const MIRROR: bool>() -> i64 {
+    minimax_value::<peers::MmTicTacToe<EVERY, MIRROR>>(&(0, 0), 10, 1 << 20)
+}
+
+/// `game-solver`'s score of Domineering `W` x `H` from the empty board
+/// ([`peers::GsDomineering`]).
+pub fn game_solver_domineering<const W: usize, const H: usize, const MIRROR: bool>() -> i64 {
+    i64::from(game_solver::solve(&peers::GsDomineering::<W, H, MIRROR>(0)))
+}
+
+/// `minimax`'s value of Domineering `W` x `H` from the empty board
+/// ([`peers::MmDomineering`]), searched to the game's full length (at most `W · H / 2`
+/// dominoes, one ply more to see the end) with a table of `table_bytes`.
+pub fn minimax_domineering<const W: usize, const H: usize, const MIRROR: bool>(
+    table_bytes: usize,
+) -> i64 {
+    let depth = u8::try_from(W * H / 2 + 1).unwrap_or(u8::MAX);
+    minimax_value::<peers::MmDomineering<W, H, MIRROR>>(&0, depth, table_bytes)
 }

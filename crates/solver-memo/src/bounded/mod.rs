@@ -87,29 +87,34 @@
 //! # What the hooks bought (measured)
 //!
 //! Criterion (`crates/peer-bench/benches/bounded_hooks.rs`, run as `cargo bench -p
-//! gamesolve-peers --bench bounded_hooks --profile dev`: the solver crates and the peer games
-//! at opt-level 2, debug assertions on; one solver reused, so its kept slots; load average
-//! 4.3 falling to 3.7 on 2 shared cores: the times are rough, the positions expanded do not
-//! depend on the load). Median time and positions expanded, default table (2^21 entries) and
-//! 2^14 entries:
+//! gamesolve-peers --bench bounded_hooks`: a release build, the games in their search order;
+//! one solver reused, so its kept table; 2026-12-07 18:10 UTC, load 5.3 to 5.5 on 2 shared
+//! cores: the times are rough, the positions expanded do not depend on the load). Median time
+//! and positions expanded, default table (2^21 entries) and 2^14 entries. With the key the
+//! table is the packed one (16 bytes an entry, a bucket in one cache line), without it the
+//! slots and their entries:
 //!
 //! | game, table | none | key | key + mirror | all three |
 //! |---|---|---|---|---|
-//! | tic-tac-toe, 2^21 | 84 µs, 345 | 141 µs (104 to 194: noise), 345 | 52 µs, 227 | 58 µs, 206 |
-//! | Domineering 5x5, 2^21 | 26.2 ms, 107,238 | 25.5 ms, 107,229 | 14.9 ms, 56,855 | 12.1 ms, 56,855 |
-//! | Domineering 5x5, 2^14 | 15.1 ms, 208,985 | 15.1 ms, 210,539 | 7.8 ms, 93,022 | 7.8 ms, 93,022 |
+//! | tic-tac-toe, 2^21 | 22.5 µs, 345 | 29.3 µs, 345 | 15.6 µs, 227 | 15.4 µs, 206 |
+//! | Domineering 5x5, 2^21 | 40.0 ms, 107,238 | 33.4 ms, 107,196 | 18.8 ms, 56,848 | 14.8 ms, 56,848 |
+//! | Domineering 5x5, 2^14 | 21.3 ms, 208,985 | 18.8 ms, 210,662 | 9.93 ms, 93,244 | 11.0 ms, 93,244 |
 //!
-//! The mirror image ([`Game::canonical`]) is what pays: about half the positions, 1.6x to
-//! 1.9x less time. The exact key ([`Game::table_key`]) saves no memory on these games (their
-//! positions are already 4 or 8 bytes) and no time beyond the noise; it pays for a game whose
-//! positions are larger than 8 bytes. "Wins at once" ([`Game::winning_move_now`]) saves 9 %
-//! of tic-tac-toe's positions (its search order already puts a winning move first) and no
-//! measurable time; Domineering has no such hook (its "all three" is "key + mirror" again).
-//! The 2^14-entry table, which fits in the caches, is faster than the default on these small
-//! games although it expands twice the positions. In an earlier run (load 12 to 5.6) before
-//! the slots were kept between solves, the default table took 408 µs on tic-tac-toe and
-//! 41.7 ms on Domineering 5x5 with no hook: a fresh table's page faults, one per entry spread
-//! by the hash, cost more than the search.
+//! The mirror image ([`Game::canonical`]) is what pays: about half the positions, 1.8x to 1.9x
+//! less time. The exact key ([`Game::table_key`]) brings the packed table: 1.13x to 1.2x less
+//! time on Domineering, whose table outgrows the caches, and 1.3x more on tic-tac-toe, whose
+//! few hundred entries stay in the caches either way. "Wins at once"
+//! ([`Game::winning_move_now`]) saves 9 % of tic-tac-toe's positions (its search order already
+//! puts a winning move first) and no measurable time; Domineering has no such hook (its "all
+//! three" is "key + mirror" again, and their difference here, 1.1x to 1.3x either way, is this
+//! run's noise). The 2^14-entry table, which fits in the caches, is faster than the default on
+//! these small games although it expands about twice the positions.
+//!
+//! With every move listed (the peer bench's `peers-every-move/*`: no search order and no
+//! "wins at once"; the table of `docs/GUIDE.md`, "Every move listed", is that run),
+//! tic-tac-toe takes 1,104 positions and 60.5 µs with the key and the mirror image, 1,993 and
+//! 118 µs with no hook; Domineering 5x5 56,848 and 15.7 ms, 107,238 and 37.0 ms (18:01 to
+//! 18:07 UTC, load 5.3 to 7.7).
 //!
 //! # Values and remoteness
 //!
