@@ -208,6 +208,9 @@ impl TableGame for StoneGameII {
     }
 }
 
+/// `play`'s words (the app's): every default, the running scores of a scoring game included.
+impl gamesolve_app::PlayWords for StoneGameII {}
+
 /// The whole gamesolve app with Stone Game II beside the built-in games.
 fn main() -> std::process::ExitCode {
     gamesolve_app::run(gamesolve_app::GameTable::builtin().with::<StoneGameII>())

@@ -6,8 +6,9 @@
 //! loses. The file is the whole definition: the parameters as a struct ([`table_game!`]: the
 //! field's doc comment is its help, `#[range]` its allowed values), the rules ([`Game`]), a
 //! numbering of the positions ([`Indexed`]: it adds `memo/indexed` and `tabular/retrograde`),
-//! and the game's row of the table ([`TableGame`]). Everything else (the answer type, its
-//! sentences, the JSON answer, the views, `play`'s words) is a default.
+//! the game's row of the table ([`TableGame`]) and the app's words for it in `play`
+//! ([`PlayWords`], all defaults here). Everything else (the answer type, its sentences, the
+//! JSON answer, the views, `play`'s phrasing) is a default.
 //!
 //! ```text
 //! cargo run --example subtraction_game -- subtraction-1-3-4 22 --json
@@ -21,6 +22,7 @@
 
 use gamesolve::games::{GameInfo, TableGame};
 use gamesolve::{core_types::Indexed, table_game, Game, Solved, Verdict};
+use gamesolve_app::PlayWords;
 
 table_game! {
     /// A pile of `stones`; see the file's docs.
@@ -96,6 +98,10 @@ impl TableGame for Subtraction {
         .rules("A pile of stones lies on the table. The players take turns; each takes 1, 3 or 4 stones from it (no more than are left). The player who cannot move, because the pile is empty, loses.")
         .examples(&["22", "9", "7"]);
 }
+
+/// Its words in `play` (the app's, not the game's description): every default, which reads
+/// the moves as [`Game::show_move`] prints them ("take 3"), by number or as `#2`.
+impl PlayWords for Subtraction {}
 
 /// The whole gamesolve app with this game beside the built-in ones.
 fn main() -> std::process::ExitCode {

@@ -13,6 +13,7 @@ use super::gamecmd::GameCmd;
 use super::generic::{replay, AnalyzeFlags};
 use super::progress::Progress;
 use super::stdio::{write_json, write_text};
+use super::words::PlayWords;
 
 /// Arguments of `gamesolve analyze`.
 #[derive(Debug)]
@@ -26,7 +27,7 @@ pub struct AnalyzeCmd {
 
 /// `gamesolve analyze GAME ...`: the position the flags name (the game's own position flags,
 /// or `--moves` from the start), analysed by the game's analyzer, in the game's words.
-pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop> {
+pub fn analyze<G: PlayWords>(game: &G, flags: &AnalyzeFlags, json: bool) -> Result<(), Stop> {
     let by_flags = game.position_from_flags(&flags.position)?;
     let moves = super::generic::split_moves(game, &flags.moves);
     if by_flags.is_some() && !moves.is_empty() {
@@ -67,7 +68,7 @@ pub fn analyze<G: TableGame>(game: &G, flags: &AnalyzeFlags, json: bool) -> Resu
 /// # Errors
 ///
 /// As the command: an illegal move, a limit reached.
-pub(crate) fn analysis_json<G: TableGame>(
+pub(crate) fn analysis_json<G: PlayWords>(
     game: &G,
     moves: Vec<String>,
     limits: Limits,

@@ -1,14 +1,14 @@
 //! A game of the table, whatever its type, and how every command reaches it: the table hands
 //! out a game as an [`AnyGame`], whose one method takes a [`Visitor`], the handler of one
 //! command, and hands it the game with its type ([`Visit::with`]). This is the one place that
-//! knows every command; each command knows only its own generic function over [`TableGame`].
+//! knows every command; each command knows only its own generic function over [`CliGame`]
+//! (a [`TableGame`](gamesolve::TableGame) with its [`PlayWords`](crate::PlayWords)).
 //!
 //! A handler's method is generic over the game's type, so no handler can be a trait object
 //! (a generic method is not object-safe): the handlers are a closed enum instead, and a game
 //! of the table matches on it once ([`Instance`]). A new command is one variant here, and the
 //! compiler finds the one match that must take it.
 
-use gamesolve::games::TableGame;
 use gamesolve::Limits;
 
 use super::analyze;
@@ -175,7 +175,7 @@ pub(crate) trait AnyGame {
 /// A game of the table with its type: the table's entry of `G` builds it.
 pub(crate) struct Instance<G>(pub(crate) G);
 
-impl<G: TableGame> AnyGame for Instance<G> {
+impl<G: CliGame> AnyGame for Instance<G> {
     fn visit(&self, visitor: Visitor<'_, '_>) -> Visited {
         let game = &self.0;
         match visitor {

@@ -30,7 +30,7 @@
 //!
 //! [`GameTable::builtin`]: crate::GameTable::builtin
 
-use gamesolve::{registry::BackendChoice, TableGame};
+use gamesolve::registry::BackendChoice;
 
 use gamesolve::Limits;
 
@@ -43,6 +43,7 @@ use super::limits::{Limit, Spelling as _};
 use super::line::Solvers;
 use super::table::GameTable;
 use super::visit::Visit as _;
+use super::words::PlayWords;
 
 /// The flags every command shares: `--backend` as text, and the limits as the one limits
 /// type ([`gamesolve::Limits`]; each `None` for the command's default). A front end that
@@ -204,7 +205,7 @@ pub fn compare(
 /// # Errors
 ///
 /// A malformed option.
-pub fn compare_game<G: TableGame>(
+pub fn compare_game<G: PlayWords>(
     game: &G,
     options: &Options,
     variants: bool,
@@ -238,7 +239,7 @@ pub fn analyze(
 /// # Errors
 ///
 /// A malformed option, a move that cannot be read, or the analysis giving up.
-pub fn analyze_game<G: TableGame>(
+pub fn analyze_game<G: PlayWords>(
     game: &G,
     options: &Options,
     moves: Vec<String>,
@@ -269,7 +270,7 @@ pub fn explain(
 /// # Errors
 ///
 /// A malformed option, or the backend giving up under the limits.
-pub fn explain_game<G: TableGame>(game: &G, options: &Options) -> Result<Vec<u8>, ErrorReport> {
+pub fn explain_game<G: PlayWords>(game: &G, options: &Options) -> Result<Vec<u8>, ErrorReport> {
     Handler::explain(options)?.with(game)
 }
 
@@ -338,7 +339,7 @@ pub fn growth(
 /// # Errors
 ///
 /// As [`growth`], the line's error aside.
-pub fn growth_game<G: TableGame>(
+pub fn growth_game<G: PlayWords>(
     game: &G,
     options: &Options,
     growth: &GrowthOptions,

@@ -1,7 +1,7 @@
 //! The flags of `analyze` and `play`, and `play`'s rules, for every game of the table: written
 //! once over the game vocabulary, with the game's analyzer (`TableGame::analyzer`: each move's
-//! value and remoteness), its move parser (`TableGame::play_read_move`, by default
-//! `gamesolve::games::parse_move`) and its words (`TableGame::play_board`, …).
+//! value and remoteness), its move parser (`PlayWords::play_read_move`, by default
+//! `crate::words::parse_move`) and its words (`PlayWords::play_board`, …).
 
 use std::any::TypeId;
 
@@ -9,7 +9,7 @@ use gamesolve::analysis::generic::Analyzer;
 #[cfg(feature = "serve")]
 use gamesolve::analysis::MoveValue;
 use gamesolve::analysis::{AnalysisConfig, Player, ENDLESS};
-use gamesolve::games::{accepted_moves_in, move_words, parse_move_in, GameInfo, TableGame};
+use gamesolve::games::GameInfo;
 use gamesolve::{core_types::Margin, Game, GameValue, Verdict};
 
 use super::error::{CliError, Stop};
@@ -17,6 +17,7 @@ use super::gamecmd::GameFlags;
 use super::limits::{Analysis, LimitArgs};
 use super::play::session::{Rules, Valued};
 use super::play::{run_session, PlayFlags};
+use super::words::{accepted_moves_in, move_words, parse_move_in, PlayWords};
 
 /// The flags of `gamesolve analyze GAME ...`.
 #[derive(Clone, Debug)]
@@ -79,8 +80,8 @@ fn margin_of<V: GameValue>(value: V) -> Option<i128> {
 }
 
 /// The words of `--moves` one move each: each word split by the game
-/// ([`TableGame::split_moves`]: Connect Four's `4453` is four columns).
-pub(crate) fn split_moves<G: TableGame>(game: &G, texts: &[String]) -> Vec<String> {
+/// ([`PlayWords::split_moves`]: Connect Four's `4453` is four columns).
+pub(crate) fn split_moves<G: PlayWords>(game: &G, texts: &[String]) -> Vec<String> {
     texts
         .iter()
         .flat_map(|text| game.split_moves(text))
@@ -88,7 +89,7 @@ pub(crate) fn split_moves<G: TableGame>(game: &G, texts: &[String]) -> Vec<Strin
 }
 
 /// Replays `texts` from the start of `game`.
-pub(crate) fn replay<G: TableGame>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
+pub(crate) fn replay<G: PlayWords>(game: &G, texts: &[String]) -> Result<G::Position, CliError> {
     let mut position = game.start();
     for (k, text) in texts.iter().enumerate() {
         if game.terminal_value(position).is_some() {
@@ -106,7 +107,7 @@ pub(crate) fn replay<G: TableGame>(game: &G, texts: &[String]) -> Result<G::Posi
 }
 
 /// `gamesolve play GAME ...` over the generic analysis.
-pub fn play<G: TableGame>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
+pub fn play<G: PlayWords>(game: &G, flags: &PlayFlags) -> Result<(), Stop> {
     let rules = GenericRules::new(game, AnalysisConfig::from_limits(&flags.options.limits));
     run_session(rules, &flags.options)
 }
@@ -137,10 +138,10 @@ pub(crate) struct Played<P> {
 }
 
 /// `play`'s rules for any game of the table (the terminal `play` and `serve`'s `/api/play`):
-/// the moves and their values from the game's own analyzer ([`TableGame::analyzer`], kept for
+/// the moves and their values from the game's own analyzer ([`TableGame::analyzer`](gamesolve::TableGame::analyzer), kept for
 /// the whole game, so each position is searched once), the running scores of a scoring game
-/// from [`TableGame::earned`].
-pub(crate) struct GenericRules<G: TableGame> {
+/// from [`TableGame::earned`](gamesolve::TableGame::earned).
+pub(crate) struct GenericRules<G: PlayWords> {
     game: G,
     analyzer: Analyzer<G>,
     /// Whether the game scores points (its values are margins): the result is then read from
@@ -153,7 +154,7 @@ pub(crate) struct GenericRules<G: TableGame> {
     line: std::sync::Mutex<Vec<G::Position>>,
 }
 
-impl<G: TableGame> GenericRules<G> {
+impl<G: PlayWords> GenericRules<G> {
     /// The rules for `game`, with the analysis engine's limits.
     pub(crate) fn new(game: &G, config: AnalysisConfig) -> Self {
         let scoring = !has_verdicts::<G>();
@@ -189,7 +190,7 @@ enum Ending {
     Going,
 }
 
-impl<G: TableGame> GenericRules<G> {
+impl<G: PlayWords> GenericRules<G> {
     /// How the game stands at `p`, for `human`.
     fn ending(&self, p: &Played<G::Position>, human: Player) -> Ending {
         let Some(value) = self.game.terminal_value(p.position) else {
@@ -229,7 +230,7 @@ impl<G: TableGame> GenericRules<G> {
     }
 }
 
-impl<G: TableGame> Rules for GenericRules<G> {
+impl<G: PlayWords> Rules for GenericRules<G> {
     type Position = Played<G::Position>;
     type Move = G::Move;
     /// The value for the mover and the remoteness.
@@ -263,7 +264,7 @@ impl<G: TableGame> Rules for GenericRules<G> {
         self.game.play_board(p.position, self.scores(p, human))
     }
 
-    /// The game's own help ([`TableGame::play_move_help`]) for its own order, else the one
+    /// The game's own help ([`PlayWords::play_move_help`]) for its own order, else the one
     /// rule's sentence ([`accepted_moves_in`]) for `listing`'s order.
     fn move_help(&self, p: &Self::Position, listing: &[G::Move]) -> String {
         if listing == self.listing(p).as_slice() {
@@ -277,7 +278,7 @@ impl<G: TableGame> Rules for GenericRules<G> {
         self.game.play_read_move(p.position, text)
     }
 
-    /// The game's own reader ([`TableGame::play_read_move`]) for its own order, else the one
+    /// The game's own reader ([`PlayWords::play_read_move`]) for its own order, else the one
     /// rule ([`parse_move_in`]) with places counted in `listing`.
     fn parse_in(
         &self,

@@ -20,7 +20,9 @@
 //! ```
 //!
 //! A game of the user's own joins the built-in ones with `GameTable::builtin().with::<MyGame>()`
-//! (it implements [`gamesolve::TableGame`]; see the workspace's `examples/subtraction_game.rs`).
+//! (it implements [`gamesolve::TableGame`], the game's description, and [`PlayWords`], the
+//! words of `play`, where `impl PlayWords for MyGame {}` keeps every default; see the
+//! workspace's `examples/subtraction_game.rs`).
 //!
 //! # Crate features
 //!
@@ -78,9 +80,11 @@ mod stdio;
 mod table;
 mod term;
 mod visit;
+pub mod words;
 
 #[cfg(feature = "cli")]
 pub use cli::run;
 #[cfg(feature = "serve")]
 pub use serve::router as serve_router;
 pub use table::GameTable;
+pub use words::PlayWords;

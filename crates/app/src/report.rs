@@ -4,14 +4,17 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use gamesolve::{Stats, TableGame};
+use gamesolve::Stats;
 
-/// What every command needs of a game: a game of the game table ([`TableGame`]: the
-/// vocabulary, variants, JSON contract, table view, parameters and sentences), so every
-/// command is written once, generic over the game.
-pub trait CliGame: TableGame {}
+use super::words::PlayWords;
 
-impl<G: TableGame> CliGame for G {}
+/// What every command needs of a game: a game of the game table
+/// ([`TableGame`](gamesolve::TableGame): the vocabulary, variants, JSON contract, table view,
+/// parameters and sentences) with the front ends' words ([`PlayWords`]: `play`'s phrasing,
+/// the reading of a typed move), so every command is written once, generic over the game.
+pub trait CliGame: PlayWords {}
+
+impl<G: PlayWords> CliGame for G {}
 
 /// The variant that ran (`memo/dense`), the counters and the time as aligned lines, for
 /// `--stats`.

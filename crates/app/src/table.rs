@@ -4,18 +4,20 @@
 //!
 //! A game enters the table by its type ([`GameTable::with`]); the table keeps, per game, an
 //! entry that knows the type, so every command stays one generic function over
-//! [`TableGame`] and the table hands out a game of any type as an [`AnyGame`], which hands it
-//! to a command's handler with its type ([`crate::any_game`]).
+//! [`TableGame`](gamesolve::TableGame) (with the words of `play`, [`PlayWords`]) and the
+//! table hands out a game of any type as an [`AnyGame`], which hands it to a command's
+//! handler with its type ([`crate::any_game`]).
 
 use std::marker::PhantomData;
 
-use gamesolve::games::{GameInfo, Params, PositionFlag, TableGame};
+use gamesolve::games::{GameInfo, Params, PositionFlag};
 use gamesolve::{Backend, CanIWin, CatAndMouse, ConnectFour, PredictTheWinner};
 
 use super::any_game::{AnyGame, Instance};
 use super::error::CliError;
 use super::gamecmd::{GameCmd, GameFlags, GameRow};
 use super::input;
+use super::words::PlayWords;
 
 /// The games an app offers: the built-in ones, and any a user's crate adds.
 ///
@@ -47,9 +49,11 @@ impl GameTable {
         }
     }
 
-    /// This table and the game `G` (in place of a game of the same name).
+    /// This table and the game `G` (in place of a game of the same name): its description
+    /// ([`TableGame`](gamesolve::TableGame)) and its words in `play` ([`PlayWords`];
+    /// `impl PlayWords for MyGame {}` keeps every default).
     #[must_use]
-    pub fn with<G: TableGame>(mut self) -> Self {
+    pub fn with<G: PlayWords>(mut self) -> Self {
         let entry: Box<dyn Entry> = Box::new(EntryOf::<G>(PhantomData));
         match self
             .entries
@@ -150,13 +154,14 @@ pub trait Entry: Send + Sync {
     fn default_backend(&self) -> Backend;
     /// The game's own flags naming a position for `analyze`.
     fn position_flags(&self) -> &'static [PositionFlag];
-    /// Whether the game gives sizes to grow over ([`TableGame::GROWTH`]).
+    /// Whether the game gives sizes to grow over
+    /// ([`TableGame::GROWTH`](gamesolve::TableGame::GROWTH)).
     fn grows(&self) -> bool;
 }
 
 struct EntryOf<G>(PhantomData<fn() -> G>);
 
-impl<G: TableGame> Entry for EntryOf<G> {
+impl<G: PlayWords> Entry for EntryOf<G> {
     fn info(&self) -> &'static GameInfo {
         G::info()
     }

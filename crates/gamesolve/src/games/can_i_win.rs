@@ -12,13 +12,7 @@ use super::{
 };
 use crate::analysis::generic::Analyzer;
 use crate::analysis::AnalysisConfig;
-use crate::can_i_win::mask_total;
-use crate::{Backend, CanIWin, CanIWinSolution, Error, Outcome, Verdict};
-
-/// Whether the integer `number` (of the pool) is among the `used` ones.
-fn is_used(used: u64, number: u32) -> bool {
-    (1..=64).contains(&number) && used >> (number - 1) & 1 == 1
-}
+use crate::{Backend, CanIWin, CanIWinSolution, Error, Outcome};
 
 /// Can I Win's parameters: `N T`.
 const PARAMS: [Param; 2] = [
@@ -125,79 +119,6 @@ impl TableGame for CanIWin {
         progress: &mut dyn FnMut(u64, u64),
     ) -> Option<Result<super::SweepReport, Error>> {
         Some(analysis::all_totals(self, config, progress))
-    }
-
-    fn play_intro(&self) -> String {
-        format!(
-            "Can I Win against a perfect opponent: players take turns taking a number from \
-             1..={} (each number once) and adding it to a running total; whoever brings the \
-             total to {} or more wins.",
-            self.max_choosable(),
-            self.desired_total()
-        )
-    }
-
-    fn play_board(&self, used: u64, _scores: Option<(i128, i128)>) -> String {
-        let pool = (1..=self.max_choosable())
-            .map(|v| {
-                if is_used(used, v) {
-                    "·".repeat(v.to_string().len())
-                } else {
-                    v.to_string()
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ");
-        format!(
-            "Pool: {pool}   total {} of {}",
-            mask_total(used),
-            self.desired_total()
-        )
-    }
-
-    fn play_after_move(&self, used: u64, _scores: Option<(i128, i128)>) -> String {
-        format!("total {} of {}", mask_total(used), self.desired_total())
-    }
-
-    fn move_aliases(&self, _used: u64, number: u32) -> Vec<String> {
-        vec![number.to_string()]
-    }
-
-    fn numbers_are_moves(&self) -> bool {
-        true
-    }
-
-    fn why_not_a_move(&self, used: u64, text: &str) -> Option<String> {
-        let number: u32 = text.parse().ok()?;
-        let n = self.max_choosable();
-        Some(if !(1..=n).contains(&number) {
-            format!("{number} is not in the pool 1..={n}")
-        } else if is_used(used, number) {
-            format!("{number} is already taken")
-        } else {
-            return None;
-        })
-    }
-
-    fn play_move_words(&self, _used: u64, number: u32) -> String {
-        number.to_string()
-    }
-
-    fn play_verbs(&self) -> [&'static str; 3] {
-        ["take", "takes", "took"]
-    }
-
-    fn play_result(&self, used: u64, verdict: Verdict, _scores: Option<(i128, i128)>) -> String {
-        let (t, total) = (self.desired_total(), mask_total(used));
-        match verdict {
-            Verdict::Draw => format!("Draw: the pool is empty and nobody reached {t}."),
-            Verdict::Win => format!("You win: the total {total} reaches {t}."),
-            Verdict::Loss => format!("The computer wins: the total {total} reaches {t}."),
-        }
-    }
-
-    fn play_move_json(&self, _used: u64, number: u32) -> serde_json::Value {
-        number.into()
     }
 
     fn headline(&self, s: &CanIWinSolution) -> String {

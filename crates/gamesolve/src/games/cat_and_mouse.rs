@@ -6,8 +6,8 @@ mod table_view;
 pub use report::CatAndMouseReport;
 
 use super::{abbreviate, GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
-use crate::analysis::{AnalysisConfig, Player};
-use crate::{Animal, Backend, CatAndMouse, CatAndMouseSolution, Chase, Error, Outcome};
+use crate::analysis::AnalysisConfig;
+use crate::{Backend, CatAndMouse, CatAndMouseSolution, Error, Outcome};
 
 /// The graph when none is given: LeetCode 913's first example (6 nodes, 7 edges; a draw), the
 /// game's default instance for every command (`solve`, `play`, `explain`, `compare`,
@@ -160,43 +160,6 @@ impl TableGame for CatAndMouse {
     /// From retrograde passes: the generic search would not terminate (positions repeat).
     fn analyzer(&self, config: AnalysisConfig) -> crate::analysis::generic::Analyzer<Self> {
         crate::analysis::retrograde::analyzer(self.clone(), config)
-    }
-
-    /// The node moved to: `4` for `mouse to 4`.
-    fn move_aliases(&self, _position: Chase, to: u32) -> Vec<String> {
-        vec![to.to_string()]
-    }
-
-    fn numbers_are_moves(&self) -> bool {
-        true
-    }
-
-    fn why_not_a_move(&self, p: Chase, text: &str) -> Option<String> {
-        let to: u32 = text.parse().ok()?;
-        let (who, at) = match p.to_move {
-            Animal::Mouse => ("mouse", p.mouse),
-            Animal::Cat => ("cat", p.cat),
-        };
-        Some(
-            if usize::try_from(to).map_or(true, |to| to >= self.nodes()) {
-                format!(
-                    "there is no node {to} (the nodes are 0..={})",
-                    self.nodes().saturating_sub(1)
-                )
-            } else if p.to_move == Animal::Cat && to == CatAndMouse::HOLE {
-                "the cat may never enter the hole (node 0)".to_owned()
-            } else {
-                format!("node {to} is not next to the {who}'s node {at}")
-            },
-        )
-    }
-
-    /// The Mouse moves first, the Cat second.
-    fn play_player(&self, player: Player) -> String {
-        match player {
-            Player::First => "Mouse".to_owned(),
-            Player::Second => "Cat".to_owned(),
-        }
     }
 
     fn is_big(&self, backend: Backend) -> bool {

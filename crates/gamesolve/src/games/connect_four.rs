@@ -196,6 +196,12 @@ impl ConnectFour {
         self.width
     }
 
+    /// Whether column `column` (counted from 0, as the moves are) has room for a stone at
+    /// `p`: the board's rule alone, whether or not the game is over there.
+    pub const fn can_play(&self, p: ConnectFourPosition, column: u32) -> bool {
+        self.shape.can_play(p, column)
+    }
+
     /// The number of rows.
     pub const fn height(&self) -> u32 {
         self.height

@@ -38,12 +38,10 @@ mod can_i_win;
 mod cat_and_mouse;
 pub mod connect_four;
 pub mod growth;
-mod moves;
 mod params;
 pub(crate) mod predict_the_winner;
 pub mod values;
 
-pub use moves::{accepted_moves, accepted_moves_in, move_words, parse_move, parse_move_in};
 pub use params::{
     abbreviate, invalid, range_fits, read_params, write_params, GameParams, ParamType, ParamValue,
     Params,
@@ -73,7 +71,7 @@ use crate::analysis::report::Analysis;
 use crate::analysis::AnalysisConfig;
 use crate::contract::Reported;
 use crate::explain::types::{ExplainError, ExplainLimits, TableView};
-use crate::{Backend, Error, Game, Margin, Outcome, Registered, SolutionOf, Verdict};
+use crate::{Backend, Error, Game, Margin, Outcome, Registered, SolutionOf};
 
 /// A flag of `analyze` naming a position of one game in its own terms
 /// ([`TableGame::position_flags`]).
@@ -236,7 +234,9 @@ pub enum ParamKind {
 /// then implements `Game` and this trait's one required item, [`TableGame::INFO`]. Everything
 /// else has a default and is overridden only where the game wants to (see the workspace's
 /// `examples/subtraction_game.rs`): with it, every front end of `gamesolve_app` (the command
-/// line, `batch`, `serve` and the page) offers the game.
+/// line, `batch`, `serve` and the page) offers the game. The words of `play` (its prompts,
+/// how it reads a typed move, its phrasing) are no part of the game's description: they live
+/// with the front end, in the app's `gamesolve_app::PlayWords`.
 pub trait TableGame: GameParams + Registered + Reported + TableView {
     /// The game's row of the table; [`GameInfo::of`] builds it.
     const INFO: GameInfo;
@@ -379,134 +379,6 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
     ) -> Option<Result<SweepReport, Error>> {
         let _ = (config, progress);
         None
-    }
-
-    /// `play`: the game and its rules, shown first. By default the title, [`Game::describe`]
-    /// and the rules of the game's row.
-    fn play_intro(&self) -> String {
-        let info = Self::info();
-        format!(
-            "{} against a perfect opponent: {}\n{}",
-            info.title,
-            self.describe(),
-            info.rules
-        )
-    }
-
-    /// `play`: the board at `position`, with `scores` (the human's, the computer's) for a
-    /// scoring game. By default [`Game::show_position`] and the scores.
-    fn play_board(&self, position: Self::Position, scores: Option<(i128, i128)>) -> String {
-        let board = self.show_position(position);
-        match scores {
-            Some((you, computer)) => format!("{board}   score: you {you}, computer {computer}"),
-            None => board,
-        }
-    }
-
-    /// `play`: what is said after a move that led to `position` ("total 6 of 12"). The board
-    /// by default.
-    fn play_after_move(&self, position: Self::Position, scores: Option<(i128, i128)>) -> String {
-        self.play_board(position, scores)
-    }
-
-    /// `play`: what the player may type at `position`, after "type". By default
-    /// [`accepted_moves`]: the one rule of [`parse_move`] in words.
-    fn play_move_help(&self, position: Self::Position) -> String {
-        accepted_moves(self, position)
-    }
-
-    /// `play`, `analyze --moves` and `serve`'s `/api/play`: the move `text` names at
-    /// `position`, or a sentence saying why it names none. By default [`parse_move`], the one
-    /// rule for every game: the move as listed, its short form ([`TableGame::move_aliases`]),
-    /// or its place in the listing.
-    ///
-    /// # Errors
-    ///
-    /// A sentence naming the text and what is accepted.
-    fn play_read_move(&self, position: Self::Position, text: &str) -> Result<Self::Move, String> {
-        parse_move(self, position, text)
-    }
-
-    /// The moves one word of `analyze --moves` names, each as [`TableGame::play_read_move`]
-    /// reads it: the word itself by default; Connect Four splits the columns of a test set's
-    /// line (`4453` is four moves, as its `moves` parameter writes them).
-    fn split_moves(&self, word: &str) -> Vec<String> {
-        vec![word.to_owned()]
-    }
-
-    /// The game's short forms of `mv` at `position`, besides what
-    /// [`Game::show_move`] prints, read by [`parse_move`] when only
-    /// one legal move has them: Predict the Winner's `l` and `left`, Can I Win's integer, Cat
-    /// and Mouse's node. None by default.
-    fn move_aliases(&self, position: Self::Position, mv: Self::Move) -> Vec<String> {
-        let _ = (position, mv);
-        Vec::new()
-    }
-
-    /// Whether whole numbers are the game's short forms of its moves (Can I Win's integers,
-    /// Cat and Mouse's nodes): a bare number then never means a place in the listing, which
-    /// is written `#2` instead. `false` by default (`2` and `#2` are the second move listed).
-    fn numbers_are_moves(&self) -> bool {
-        false
-    }
-
-    /// Why `text` (trimmed, in lower case) names no legal move at `position`, in the game's
-    /// own terms ("5 is already taken"), when the game can say more than "not a legal move
-    /// here"; [`parse_move`] follows it with what is accepted. `None` by default.
-    fn why_not_a_move(&self, position: Self::Position, text: &str) -> Option<String> {
-        let _ = (position, text);
-        None
-    }
-
-    /// `play`: a move in words, after the verb ("You take 6", "Computer plays take 1").
-    /// [`Game::show_move`] by default.
-    fn play_move_words(&self, position: Self::Position, mv: Self::Move) -> String {
-        self.show_move(position, mv)
-    }
-
-    /// `play`: what `player` is called after "You are the": `first player` and `second
-    /// player` by default (Cat and Mouse: `Mouse` and `Cat`).
-    fn play_player(&self, player: crate::analysis::Player) -> String {
-        player.to_string()
-    }
-
-    /// `play`: how a move is said after "You", "Computer" and "you" in the review:
-    /// `["play", "plays", "played"]` by default.
-    fn play_verbs(&self) -> [&'static str; 3] {
-        ["play", "plays", "played"]
-    }
-
-    /// `play`: the result of the finished game at `position`, for the human: `verdict` says
-    /// whether they won, lost or drew, `scores` (the human's, the computer's) are a scoring
-    /// game's final scores. By default "You win.", "The computer wins.", "A draw.", with the
-    /// scores when there are some.
-    fn play_result(
-        &self,
-        position: Self::Position,
-        verdict: Verdict,
-        scores: Option<(i128, i128)>,
-    ) -> String {
-        let _ = position;
-        match (verdict, scores) {
-            (Verdict::Win, None) => "You win.".to_owned(),
-            (Verdict::Loss, None) => "The computer wins.".to_owned(),
-            (Verdict::Draw, None) => "A draw.".to_owned(),
-            (Verdict::Win, Some((you, computer))) => {
-                format!("You win {you} to {computer}, by {}.", you - computer)
-            }
-            (Verdict::Loss, Some((you, computer))) => format!(
-                "The computer wins {computer} to {you}, by {}.",
-                computer - you
-            ),
-            (Verdict::Draw, Some((you, computer))) => format!("A draw, {you} to {computer}."),
-        }
-    }
-
-    /// `serve`'s `/api/play`: the move made at `position` as JSON, as the request gives it back
-    /// (read again at the same position by [`TableGame::play_read_move`]). By default the move
-    /// as the game shows it (a number would be read as the move's place in the listing).
-    fn play_move_json(&self, position: Self::Position, mv: Self::Move) -> serde_json::Value {
-        serde_json::Value::from(self.show_move(position, mv))
     }
 
     /// Whether solving with `backend` may take long enough (a tenth of a second or more) to

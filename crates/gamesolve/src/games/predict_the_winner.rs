@@ -17,7 +17,7 @@ use crate::analysis::AnalysisConfig;
 use crate::explain::types::{ExplainError, ExplainLimits};
 use crate::predict_the_winner::Interval;
 use crate::registry::{Backend, BackendError};
-use crate::{Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side, Verdict};
+use crate::{Error, Outcome, PredictTheWinner, PredictTheWinnerSolution, Side};
 
 /// Predict the Winner's one parameter: the row of values.
 const PARAMS: [Param; 1] = [Param {
@@ -93,88 +93,6 @@ impl TableGame for PredictTheWinner {
 
     fn analysis_text(&self, a: &crate::analysis::report::Analysis<Self>) -> String {
         analysis::analysis_text(self, a)
-    }
-
-    fn play_intro(&self) -> String {
-        "Predict the Winner against a perfect opponent: players take turns taking the value at \
-         either end of the row; the larger sum wins."
-            .to_owned()
-    }
-
-    fn play_board(&self, position: Interval, scores: Option<(i128, i128)>) -> String {
-        let (you, computer) = scores.unwrap_or_default();
-        let rest = self
-            .values()
-            .get(position.start..position.end)
-            .unwrap_or_default();
-        if rest.is_empty() {
-            return format!("Row: empty   you {you}, computer {computer}");
-        }
-        let row: Vec<String> = rest.iter().map(i64::to_string).collect();
-        format!("Row: {}   you {you}, computer {computer}", row.join(" "))
-    }
-
-    fn play_after_move(&self, _position: Interval, scores: Option<(i128, i128)>) -> String {
-        let (you, computer) = scores.unwrap_or_default();
-        format!("you {you}, computer {computer}")
-    }
-
-    /// `l` or `left`, `r` or `right`, and the value at that end (`7` for `right 7`), as the
-    /// listing shows it; a value at both ends names neither alone, and a value that is also
-    /// the other end's place in the listing is refused as ambiguous ([`parse_move`]).
-    ///
-    /// [`parse_move`]: super::parse_move
-    fn move_aliases(&self, position: Interval, side: Side) -> Vec<String> {
-        let rest = self
-            .values()
-            .get(position.start..position.end)
-            .unwrap_or_default();
-        let (mut words, value) = match side {
-            Side::Left => (vec!["l".to_owned(), "left".to_owned()], rest.first()),
-            Side::Right => (vec!["r".to_owned(), "right".to_owned()], rest.last()),
-        };
-        words.extend(value.map(i64::to_string));
-        words
-    }
-
-    fn play_move_words(&self, position: Interval, side: Side) -> String {
-        let rest = self
-            .values()
-            .get(position.start..position.end)
-            .unwrap_or_default();
-        let value = match side {
-            Side::Left => rest.first(),
-            Side::Right => rest.last(),
-        };
-        match value {
-            Some(v) => format!("the {side} end ({v})"),
-            None => format!("the {side} end"),
-        }
-    }
-
-    fn play_verbs(&self) -> [&'static str; 3] {
-        ["take", "takes", "took"]
-    }
-
-    fn play_result(
-        &self,
-        _position: Interval,
-        verdict: Verdict,
-        scores: Option<(i128, i128)>,
-    ) -> String {
-        let (you, computer) = scores.unwrap_or_default();
-        match verdict {
-            Verdict::Win => format!("You win {you} to {computer}, by {}.", you - computer),
-            Verdict::Loss => format!(
-                "The computer wins {computer} to {you}, by {}.",
-                computer - you
-            ),
-            Verdict::Draw => format!("Draw: {you} each."),
-        }
-    }
-
-    fn play_move_json(&self, _position: Interval, side: Side) -> serde_json::Value {
-        side.as_str().into()
     }
 
     fn headline(&self, s: &PredictTheWinnerSolution) -> String {

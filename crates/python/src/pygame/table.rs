@@ -13,9 +13,11 @@
 
 use gamesolve::contract::Reported;
 use gamesolve::explain::TableView;
-use gamesolve::games::{invalid, parse_move, GameInfo, GameParams, Param, Params, TableGame};
+use gamesolve::games::{invalid, GameInfo, GameParams, Param, Params, TableGame};
 use gamesolve::{Error, Game, Outcome, Stats};
 use gamesolve_app::embed::{self, ErrorReport, Options};
+use gamesolve_app::words::parse_move;
+use gamesolve_app::PlayWords;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -114,6 +116,9 @@ macro_rules! table_game {
         impl TableGame for $game {
             const INFO: GameInfo = INFO;
         }
+
+        /// `play`'s words and the reading of a move: every default (`analyze`'s `moves`).
+        impl PlayWords for $game {}
     };
 }
 
@@ -129,7 +134,7 @@ enum Command {
 
 impl Command {
     /// The command's JSON text on `game`, and `compare`'s verdict.
-    fn run<G: TableGame>(
+    fn run<G: PlayWords>(
         self,
         game: &G,
         options: &Options,

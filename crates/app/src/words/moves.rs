@@ -3,13 +3,13 @@
 //!
 //! A move is accepted, letter case and extra spaces aside:
 //!
-//! 1. as the listing shows it ([`Game::show_move`](crate::Game::show_move): `take 3`,
+//! 1. as the listing shows it ([`Game::show_move`](gamesolve::Game::show_move): `take 3`,
 //!    `left 5`, `mouse to 4`);
-//! 2. in the game's short form ([`TableGame::move_aliases`]: Predict the Winner's `l`, `left`,
+//! 2. in the game's short form ([`PlayWords::move_aliases`]: Predict the Winner's `l`, `left`,
 //!    `r`, `right` and the value at that end; Can I Win's integer; Cat and Mouse's node to move
 //!    to), when exactly one legal move has it;
 //! 3. by its place in the listing, counting from 1: `#2`, or a bare `2` when whole numbers are
-//!    not the game's short form ([`TableGame::numbers_are_moves`]), so that a number never
+//!    not the game's short form ([`PlayWords::numbers_are_moves`]), so that a number never
 //!    means two moves (a bare number that is one move's short form and another's place is
 //!    refused as ambiguous). The listing is the legal moves in the game's order, or in the
 //!    order last shown to the player ([`parse_move_in`]: `play`'s hint, best first).
@@ -17,7 +17,9 @@
 //! Reading costs one pass over the legal moves, each shown once: `O(m)` time and memory for
 //! `m` legal moves.
 
-use super::{abbreviate, TableGame};
+use gamesolve::games::abbreviate;
+
+use super::PlayWords;
 
 /// At most this many moves are listed in a sentence; `…` stands for the rest.
 const LISTED: usize = 20;
@@ -32,10 +34,10 @@ fn normal(text: &str) -> String {
 
 /// The move `text` names at `position` by the module's rule: the default move reader
 /// of `play`, `analyze --moves` and `serve`'s `/api/play` for every game
-/// ([`TableGame::play_read_move`]).
+/// ([`PlayWords::play_read_move`]).
 ///
 /// ```
-/// use gamesolve::games::parse_move;
+/// use gamesolve_app::words::parse_move;
 /// use gamesolve::{CanIWin, Game, PredictTheWinner};
 ///
 /// let game = CanIWin::new(4, 6)?;
@@ -59,8 +61,8 @@ fn normal(text: &str) -> String {
 /// # Errors
 ///
 /// A sentence naming the text (abbreviated), why it names no move when the game says
-/// ([`TableGame::why_not_a_move`]), and exactly what is accepted ([`accepted_moves`]).
-pub fn parse_move<G: TableGame>(
+/// ([`PlayWords::why_not_a_move`]), and exactly what is accepted ([`accepted_moves`]).
+pub fn parse_move<G: PlayWords>(
     game: &G,
     position: G::Position,
     text: &str,
@@ -73,7 +75,7 @@ pub fn parse_move<G: TableGame>(
 /// `listing[0]`. The errors name the moves in that order too ([`accepted_moves_in`]).
 ///
 /// ```
-/// use gamesolve::games::parse_move_in;
+/// use gamesolve_app::words::parse_move_in;
 /// use gamesolve::{CatAndMouse, Game};
 ///
 /// let game = CatAndMouse::new(vec![vec![2, 5], vec![3], vec![0, 4, 5], vec![1, 4, 5],
@@ -90,7 +92,7 @@ pub fn parse_move<G: TableGame>(
 /// # Errors
 ///
 /// As [`parse_move`]'s.
-pub fn parse_move_in<G: TableGame>(
+pub fn parse_move_in<G: PlayWords>(
     game: &G,
     position: G::Position,
     text: &str,
@@ -162,7 +164,7 @@ pub fn parse_move_in<G: TableGame>(
 /// errors, `analyze --moves` and `/api/play` all say it.
 ///
 /// ```
-/// use gamesolve::games::accepted_moves;
+/// use gamesolve_app::words::accepted_moves;
 /// use gamesolve::{Game, PredictTheWinner};
 ///
 /// let row = PredictTheWinner::new(vec![1, 5, 233, 7]);
@@ -172,14 +174,14 @@ pub fn parse_move_in<G: TableGame>(
 ///      or its short form (l or left or 1, r or right or 7)"
 /// );
 /// ```
-pub fn accepted_moves<G: TableGame>(game: &G, position: G::Position) -> String {
+pub fn accepted_moves<G: PlayWords>(game: &G, position: G::Position) -> String {
     accepted_moves_in(game, position, &game.moves(position))
 }
 
 /// [`accepted_moves`] with the moves in the order of `listing` (the legal moves at
 /// `position` as last shown: `play`'s hint lists them best first), so that the places it
 /// names are `listing`'s.
-pub fn accepted_moves_in<G: TableGame>(
+pub fn accepted_moves_in<G: PlayWords>(
     game: &G,
     position: G::Position,
     listing: &[G::Move],
@@ -221,7 +223,7 @@ pub fn accepted_moves_in<G: TableGame>(
 
 /// Every word [`parse_move`] reads as a legal move at `position` except places in the
 /// listing: the moves as listed and their short forms, in listing order, for completion.
-pub fn move_words<G: TableGame>(game: &G, position: G::Position) -> Vec<String> {
+pub fn move_words<G: PlayWords>(game: &G, position: G::Position) -> Vec<String> {
     let mut words = Vec::new();
     for mv in game.moves(position) {
         words.extend(game.move_aliases(position, mv));
