@@ -17,12 +17,13 @@ use axum::Json;
 use gamesolve::Limits;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 use super::{check_json, Reply, State};
-use crate::batch::{read_line, solve_line};
+use crate::batch::{read_line, read_params, solve_read};
 use crate::error::{CliError, Kind};
 use crate::line::{Answer, Solvers};
+use gamesolve::contract::line_error::LineError;
+use gamesolve::games::{GameInfo, Params};
 use std::sync::Arc;
 
 /// An API error: the HTTP status and the error, replied as `batch`'s error line of line 1
@@ -88,24 +89,27 @@ async fn body(request: Request) -> Result<Bytes, ApiError> {
 /// Why `bytes` is not a request: the `batch` line's own message when it is not one (not JSON,
 /// not an object, …), else `fallback`.
 fn not_a_line(state: &State, bytes: &[u8], fallback: impl FnOnce() -> CliError) -> ApiError {
-    match read_line(&state.games, bytes) {
+    match read_params(&state.games, bytes) {
         Err(e) => e.into(),
         Ok(_) => fallback().into(),
     }
 }
 
 /// A body that is one `batch` line, as the client wrote it (`/api/solve`: answered exactly
-/// as `batch` answers the line, duplicate fields and all): valid JSON, read into a game by
-/// the game table ([`GameLine::read`]).
-pub(super) struct GameLine(Box<RawValue>);
+/// as `batch` answers the line, duplicate fields and all), read once into its game's row and
+/// parameters by the game table. A body that is no JSON is refused at once (400, before a
+/// solve permit is waited for); any other fault of the line is kept, and answered by the
+/// endpoint ([`GameLine::read`], [`GameLine::solve`]) as `batch` answers it.
+pub(super) struct GameLine(Result<(&'static GameInfo, Params), CliError>);
 
 impl GameLine {
-    /// The line's game, read by the table.
+    /// The line's game, built by the table.
     pub(super) fn read(
         &self,
         state: &State,
     ) -> Result<Box<dyn crate::any_game::AnyGame>, CliError> {
-        read_line(&state.games, self.0.get().as_bytes())
+        let (info, params) = self.0.as_ref().map_err(Clone::clone)?;
+        state.games.game(info.name, params)
     }
 
     /// The line's answer, solved by `solvers` as `batch` solves a line.
@@ -114,7 +118,8 @@ impl GameLine {
         state: &State,
         solvers: &mut Solvers<'_>,
     ) -> Result<Answer, CliError> {
-        solve_line(&state.games, solvers, self.0.get().as_bytes())
+        let (info, params) = self.0.as_ref().map_err(Clone::clone)?;
+        solve_read(&state.games, solvers, info, params)
     }
 }
 
@@ -123,11 +128,18 @@ impl FromRequest<Arc<State>> for GameLine {
 
     async fn from_request(request: Request, state: &Arc<State>) -> Result<Self, ApiError> {
         let bytes = body(request).await?;
-        serde_json::from_slice(&bytes).map(GameLine).map_err(|e| {
-            not_a_line(state, &bytes, || {
-                CliError::invalid(format!("the body is not JSON: {e}"))
-            })
-        })
+        match read_params(&state.games, &bytes) {
+            // Not JSON at all: refused with the request, as its body could not be read.
+            Err(e)
+                if matches!(
+                    e.line_error(),
+                    Some(LineError::Empty | LineError::Json { .. })
+                ) =>
+            {
+                Err(e.into())
+            }
+            read => Ok(GameLine(read)),
+        }
     }
 }
 
