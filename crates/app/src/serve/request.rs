@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
 use super::{check_json, Reply, State};
-use crate::batch::{read_line, read_params, solve_read};
+use crate::batch::{read_params, solve_read};
 use crate::error::{CliError, Kind};
 use crate::line::{Answer, Solvers};
 use gamesolve::contract::line_error::LineError;
@@ -217,13 +217,21 @@ pub(super) struct PlayRequest {
     pub line: serde_json::Map<String, serde_json::Value>,
 }
 
-/// The game of the fields of a `batch` line, read by the table.
+/// The game of the fields of a `batch` line (beside an endpoint's own), read by the table
+/// as `batch` reads a line's fields: each name with its value's JSON text, with no body
+/// written again to be read again.
 pub(super) fn line_game(
     state: &State,
     line: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<Box<dyn crate::any_game::AnyGame>, CliError> {
-    let text = serde_json::to_vec(line).map_err(|e| CliError::invalid(e.to_string()))?;
-    read_line(&state.games, &text)
+    let texts: Vec<(&str, String)> = line
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.to_string()))
+        .collect();
+    let fields: Vec<(&str, &str)> = texts.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    let infos: Vec<&'static GameInfo> = state.games.infos().collect();
+    let (info, params) = gamesolve::contract::batch::read_fields(&fields, &infos)?;
+    state.games.game(info.name, &params)
 }
 
 fn backend_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {

@@ -142,8 +142,23 @@ pub fn read_line<'g>(
     games: &[&'g GameInfo],
 ) -> Result<(&'g GameInfo, Params), ErrorReport> {
     let fields = fields_of(text)?;
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(n, v)| (n.as_str(), v.get())).collect();
+    read_fields(&fields, games)
+}
+
+/// Reads a line's fields already taken apart, each name with its value's JSON text (the
+/// fields of an `/api/*` body beside the endpoint's own), as [`read_line`] reads them.
+///
+/// # Errors
+///
+/// As [`read_line`], but for what concerns the whole line (blank, not JSON, not an object, a
+/// field twice).
+pub fn read_fields<'g>(
+    fields: &[(&str, &str)],
+    games: &[&'g GameInfo],
+) -> Result<(&'g GameInfo, Params), ErrorReport> {
     // Every field is `game` or a parameter of some game of the table.
-    for (name, _) in &fields {
+    for &(name, _) in fields {
         let known = name == "game" || games.iter().any(|i| i.param(name).is_some());
         if !known {
             let mut expected = vec!["game"];
@@ -152,25 +167,25 @@ pub fn read_line<'g>(
                     expected.push(param.name);
                 }
             }
-            let field = name.clone();
+            let field = name.to_owned();
             return Err(LineError::UnknownField { field, expected }.into());
         }
     }
-    let field = |name: &str| fields.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    let field = |name: &str| fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
     let names = || games.iter().map(|i| i.name).collect::<Vec<_>>();
     let Some(game) = field("game") else {
         return Err(LineError::MissingGame { games: names() }.into());
     };
-    let game: String = serde_json::from_str(game.get()).map_err(|_| LineError::GameNotAString {
-        got: abbreviate(game.get()),
+    let game: String = serde_json::from_str(game).map_err(|_| LineError::GameNotAString {
+        got: abbreviate(game),
     })?;
     let Some(info) = games.iter().copied().find(|i| i.name == game) else {
         let known = names();
         return Err(LineError::UnknownGame { game, known }.into());
     };
-    for (name, _) in &fields {
+    for &(name, _) in fields {
         if name != "game" && info.param(name).is_none() {
-            let field = name.clone();
+            let field = name.to_owned();
             return Err(LineError::NotOfGame {
                 field,
                 game: info.name,
@@ -190,9 +205,9 @@ pub fn read_line<'g>(
             return Err(LineError::MissingParam { field, game }.into());
         };
         let value = match param.kind {
-            ParamKind::Integer { .. } | ParamKind::Graph => ParamValue::Text(raw.get().to_owned()),
-            ParamKind::Values => ParamValue::Values(values_of(param.name, raw.get())?),
-            ParamKind::Text => ParamValue::Text(word_of(param.name, raw.get())?),
+            ParamKind::Integer { .. } | ParamKind::Graph => ParamValue::Text(raw.to_owned()),
+            ParamKind::Values => ParamValue::Values(values_of(param.name, raw)?),
+            ParamKind::Text => ParamValue::Text(word_of(param.name, raw)?),
         };
         params.set(param.name, value);
     }
