@@ -55,19 +55,29 @@ pub(crate) fn answer_line(
     }
 }
 
-/// The answer of one line, its game solved by `solvers`: by the solver kept for its game when
-/// the line before was of the same game, else by a new one.
+/// The answer of one line, its game solved by `solvers` ([`solve_read`]).
 pub(crate) fn solve_line(
     games: &GameTable,
     solvers: &mut Solvers<'_>,
     text: &[u8],
 ) -> Result<Answer, CliError> {
     let (info, params) = read_params(games, text)?;
-    if let Some(answer) = solvers.answer_kept(info.name, &params) {
+    solve_read(games, solvers, info, &params)
+}
+
+/// The answer of a line already read into its game's row and parameters, solved by the solver
+/// kept for its game when the line before was of the same game, else by a new one.
+pub(crate) fn solve_read(
+    games: &GameTable,
+    solvers: &mut Solvers<'_>,
+    info: &GameInfo,
+    params: &Params,
+) -> Result<Answer, CliError> {
+    if let Some(answer) = solvers.answer_kept(info.name, params) {
         return answer;
     }
     games
-        .game(info.name, &params)?
+        .game(info.name, params)?
         .visit(Visitor::Solve(solvers))
         .answer()
 }
@@ -167,8 +177,11 @@ pub(crate) fn read_line(games: &GameTable, text: &[u8]) -> Result<Box<dyn AnyGam
 }
 
 /// Reads one line into its game's row and parameters, by the game table
-/// ([`gamesolve::contract::batch::read_line`]).
-fn read_params(games: &GameTable, text: &[u8]) -> Result<(&'static GameInfo, Params), CliError> {
+/// ([`gamesolve::contract::batch::read_line`]): the one pass over its bytes.
+pub(crate) fn read_params(
+    games: &GameTable,
+    text: &[u8],
+) -> Result<(&'static GameInfo, Params), CliError> {
     let infos: Vec<&'static GameInfo> = games.infos().collect();
     contract::batch::read_line(text, &infos)
 }

@@ -17,12 +17,13 @@ use axum::Json;
 use gamesolve::Limits;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 
 use super::{check_json, Reply, State};
-use crate::batch::{read_line, solve_line};
+use crate::batch::{read_params, solve_read};
 use crate::error::{CliError, Kind};
 use crate::line::{Answer, Solvers};
+use gamesolve::contract::line_error::LineError;
+use gamesolve::games::{GameInfo, Params};
 use std::sync::Arc;
 
 /// An API error: the HTTP status and the error, replied as `batch`'s error line of line 1
@@ -88,24 +89,27 @@ async fn body(request: Request) -> Result<Bytes, ApiError> {
 /// Why `bytes` is not a request: the `batch` line's own message when it is not one (not JSON,
 /// not an object, …), else `fallback`.
 fn not_a_line(state: &State, bytes: &[u8], fallback: impl FnOnce() -> CliError) -> ApiError {
-    match read_line(&state.games, bytes) {
+    match read_params(&state.games, bytes) {
         Err(e) => e.into(),
         Ok(_) => fallback().into(),
     }
 }
 
 /// A body that is one `batch` line, as the client wrote it (`/api/solve`: answered exactly
-/// as `batch` answers the line, duplicate fields and all): valid JSON, read into a game by
-/// the game table ([`GameLine::read`]).
-pub(super) struct GameLine(Box<RawValue>);
+/// as `batch` answers the line, duplicate fields and all), read once into its game's row and
+/// parameters by the game table. A body that is no JSON is refused at once (400, before a
+/// solve permit is waited for); any other fault of the line is kept, and answered by the
+/// endpoint ([`GameLine::read`], [`GameLine::solve`]) as `batch` answers it.
+pub(super) struct GameLine(Result<(&'static GameInfo, Params), CliError>);
 
 impl GameLine {
-    /// The line's game, read by the table.
+    /// The line's game, built by the table.
     pub(super) fn read(
         &self,
         state: &State,
     ) -> Result<Box<dyn crate::any_game::AnyGame>, CliError> {
-        read_line(&state.games, self.0.get().as_bytes())
+        let (info, params) = self.0.as_ref().map_err(Clone::clone)?;
+        state.games.game(info.name, params)
     }
 
     /// The line's answer, solved by `solvers` as `batch` solves a line.
@@ -114,7 +118,8 @@ impl GameLine {
         state: &State,
         solvers: &mut Solvers<'_>,
     ) -> Result<Answer, CliError> {
-        solve_line(&state.games, solvers, self.0.get().as_bytes())
+        let (info, params) = self.0.as_ref().map_err(Clone::clone)?;
+        solve_read(&state.games, solvers, info, params)
     }
 }
 
@@ -123,11 +128,18 @@ impl FromRequest<Arc<State>> for GameLine {
 
     async fn from_request(request: Request, state: &Arc<State>) -> Result<Self, ApiError> {
         let bytes = body(request).await?;
-        serde_json::from_slice(&bytes).map(GameLine).map_err(|e| {
-            not_a_line(state, &bytes, || {
-                CliError::invalid(format!("the body is not JSON: {e}"))
-            })
-        })
+        match read_params(&state.games, &bytes) {
+            // Not JSON at all: refused with the request, as its body could not be read.
+            Err(e)
+                if matches!(
+                    e.line_error(),
+                    Some(LineError::Empty | LineError::Json { .. })
+                ) =>
+            {
+                Err(e.into())
+            }
+            read => Ok(GameLine(read)),
+        }
     }
 }
 
@@ -205,13 +217,21 @@ pub(super) struct PlayRequest {
     pub line: serde_json::Map<String, serde_json::Value>,
 }
 
-/// The game of the fields of a `batch` line, read by the table.
+/// The game of the fields of a `batch` line (beside an endpoint's own), read by the table
+/// as `batch` reads a line's fields: each name with its value's JSON text, with no body
+/// written again to be read again.
 pub(super) fn line_game(
     state: &State,
     line: &serde_json::Map<String, serde_json::Value>,
 ) -> Result<Box<dyn crate::any_game::AnyGame>, CliError> {
-    let text = serde_json::to_vec(line).map_err(|e| CliError::invalid(e.to_string()))?;
-    read_line(&state.games, &text)
+    let texts: Vec<(&str, String)> = line
+        .iter()
+        .map(|(n, v)| (n.as_str(), v.to_string()))
+        .collect();
+    let fields: Vec<(&str, &str)> = texts.iter().map(|(n, v)| (*n, v.as_str())).collect();
+    let infos: Vec<&'static GameInfo> = state.games.infos().collect();
+    let (info, params) = gamesolve::contract::batch::read_fields(&fields, &infos)?;
+    state.games.game(info.name, &params)
 }
 
 fn backend_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<String>, D::Error> {

@@ -22,9 +22,11 @@
 //! ```
 
 use serde::Deserialize;
+use serde_json::error::Category;
 use serde_json::value::RawValue;
 
 use super::error::{ErrorReport, Kind};
+use super::line_error::LineError;
 use crate::games::values::{parse_value, parse_values};
 use crate::games::{abbreviate, GameInfo, ParamKind, ParamValue, Params};
 
@@ -53,39 +55,75 @@ pub fn line_too_long(len: u64, max_line: usize, refused: bool) -> ErrorReport {
     ))
 }
 
-/// An input line, for messages.
-const EXAMPLE: &str = r#"{"game":"can-i-win","max_choosable":10,"desired_total":11}"#;
-
 /// One input line's fields in order, each with its raw JSON text (numbers are read from their
-/// text, so a number beyond any machine integer is reported as written).
-struct Fields<'a>(Vec<(String, &'a RawValue)>);
+/// text, so a number beyond any machine integer is reported as written), read in the one pass
+/// of the JSON reader over the line; a field given twice stops the reading and is kept, by
+/// name, in `duplicate`.
+struct Fields<'s> {
+    duplicate: &'s mut Option<String>,
+}
 
-impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visitor<'a>(std::marker::PhantomData<&'a ()>);
-        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visitor<'a> {
-            type Value = Fields<'a>;
-            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str("a JSON object")
+impl<'de, 's> serde::de::DeserializeSeed<'de> for Fields<'s> {
+    type Value = Vec<(String, &'de RawValue)>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        deserializer: D,
+    ) -> Result<Self::Value, D::Error> {
+        deserializer.deserialize_map(self)
+    }
+}
+
+impl<'de, 's> serde::de::Visitor<'de> for Fields<'s> {
+    type Value = Vec<(String, &'de RawValue)>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON object")
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let mut fields: Vec<(String, &'de RawValue)> = Vec::new();
+        while let Some(name) = map.next_key::<String>()? {
+            if fields.iter().any(|(n, _)| *n == name) {
+                *self.duplicate = Some(name);
+                return Err(serde::de::Error::custom("duplicate field"));
             }
-            fn visit_map<M: serde::de::MapAccess<'de>>(
-                self,
-                mut map: M,
-            ) -> Result<Self::Value, M::Error> {
-                let mut fields: Vec<(String, &'a RawValue)> = Vec::new();
-                while let Some(name) = map.next_key::<String>()? {
-                    if fields.iter().any(|(n, _)| *n == name) {
-                        return Err(serde::de::Error::custom(format_args!(
-                            "duplicate field `{name}`"
-                        )));
-                    }
-                    let value: &'a RawValue = map.next_value()?;
-                    fields.push((name, value));
-                }
-                Ok(Fields(fields))
-            }
+            fields.push((name, map.next_value()?));
         }
-        deserializer.deserialize_map(Visitor(std::marker::PhantomData))
+        Ok(fields)
+    }
+}
+
+/// The line's fields, in one pass of the JSON reader; a line that is no JSON object, or has
+/// a field twice, is refused with its [`LineError`].
+fn fields_of(text: &[u8]) -> Result<Vec<(String, &RawValue)>, LineError> {
+    if text.iter().all(u8::is_ascii_whitespace) {
+        return Err(LineError::Empty);
+    }
+    let mut reader = serde_json::Deserializer::from_slice(text);
+    let start = text.iter().position(|b| !b.is_ascii_whitespace());
+    if start.is_some_and(|at| text[at] != b'{') {
+        // Valid JSON that is not an object (an array would otherwise be
+        // read as the fields in order).
+        serde::de::IgnoredAny::deserialize(&mut reader)
+            .and_then(|_| reader.end())
+            .map_err(|e| json_error(&e))?;
+        return Err(LineError::NotAnObject);
+    }
+    let mut duplicate = None;
+    let read = serde::de::DeserializeSeed::deserialize(
+        Fields {
+            duplicate: &mut duplicate,
+        },
+        &mut reader,
+    );
+    match (
+        read.and_then(|fields| reader.end().map(|()| fields)),
+        duplicate,
+    ) {
+        (Ok(fields), _) => Ok(fields),
+        (Err(_), Some(field)) => Err(LineError::DuplicateField { field }),
+        (Err(e), None) => Err(json_error(&e)),
     }
 }
 
@@ -97,73 +135,62 @@ impl<'de: 'a, 'a> Deserialize<'de> for Fields<'a> {
 ///
 /// An `invalid_input` [`ErrorReport`] for a blank line, invalid JSON, a line that is not an
 /// object, a field no game has or that does not belong to the line's game, a missing or
-/// unknown `game`, a missing parameter, malformed values; a `cannot_answer` one when the
-/// system refuses memory for the values.
+/// unknown `game`, a missing parameter (each a [`LineError`]), malformed values; a
+/// `cannot_answer` one when the system refuses memory for the values.
 pub fn read_line<'g>(
     text: &[u8],
     games: &[&'g GameInfo],
 ) -> Result<(&'g GameInfo, Params), ErrorReport> {
-    if text.iter().all(u8::is_ascii_whitespace) {
-        return Err(ErrorReport::invalid("empty line: expected a JSON object"));
-    }
-    let start = text.iter().position(|b| !b.is_ascii_whitespace());
-    if start.is_some_and(|at| text[at] != b'{') {
-        // Valid JSON that is not an object (an array would otherwise be
-        // read as the fields in order).
-        serde_json::from_slice::<serde::de::IgnoredAny>(text).map_err(json_error)?;
-        return Err(ErrorReport::invalid(format!(
-            "each line must be a JSON object like {EXAMPLE}"
-        )));
-    }
-    let Fields(fields) = serde_json::from_slice(text).map_err(json_error)?;
+    let fields = fields_of(text)?;
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(n, v)| (n.as_str(), v.get())).collect();
+    read_fields(&fields, games)
+}
+
+/// Reads a line's fields already taken apart, each name with its value's JSON text (the
+/// fields of an `/api/*` body beside the endpoint's own), as [`read_line`] reads them.
+///
+/// # Errors
+///
+/// As [`read_line`], but for what concerns the whole line (blank, not JSON, not an object, a
+/// field twice).
+pub fn read_fields<'g>(
+    fields: &[(&str, &str)],
+    games: &[&'g GameInfo],
+) -> Result<(&'g GameInfo, Params), ErrorReport> {
     // Every field is `game` or a parameter of some game of the table.
-    for (name, _) in &fields {
+    for &(name, _) in fields {
         let known = name == "game" || games.iter().any(|i| i.param(name).is_some());
         if !known {
-            let mut expected = vec!["`game`".to_owned()];
-            for info in games {
-                for param in info.params {
-                    let quoted = format!("`{}`", param.name);
-                    if !expected.contains(&quoted) {
-                        expected.push(quoted);
-                    }
+            let mut expected = vec!["game"];
+            for param in games.iter().flat_map(|info| info.params) {
+                if !expected.contains(&param.name) {
+                    expected.push(param.name);
                 }
             }
-            return Err(ErrorReport::invalid(format!(
-                "invalid line: unknown field `{}`, expected one of {}",
-                abbreviate(name),
-                expected.join(", ")
-            )));
+            let field = name.to_owned();
+            return Err(LineError::UnknownField { field, expected }.into());
         }
     }
-    let field = |name: &str| fields.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+    let field = |name: &str| fields.iter().find(|(n, _)| *n == name).map(|(_, v)| *v);
+    let names = || games.iter().map(|i| i.name).collect::<Vec<_>>();
     let Some(game) = field("game") else {
-        let names: Vec<String> = games.iter().map(|i| format!("\"{}\"", i.name)).collect();
-        return Err(ErrorReport::invalid(format!(
-            "missing field `game` ({})",
-            names.join(" or ")
-        )));
+        return Err(LineError::MissingGame { games: names() }.into());
     };
-    let game: String = serde_json::from_str(game.get()).map_err(|_| {
-        ErrorReport::invalid(format!(
-            "`game` must be a string like \"can-i-win\", got {}",
-            abbreviate(game.get())
-        ))
+    let game: String = serde_json::from_str(game).map_err(|_| LineError::GameNotAString {
+        got: abbreviate(game),
     })?;
     let Some(info) = games.iter().copied().find(|i| i.name == game) else {
-        let names: Vec<&str> = games.iter().map(|i| i.name).collect();
-        return Err(ErrorReport::invalid(format!(
-            "unknown game `{}` (known games: {})",
-            abbreviate(&game),
-            names.join(", ")
-        )));
+        let known = names();
+        return Err(LineError::UnknownGame { game, known }.into());
     };
-    for (name, _) in &fields {
+    for &(name, _) in fields {
         if name != "game" && info.param(name).is_none() {
-            return Err(ErrorReport::invalid(format!(
-                "field `{name}` does not belong to game `{}`",
-                info.name
-            )));
+            let field = name.to_owned();
+            return Err(LineError::NotOfGame {
+                field,
+                game: info.name,
+            }
+            .into());
         }
     }
     let mut params = Params::new();
@@ -174,15 +201,13 @@ pub fn read_line<'g>(
                 params.set(param.name, ParamValue::Text(String::new()));
                 continue;
             }
-            return Err(ErrorReport::invalid(format!(
-                "missing field `{}` for game `{}`",
-                param.name, info.name
-            )));
+            let (field, game) = (param.name, info.name);
+            return Err(LineError::MissingParam { field, game }.into());
         };
         let value = match param.kind {
-            ParamKind::Integer { .. } | ParamKind::Graph => ParamValue::Text(raw.get().to_owned()),
-            ParamKind::Values => ParamValue::Values(values_of(param.name, raw.get())?),
-            ParamKind::Text => ParamValue::Text(word_of(param.name, raw.get())?),
+            ParamKind::Integer { .. } | ParamKind::Graph => ParamValue::Text(raw.to_owned()),
+            ParamKind::Values => ParamValue::Values(values_of(param.name, raw)?),
+            ParamKind::Text => ParamValue::Text(word_of(param.name, raw)?),
         };
         params.set(param.name, value);
     }
@@ -195,14 +220,15 @@ pub fn read_line<'g>(
 /// # Errors
 ///
 /// An `invalid_input` [`ErrorReport`] for any other JSON value, naming the field.
-pub fn word_of(name: &str, raw: &str) -> Result<String, ErrorReport> {
+pub fn word_of(name: &'static str, raw: &str) -> Result<String, ErrorReport> {
     match serde_json::from_str::<serde_json::Value>(raw) {
         Ok(serde_json::Value::String(word)) => Ok(word),
         Ok(serde_json::Value::Number(n)) if n.is_u64() => Ok(n.to_string()),
-        _ => Err(ErrorReport::invalid(format!(
-            "field `{name}` = {} is not a word: expected a JSON string such as \"4453\"",
-            abbreviate(raw)
-        ))),
+        _ => Err(LineError::NotAWord {
+            field: name,
+            got: abbreviate(raw),
+        }
+        .into()),
     }
 }
 
@@ -217,7 +243,7 @@ pub fn word_of(name: &str, raw: &str) -> Result<String, ErrorReport> {
 ///
 /// An `invalid_input` [`ErrorReport`] naming the first value that is not an integer, or the
 /// field when it is not an array; a `cannot_answer` one when the system refuses memory.
-pub fn values_of(name: &str, raw: &str) -> Result<Vec<i64>, ErrorReport> {
+pub fn values_of(name: &'static str, raw: &str) -> Result<Vec<i64>, ErrorReport> {
     let plain = raw.starts_with('[')
         && raw
             .bytes()
@@ -225,11 +251,12 @@ pub fn values_of(name: &str, raw: &str) -> Result<Vec<i64>, ErrorReport> {
     if plain {
         return parse_values(raw).map_err(ErrorReport::from);
     }
-    let not_an_array = || {
-        ErrorReport::invalid(format!(
-            "`{name}` must be an array of integers, got {}",
-            abbreviate(raw)
-        ))
+    let not_an_array = || -> ErrorReport {
+        LineError::NotAnArray {
+            field: name,
+            got: abbreviate(raw),
+        }
+        .into()
     };
     let mut reader = serde_json::Deserializer::from_str(raw);
     serde::Deserializer::deserialize_seq(&mut reader, ItemByItem).map_err(|_| not_an_array())?
@@ -275,45 +302,20 @@ impl<'de> serde::de::Visitor<'de> for ItemByItem {
     }
 }
 
-/// A JSON syntax or shape error, without serde's "line 1" (each input line
-/// is its own document; the output's `"line"` says which).
-fn json_error(e: serde_json::Error) -> ErrorReport {
+/// A JSON syntax or shape error as a value: its category, its column (each input line is
+/// its own document, so its line is always 1; the output's `"line"` says which) and the
+/// reader's description of the fault, which is its message less the position it appends.
+fn json_error(e: &serde_json::Error) -> LineError {
     let text = e.to_string();
-    let message = text
-        .rsplit_once(" at line ")
-        .map_or(text.as_str(), |(message, _)| message);
-    let message = shorten_quoted(message);
-    let message = if e.is_syntax() || e.is_eof() {
-        format!("invalid JSON at column {}: {message}", e.column())
-    } else {
-        format!("invalid line: {message}")
-    };
-    ErrorReport::invalid(message)
-}
-
-/// `message` with every `quoted` or "quoted" part of it (serde repeats field
-/// names and strings from the input) cut by [`abbreviate`].
-fn shorten_quoted(message: &str) -> String {
-    let mut out = String::new();
-    let mut rest = message;
-    while let Some(open) = rest.find(['`', '"']) {
-        let quote = &rest[open..=open];
-        out.push_str(&rest[..=open]);
-        rest = &rest[open + 1..];
-        match rest.find(quote) {
-            Some(close) => {
-                out.push_str(&abbreviate(&rest[..close]));
-                out.push_str(quote);
-                rest = &rest[close + 1..];
-            }
-            None => {
-                out.push_str(&abbreviate(rest));
-                rest = "";
-            }
-        }
+    let position = format!(" at line {} column {}", e.line(), e.column());
+    let what = text.strip_suffix(&position).unwrap_or(&text).to_owned();
+    match e.classify() {
+        Category::Syntax | Category::Eof => LineError::Json {
+            column: e.column(),
+            what,
+        },
+        Category::Data | Category::Io => LineError::Shape { what },
     }
-    out.push_str(rest);
-    out
 }
 
 #[cfg(test)]
@@ -358,7 +360,10 @@ mod tests {
         assert_eq!(message("  "), "empty line: expected a JSON object");
         assert_eq!(
             message("[1]"),
-            format!("each line must be a JSON object like {EXAMPLE}")
+            format!(
+                "each line must be a JSON object like {}",
+                crate::contract::line_error::EXAMPLE
+            )
         );
         assert!(message("{").starts_with("invalid JSON at column 1: "));
         assert_eq!(

@@ -21,6 +21,7 @@ use std::fmt;
 
 use serde::{Serialize, Serializer};
 
+use super::line_error::LineError;
 use crate::analysis::AnalysisError;
 use crate::core_types::error::{LibraryWords, Wording};
 use crate::core_types::limits::Limit;
@@ -122,6 +123,8 @@ enum Part {
     Error(Error),
     /// An error of `explain` ([`ExplainError::worded`]).
     Explain(ExplainError),
+    /// Why an input line is not a game ([`LineError`]'s `Display`).
+    Line(LineError),
 }
 
 /// [`Wording`] with the analysis engine named as the command that asked for it.
@@ -192,6 +195,7 @@ impl ErrorReport {
                 Part::Limit(limit) => out.push_str(&words.limit(*limit)),
                 Part::Error(e) => out.push_str(&e.worded(words)),
                 Part::Explain(e) => out.push_str(&e.worded(words)),
+                Part::Line(e) => out.push_str(&e.to_string()),
             }
         }
         out
@@ -207,7 +211,16 @@ impl ErrorReport {
                 refused_by_system: false,
                 ..
             }) => Some(Limit::MemoryCap),
-            Part::Text(_) | Part::Explain(_) => None,
+            Part::Text(_) | Part::Explain(_) | Part::Line(_) => None,
+        })
+    }
+
+    /// Why an input line is not a game, when that is the error: its fault, field and value as
+    /// a value, for a front end that words it its own way.
+    pub fn line_error(&self) -> Option<&LineError> {
+        self.parts.iter().find_map(|part| match part {
+            Part::Line(e) => Some(e),
+            Part::Text(_) | Part::Limit(_) | Part::Error(_) | Part::Explain(_) => None,
         })
     }
 
@@ -262,6 +275,13 @@ impl From<Error> for ErrorReport {
             Kind::CannotAnswer
         };
         ErrorReport::of_parts(kind, vec![Part::Error(e)])
+    }
+}
+
+impl From<LineError> for ErrorReport {
+    /// `invalid_input`, the line's fault kept as a value until it is worded.
+    fn from(e: LineError) -> Self {
+        ErrorReport::of_parts(Kind::InvalidInput, vec![Part::Line(e)])
     }
 }
 

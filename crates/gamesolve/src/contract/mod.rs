@@ -33,6 +33,7 @@ pub mod compare;
 pub mod error;
 pub mod explain;
 pub mod growth;
+pub mod line_error;
 pub mod trace;
 
 use serde::Serialize;

@@ -7,9 +7,9 @@
 //! of [`Param`]s; a `macro_rules!` macro reads them off the struct's own fields (the field's
 //! name, its type, a `#[range(..)]` attribute and its doc comment as the help) and writes that
 //! list, the serde derives and the game's registration, with no proc-macro crate to build or
-//! keep. The struct is the instance: the game table reads it through serde from the values a
-//! front end parsed ([`read_params`]) and writes it back the same way ([`write_params`]). The
-//! values a front end read, by name, are [`Params`].
+//! keep. The struct is the instance: the game table reads it through serde straight from the
+//! values a front end parsed ([`read_params`], no JSON object in between) and writes it back
+//! through serde ([`write_params`]). The values a front end read, by name, are [`Params`].
 
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -68,38 +68,86 @@ pub const fn range_fits(kind: ParamKind, min: u64, max: u64) -> bool {
 }
 
 /// The instance of `T` the parameters `params` (listed in `list`) describe, read through
-/// serde: each one checked by its kind first (an integer against its range, with a message
-/// naming it, the value as written and the range).
+/// serde straight from `params`: each one checked by its kind first (an integer against its
+/// range, with a message naming it, the value as written and the range), then handed to `T`'s
+/// deserializer as it is (a number, a row of numbers, a word), with no JSON object built and
+/// read again in between.
 ///
 /// # Errors
 ///
 /// [`Error::InvalidParameter`] for a parameter missing, of the wrong kind or out of range.
 pub fn read_params<T: DeserializeOwned>(params: &Params, list: &[Param]) -> Result<T, Error> {
-    let mut object = serde_json::Map::new();
+    let mut fields = Vec::with_capacity(list.len());
     for param in list {
         let value = match param.kind {
-            ParamKind::Integer { .. } => params.integer(param)?.into(),
-            ParamKind::Values => params.values(param.name)?.iter().copied().collect(),
+            ParamKind::Integer { .. } => Field::Integer(params.integer(param)?),
+            ParamKind::Values => Field::Values(params.values(param.name)?),
             ParamKind::Graph => {
                 let text = params.text(param.name)?;
-                serde_json::from_str(text).map_err(|e| {
+                Field::Json(serde_json::from_str(text).map_err(|e| {
                     invalid(format!(
                         "{} = `{}` is not JSON: {e}",
                         param.name,
                         abbreviate(text)
                     ))
-                })?
+                })?)
             }
             // Optional: not given is the empty word.
             ParamKind::Text => match params.get(param.name) {
-                Some(_) => params.text(param.name)?.into(),
-                None => "".into(),
+                Some(_) => Field::Text(params.text(param.name)?),
+                None => Field::Text(""),
             },
         };
-        object.insert(param.name.to_owned(), value);
+        fields.push((param.name, value));
     }
-    serde_json::from_value(serde_json::Value::Object(object))
-        .map_err(|e| invalid(format!("the parameters do not make an instance: {e}")))
+    // The map deserializer checks that every field was taken.
+    let map = serde::de::value::MapDeserializer::new(fields.into_iter());
+    T::deserialize(map).map_err(|e: serde_json::Error| {
+        invalid(format!("the parameters do not make an instance: {e}"))
+    })
+}
+
+/// One parameter's value as [`read_params`] hands it to a game's deserializer.
+enum Field<'a> {
+    /// A whole number, checked against its range.
+    Integer(u64),
+    /// A row of values.
+    Values(&'a [i64]),
+    /// A word.
+    Text(&'a str),
+    /// A JSON value (a graph's lists).
+    Json(serde_json::Value),
+}
+
+impl<'de> serde::de::IntoDeserializer<'de, serde_json::Error> for Field<'_> {
+    type Deserializer = Self;
+
+    fn into_deserializer(self) -> Self {
+        self
+    }
+}
+
+impl<'de> serde::Deserializer<'de> for Field<'_> {
+    type Error = serde_json::Error;
+
+    fn deserialize_any<V: serde::de::Visitor<'de>>(
+        self,
+        visitor: V,
+    ) -> Result<V::Value, serde_json::Error> {
+        match self {
+            Field::Integer(value) => visitor.visit_u64(value),
+            Field::Values(values) => serde::de::value::SeqDeserializer::new(values.iter().copied())
+                .deserialize_any(visitor),
+            Field::Text(word) => visitor.visit_str(word),
+            Field::Json(value) => value.deserialize_any(visitor),
+        }
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        option unit unit_struct newtype_struct seq tuple tuple_struct map struct enum
+        identifier ignored_any
+    }
 }
 
 /// The parameters of `game` (listed in `list`), written through serde: the inverse of
