@@ -1,5 +1,6 @@
-//! The words of `play` (the terminal's and `serve`'s `/api/play`), and how a typed move is read
-//! (`play`, `analyze --moves`, `/api/play`): the front ends' side of a game, kept apart from
+//! The words of `play` (the terminal's and `serve`'s `/api/play`), how a typed move is read
+//! (`play`, `analyze --moves`, `/api/play`) and when a solve shows a progress spinner: the
+//! front ends' side of a game, kept apart from
 //! the game's description in the library ([`TableGame`]: its name, parameters, how a position
 //! and a move are shown, its answer).
 //!
@@ -18,7 +19,7 @@ pub use moves::{accepted_moves, accepted_moves_in, move_words, parse_move, parse
 use gamesolve::analysis::Player;
 use gamesolve::games::TableGame;
 use gamesolve::owned::{Interned, OwnedTableGame};
-use gamesolve::Verdict;
+use gamesolve::{Backend, Verdict};
 
 /// What the app's front ends say of a game of the table and how they read a move typed for
 /// it: `play`'s intro, board, phrasing and result, and the reading of a move (its short forms,
@@ -164,6 +165,14 @@ pub trait PlayWords: TableGame {
             ),
             (Verdict::Draw, Some((you, computer))) => format!("A draw, {you} to {computer}."),
         }
+    }
+
+    /// Whether solving with `backend` may take long enough (a tenth of a second or more) for
+    /// the command line to show a progress spinner (`solve`, `analyze`, `explain`). `false`
+    /// by default.
+    fn is_big(&self, backend: Backend) -> bool {
+        let _ = backend;
+        false
     }
 
     /// `serve`'s `/api/play`: the move made at `position` as JSON, as the request gives it back

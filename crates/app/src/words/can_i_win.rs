@@ -2,7 +2,7 @@
 //! the integers as the moves' short forms.
 
 use gamesolve::core_types::can_i_win::mask_total;
-use gamesolve::{CanIWin, Verdict};
+use gamesolve::{Backend, CanIWin, Verdict};
 
 use super::PlayWords;
 
@@ -12,6 +12,18 @@ fn is_used(used: u64, number: u32) -> bool {
 }
 
 impl PlayWords for CanIWin {
+    fn is_big(&self, backend: Backend) -> bool {
+        if self.settled_without_search().is_some() {
+            return false;
+        }
+        let n = self.max_choosable();
+        match backend {
+            Backend::Recursive => n >= 12,
+            Backend::Memo | Backend::Tabular => n >= 24,
+            Backend::Reduction => false, // refused at once: no algorithm for Can I Win
+        }
+    }
+
     fn play_intro(&self) -> String {
         format!(
             "Can I Win against a perfect opponent: players take turns taking a number from \

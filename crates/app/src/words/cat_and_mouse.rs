@@ -2,11 +2,15 @@
 
 use gamesolve::analysis::Player;
 use gamesolve::core_types::{Animal, Chase};
-use gamesolve::CatAndMouse;
+use gamesolve::{Backend, CatAndMouse};
 
 use super::PlayWords;
 
 impl PlayWords for CatAndMouse {
+    fn is_big(&self, _backend: Backend) -> bool {
+        self.position_count_u64() >= 1 << 22
+    }
+
     /// The node moved to: `4` for `mouse to 4`.
     fn move_aliases(&self, _position: Chase, to: u32) -> Vec<String> {
         vec![to.to_string()]

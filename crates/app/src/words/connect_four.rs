@@ -1,11 +1,19 @@
 //! Connect Four's words in `play`: the board, the columns (numbered from 1) as the moves.
 
 use gamesolve::games::ConnectFourPosition;
-use gamesolve::ConnectFour;
+use gamesolve::{Backend, ConnectFour, Game};
 
 use super::PlayWords;
 
 impl PlayWords for ConnectFour {
+    fn is_big(&self, backend: Backend) -> bool {
+        let empty = self.cells() - self.start().moves_played();
+        match backend {
+            Backend::Recursive => empty >= 12,
+            Backend::Memo | Backend::Tabular | Backend::Reduction => empty >= 20,
+        }
+    }
+
     /// A word of two digits or more is columns played one after the other (`4453`), as the
     /// `played` parameter and the test sets write them: no column has two digits.
     fn split_moves(&self, word: &str) -> Vec<String> {

@@ -2,11 +2,19 @@
 //! short forms (`l`, `right`, the value at that end).
 
 use gamesolve::core_types::{Interval, Side};
-use gamesolve::{PredictTheWinner, Verdict};
+use gamesolve::{Backend, PredictTheWinner, Verdict};
 
 use super::PlayWords;
 
 impl PlayWords for PredictTheWinner {
+    fn is_big(&self, backend: Backend) -> bool {
+        match backend {
+            Backend::Recursive => self.len() >= 22,
+            Backend::Memo | Backend::Tabular => self.len() >= 10_000,
+            Backend::Reduction => self.len() >= 10_000_000,
+        }
+    }
+
     fn play_intro(&self) -> String {
         "Predict the Winner against a perfect opponent: players take turns taking the value at \
          either end of the row; the larger sum wins."

@@ -172,18 +172,6 @@ impl TableGame for CanIWin {
         }
     }
 
-    fn is_big(&self, backend: Backend) -> bool {
-        if self.settled_without_search().is_some() {
-            return false;
-        }
-        let n = self.max_choosable();
-        match backend {
-            Backend::Recursive => n >= 12,
-            Backend::Memo | Backend::Tabular => n >= 24,
-            Backend::Reduction => false, // refused at once: no algorithm for Can I Win
-        }
-    }
-
     const GROWTH: bool = true;
     const GROWTH_AXIS: &'static str = "n (largest integer)";
     const GROWTH_FAMILY: &'static str = "pools 1..=n, total T = ⌈3/4 of 1+2+…+n⌉";

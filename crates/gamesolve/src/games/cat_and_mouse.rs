@@ -7,7 +7,7 @@ pub use report::CatAndMouseReport;
 
 use super::{abbreviate, GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
 use crate::analysis::AnalysisConfig;
-use crate::{Backend, CatAndMouse, CatAndMouseSolution, Error, Outcome};
+use crate::{CatAndMouse, CatAndMouseSolution, Error, Outcome};
 
 /// The graph when none is given: LeetCode 913's first example (6 nodes, 7 edges; a draw), the
 /// game's default instance for every command (`solve`, `play`, `explain`, `compare`,
@@ -160,11 +160,6 @@ impl TableGame for CatAndMouse {
     /// From retrograde passes: the generic search would not terminate (positions repeat).
     fn analyzer(&self, config: AnalysisConfig) -> crate::analysis::generic::Analyzer<Self> {
         crate::analysis::retrograde::analyzer(self.clone(), config)
-    }
-
-    fn is_big(&self, backend: Backend) -> bool {
-        let _ = backend;
-        self.position_count_u64() >= 1 << 22
     }
 
     const GROWTH: bool = true;

@@ -71,7 +71,7 @@ use crate::analysis::report::Analysis;
 use crate::analysis::AnalysisConfig;
 use crate::contract::Reported;
 use crate::explain::types::{ExplainError, ExplainLimits, TableView};
-use crate::{Backend, Error, Game, Margin, Outcome, Registered, SolutionOf};
+use crate::{Error, Game, Margin, Outcome, Registered, SolutionOf};
 
 /// A flag of `analyze` naming a position of one game in its own terms
 /// ([`TableGame::position_flags`]).
@@ -379,13 +379,6 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
     ) -> Option<Result<SweepReport, Error>> {
         let _ = (config, progress);
         None
-    }
-
-    /// Whether solving with `backend` may take long enough (a tenth of a second or more) to
-    /// deserve a progress spinner. `false` by default.
-    fn is_big(&self, backend: Backend) -> bool {
-        let _ = backend;
-        false
     }
 
     /// Whether [`TableGame::growth`] gives sizes, so that front ends offer the growth picture

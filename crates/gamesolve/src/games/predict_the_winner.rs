@@ -165,14 +165,6 @@ impl TableGame for PredictTheWinner {
         }
     }
 
-    fn is_big(&self, backend: Backend) -> bool {
-        match backend {
-            Backend::Recursive => self.len() >= 22,
-            Backend::Memo | Backend::Tabular => self.len() >= 10_000,
-            Backend::Reduction => self.len() >= 10_000_000,
-        }
-    }
-
     const GROWTH: bool = true;
     const GROWTH_AXIS: &'static str = "length (values in the row)";
     const GROWTH_FAMILY: &'static str =

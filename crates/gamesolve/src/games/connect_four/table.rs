@@ -8,7 +8,7 @@ use crate::analysis::report::Analysis;
 use crate::analysis::AnalysisConfig;
 use crate::explain::TableView;
 use crate::games::{GameInfo, Param, ParamKind, ParamValue, Params, TableGame};
-use crate::{Backend, Error, Game, Outcome};
+use crate::{Error, Game, Outcome};
 
 /// Connect Four's parameters: `WIDTH HEIGHT [--played MOVES]` (not `moves` nor `position`: `analyze
 /// --moves` and `/api/play`'s `moves` are every game's moves from the start, and `analyze
@@ -188,14 +188,6 @@ impl TableGame for ConnectFour {
         #[cfg(not(feature = "memo"))]
         {
             <Self as crate::Registered>::default_analyzer(self, config)
-        }
-    }
-
-    fn is_big(&self, backend: Backend) -> bool {
-        let empty = self.cells() - self.start().moves_played();
-        match backend {
-            Backend::Recursive => empty >= 12,
-            Backend::Memo | Backend::Tabular | Backend::Reduction => empty >= 20,
         }
     }
 }
