@@ -108,6 +108,59 @@ pub trait Kernel<G: Game>: Send {
     }
 }
 
+/// Implements [`Kernel`] for a variant whose `run` is one call: the backend's and the variant's
+/// names and the body of `run` (`this` is `&mut self`), the rest of the impl (a
+/// `last_kernel`, a `run_traced`) as written after it; doc comments before `impl` document
+/// the impl. The one shell every variant of every backend shares, written once.
+///
+/// ```
+/// use core_types::{kernel, CanIWin, Error, Game, Outcome, Solver};
+///
+/// /// A variant that answers only the games settled before any move (the others are refused).
+/// struct SettledOnly;
+///
+/// kernel! {
+///     impl<G: Game> Kernel<G> for SettledOnly = ("example", "settled-only");
+///     fn run(this, game, recorder) {
+///         let _ = (this, recorder);
+///         game.settled().ok_or(Error::NoAlgorithm { backend: "example", game: G::NAME })
+///     }
+/// }
+///
+/// let mut solver = SettledOnly;
+/// assert_eq!(Solver::<CanIWin>::variant(&solver), "settled-only");
+/// assert_eq!(solver.solve(&CanIWin::new(4, 11)?)?.outcome, Outcome::Draw);
+/// assert!(solver.solve(&CanIWin::new(10, 11)?).is_err());
+/// # Ok::<(), Error>(())
+/// ```
+#[macro_export]
+macro_rules! kernel {
+    (
+        $(#[$attr:meta])*
+        impl $(<$param:ident: $bound:path>)? Kernel<$game:ty> for $kernel:ty
+            = ($backend:expr, $variant:expr);
+        fn run($this:ident, $g:ident, $recorder:ident) $body:block
+        $($rest:tt)*
+    ) => {
+        $(#[$attr])*
+        impl $(<$param: $bound>)? $crate::Kernel<$game> for $kernel {
+            const BACKEND: &'static str = $backend;
+            const VARIANT: &'static str = $variant;
+
+            fn run<R: $crate::Recorder<$game>>(
+                &mut self,
+                $g: &$game,
+                $recorder: &mut R,
+            ) -> ::core::result::Result<<$game as $crate::Game>::Solution, $crate::Error> {
+                let $this = self;
+                $body
+            }
+
+            $($rest)*
+        }
+    };
+}
+
 impl<G: Game, K: Kernel<G>> Solver<G> for K {
     fn name(&self) -> &'static str {
         K::BACKEND

@@ -87,9 +87,7 @@
 //! [`crate::hash_map`] (the plain memo: every position's exact value, one entry each, the
 //! search the teaching views trace), and [`crate::indexed`].
 
-use core_types::{
-    DeadlineClock, Error, Game, GameValue, Kernel, Limits, Recorder, SolverConfig, Variant,
-};
+use core_types::{DeadlineClock, Error, Game, GameValue, Limits, Recorder, SolverConfig, Variant};
 
 use hashbrown::HashSet;
 use solver_search::stack;
@@ -514,23 +512,21 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
     }
 }
 
-impl<G: Game> Kernel<G> for AlphaBeta {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "alpha-beta";
-
-    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+core_types::kernel! {
+    impl<G: Game> Kernel<G> for AlphaBeta = (NAME, "alpha-beta");
+    fn run(this, game, recorder) {
         let start = match solver_search::before_search(game) {
             Ok(start) => start,
             Err(settled) => return Ok(settled),
         };
-        let budget = self.limits.state_budget_or_default();
-        let cap = self.limits.memory_cap_or_default();
-        let table = BoundsTable::new(&mut self.kept, cap, budget);
+        let budget = this.limits.state_budget_or_default();
+        let cap = this.limits.memory_cap_or_default();
+        let table = BoundsTable::new(&mut this.kept, cap, budget);
         let mut searcher = Searcher {
             game,
             table,
             recorder,
-            clock: DeadlineClock::new(self.limits.deadline()),
+            clock: DeadlineClock::new(this.limits.deadline()),
             budget,
             cap,
             stack_bytes: 0,
@@ -546,13 +542,13 @@ impl<G: Game> Kernel<G> for AlphaBeta {
                 game: G::NAME,
                 position: game.show_position(start),
             });
-            searcher.table.keep(&mut self.kept);
+            searcher.table.keep(&mut this.kept);
             return Err(error);
         };
         let capacity = searcher.table.capacity() as u64;
         let bytes = u64::try_from(searcher.table.bytes()).unwrap_or(u64::MAX);
         searcher.recorder.table(capacity, bytes);
-        searcher.table.keep(&mut self.kept);
+        searcher.table.keep(&mut this.kept);
         Ok(game.solution(value, best))
     }
 }

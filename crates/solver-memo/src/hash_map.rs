@@ -47,7 +47,7 @@
 //! tables of this crate ([`crate::can_i_win`], [`crate::predict_the_winner`]), far smaller and
 //! faster for the built-in games.
 
-use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
+use core_types::{DeadlineClock, Game, Limits, SolverConfig, Variant};
 use solver_search::{self as search, MemoPolicy, Plain, Search, SearchNames};
 
 use crate::NAME;
@@ -131,28 +131,26 @@ const NAMES: SearchNames = SearchNames {
     cap_hint: CAP_HINT,
 };
 
-impl<G: Game> Kernel<G> for HashMemo {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "hash-map";
-
-    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+core_types::kernel! {
+    impl<G: Game> Kernel<G> for HashMemo = (NAME, "hash-map");
+    fn run(this, game, recorder) {
         let start = match search::before_search(game) {
             Ok(start) => start,
             Err(settled) => return Ok(settled),
         };
         // The one generic search, with a hash-map memo, paced by the clock.
         let memo = search::HashMemo::new(
-            self.limits.state_budget_or_default(),
-            self.limits.memory_cap_or_default(),
+            this.limits.state_budget_or_default(),
+            this.limits.memory_cap_or_default(),
         );
-        let pace = DeadlineClock::new(self.limits.deadline());
+        let pace = DeadlineClock::new(this.limits.deadline());
         let mut search = Search::new(
             game,
             memo,
             recorder,
             pace,
             NAMES,
-            self.limits.memory_cap_or_default(),
+            this.limits.memory_cap_or_default(),
         );
         let (Plain(value), best) = search.expand(start, 1)?;
         let capacity = MemoPolicy::<G::Position, Plain<G::Value>>::capacity(search.memo());

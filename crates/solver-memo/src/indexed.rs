@@ -53,8 +53,7 @@
 
 use core_types::limits::DENSE_INDICES;
 use core_types::{
-    Deadline, DeadlineClock, Error, GameValue, Indexed, Kernel, Limits, Recorder, SolverConfig,
-    Variant,
+    Deadline, DeadlineClock, Error, GameValue, Indexed, Limits, Recorder, SolverConfig, Variant,
 };
 use solver_search::{
     self as search, DenseMemo, MemoPolicy, MemoRefusal, Plain, Search, SearchNames,
@@ -188,18 +187,16 @@ where
     Ok(game.solution(value, Some(best)))
 }
 
-impl<G: Indexed> Kernel<G> for IndexedMemo {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "indexed";
-
-    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+core_types::kernel! {
+    impl<G: Indexed> Kernel<G> for IndexedMemo = (NAME, "indexed");
+    fn run(this, game, recorder) {
         let start = match search::before_search(game) {
             Ok(start) => start,
             Err(settled) => return Ok(settled),
         };
-        let (cap, time_limit) = (self.limits.memory_cap_or_default(), self.limits.time_limit);
+        let (cap, time_limit) = (this.limits.memory_cap_or_default(), this.limits.time_limit);
         if game.position_count() > DENSE_INDICES {
-            self.words.release();
+            this.words.release();
             // A numbering this large names far more than the search reaches: the cells of the
             // positions reached, in a hash map, within the same cap.
             let memo = search::HashMemo::new(u64::MAX, cap);
@@ -216,7 +213,7 @@ impl<G: Indexed> Kernel<G> for IndexedMemo {
         // Cells sized to the game's values: a word where they pack (margins), in the table
         // kept between solves, else the value itself (a one-byte `Option` for win/lose/draw).
         if <G::Value as GameValue>::PACKS {
-            let memo = match WordMemo::new(game, &mut self.words, cap, deadline) {
+            let memo = match WordMemo::new(game, &mut this.words, cap, deadline) {
                 Ok(memo) => memo,
                 Err(TableRefusal::Memo(r)) => return Err(refused::<G>(r, cap)),
                 Err(TableRefusal::TimeLimit) => return Err(deadline.error(NAME, G::NAME)),
@@ -224,7 +221,7 @@ impl<G: Indexed> Kernel<G> for IndexedMemo {
             search(game, start, memo, recorder, cap, deadline)
         } else {
             // A word table kept from another game would only hold memory this one may need.
-            self.words.release();
+            this.words.release();
             let memo = DenseMemo::<G, Plain<G::Value>>::new(game, cap)
                 .map_err(|r| refused::<G>(r, cap))?;
             search(game, start, memo, recorder, cap, deadline)

@@ -88,10 +88,7 @@ pub mod word_table;
 use std::time::Duration;
 
 use core_types::WithLimits;
-use core_types::{
-    CanIWin, CanIWinSolution, Error, Kernel, Limits, PredictTheWinner, PredictTheWinnerSolution,
-    Recorder, SolverConfig,
-};
+use core_types::{CanIWin, Kernel, Limits, PredictTheWinner, SolverConfig};
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
 pub const NAME: &str = "memo";
@@ -209,20 +206,14 @@ impl MemoSolver {
     }
 }
 
-/// The automatic choice ([`can_i_win::solve`]): dense table, sparse-then-dense or sparse table
-/// by the size of the dense table against the memory cap.
-impl Kernel<CanIWin> for MemoSolver {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "auto";
-
-    fn run<R: Recorder<CanIWin>>(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Result<CanIWinSolution, Error> {
-        let deadline = self.limits.deadline();
-        let (cap, budget) = (self.memory_cap_bytes(), self.state_budget());
-        self.last_can_i_win_kernel = if game.settled_without_search().is_some() {
+core_types::kernel! {
+    /// The automatic choice ([`can_i_win::solve`]): dense table, sparse-then-dense or sparse table
+    /// by the size of the dense table against the memory cap.
+    impl Kernel<CanIWin> for MemoSolver = (NAME, "auto");
+    fn run(this, game, recorder) {
+        let deadline = this.limits.deadline();
+        let (cap, budget) = (this.memory_cap_bytes(), this.state_budget());
+        this.last_can_i_win_kernel = if game.settled_without_search().is_some() {
             <Self as Kernel<CanIWin>>::VARIANT
         } else {
             can_i_win::automatic_choice(game, cap).variant()
@@ -237,22 +228,16 @@ impl Kernel<CanIWin> for MemoSolver {
     }
 }
 
-/// The interval table ([`predict_the_winner::solve_reusing`]), its allocation kept between
-/// solves.
-impl Kernel<PredictTheWinner> for MemoSolver {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "interval";
-
-    fn run<R: Recorder<PredictTheWinner>>(
-        &mut self,
-        game: &PredictTheWinner,
-        recorder: &mut R,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        let deadline = self.limits.deadline();
+core_types::kernel! {
+    /// The interval table ([`predict_the_winner::solve_reusing`]), its allocation kept between
+    /// solves.
+    impl Kernel<PredictTheWinner> for MemoSolver = (NAME, "interval");
+    fn run(this, game, recorder) {
+        let deadline = this.limits.deadline();
         predict_the_winner::solve_reusing(
             game,
-            self.limits.memory_cap_or_default(),
-            &mut self.interval_table,
+            this.limits.memory_cap_or_default(),
+            &mut this.interval_table,
             deadline,
             recorder,
         )

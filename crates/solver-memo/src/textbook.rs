@@ -51,7 +51,7 @@
 //! `solver_recursive::negamax` (the same search without the memo: the tree this one folds),
 //! [`crate::hash_map`] (the same memo in the game's search order: fewer positions).
 
-use core_types::{DeadlineClock, Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
+use core_types::{DeadlineClock, Game, Limits, SolverConfig, Variant};
 use solver_search::{self as search, Marked, MemoPolicy, Search, SearchNames};
 
 use crate::NAME;
@@ -107,28 +107,26 @@ const NAMES: SearchNames = SearchNames {
                the memory cap, or use a game-specific memo variant",
 };
 
-impl<G: Game> Kernel<G> for TextbookMemo {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = VARIANT;
-
-    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+core_types::kernel! {
+    impl<G: Game> Kernel<G> for TextbookMemo = (NAME, VARIANT);
+    fn run(this, game, recorder) {
         let start = match search::before_search(game) {
             Ok(start) => start,
             Err(settled) => return Ok(settled),
         };
         // The one generic search, with a hash-map memo, in the game's order at every depth.
         let memo = search::HashMemo::new(
-            self.limits.state_budget_or_default(),
-            self.limits.memory_cap_or_default(),
+            this.limits.state_budget_or_default(),
+            this.limits.memory_cap_or_default(),
         );
-        let pace = DeadlineClock::new(self.limits.deadline());
+        let pace = DeadlineClock::new(this.limits.deadline());
         let mut search = Search::new(
             game,
             memo,
             recorder,
             pace,
             NAMES,
-            self.limits.memory_cap_or_default(),
+            this.limits.memory_cap_or_default(),
         )
         .in_game_order();
         // Marked scores: a position that is over, kept in the memo so that the game is asked

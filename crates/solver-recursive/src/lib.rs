@@ -62,10 +62,7 @@ pub mod negamax;
 pub mod predict_the_winner;
 
 use core_types::WithLimits;
-use core_types::{
-    CanIWin, CanIWinSolution, Error, Kernel, Limits, PredictTheWinner, PredictTheWinnerSolution,
-    Recorder, SolverConfig,
-};
+use core_types::{CanIWin, Limits, PredictTheWinner, SolverConfig};
 
 /// The backend's one name: crate suffix, cargo feature, CLI value, bench id.
 pub const NAME: &str = "recursive";
@@ -122,37 +119,25 @@ impl RecursiveSolver {
     }
 }
 
-impl Kernel<CanIWin> for RecursiveSolver {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "backtrack";
-
-    fn run<R: Recorder<CanIWin>>(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Result<CanIWinSolution, Error> {
+core_types::kernel! {
+    impl Kernel<CanIWin> for RecursiveSolver = (NAME, "backtrack");
+    fn run(this, game, recorder) {
         can_i_win::solve_until(
             game,
-            self.limits.node_budget_or_default(),
-            self.limits.deadline(),
+            this.limits.node_budget_or_default(),
+            this.limits.deadline(),
             recorder,
         )
     }
 }
 
-impl Kernel<PredictTheWinner> for RecursiveSolver {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "backtrack";
-
-    fn run<R: Recorder<PredictTheWinner>>(
-        &mut self,
-        game: &PredictTheWinner,
-        recorder: &mut R,
-    ) -> Result<PredictTheWinnerSolution, Error> {
+core_types::kernel! {
+    impl Kernel<PredictTheWinner> for RecursiveSolver = (NAME, "backtrack");
+    fn run(this, game, recorder) {
         predict_the_winner::solve_until(
             game,
-            self.limits.node_budget_or_default(),
-            self.limits.deadline(),
+            this.limits.node_budget_or_default(),
+            this.limits.deadline(),
             recorder,
         )
     }
@@ -162,7 +147,7 @@ impl Kernel<PredictTheWinner> for RecursiveSolver {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use core_types::Solver;
+    use core_types::{Error, Solver};
 
     #[test]
     fn name_and_stats() {

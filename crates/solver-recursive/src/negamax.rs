@@ -51,7 +51,7 @@
 //! `solver_memo::hash_map` (the same search with a memo: one expansion per distinct position).
 
 use core_types::deadline::WorkBudget;
-use core_types::{Error, Game, Kernel, Limits, Recorder, SolverConfig, Variant};
+use core_types::{Game, Limits, SolverConfig, Variant};
 use solver_search::{self as search, NoMemo, Plain, Search, SearchNames};
 
 use crate::NAME;
@@ -103,17 +103,15 @@ const NAMES: SearchNames = SearchNames {
     cap_hint: "",
 };
 
-impl<G: Game> Kernel<G> for Negamax {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "negamax";
-
-    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+core_types::kernel! {
+    impl<G: Game> Kernel<G> for Negamax = (NAME, "negamax");
+    fn run(this, game, recorder) {
         let start = match search::before_search(game) {
             Ok(start) => start,
             Err(settled) => return Ok(settled),
         };
         // The one generic search, without a memo, paced by the node budget.
-        let pace = WorkBudget::new(self.limits.node_budget_or_default(), self.limits.deadline());
+        let pace = WorkBudget::new(this.limits.node_budget_or_default(), this.limits.deadline());
         // The memory cap bounds what the recursion holds: its stack segments, its move lists
         // (one per depth), and what the game holds (a Python game's positions).
         let mut search = Search::new(
@@ -122,7 +120,7 @@ impl<G: Game> Kernel<G> for Negamax {
             recorder,
             pace,
             NAMES,
-            self.limits.memory_cap_or_default(),
+            this.limits.memory_cap_or_default(),
         );
         let (Plain(value), best) = search.expand(start, 1)?;
         Ok(game.solution(value, Some(best)))

@@ -173,29 +173,23 @@ impl TabularSolver {
     }
 }
 
-/// The word-parallel table on this solver's threads from
-/// [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] on ([`can_i_win_parallel::solve_with`]);
-/// traced, the per-mask reference pass ([`can_i_win::solve_per_mask_with`]): the same table in
-/// the same descending order, one [`Event::Cell`](core_types::Event::Cell) per mask.
-impl Kernel<CanIWin> for TabularSolver {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "word";
-
-    fn run<R: Recorder<CanIWin>>(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Result<CanIWinSolution, Error> {
-        let deadline = self.deadline();
-        let threads = can_i_win_parallel::threads_for(game.max_choosable(), self.threads);
-        self.last_can_i_win_kernel = if threads < 2 {
+core_types::kernel! {
+    /// The word-parallel table on this solver's threads from
+    /// [`can_i_win_parallel::PARALLEL_MIN_MAX_CHOOSABLE`] on ([`can_i_win_parallel::solve_with`]);
+    /// traced, the per-mask reference pass ([`can_i_win::solve_per_mask_with`]): the same table in
+    /// the same descending order, one [`Event::Cell`](core_types::Event::Cell) per mask.
+    impl Kernel<CanIWin> for TabularSolver = (NAME, "word");
+    fn run(this, game, recorder) {
+        let deadline = this.deadline();
+        let threads = can_i_win_parallel::threads_for(game.max_choosable(), this.threads);
+        this.last_can_i_win_kernel = if threads < 2 {
             <can_i_win::WordOneCore as Kernel<CanIWin>>::VARIANT
         } else {
             <Self as Kernel<CanIWin>>::VARIANT
         };
         can_i_win_parallel::solve_with(
             game,
-            self.limits.memory_cap_or_default(),
+            this.limits.memory_cap_or_default(),
             threads,
             deadline,
             recorder,
@@ -225,27 +219,21 @@ impl Kernel<CanIWin> for TabularSolver {
     }
 }
 
-/// The rolling row with run-time SIMD dispatch on this solver's threads
-/// ([`predict_the_winner::solve_with`]); traced, the textbook pass
-/// ([`predict_the_winner::solve_by_length_with`]): one sweep of the rolling row per length.
-impl Kernel<PredictTheWinner> for TabularSolver {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "auto";
-
-    fn run<R: Recorder<PredictTheWinner>>(
-        &mut self,
-        game: &PredictTheWinner,
-        recorder: &mut R,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        let deadline = self.deadline();
+core_types::kernel! {
+    /// The rolling row with run-time SIMD dispatch on this solver's threads
+    /// ([`predict_the_winner::solve_with`]); traced, the textbook pass
+    /// ([`predict_the_winner::solve_by_length_with`]): one sweep of the rolling row per length.
+    impl Kernel<PredictTheWinner> for TabularSolver = (NAME, "auto");
+    fn run(this, game, recorder) {
+        let deadline = this.deadline();
         let (solution, threads) = predict_the_winner::solve_with_threads_used(
             game,
-            self.limits.memory_cap_or_default(),
-            self.threads,
+            this.limits.memory_cap_or_default(),
+            this.threads,
             deadline,
             recorder,
         )?;
-        self.last_predict_the_winner_kernel = if threads < 2 {
+        this.last_predict_the_winner_kernel = if threads < 2 {
             <predict_the_winner::OneCore as Kernel<PredictTheWinner>>::VARIANT
         } else {
             <Self as Kernel<PredictTheWinner>>::VARIANT

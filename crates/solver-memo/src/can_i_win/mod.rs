@@ -40,7 +40,7 @@ pub use sparse::{
     sparse_slot_bytes, sparse_state_limit,
 };
 
-use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Kernel, Recorder, Variant};
+use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Recorder, Variant};
 
 use crate::MemoSolver;
 use crate::NAME;
@@ -91,17 +91,11 @@ pub use core_types::Limits;
 #[derive(Clone, Copy, Debug)]
 pub struct Dense(pub Limits);
 
-impl Kernel<CanIWin> for Dense {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "dense";
-
-    fn run<R: Recorder<CanIWin>>(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Result<CanIWinSolution, Error> {
-        let deadline = self.0.deadline();
-        solve_dense(game, self.0.memory_cap_or_default(), deadline, recorder)
+core_types::kernel! {
+    impl Kernel<CanIWin> for Dense = (NAME, "dense");
+    fn run(this, game, recorder) {
+        let deadline = this.0.deadline();
+        solve_dense(game, this.0.memory_cap_or_default(), deadline, recorder)
     }
 }
 
@@ -109,20 +103,14 @@ impl Kernel<CanIWin> for Dense {
 #[derive(Clone, Copy, Debug)]
 pub struct Sparse(pub Limits);
 
-impl Kernel<CanIWin> for Sparse {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "sparse";
-
-    fn run<R: Recorder<CanIWin>>(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Result<CanIWinSolution, Error> {
+core_types::kernel! {
+    impl Kernel<CanIWin> for Sparse = (NAME, "sparse");
+    fn run(this, game, recorder) {
         let (cap, budget) = (
-            self.0.memory_cap_or_default(),
-            self.0.state_budget_or_default(),
+            this.0.memory_cap_or_default(),
+            this.0.state_budget_or_default(),
         );
-        solve_sparse(game, cap, budget, self.0.deadline(), recorder)
+        solve_sparse(game, cap, budget, this.0.deadline(), recorder)
     }
 }
 
@@ -130,20 +118,14 @@ impl Kernel<CanIWin> for Sparse {
 #[derive(Clone, Copy, Debug)]
 pub struct SparseThenDense(pub Limits);
 
-impl Kernel<CanIWin> for SparseThenDense {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "sparse-then-dense";
-
-    fn run<R: Recorder<CanIWin>>(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Result<CanIWinSolution, Error> {
+core_types::kernel! {
+    impl Kernel<CanIWin> for SparseThenDense = (NAME, "sparse-then-dense");
+    fn run(this, game, recorder) {
         if let Some(settled) = game.settled_without_search() {
             return Ok(settled);
         }
-        let deadline = self.0.deadline();
-        solve_sparse_then_dense(game, self.0.memory_cap_or_default(), deadline, recorder)
+        let deadline = this.0.deadline();
+        solve_sparse_then_dense(game, this.0.memory_cap_or_default(), deadline, recorder)
     }
 }
 

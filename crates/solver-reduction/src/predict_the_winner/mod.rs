@@ -8,8 +8,8 @@
 use bytemuck::Zeroable;
 use core_types::deadline::Deadline;
 use core_types::{
-    Arithmetic, Error, Game, Kernel, Limits, MarginValue, PredictTheWinner,
-    PredictTheWinnerSolution, Recorder, Side, Variant,
+    Arithmetic, Error, Game, Limits, MarginValue, PredictTheWinner, PredictTheWinnerSolution,
+    Recorder, Side, Variant,
 };
 
 use crate::NAME;
@@ -528,16 +528,10 @@ pub struct ReductionSolver {
     pub limits: Limits,
 }
 
-impl Kernel<PredictTheWinner> for ReductionSolver {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "stack";
-
-    fn run<R: Recorder<PredictTheWinner>>(
-        &mut self,
-        game: &PredictTheWinner,
-        recorder: &mut R,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        solve_until(game, self.limits.deadline(), recorder)
+core_types::kernel! {
+    impl Kernel<PredictTheWinner> for ReductionSolver = (NAME, "stack");
+    fn run(this, game, recorder) {
+        solve_until(game, this.limits.deadline(), recorder)
     }
 }
 

@@ -80,18 +80,12 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
 #[derive(Clone, Debug)]
 pub struct WordOneCore(pub TabularSolver);
 
-impl Kernel<CanIWin> for WordOneCore {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "word-one-core";
-
-    fn run<R: Recorder<CanIWin>>(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Result<CanIWinSolution, Error> {
-        let deadline = self.0.deadline();
-        self.0.last_traced = false;
-        solve_with(game, self.0.memory_cap_bytes(), deadline, recorder)
+core_types::kernel! {
+    impl Kernel<CanIWin> for WordOneCore = (NAME, "word-one-core");
+    fn run(this, game, recorder) {
+        let deadline = this.0.deadline();
+        this.0.last_traced = false;
+        solve_with(game, this.0.memory_cap_bytes(), deadline, recorder)
     }
 
     /// `per-mask` when the last solve was traced, else `word-one-core`.
@@ -118,17 +112,11 @@ impl Kernel<CanIWin> for WordOneCore {
 #[derive(Clone, Debug)]
 pub struct PerMask(pub TabularSolver);
 
-impl Kernel<CanIWin> for PerMask {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "per-mask";
-
-    fn run<R: Recorder<CanIWin>>(
-        &mut self,
-        game: &CanIWin,
-        recorder: &mut R,
-    ) -> Result<CanIWinSolution, Error> {
-        let deadline = self.0.deadline();
-        solve_per_mask_with(game, self.0.memory_cap_bytes(), deadline, recorder)
+core_types::kernel! {
+    impl Kernel<CanIWin> for PerMask = (NAME, "per-mask");
+    fn run(this, game, recorder) {
+        let deadline = this.0.deadline();
+        solve_per_mask_with(game, this.0.memory_cap_bytes(), deadline, recorder)
     }
 }
 

@@ -110,18 +110,12 @@ macro_rules! traced_by_length {
 #[derive(Clone, Debug)]
 pub struct OneCore(pub TabularSolver);
 
-impl core_types::Kernel<PredictTheWinner> for OneCore {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "one-core";
-
-    fn run<R: Recorder<PredictTheWinner>>(
-        &mut self,
-        game: &PredictTheWinner,
-        recorder: &mut R,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        let deadline = self.0.deadline();
-        self.0.last_traced = false;
-        solve_with(game, self.0.memory_cap_bytes(), 1, deadline, recorder)
+core_types::kernel! {
+    impl Kernel<PredictTheWinner> for OneCore = (NAME, "one-core");
+    fn run(this, game, recorder) {
+        let deadline = this.0.deadline();
+        this.0.last_traced = false;
+        solve_with(game, this.0.memory_cap_bytes(), 1, deadline, recorder)
     }
 
     traced_by_length!();
@@ -131,18 +125,12 @@ impl core_types::Kernel<PredictTheWinner> for OneCore {
 #[derive(Clone, Debug)]
 pub struct Portable(pub TabularSolver);
 
-impl core_types::Kernel<PredictTheWinner> for Portable {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "portable";
-
-    fn run<R: Recorder<PredictTheWinner>>(
-        &mut self,
-        game: &PredictTheWinner,
-        recorder: &mut R,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        let deadline = self.0.deadline();
-        self.0.last_traced = false;
-        solve_portable_with(game, self.0.memory_cap_bytes(), deadline, recorder)
+core_types::kernel! {
+    impl Kernel<PredictTheWinner> for Portable = (NAME, "portable");
+    fn run(this, game, recorder) {
+        let deadline = this.0.deadline();
+        this.0.last_traced = false;
+        solve_portable_with(game, this.0.memory_cap_bytes(), deadline, recorder)
     }
 
     traced_by_length!();
@@ -152,17 +140,11 @@ impl core_types::Kernel<PredictTheWinner> for Portable {
 #[derive(Clone, Debug)]
 pub struct ByLength(pub TabularSolver);
 
-impl core_types::Kernel<PredictTheWinner> for ByLength {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = "by-length";
-
-    fn run<R: Recorder<PredictTheWinner>>(
-        &mut self,
-        game: &PredictTheWinner,
-        recorder: &mut R,
-    ) -> Result<PredictTheWinnerSolution, Error> {
-        let deadline = self.0.deadline();
-        solve_by_length_with(game, self.0.memory_cap_bytes(), deadline, recorder)
+core_types::kernel! {
+    impl Kernel<PredictTheWinner> for ByLength = (NAME, "by-length");
+    fn run(this, game, recorder) {
+        let deadline = this.0.deadline();
+        solve_by_length_with(game, this.0.memory_cap_bytes(), deadline, recorder)
     }
 }
 

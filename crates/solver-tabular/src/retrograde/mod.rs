@@ -130,9 +130,7 @@
 
 use std::time::Duration;
 
-use core_types::{
-    Deadline, Error, Game, Indexed, Kernel, Limits, Recorder, SolverConfig, Unmove, Variant,
-};
+use core_types::{Deadline, Error, Game, Indexed, Limits, Recorder, SolverConfig, Unmove, Variant};
 use solver_search as search;
 
 use crate::NAME;
@@ -295,12 +293,10 @@ pub fn solve_table_unmoving<G: Unmove, R: Recorder<G> + ?Sized>(
     Ok(pass.finish(recorder))
 }
 
-impl<G: Indexed> Kernel<G> for Retrograde {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = VARIANT;
-
-    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
-        let (cap, time_limit) = (self.limits.memory_cap_or_default(), self.limits.time_limit);
+core_types::kernel! {
+    impl<G: Indexed> Kernel<G> for Retrograde = (NAME, VARIANT);
+    fn run(this, game, recorder) {
+        let (cap, time_limit) = (this.limits.memory_cap_or_default(), this.limits.time_limit);
         run_with(game, time_limit, |start, deadline| {
             solve_table(game, start, cap, deadline, recorder)
         })
@@ -325,14 +321,12 @@ pub const fn variant_by_unmoves<G: Unmove>() -> Variant<G> {
     }
 }
 
-impl<G: Unmove> Kernel<G> for RetrogradeByUnmoves {
-    const BACKEND: &'static str = NAME;
-    const VARIANT: &'static str = VARIANT;
-
-    fn run<R: Recorder<G>>(&mut self, game: &G, recorder: &mut R) -> Result<G::Solution, Error> {
+core_types::kernel! {
+    impl<G: Unmove> Kernel<G> for RetrogradeByUnmoves = (NAME, VARIANT);
+    fn run(this, game, recorder) {
         let (cap, time_limit) = (
-            self.0.limits.memory_cap_or_default(),
-            self.0.limits.time_limit,
+            this.0.limits.memory_cap_or_default(),
+            this.0.limits.time_limit,
         );
         run_with(game, time_limit, |start, deadline| {
             solve_table_unmoving(game, start, cap, deadline, recorder)
