@@ -34,12 +34,12 @@
 //!
 //! # Errors
 //!
-//! [`Error::BudgetExhausted`] (unit `states`) when the map would need more states than the
-//! state budget allows; [`Error::TableTooLarge`] (parameter `states`, or `depth` for a stack
+//! [`Error::BudgetExhausted`](core_types::Error::BudgetExhausted) (unit `states`) when the map would need more states than the
+//! state budget allows; [`Error::TableTooLarge`](core_types::Error::TableTooLarge) (parameter `states`, or `depth` for a stack
 //! segment) when the map's next growth or a new stack segment would pass the memory cap;
-//! [`Error::AllocationFailed`] when the system refuses the map's growth; [`Error::TimeLimitReached`] when the configured time limit passes first;
-//! [`Error::NoMoves`] for a game whose position is neither over nor has a move;
-//! [`Error::StackRefused`] when the system refuses a new stack segment.
+//! [`Error::AllocationFailed`](core_types::Error::AllocationFailed) when the system refuses the map's growth; [`Error::TimeLimitReached`](core_types::Error::TimeLimitReached) when the configured time limit passes first;
+//! [`Error::NoMoves`](core_types::Error::NoMoves) for a game whose position is neither over nor has a move;
+//! [`Error::StackRefused`](core_types::Error::StackRefused) when the system refuses a new stack segment.
 //!
 //! # See also
 //!

@@ -61,7 +61,7 @@
 //! Every variant honours a wall-clock time limit
 //! ([`SolverConfig::time_limit`], [`MemoSolver::with_time_limit`]): each
 //! solve starts its own [`Deadline`](core_types::Deadline) and gives up with
-//! [`Error::TimeLimitReached`] once it passes. The search ticks a
+//! [`Error::TimeLimitReached`](core_types::Error::TimeLimitReached) once it passes. The search ticks a
 //! [`DeadlineClock`](core_types::DeadlineClock) once per expanded state (Can
 //! I Win, the generic hash map) or once per 32 levels of recursion
 //! (Predict the Winner's interval table, whose cells cost a few

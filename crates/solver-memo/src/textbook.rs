@@ -39,11 +39,11 @@
 //!
 //! # Errors
 //!
-//! As [`crate::hash_map`]: [`Error::BudgetExhausted`] (unit `states`) past the state budget;
-//! [`Error::TableTooLarge`] when the map's next growth or a stack segment would pass the memory
-//! cap; [`Error::AllocationFailed`] when the system refuses the map's growth;
-//! [`Error::TimeLimitReached`] past the time limit; [`Error::NoMoves`] for a game whose position
-//! is neither over nor has a move; [`Error::StackRefused`] when the system refuses a stack
+//! As [`crate::hash_map`]: [`Error::BudgetExhausted`](core_types::Error::BudgetExhausted) (unit `states`) past the state budget;
+//! [`Error::TableTooLarge`](core_types::Error::TableTooLarge) when the map's next growth or a stack segment would pass the memory
+//! cap; [`Error::AllocationFailed`](core_types::Error::AllocationFailed) when the system refuses the map's growth;
+//! [`Error::TimeLimitReached`](core_types::Error::TimeLimitReached) past the time limit; [`Error::NoMoves`](core_types::Error::NoMoves) for a game whose position
+//! is neither over nor has a move; [`Error::StackRefused`](core_types::Error::StackRefused) when the system refuses a stack
 //! segment.
 //!
 //! # See also

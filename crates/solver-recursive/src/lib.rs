@@ -6,7 +6,7 @@
 //! and stops at a node budget ([`DEFAULT_NODE_BUDGET`] positions by default)
 //! with an error suggesting `memo`, so it never runs away. A time limit
 //! ([`RecursiveSolver::with_time_limit`], `SolverConfig::time_limit`) stops it too, with
-//! [`Error::TimeLimitReached`]; the clock is read once per 65,536 positions, so it costs nothing
+//! [`Error::TimeLimitReached`](core_types::Error::TimeLimitReached); the clock is read once per 65,536 positions, so it costs nothing
 //! per position.
 //!
 //! # Example

@@ -40,10 +40,10 @@
 //!
 //! # Errors
 //!
-//! [`Error::BudgetExhausted`] (unit `positions`) past the node budget; [`Error::NoMoves`] when
-//! the game has a position that is neither over nor has a move; [`Error::StackRefused`] when the
-//! system refuses a new stack segment; [`Error::TableTooLarge`] (parameter `depth`) when the
-//! recursion would pass the memory cap; [`Error::PositionRepeats`] when a game whose positions
+//! [`Error::BudgetExhausted`](core_types::Error::BudgetExhausted) (unit `positions`) past the node budget; [`Error::NoMoves`](core_types::Error::NoMoves) when
+//! the game has a position that is neither over nor has a move; [`Error::StackRefused`](core_types::Error::StackRefused) when the
+//! system refuses a new stack segment; [`Error::TableTooLarge`](core_types::Error::TableTooLarge) (parameter `depth`) when the
+//! recursion would pass the memory cap; [`Error::PositionRepeats`](core_types::Error::PositionRepeats) when a game whose positions
 //! may repeat ([`Game::positions_may_repeat`]) meets one again on the search's path.
 //!
 //! # See also

@@ -519,7 +519,7 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[Variant {
     build: |config| Box::new(ReductionSolver { limits: *config }),
 }];
 
-/// The `reduction/stack` solver: [`solve_until`] as a [`Kernel`]. Its one limit is the time
+/// The `reduction/stack` solver: [`solve_until`] as a [`Kernel`](core_types::Kernel). Its one limit is the time
 /// limit (8 or 16 bytes per value, no budget: within its time it always answers).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ReductionSolver {
