@@ -9,7 +9,7 @@ use gamesolve::core_types::WithLimits;
 use gamesolve::games::can_i_win_all_totals;
 use gamesolve::{
     core_types::{ErrorKind, Side},
-    Backend, CanIWin, Outcome, PredictTheWinner, TableGame,
+    Backend, CanIWin, Outcome, PredictTheWinner,
 };
 use proptest::prelude::*;
 use serde_json::Value;
@@ -17,7 +17,7 @@ use serde_json::Value;
 /// The analysis of the position `flags` name (the game's own `analyze` flags: `used`,
 /// `taken_left`, `taken_right`), as `analyze --json` reports it: the library's generic analysis
 /// in the game's words.
-fn analyze_json<G: TableGame>(
+fn analyze_json<G: gamesolve_app::PlayWords>(
     game: &G,
     flags: &[(&'static str, &str)],
     config: AnalysisConfig,
@@ -26,7 +26,7 @@ fn analyze_json<G: TableGame>(
 }
 
 /// [`analyze_json`] as the text written (margins past 64 bits read exactly from it).
-fn analyze_raw<G: TableGame>(
+fn analyze_raw<G: gamesolve_app::PlayWords>(
     game: &G,
     flags: &[(&'static str, &str)],
     config: AnalysisConfig,

@@ -6,7 +6,9 @@
 
 use std::path::PathBuf;
 
-use gamesolve::games::{GameInfo, ParamKind, ParamValue, Params, PositionFlag};
+use gamesolve::games::{GameInfo, ParamKind, ParamValue, Params};
+
+use crate::words::PositionFlag;
 use gamesolve::Backend;
 
 use super::error::CliError;

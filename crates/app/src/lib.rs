@@ -87,4 +87,4 @@ pub use cli::run;
 #[cfg(feature = "serve")]
 pub use serve::router as serve_router;
 pub use table::GameTable;
-pub use words::PlayWords;
+pub use words::{PlayWords, PositionFlag};

@@ -10,14 +10,14 @@
 
 use std::marker::PhantomData;
 
-use gamesolve::games::{GameInfo, Params, PositionFlag};
+use gamesolve::games::{GameInfo, Params};
 use gamesolve::{Backend, CanIWin, CatAndMouse, ConnectFour, PredictTheWinner};
 
 use super::any_game::{AnyGame, Instance};
 use super::error::CliError;
 use super::gamecmd::{GameCmd, GameFlags, GameRow};
 use super::input;
-use super::words::PlayWords;
+use super::words::{PlayWords, PositionFlag};
 
 /// The games an app offers: the built-in ones, and any a user's crate adds.
 ///

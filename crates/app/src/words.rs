@@ -1,5 +1,6 @@
 //! The words of `play` (the terminal's and `serve`'s `/api/play`), how a typed move is read
-//! (`play`, `analyze --moves`, `/api/play`) and when a solve shows a progress spinner: the
+//! (`play`, `analyze --moves`, `/api/play`), the flags of `analyze` that name a position in a
+//! game's own terms (`--used 3,7`) and when a solve shows a progress spinner: the
 //! front ends' side of a game, kept apart from
 //! the game's description in the library ([`TableGame`]: its name, parameters, how a position
 //! and a move are shown, its answer).
@@ -19,7 +20,24 @@ pub use moves::{accepted_moves, accepted_moves_in, move_words, parse_move, parse
 use gamesolve::analysis::Player;
 use gamesolve::games::TableGame;
 use gamesolve::owned::{Interned, OwnedTableGame};
-use gamesolve::{Backend, Verdict};
+use gamesolve::{Backend, Error, Verdict};
+use serde::Serialize;
+
+/// A flag of `analyze` naming a position of one game in its own terms
+/// ([`PlayWords::position_flags`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionFlag {
+    /// The flag's name, `--` and this with `_` written `-` (`taken_left`: `--taken-left`);
+    /// [`PlayWords::position_from_flags`] receives its words under this name.
+    pub name: &'static str,
+    /// The value's name in `--help`: `NUMBERS`, `K`.
+    pub value_name: &'static str,
+    /// Whether it takes a comma-separated list (`--used 3,7`), else one whole number (a
+    /// count, `--taken-left 2`: front ends check it as they check every count).
+    pub list: bool,
+    /// Its line in `--help`.
+    pub help: &'static str,
+}
 
 /// What the app's front ends say of a game of the table and how they read a move typed for
 /// it: `play`'s intro, board, phrasing and result, and the reading of a move (its short forms,
@@ -165,6 +183,28 @@ pub trait PlayWords: TableGame {
             ),
             (Verdict::Draw, Some((you, computer))) => format!("A draw, {you} to {computer}."),
         }
+    }
+
+    /// `analyze`: the flags that name a position of this game in its own terms, besides the
+    /// moves from the start that every game takes (`--moves`): Can I Win's `--used 3,7`.
+    /// None by default.
+    fn position_flags() -> &'static [PositionFlag] {
+        &[]
+    }
+
+    /// `analyze`: the position the [`PlayWords::position_flags`] name, and the moves made to
+    /// reach it, from the words given for each flag (by the flag's `name`; flags not given are
+    /// absent). `None` (the default) when none was given: the start, or `--moves`.
+    ///
+    /// # Errors
+    ///
+    /// An invalid-input [`Error`] naming the value and what is allowed.
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(Self::Position, usize)>, Error> {
+        let _ = flags;
+        Ok(None)
     }
 
     /// Whether solving with `backend` may take long enough (a tenth of a second or more) for

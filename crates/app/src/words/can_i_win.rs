@@ -4,7 +4,57 @@
 use gamesolve::core_types::can_i_win::mask_total;
 use gamesolve::{Backend, CanIWin, Verdict};
 
-use super::PlayWords;
+use gamesolve::games::{abbreviate, invalid};
+use gamesolve::Error;
+
+use super::{PlayWords, PositionFlag};
+
+/// `analyze can-i-win`'s `--used`.
+const POSITION_FLAGS: [PositionFlag; 1] = [PositionFlag {
+    name: "used",
+    value_name: "NUMBERS",
+    list: true,
+    help: "The numbers already taken, in any order: `--used 3,7` (default: the start of the \
+           game).",
+}];
+
+/// The position `--used` names, and the moves made to reach it.
+fn position_from_used(game: &CanIWin, texts: &[String]) -> Result<(u64, usize), Error> {
+    let n = game.max_choosable();
+    let mut used = 0u64;
+    for text in texts
+        .iter()
+        .map(|text| text.trim())
+        .filter(|t| !t.is_empty())
+    {
+        let number: u32 = text.parse().map_err(|_| {
+            invalid(format!(
+                "used number `{}` is not an integer: expected numbers of the pool 1..={n}",
+                abbreviate(text)
+            ))
+        })?;
+        if !(1..=n).contains(&number) {
+            return Err(invalid(format!(
+                "used number {number} is not in the pool 1..={n}"
+            )));
+        }
+        let bit = 1u64 << (number - 1);
+        if used & bit != 0 {
+            return Err(invalid(format!(
+                "used number {number} is given twice: each integer can be taken once"
+            )));
+        }
+        used |= bit;
+    }
+    let (total, target) = (mask_total(used), game.desired_total());
+    if used != 0 && total >= target {
+        return Err(invalid(format!(
+            "the game is over: the used numbers total {total}, which already reaches \
+             desired_total = {target}"
+        )));
+    }
+    Ok((used, used.count_ones() as usize))
+}
 
 /// Whether the integer `number` (of the pool) is among the `used` ones.
 fn is_used(used: u64, number: u32) -> bool {
@@ -12,6 +62,21 @@ fn is_used(used: u64, number: u32) -> bool {
 }
 
 impl PlayWords for CanIWin {
+    fn position_flags() -> &'static [PositionFlag] {
+        &POSITION_FLAGS
+    }
+
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(u64, usize)>, Error> {
+        flags
+            .iter()
+            .find(|(name, _)| *name == "used")
+            .map(|(_, words)| position_from_used(self, words))
+            .transpose()
+    }
+
     fn is_big(&self, backend: Backend) -> bool {
         if self.settled_without_search().is_some() {
             return false;

@@ -4,9 +4,77 @@
 use gamesolve::core_types::{Interval, Side};
 use gamesolve::{Backend, PredictTheWinner, Verdict};
 
-use super::PlayWords;
+use gamesolve::games::{abbreviate, invalid};
+use gamesolve::Error;
+
+use super::{PlayWords, PositionFlag};
+
+/// `analyze predict-the-winner`'s `--taken-left` and `--taken-right`.
+const POSITION_FLAGS: [PositionFlag; 2] = [
+    PositionFlag {
+        name: "taken_left",
+        value_name: "K",
+        list: false,
+        help: "Values already taken from the left end.",
+    },
+    PositionFlag {
+        name: "taken_right",
+        value_name: "K",
+        list: false,
+        help: "Values already taken from the right end.",
+    },
+];
+
+/// The position `--taken-left` and `--taken-right` name, and the moves made to reach it.
+fn position_from_taken(
+    game: &PredictTheWinner,
+    flags: &[(&'static str, Vec<String>)],
+) -> Result<Option<(Interval, usize)>, Error> {
+    let count = |name: &str| -> Result<Option<usize>, Error> {
+        let Some((_, words)) = flags.iter().find(|(flag, _)| *flag == name) else {
+            return Ok(None);
+        };
+        let text = words.first().map_or("", |w| w.trim());
+        text.parse::<usize>().map(Some).map_err(|_| {
+            invalid(format!(
+                "{name} = `{}` is not a count: expected a whole number, 0 or more",
+                abbreviate(text)
+            ))
+        })
+    };
+    let (left, right) = (count("taken_left")?, count("taken_right")?);
+    if left.is_none() && right.is_none() {
+        return Ok(None);
+    }
+    let (taken_left, taken_right) = (left.unwrap_or(0), right.unwrap_or(0));
+    let len = game.len();
+    match taken_left.checked_add(taken_right) {
+        Some(taken) if taken <= len => Ok(Some((
+            Interval {
+                start: taken_left,
+                end: len - taken_right,
+            },
+            taken,
+        ))),
+        _ => Err(invalid(format!(
+            "taken_left = {taken_left} plus taken_right = {taken_right} is more than the \
+             {len} values of the row: at most {len} can be taken in all"
+        ))),
+    }
+}
 
 impl PlayWords for PredictTheWinner {
+    fn position_flags() -> &'static [PositionFlag] {
+        &POSITION_FLAGS
+    }
+
+    fn position_from_flags(
+        &self,
+        flags: &[(&'static str, Vec<String>)],
+    ) -> Result<Option<(Interval, usize)>, Error> {
+        position_from_taken(self, flags)
+    }
+
     fn is_big(&self, backend: Backend) -> bool {
         match backend {
             Backend::Recursive => self.len() >= 22,

@@ -87,21 +87,6 @@ impl TableGame for CanIWin {
         analysis::analyzer(*self, config)
     }
 
-    fn position_flags() -> &'static [super::PositionFlag] {
-        &analysis::POSITION_FLAGS
-    }
-
-    fn position_from_flags(
-        &self,
-        flags: &[(&'static str, Vec<String>)],
-    ) -> Result<Option<(u64, usize)>, Error> {
-        flags
-            .iter()
-            .find(|(name, _)| *name == "used")
-            .map(|(_, words)| analysis::position_from_used(self, words))
-            .transpose()
-    }
-
     fn analysis_json(
         &self,
         a: &crate::analysis::report::Analysis<Self>,

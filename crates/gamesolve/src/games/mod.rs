@@ -73,22 +73,6 @@ use crate::contract::Reported;
 use crate::explain::types::{ExplainError, ExplainLimits, TableView};
 use crate::{Error, Game, Margin, Outcome, Registered, SolutionOf};
 
-/// A flag of `analyze` naming a position of one game in its own terms
-/// ([`TableGame::position_flags`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub struct PositionFlag {
-    /// The flag's name, `--` and this with `_` written `-` (`taken_left`: `--taken-left`);
-    /// [`TableGame::position_from_flags`] receives its words under this name.
-    pub name: &'static str,
-    /// The value's name in `--help`: `NUMBERS`, `K`.
-    pub value_name: &'static str,
-    /// Whether it takes a comma-separated list (`--used 3,7`), else one whole number (a
-    /// count, `--taken-left 2`: front ends check it as they check every count).
-    pub list: bool,
-    /// Its line in `--help`.
-    pub help: &'static str,
-}
-
 /// The result of a game's parameter sweep ([`TableGame::sweep`]).
 #[derive(Clone, Debug)]
 pub struct SweepReport {
@@ -317,28 +301,6 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
         let zero = zero.downcast_ref::<Self::Value>()?;
         let value: &dyn Any = &self.move_value(position, mv, *zero);
         value.downcast_ref::<Margin>().map(|margin| margin.0)
-    }
-
-    /// `analyze`: the flags that name a position of this game in its own terms, besides the
-    /// moves from the start that every game takes (`--moves`): Can I Win's `--used 3,7`.
-    /// None by default.
-    fn position_flags() -> &'static [PositionFlag] {
-        &[]
-    }
-
-    /// `analyze`: the position the [`TableGame::position_flags`] name, and the moves made to
-    /// reach it, from the words given for each flag (by the flag's `name`; flags not given are
-    /// absent). `None` (the default) when none was given: the start, or `--moves`.
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::InvalidInput`](crate::ErrorKind::InvalidInput)-kind errors naming the value and what is allowed.
-    fn position_from_flags(
-        &self,
-        flags: &[(&'static str, Vec<String>)],
-    ) -> Result<Option<(Self::Position, usize)>, Error> {
-        let _ = flags;
-        Ok(None)
     }
 
     /// `analyze`: why the principal variation from `position` is left out under `config`, if

@@ -65,17 +65,6 @@ impl TableGame for PredictTheWinner {
         Analyzer::with_values(self.clone(), config, Box::new(margins))
     }
 
-    fn position_flags() -> &'static [super::PositionFlag] {
-        &analysis::POSITION_FLAGS
-    }
-
-    fn position_from_flags(
-        &self,
-        flags: &[(&'static str, Vec<String>)],
-    ) -> Result<Option<(Interval, usize)>, Error> {
-        analysis::position_from_taken(self, flags)
-    }
-
     fn principal_variation_omitted(
         &self,
         position: Interval,

@@ -1,5 +1,5 @@
-//! Can I Win's words for the generic analysis: the position named by `--used`, the JSON and
-//! the text of `analyze can-i-win`, and the all-totals sweep as a report.
+//! Can I Win's words for the generic analysis: the JSON and the text of `analyze can-i-win`,
+//! and the all-totals sweep as a report.
 
 use std::fmt::Write as _;
 
@@ -11,56 +11,9 @@ use crate::analysis::generic::{Analyzer, IndexedScores, Searched};
 use crate::analysis::report::{raw_json, Analysis};
 use crate::analysis::{AnalysisConfig, MoveValue, Player};
 use crate::can_i_win::mask_total;
-use crate::games::{invalid, PositionFlag, SweepReport};
+use crate::games::{invalid, SweepReport};
 use crate::search::{HashMemo, MemoPolicy, MemoRefusal, Ranked};
 use crate::{CanIWin, Error, Game, GameValue, Outcome, Verdict};
-
-/// `analyze can-i-win`'s `--used`.
-pub(super) const POSITION_FLAGS: [PositionFlag; 1] = [PositionFlag {
-    name: "used",
-    value_name: "NUMBERS",
-    list: true,
-    help: "The numbers already taken, in any order: `--used 3,7` (default: the start of the \
-           game).",
-}];
-
-/// The position `--used` names, and the moves made to reach it.
-pub(super) fn position_from_used(game: &CanIWin, texts: &[String]) -> Result<(u64, usize), Error> {
-    let n = game.max_choosable();
-    let mut used = 0u64;
-    for text in texts
-        .iter()
-        .map(|text| text.trim())
-        .filter(|t| !t.is_empty())
-    {
-        let number: u32 = text.parse().map_err(|_| {
-            invalid(format!(
-                "used number `{}` is not an integer: expected numbers of the pool 1..={n}",
-                crate::games::abbreviate(text)
-            ))
-        })?;
-        if !(1..=n).contains(&number) {
-            return Err(invalid(format!(
-                "used number {number} is not in the pool 1..={n}"
-            )));
-        }
-        let bit = 1u64 << (number - 1);
-        if used & bit != 0 {
-            return Err(invalid(format!(
-                "used number {number} is given twice: each integer can be taken once"
-            )));
-        }
-        used |= bit;
-    }
-    let (total, target) = (mask_total(used), game.desired_total());
-    if used != 0 && total >= target {
-        return Err(invalid(format!(
-            "the game is over: the used numbers total {total}, which already reaches \
-             desired_total = {target}"
-        )));
-    }
-    Ok((used, used.count_ones() as usize))
-}
 
 /// The used integers, ascending.
 fn numbers(used: u64) -> Vec<u32> {

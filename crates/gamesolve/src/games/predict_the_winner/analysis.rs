@@ -1,5 +1,5 @@
-//! Predict the Winner's words for the generic analysis: the position named by `--taken-left`
-//! and `--taken-right`, and the JSON and the text of `analyze predict-the-winner`.
+//! Predict the Winner's words for the generic analysis: the JSON and the text of `analyze
+//! predict-the-winner`.
 
 use std::fmt::Write as _;
 
@@ -9,63 +9,8 @@ use serde_json::value::RawValue;
 use super::margins::IntervalMargins;
 use crate::analysis::report::{raw_json, Analysis};
 use crate::analysis::{AnalysisConfig, MoveValue, Player};
-use crate::games::{invalid, PositionFlag};
 use crate::predict_the_winner::Interval;
-use crate::{Error, Game, Outcome, PredictTheWinner, Side};
-
-/// `analyze predict-the-winner`'s `--taken-left` and `--taken-right`.
-pub(super) const POSITION_FLAGS: [PositionFlag; 2] = [
-    PositionFlag {
-        name: "taken_left",
-        value_name: "K",
-        list: false,
-        help: "Values already taken from the left end.",
-    },
-    PositionFlag {
-        name: "taken_right",
-        value_name: "K",
-        list: false,
-        help: "Values already taken from the right end.",
-    },
-];
-
-/// The position `--taken-left` and `--taken-right` name, and the moves made to reach it.
-pub(super) fn position_from_taken(
-    game: &PredictTheWinner,
-    flags: &[(&'static str, Vec<String>)],
-) -> Result<Option<(Interval, usize)>, Error> {
-    let count = |name: &str| -> Result<Option<usize>, Error> {
-        let Some((_, words)) = flags.iter().find(|(flag, _)| *flag == name) else {
-            return Ok(None);
-        };
-        let text = words.first().map_or("", |w| w.trim());
-        text.parse::<usize>().map(Some).map_err(|_| {
-            invalid(format!(
-                "{name} = `{}` is not a count: expected a whole number, 0 or more",
-                crate::games::abbreviate(text)
-            ))
-        })
-    };
-    let (left, right) = (count("taken_left")?, count("taken_right")?);
-    if left.is_none() && right.is_none() {
-        return Ok(None);
-    }
-    let (taken_left, taken_right) = (left.unwrap_or(0), right.unwrap_or(0));
-    let len = game.len();
-    match taken_left.checked_add(taken_right) {
-        Some(taken) if taken <= len => Ok(Some((
-            Interval {
-                start: taken_left,
-                end: len - taken_right,
-            },
-            taken,
-        ))),
-        _ => Err(invalid(format!(
-            "taken_left = {taken_left} plus taken_right = {taken_right} is more than the \
-             {len} values of the row: at most {len} can be taken in all"
-        ))),
-    }
-}
+use crate::{Game, Outcome, PredictTheWinner, Side};
 
 /// Why the line of play is left out: the table of margins would pass the memory cap.
 pub(super) fn principal_variation_omitted(
