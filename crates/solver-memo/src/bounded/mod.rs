@@ -186,7 +186,7 @@ use core_types::{
     DeadlineClock, Error, Game, GameValue, Kernel, Limits, Recorder, SolverConfig, Variant,
 };
 
-use self::packed::PackedTable;
+use self::packed::{Alone, PackedTable};
 use self::search::{Cut, Searcher, CAP_HINT};
 use self::table::MAX_ENTRIES;
 use self::table::{entries_within_at, ByPosition, ByTableKey, Kept, Keying, Store, Table};
@@ -364,14 +364,21 @@ impl Bounded {
         } else {
             let clock = DeadlineClock::new(deadline);
             mtd_f(
-                &mut Searcher::<G, ByTableKey, R, _>::new(game, &table, recorder, clock, cap),
+                &mut Searcher::<G, ByTableKey, R, _>::new(
+                    game,
+                    Alone(&table),
+                    recorder,
+                    clock,
+                    cap,
+                ),
                 start,
             )
         };
         let found = found.and_then(|value| {
             let clock = DeadlineClock::new(deadline);
+            // The threads have joined: this thread alone uses the table.
             let mut searcher =
-                Searcher::<G, ByTableKey, R, _>::new(game, &table, recorder, clock, cap);
+                Searcher::<G, ByTableKey, R, _>::new(game, Alone(&table), recorder, clock, cap);
             Ok((value, first_best_move(&mut searcher, start, value)?))
         });
         if found.is_ok() {

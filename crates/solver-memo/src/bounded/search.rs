@@ -233,9 +233,11 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         if key.is_some() {
             self.table.prefetch(hash);
         }
+        // One call for what the game knows at once (`winning_move_now`, `value_bounds`).
+        let facts = game.search_facts(position);
         // A move that wins at once answers the position without a search (the game vouches
         // that no value of the position is better).
-        if let Some(mv) = game.winning_move_now(position) {
+        if let Some(mv) = facts.wins_with {
             let child = game.play(position, mv);
             if let Some(over) = game.terminal_value(child) {
                 // Not stored: the hook answers again, before any table lookup.
@@ -243,7 +245,7 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             }
         }
         // The game's own bounds narrow the window first, as a table entry would.
-        if let Some((lower, upper)) = game.value_bounds(position) {
+        if let Some((lower, upper)) = facts.bounds {
             if let Some(answer) = narrow(Some(lower), Some(upper), &mut low, &mut high) {
                 return Ok(answer);
             }
@@ -289,11 +291,25 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             self.buffers.resize_with(slot.saturating_add(1), Vec::new);
         }
         let mut moves = std::mem::take(&mut self.buffers[slot]);
-        game.search_moves_into(position, &mut moves);
+        if facts.wins_with.is_none() {
+            game.search_moves_after(position, facts.scan, &mut moves);
+        } else {
+            game.search_moves_into(position, &mut moves);
+        }
         // The table's best move first.
         let hint = hint.map(usize::from).filter(|&h| h != 0 && h < moves.len());
         if let Some(best) = hint {
             moves.swap(0, best);
+        }
+        // Every child's bucket asked for at once, so that their reads overlap each other and
+        // this position's work (each child's own request, made just before its lookup, came
+        // too late: half the search's time was spent waiting for a bucket).
+        if key.is_some() {
+            for &mv in &moves {
+                if let Some(child_key) = K::key(game, game.canonical(game.play(position, mv))) {
+                    self.table.prefetch(K::hash(&child_key));
+                }
+            }
         }
         let window_low = low;
         let over_after = game.terminal_values_after(position);
