@@ -326,6 +326,9 @@ impl Game for ConnectFour {
     type Move = u8;
     type Value = ConnectFourScore;
     type Solution = ConnectFourSolution;
+    /// Its mirror image costs a few shifts, and its positions' entries are spread over the
+    /// table: a search asks for its children's entries ahead.
+    const PLACES_AHEAD: bool = true;
 
     fn start(&self) -> ConnectFourPosition {
         self.start
