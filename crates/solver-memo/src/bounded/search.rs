@@ -106,11 +106,11 @@ struct Place<Key> {
     flipped: bool,
 }
 
+/// A child position and its place in the table.
+type Child<G, K> = (<G as Game>::Position, Place<<K as Keying<G>>::Key>);
+
 /// A searcher's per-depth lists: the moves, and the children with their places.
-type Lists<G, K> = (
-    Vec<Vec<<G as Game>::Move>>,
-    Vec<Vec<(<G as Game>::Position, Place<<K as Keying<G>>::Key>)>>,
-);
+type Lists<G, K> = (Vec<Vec<<G as Game>::Move>>, Vec<Vec<Child<G, K>>>);
 
 /// A searcher's per-depth lists kept by a solver between solves, behind `Any` (their types
 /// are the game's); a clone of the solver starts without them.
@@ -171,7 +171,7 @@ pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R, S> {
     pub(crate) buffers: Vec<Vec<G::Move>>,
     /// Per depth, the children of the first [`AHEAD`] moves listed and their places in the
     /// table, when [`Searcher::ahead`].
-    places: Vec<Vec<(G::Position, Place<K::Key>)>>,
+    places: Vec<Vec<Child<G, K>>>,
     /// Whether a position asks for its children's buckets before its first move: for a game
     /// that asks for it ([`Game::PLACES_AHEAD`]) and a table past [`AHEAD_BYTES`] (one in
     /// the caches gains nothing, and pays for the places found ahead of a cut).
