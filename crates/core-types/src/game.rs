@@ -375,9 +375,10 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// asks for their entries before it searches the first, so that the reads overlap (on
     /// Connect Four's `L2_R2` set, half the search's time went to waiting for them). `false`
     /// by default: it pays where `canonical` is cheap and most positions read an entry not in
-    /// the caches (Connect Four: 1.1x to 1.3x less time), and costs where `canonical` is dear
-    /// and the positions stay in the caches (tic-tac-toe, its eight symmetries found for every
-    /// child of a position that stops at its first: 1.25x more time).
+    /// the caches (Connect Four: about 1.1x less time than asking for each child's entry
+    /// when it is searched), and costs where `canonical` is dear and the positions stay in
+    /// the caches (tic-tac-toe: its eight symmetries found for children never searched, as
+    /// a position stops at its first move).
     const PLACES_AHEAD: bool = false;
 
     /// [`Game::search_moves_into`] of a position for which [`Game::search_facts`] named no
