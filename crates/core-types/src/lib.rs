@@ -79,7 +79,9 @@ pub use cat_and_mouse::{Animal, CatAndMouse, CatAndMouseSolution, Chase};
 pub use deadline::{Deadline, DeadlineClock};
 pub use error::{Error, ErrorKind};
 pub use events::{Event, GameEvent};
-pub use game::{Game, GameValue, Indexed, Margin, SolutionOf, Solved, Unmove, Verdict};
+pub use game::{
+    Game, GameValue, Indexed, Margin, SearchFacts, SolutionOf, Solved, Unmove, Verdict,
+};
 pub use limits::{Limits, WithLimits};
 pub use outcome::Outcome;
 pub use predict_the_winner::{

@@ -95,6 +95,57 @@ fn narrow<V: Ord + Copy>(
     None
 }
 
+/// Where a position is kept in the table ([`Searcher::place`]).
+#[derive(Clone, Copy)]
+struct Place<Key> {
+    /// Its representative's key (`None`: not kept).
+    key: Option<Key>,
+    /// The key's hash (0 without a key).
+    hash: u64,
+    /// Whether the position is not its own representative.
+    flipped: bool,
+}
+
+/// A child position and its place in the table.
+type Child<G, K> = (<G as Game>::Position, Place<<K as Keying<G>>::Key>);
+
+/// A searcher's per-depth lists: the moves, and the children with their places.
+type Lists<G, K> = (Vec<Vec<<G as Game>::Move>>, Vec<Vec<Child<G, K>>>);
+
+/// A searcher's per-depth lists kept by a solver between solves, behind `Any` (their types
+/// are the game's); a clone of the solver starts without them.
+pub(crate) struct KeptLists(Option<Box<dyn std::any::Any + Send>>);
+
+impl KeptLists {
+    /// No lists kept.
+    pub(crate) const fn empty() -> Self {
+        KeptLists(None)
+    }
+}
+
+impl Clone for KeptLists {
+    fn clone(&self) -> Self {
+        KeptLists(None)
+    }
+}
+
+impl std::fmt::Debug for KeptLists {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "KeptLists(some)"
+        } else {
+            "KeptLists(none)"
+        })
+    }
+}
+
+/// The children whose buckets a position asks for before its first move.
+const AHEAD: usize = 16;
+
+/// The table's bytes past which a position asks for its children's buckets ahead: a
+/// processor's second-level cache and more.
+const AHEAD_BYTES: u64 = 4 << 20;
+
 /// Stack left before the recursion moves to a fresh heap segment, that segment's size, and
 /// how often the depth is checked (as `memo/alpha-beta` and the generic search).
 const RED_ZONE: usize = 256 * 1024;
@@ -118,6 +169,13 @@ pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R, S> {
     pub(crate) expanded: u64,
     /// One move list per depth, reused.
     pub(crate) buffers: Vec<Vec<G::Move>>,
+    /// Per depth, the children of the first [`AHEAD`] moves listed and their places in the
+    /// table, when [`Searcher::ahead`].
+    places: Vec<Vec<Child<G, K>>>,
+    /// Whether a position asks for its children's buckets before its first move: for a game
+    /// that asks for it ([`Game::PLACES_AHEAD`]) and a table past [`AHEAD_BYTES`] (one in
+    /// the caches gains nothing, and pays for the places found ahead of a cut).
+    ahead: bool,
     /// The positions on the search's path, when the game's positions may repeat.
     pub(crate) path: Option<HashSet<G::Position>>,
     /// Below this address the recursion moves to a new stack segment ([`stack::floor`]).
@@ -143,6 +201,7 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         clock: DeadlineClock,
         cap: u64,
     ) -> Self {
+        let ahead = G::PLACES_AHEAD && table.bytes() > AHEAD_BYTES;
         Searcher {
             game,
             table,
@@ -152,12 +211,35 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             stack_bytes: 0,
             expanded: 0,
             buffers: Vec::new(),
+            places: Vec::new(),
+            ahead,
             path: game.positions_may_repeat().then(HashSet::new),
             stack_floor: stack::floor(RED_ZONE),
             stop: None,
             budget: u64::MAX,
             keying: std::marker::PhantomData,
         }
+    }
+
+    /// Takes the per-depth lists a solver kept from its last solve of the same game
+    /// ([`Searcher::keep_lists`]), so that a short solve allocates none.
+    pub(crate) fn reuse_lists(&mut self, kept: &mut KeptLists) {
+        if let Some(lists) = kept
+            .0
+            .take()
+            .and_then(|lists| lists.downcast::<Lists<G, K>>().ok())
+        {
+            (self.buffers, self.places) = *lists;
+        }
+    }
+
+    /// Gives the per-depth lists back to the solver, for its next solve.
+    pub(crate) fn keep_lists(&mut self, kept: &mut KeptLists) {
+        let lists: Lists<G, K> = (
+            std::mem::take(&mut self.buffers),
+            std::mem::take(&mut self.places),
+        );
+        kept.0 = Some(Box::new(lists));
     }
 
     /// Forgets the path of a search that stopped midway (at its budget, or stopped by
@@ -201,41 +283,70 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         high: Option<Cut<G::Value>>,
         depth: u64,
     ) -> Result<G::Value, Error> {
+        let place = self.place(position);
+        if place.key.is_some() {
+            self.table.prefetch(place.hash);
+        }
+        self.value_at(position, place, low, high, depth)
+    }
+
+    /// Where `position` is kept in the table: its representative's key, the key's hash, and
+    /// whether it is that representative's mirror image.
+    #[inline(always)]
+    fn place(&self, position: G::Position) -> Place<K::Key> {
+        let canonical = self.game.canonical(position);
+        let key = K::key(self.game, canonical);
+        Place {
+            hash: key.as_ref().map_or(0, K::hash),
+            key,
+            flipped: canonical != position,
+        }
+    }
+
+    /// [`Searcher::value`] of a position whose place in the table is known (its parent found
+    /// it, and asked for its bucket).
+    #[inline]
+    fn value_at(
+        &mut self,
+        position: G::Position,
+        place: Place<K::Key>,
+        low: Option<Cut<G::Value>>,
+        high: Option<Cut<G::Value>>,
+        depth: u64,
+    ) -> Result<G::Value, Error> {
         if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
             let segment = self.admit_segment(depth)?;
             let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
             let outer_floor = self.stack_floor;
             let value = stack::grow_fallible(SEGMENT, refused, || {
                 self.stack_floor = stack::floor(RED_ZONE);
-                self.expand(position, low, high, depth)
+                self.expand(position, place, low, high, depth)
             });
             self.stack_floor = outer_floor;
             self.stack_bytes -= segment;
             return value;
         }
-        self.expand(position, low, high, depth)
+        self.expand(position, place, low, high, depth)
     }
 
     /// Searches `position` (not over) within `(low, high)`; see [`Searcher::value`].
     fn expand(
         &mut self,
         position: G::Position,
+        place: Place<K::Key>,
         mut low: Option<Cut<G::Value>>,
         mut high: Option<Cut<G::Value>>,
         depth: u64,
     ) -> Result<G::Value, Error> {
         let game = self.game;
-        // The bucket is fetched while the game's hooks run.
-        let canonical = game.canonical(position);
-        let flipped = canonical != position;
-        let key = K::key(game, canonical);
-        let hash = key.as_ref().map_or(0, K::hash);
-        if key.is_some() {
-            self.table.prefetch(hash);
-        }
+        // The bucket was asked for (by the parent, or by `value`): it is fetched while the
+        // game's hooks run.
+        let Place { key, hash, flipped } = place;
+        // One call for what the game knows at once (`winning_move_now`, `value_bounds`).
+        let facts = game.search_facts(position);
         // A move that wins at once answers the position without a search (the game vouches
         // that no value of the position is better).
-        if let Some(mv) = game.winning_move_now(position) {
+        if let Some(mv) = facts.wins_with {
             let child = game.play(position, mv);
             if let Some(over) = game.terminal_value(child) {
                 // Not stored: the hook answers again, before any table lookup.
@@ -243,7 +354,7 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             }
         }
         // The game's own bounds narrow the window first, as a table entry would.
-        if let Some((lower, upper)) = game.value_bounds(position) {
+        if let Some((lower, upper)) = facts.bounds {
             if let Some(answer) = narrow(Some(lower), Some(upper), &mut low, &mut high) {
                 return Ok(answer);
             }
@@ -287,26 +398,58 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         let slot = usize::try_from(depth).unwrap_or(usize::MAX);
         if self.buffers.len() <= slot {
             self.buffers.resize_with(slot.saturating_add(1), Vec::new);
+            self.places.resize_with(slot.saturating_add(1), Vec::new);
         }
         let mut moves = std::mem::take(&mut self.buffers[slot]);
-        game.search_moves_into(position, &mut moves);
+        let mut children = std::mem::take(&mut self.places[slot]);
+        if facts.wins_with.is_none() {
+            game.search_moves_after(position, facts.scan, &mut moves);
+        } else {
+            game.search_moves_into(position, &mut moves);
+        }
         // The table's best move first.
         let hint = hint.map(usize::from).filter(|&h| h != 0 && h < moves.len());
         if let Some(best) = hint {
             moves.swap(0, best);
+        }
+        // Every child's place found and its bucket asked for at once, so that their reads
+        // overlap each other and this position's work (each child's own request, made just
+        // before its lookup, came too late: half the search's time was spent waiting for a
+        // bucket); the child is handed its place.
+        // Only for a table past the caches, and only the first few moves (the rest found
+        // when their turn comes): most positions stop at their first move.
+        children.clear();
+        if self.ahead {
+            for &mv in moves.iter().take(AHEAD) {
+                let child = game.play(position, mv);
+                let place = self.place(child);
+                if place.key.is_some() {
+                    self.table.prefetch(place.hash);
+                }
+                children.push((child, place));
+            }
         }
         let window_low = low;
         let over_after = game.terminal_values_after(position);
         let mut best: Option<(G::Value, usize)> = None;
         let mut outcome = Ok(());
         for (i, &mv) in moves.iter().enumerate() {
-            let child = game.play(position, mv);
+            let (child, place) = match children.get(i) {
+                Some(&(child, place)) => (child, Some(place)),
+                None => (game.play(position, mv), None),
+            };
             let reply = match over_after(mv, child) {
                 Some(over) => over,
                 None => {
                     let reply_low = self.reply_cut(position, mv, high);
                     let reply_high = self.reply_cut(position, mv, low);
-                    match self.value(child, reply_low, reply_high, depth + 1) {
+                    let reply = match place {
+                        Some(place) => {
+                            self.value_at(child, place, reply_low, reply_high, depth + 1)
+                        }
+                        None => self.value(child, reply_low, reply_high, depth + 1),
+                    };
+                    match reply {
                         Ok(reply) => reply,
                         Err(e) => {
                             outcome = Err(e);
@@ -333,6 +476,7 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             _ => (value, i),
         });
         self.buffers[slot] = moves;
+        self.places[slot] = children;
         outcome?;
         if let Some(path) = &mut self.path {
             path.remove(&position);
