@@ -35,6 +35,7 @@
 //! one extra `mmap` and `munmap` of the segment's size on Linux, next to the `mmap` that
 //! `stacker` makes anyway.
 
+use core_types::error::Hint;
 use std::panic::{self, AssertUnwindSafe};
 
 use core_types::Error;
@@ -50,7 +51,7 @@ pub struct StackRefused {
 impl StackRefused {
     /// The error a backend returns for it: [`Error::StackRefused`]
     /// naming the backend, the game and `hint` (empty or starting with `"; "`).
-    pub fn error(self, backend: &'static str, game: &'static str, hint: &'static str) -> Error {
+    pub fn error(self, backend: &'static str, game: &'static str, hint: Hint) -> Error {
         Error::StackRefused {
             backend,
             game,

@@ -11,7 +11,7 @@ use crate::analysis::generic::{Analyzer, IndexedScores, Searched};
 use crate::analysis::report::{raw_json, Analysis};
 use crate::analysis::{AnalysisConfig, MoveValue, Player};
 use crate::can_i_win::mask_total;
-use crate::games::{invalid, PositionFlag, SweepReport};
+use crate::games::{rule, PositionFlag, SweepReport};
 use crate::search::{HashMemo, MemoPolicy, MemoRefusal, Ranked};
 use crate::{CanIWin, Error, Game, GameValue, Outcome, Verdict};
 
@@ -34,30 +34,39 @@ pub(super) fn position_from_used(game: &CanIWin, texts: &[String]) -> Result<(u6
         .filter(|t| !t.is_empty())
     {
         let number: u32 = text.parse().map_err(|_| {
-            invalid(format!(
-                "used number `{}` is not an integer: expected numbers of the pool 1..={n}",
-                crate::games::abbreviate(text)
-            ))
+            rule(
+                "used",
+                text,
+                format!(
+                    "used number `{}` is not an integer: expected numbers of the pool 1..={n}",
+                    crate::games::abbreviate(text)
+                ),
+            )
         })?;
         if !(1..=n).contains(&number) {
-            return Err(invalid(format!(
-                "used number {number} is not in the pool 1..={n}"
-            )));
+            return Err(rule(
+                "used",
+                text,
+                format!("used number {number} is not in the pool 1..={n}"),
+            ));
         }
         let bit = 1u64 << (number - 1);
         if used & bit != 0 {
-            return Err(invalid(format!(
-                "used number {number} is given twice: each integer can be taken once"
-            )));
+            return Err(rule(
+                "used",
+                text,
+                format!("used number {number} is given twice: each integer can be taken once"),
+            ));
         }
         used |= bit;
     }
     let (total, target) = (mask_total(used), game.desired_total());
     if used != 0 && total >= target {
-        return Err(invalid(format!(
+        let sentence = format!(
             "the game is over: the used numbers total {total}, which already reaches \
              desired_total = {target}"
-        )));
+        );
+        return Err(rule("used", "", sentence));
     }
     Ok((used, used.count_ones() as usize))
 }
@@ -285,7 +294,7 @@ pub(super) fn all_totals(
     let table = can_i_win_all_totals_with_progress(game.max_choosable(), config, progress)
         .map_err(|e| match e {
             crate::analysis::AnalysisError::Game(e) => e,
-            other => invalid(other.to_string()),
+            other => rule("", "", other.to_string()),
         })?;
     let totals: Vec<TotalReport> = table
         .iter()

@@ -9,7 +9,7 @@ use serde_json::value::RawValue;
 use super::margins::IntervalMargins;
 use crate::analysis::report::{raw_json, Analysis};
 use crate::analysis::{AnalysisConfig, MoveValue, Player};
-use crate::games::{invalid, PositionFlag};
+use crate::games::{rule, PositionFlag};
 use crate::predict_the_winner::Interval;
 use crate::{Error, Game, Outcome, PredictTheWinner, Side};
 
@@ -40,10 +40,14 @@ pub(super) fn position_from_taken(
         };
         let text = words.first().map_or("", |w| w.trim());
         text.parse::<usize>().map(Some).map_err(|_| {
-            invalid(format!(
-                "{name} = `{}` is not a count: expected a whole number, 0 or more",
-                crate::games::abbreviate(text)
-            ))
+            rule(
+                name,
+                text,
+                format!(
+                    "{name} = `{}` is not a count: expected a whole number, 0 or more",
+                    crate::games::abbreviate(text)
+                ),
+            )
         })
     };
     let (left, right) = (count("taken_left")?, count("taken_right")?);
@@ -60,10 +64,14 @@ pub(super) fn position_from_taken(
             },
             taken,
         ))),
-        _ => Err(invalid(format!(
-            "taken_left = {taken_left} plus taken_right = {taken_right} is more than the \
-             {len} values of the row: at most {len} can be taken in all"
-        ))),
+        _ => Err(rule(
+            "taken_right",
+            &taken_right.to_string(),
+            format!(
+                "taken_left = {taken_left} plus taken_right = {taken_right} is more than the \
+                 {len} values of the row: at most {len} can be taken in all"
+            ),
+        )),
     }
 }
 
