@@ -1,6 +1,8 @@
 //! Errors carry their structure (issue 42): the parameter at fault (`field`) and the limit that
 //! made the backend give up (`limit`), beside a message that is the same as before.
 
+#![allow(clippy::unwrap_used)]
+
 use crate::common::cli::*;
 use serde_json::Value;
 
@@ -91,7 +93,7 @@ fn error_json_names_the_field_and_the_limit() {
         ]
     );
     let (_, stdout, _) = run_with_stdin(
-        &["batch", "--state-budget", "10"],
+        &["batch", "--backend", "memo/sparse", "--state-budget", "10"],
         r#"{"game":"can-i-win","max_choosable":22,"desired_total":180}"#,
     );
     let line: Value = serde_json::from_str(stdout.trim()).unwrap();

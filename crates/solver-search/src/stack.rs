@@ -259,9 +259,9 @@ thread_local! {
 }
 
 /// Whether a panic being raised on this thread now is `stacker`'s refusal of a segment (its
-/// `mmap`, or the `mprotect` that makes it writable): it was raised while [`grow`] was setting
+/// `mmap`, or the `mprotect` that makes it writable): it was raised while [`maybe_grow`] was setting
 /// a segment up, before the callback started. For a panic hook, which runs before the panic
-/// unwinds to [`grow`] (which then reports [`StackRefused`]).
+/// unwinds to [`maybe_grow`] (which then reports [`StackRefused`]).
 pub fn is_stack_refusal() -> bool {
     SETTING_UP.get()
 }
