@@ -21,6 +21,7 @@
 #[allow(dead_code)] // its `main` is the app without this variant; ours is below
 mod subtraction_game;
 
+use gamesolve::core_types::error::HintPart::Words;
 use gamesolve::{
     core_types::{DeadlineClock, Kernel, Recorder, SolverConfig, Variant},
     registry::ExtraVariants,
@@ -66,7 +67,9 @@ impl Kernel<Subtraction> for PileRow {
                 value: u64::from(game.stones),
                 required_bytes: size as u128,
                 memory_cap_bytes,
-                hint: "; memo/indexed keeps one cell per pile size too, with no row to fill",
+                hint: &[Words(
+                    "; memo/indexed keeps one cell per pile size too, with no row to fill",
+                )],
             });
         }
         let mut clock = DeadlineClock::new(self.limits.deadline());

@@ -44,18 +44,22 @@ impl Nim {
     ///
     /// [`Error::InvalidParameter`] for no heap, more than 8, or a heap outside `0..=100`.
     pub fn new(heaps: &[i64]) -> Result<Self, Error> {
-        let invalid = |message: String| Error::InvalidParameter { message };
+        let invalid =
+            |value: String, sentence: String| gamesolve::games::rule("heaps", &value, sentence);
         if heaps.is_empty() || heaps.len() > MOST_HEAPS {
-            return Err(invalid(format!(
-                "heaps has {} values: it must have 1 to {MOST_HEAPS}",
-                heaps.len()
-            )));
+            return Err(invalid(
+                String::new(),
+                format!(
+                    "heaps has {} values: it must have 1 to {MOST_HEAPS}",
+                    heaps.len()
+                ),
+            ));
         }
         let heaps = heaps
             .iter()
             .map(|&h| {
                 u32::try_from(h).ok().filter(|_| h <= MOST_STONES).ok_or_else(|| {
-                    invalid(format!(
+                    invalid(h.to_string(), format!(
                         "heaps = {h} is out of range: each heap must be a whole number in 0..={MOST_STONES}"
                     ))
                 })

@@ -155,8 +155,10 @@ fn can_i_win_bad_numbers_name_value_and_range_exit_2() {
         let (code, stdout, _) = run(&full);
         assert_eq!(code, 2);
         let v: Value = serde_json::from_str(&stdout).unwrap();
-        assert_eq!(keys(&v), set(&["error", "kind"]));
+        assert_eq!(keys(&v), set(&["error", "kind", "field"]));
         assert_eq!(v["kind"], "invalid_input");
+        // The parameter at fault, as the message names it first.
+        assert_eq!(v["field"], needles[0].split(' ').next().unwrap(), "{v}");
         assert!(v["error"].as_str().unwrap().contains(needles[0]), "{v}");
     }
 }

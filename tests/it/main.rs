@@ -51,6 +51,7 @@ mod conformance;
 mod connect_four;
 mod docs;
 mod domineering;
+mod error_fields;
 mod explain;
 mod game_calls;
 mod kernels;

@@ -295,6 +295,8 @@ fn clap_error(e: &clap::Error, json: bool) -> ExitCode {
         K::DisplayHelp | K::DisplayVersion | K::DisplayHelpOnMissingArgumentOrSubcommand
     );
     if json && !informational {
+        // clap words its errors only by rendering them (no accessor for the sentence alone):
+        // the message is the rendering's first paragraph, less its `error: ` label.
         let rendered = e.render().to_string();
         let message = rendered
             .trim()
@@ -303,7 +305,10 @@ fn clap_error(e: &clap::Error, json: bool) -> ExitCode {
         // The first paragraph; usage and tips follow a blank line.
         let message = message.split("\n\n").next().unwrap_or(message);
         let mut message = message.split_whitespace().collect::<Vec<_>>().join(" ");
-        if e.kind() == K::UnknownArgument && message.contains("'--json'") {
+        let invalid = e.get(clap::error::ContextKind::InvalidArg);
+        let unknown_json =
+            matches!(invalid, Some(clap::error::ContextValue::String(arg)) if arg == "--json");
+        if e.kind() == K::UnknownArgument && unknown_json {
             message.push_str(JSON_REFUSED);
         }
         let _ = write_json(&CliError::new(Kind::Usage, message).object());

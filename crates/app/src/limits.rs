@@ -20,7 +20,7 @@
 //! Limit::from_key("memory_cap").unwrap().set(&mut limits, "512MiB").unwrap();
 //! assert_eq!(limits.memory_cap_bytes, Some(512 << 20));
 //! let e = ErrorReport::from(gamesolve::Error::BudgetExhausted {
-//!     backend: "memo", game: "domineering", budget: 9, unit: "states", hint: "",
+//!     backend: "memo", game: "domineering", budget: 9, unit: "states", hint: &[],
 //! });
 //! assert!(e.message().ends_with("its state budget of 9 states (`Limits::state_budget`)"));
 //! assert!(e.worded(&Flags).ends_with("(`Limits::state_budget`, --state-budget)"));

@@ -127,7 +127,11 @@ pub struct CatAndMouse {
 /// An [`Error::InvalidParameter`] about the graph.
 fn bad(message: String) -> Error {
     Error::InvalidParameter {
-        message: format!("graph: {message}"),
+        field: "graph".to_owned(),
+        value: String::new(),
+        fault: crate::error::ParamFault::Rule {
+            sentence: format!("graph: {message}"),
+        },
     }
 }
 

@@ -463,7 +463,7 @@ mod tests {
                 game: "can-i-win",
                 budget: b,
                 unit: "positions",
-                hint: "",
+                hint: &[],
             });
             assert!(matches!(error, Error::BudgetExhausted { budget: b, .. } if b == budget));
         }

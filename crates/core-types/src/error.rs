@@ -12,6 +12,24 @@ use std::fmt;
 
 use crate::limits::Limit;
 
+mod param;
+pub use param::{Expected, ParamFault};
+
+/// A part of a hint: words, or a limit that each front end names its own way
+/// ([`Wording::limit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HintPart {
+    /// Words every front end writes as they are.
+    Words(&'static str),
+    /// A limit, worded by the front end.
+    Limit(Limit),
+}
+
+/// Advice written where an error is made, in parts: empty, or starting with `"; "`
+/// (`&[Words("; the memory cap ("), Limit(Limit::MemoryCap), Words(") bounds the sparse memo")]`),
+/// so that a limit it names stays a value until the error is worded.
+pub type Hint = &'static [HintPart];
+
 /// Which of the two kinds of error an [`Error`](enum@Error) is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -55,10 +73,17 @@ pub enum Error {
     },
 
     /// A game's parameter, as read from a command-line word or a JSON field, is not one the
-    /// game accepts; the message names the parameter, the value and what is allowed.
+    /// game accepts: its name, the value as given and why ([`ParamFault`], which words the
+    /// sentence: `stones = 9999999 is out of range: …`).
     InvalidParameter {
-        /// The complete sentence: `stones = 9999999 is out of range: …`.
-        message: String,
+        /// The parameter at fault (`stones`, `graph`, `played`); empty for a fault of the
+        /// parameters together.
+        field: String,
+        /// The value as given, cut to a readable length; empty when it is missing or the
+        /// fault's sentence names it its own way.
+        value: String,
+        /// Why it was refused.
+        fault: ParamFault,
     },
 
     /// A game definition broke its contract: a position that is not over has no move (see
@@ -131,9 +156,8 @@ pub enum Error {
         value: u64,
         /// The largest value this backend accepts.
         limit: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
-        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
-        hint: &'static str,
+        /// Advice on what to do instead, empty or starting with `"; "`, in parts ([`Hint`]).
+        hint: Hint,
     },
 
     /// The table this backend needs is larger than its memory cap.
@@ -152,9 +176,8 @@ pub enum Error {
         required_bytes: u128,
         /// The configured memory cap in bytes.
         memory_cap_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
-        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
-        hint: &'static str,
+        /// Advice on what to do instead, empty or starting with `"; "`, in parts ([`Hint`]).
+        hint: Hint,
     },
 
     /// The system refused the memory for this backend's table, although the
@@ -172,9 +195,8 @@ pub enum Error {
         required_bytes: u128,
         /// The configured memory cap in bytes.
         memory_cap_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
-        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
-        hint: &'static str,
+        /// Advice on what to do instead, empty or starting with `"; "`, in parts ([`Hint`]).
+        hint: Hint,
     },
 
     /// The system refused the memory of a new stack segment for the recursive search (see
@@ -186,9 +208,8 @@ pub enum Error {
         game: &'static str,
         /// The size of the segment asked for.
         segment_bytes: u64,
-        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
-        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
-        hint: &'static str,
+        /// Advice on what to do instead, empty or starting with `"; "`, in parts ([`Hint`]).
+        hint: Hint,
     },
 
     /// No backend of this build has an algorithm for the game (a build with only `reduction`
@@ -226,9 +247,8 @@ pub enum Error {
         /// ([`Limits::node_budget`](crate::Limits::node_budget)), `states` for the state budget
         /// ([`Limits::state_budget`](crate::Limits::state_budget)).
         unit: &'static str,
-        /// Advice on what to do instead; empty or starting with `"; "`; it names a limit by
-        /// its slot, `{memory_cap_bytes}` (see [`Wording`]).
-        hint: &'static str,
+        /// Advice on what to do instead, empty or starting with `"; "`, in parts ([`Hint`]).
+        hint: Hint,
     },
 
     /// The search reached its wall-clock time limit before finishing (see
@@ -272,7 +292,7 @@ fn who(backend: &str, words: &dyn Wording) -> String {
 ///     }
 /// }
 /// let err = Error::BudgetExhausted {
-///     backend: "memo", game: "domineering", budget: 3_000_000, unit: "states", hint: "",
+///     backend: "memo", game: "domineering", budget: 3_000_000, unit: "states", hint: &[],
 /// };
 /// assert_eq!(err.to_string(), err.worded(&LibraryWords));
 /// assert!(err.worded(&Flags).ends_with("(`Limits::state_budget`, --state-budget)"));
@@ -297,32 +317,14 @@ pub struct LibraryWords;
 
 impl Wording for LibraryWords {}
 
-/// A hint (advice written where the error is made, a `&'static str`) with each limit it names
-/// worded by `words`. A hint names a limit by its slot, the [`Limits`](crate::Limits) field in
-/// braces (`"; the memory cap ({memory_cap_bytes}) bounds the sparse memo"`), so that the
-/// limit stays a value until the error is worded; any other text is written as it is.
-fn hint_worded(hint: &str, words: &dyn Wording) -> String {
-    let mut out = String::with_capacity(hint.len());
-    let mut rest = hint;
-    while let Some(open) = rest.find('{') {
-        let slot = rest[open + 1..].split_once('}').and_then(|(name, after)| {
-            let limit = Limit::ALL.into_iter().find(|l| l.field() == name)?;
-            Some((limit, after))
-        });
-        match slot {
-            Some((limit, after)) => {
-                out.push_str(&rest[..open]);
-                out.push_str(&words.limit(limit));
-                rest = after;
-            }
-            None => {
-                out.push_str(&rest[..=open]);
-                rest = &rest[open + 1..];
-            }
-        }
-    }
-    out.push_str(rest);
-    out
+/// A hint with each limit it names worded by `words`.
+fn hint_worded(hint: Hint, words: &dyn Wording) -> String {
+    hint.iter()
+        .map(|part| match part {
+            HintPart::Words(text) => (*text).to_owned(),
+            HintPart::Limit(limit) => words.limit(*limit),
+        })
+        .collect()
 }
 
 /// The limit a budget counting `unit` is: the node budget counts positions, the state budget
@@ -358,14 +360,20 @@ impl Error {
     /// and the analysis engine are named.
     pub fn worded(&self, words: &dyn Wording) -> String {
         match self {
-            Error::MaxChoosableOutOfRange { value, min, max } => format!(
-                "max_choosable = {value} is out of range: the pool is 1..=max_choosable with \
-                 max_choosable in {min}..={max}"
-            ),
-            Error::DesiredTotalOutOfRange { value, max } => format!(
-                "desired_total = {value} is out of range: it must be a whole number in 0..={max}"
-            ),
-            Error::InvalidParameter { message } => message.clone(),
+            Error::MaxChoosableOutOfRange { value, min, max } => ParamFault::PoolOutOfRange {
+                min: *min,
+                max: *max,
+            }
+            .sentence("max_choosable", &value.to_string()),
+            Error::DesiredTotalOutOfRange { value, max } => {
+                ParamFault::OutOfRange { min: 0, max: *max }
+                    .sentence("desired_total", &value.to_string())
+            }
+            Error::InvalidParameter {
+                field,
+                value,
+                fault,
+            } => fault.sentence(field, value),
             Error::NoMoves { game, position } => format!(
                 "{game}: position `{position}` is not over (no terminal value) but has no legal \
                  move; the game's terminal_value and moves disagree"
@@ -525,7 +533,7 @@ impl Error {
     /// use core_types::Error;
     ///
     /// let err = Error::BudgetExhausted {
-    ///     backend: "memo", game: "domineering", budget: 3_000_000, unit: "states", hint: "",
+    ///     backend: "memo", game: "domineering", budget: 3_000_000, unit: "states", hint: &[],
     /// };
     /// assert_eq!(err.limit(), Some(Limit::StateBudget));
     /// assert_eq!(
@@ -539,6 +547,22 @@ impl Error {
             Error::TableTooLarge { .. } => Some(Limit::MemoryCap),
             Error::BudgetExhausted { unit, .. } => budget_limit(unit),
             Error::TimeLimitReached { .. } => Some(Limit::TimeLimit),
+            _ => None,
+        }
+    }
+
+    /// The game's parameter this error refused (`max_choosable`, `graph`), which a caller
+    /// corrects; `None` for any other error, or a fault of the parameters together.
+    ///
+    /// ```
+    /// use gamesolve::CanIWin;
+    /// assert_eq!(CanIWin::new(65, 10).unwrap_err().field(), Some("max_choosable"));
+    /// ```
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Error::MaxChoosableOutOfRange { .. } => Some("max_choosable"),
+            Error::DesiredTotalOutOfRange { .. } => Some("desired_total"),
+            Error::InvalidParameter { field, .. } if !field.is_empty() => Some(field),
             _ => None,
         }
     }
@@ -562,7 +586,7 @@ impl std::error::Error for Error {}
 mod tests {
     use super::*;
 
-    /// A hint names a limit by its slot, worded with the error: the library's words, or a
+    /// A hint names a limit as a part, worded with the error: the library's words, or a
     /// front end's.
     #[test]
     fn hints_word_the_limits_they_name() {
@@ -577,7 +601,11 @@ mod tests {
             game: "can-i-win",
             budget: 3072,
             unit: "states",
-            hint: "; the memory cap ({memory_cap_bytes}) bounds the sparse memo: raise it",
+            hint: &[
+                HintPart::Words("; the memory cap ("),
+                HintPart::Limit(Limit::MemoryCap),
+                HintPart::Words(") bounds the sparse memo: raise it"),
+            ],
         };
         assert_eq!(
             err.to_string(),
@@ -593,8 +621,6 @@ mod tests {
             "{}",
             err.worded(&Flags)
         );
-        // Braces that name no limit are words.
-        assert_eq!(hint_worded("; {x} and {", &LibraryWords), "; {x} and {");
     }
 
     #[test]
@@ -606,7 +632,7 @@ mod tests {
             value: 33,
             required_bytes: 1 << 30,
             memory_cap_bytes: 1 << 30,
-            hint: "; free some memory",
+            hint: &[HintPart::Words("; free some memory")],
         };
         assert_eq!(err.kind(), ErrorKind::CannotAnswer);
         let message = err.to_string();

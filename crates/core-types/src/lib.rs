@@ -43,7 +43,7 @@
 //!     fn run<R: Recorder<G>>(&mut self, game: &G, _: &mut R) -> Result<G::Solution, Error> {
 //!         game.settled().ok_or(Error::BudgetExhausted {
 //!             backend: "settled-only", game: G::NAME, budget: 0,
-//!             unit: "positions", hint: "",
+//!             unit: "positions", hint: &[],
 //!         })
 //!     }
 //! }

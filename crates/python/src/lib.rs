@@ -37,14 +37,18 @@ pyo3::create_exception!(
     _native,
     NativeError,
     PyException,
-    "An error of the gamesolve library: args are (kind, message); the package turns it into \
-     ValueError, CannotAnswer or UnavailableBackend."
+    "An error of the gamesolve library: args are (kind, message, field, limit), the last two \
+     None unless the error names a parameter or a limit; the package turns it into ValueError, \
+     CannotAnswer or UnavailableBackend."
 );
 
-/// The Python exception for a library error: [`NativeError`] with the machine kind and the
-/// message.
+/// The Python exception for a library error: [`NativeError`] with the machine kind, the
+/// message, the parameter at fault and the limit reached (the error JSON's `field` and
+/// `limit`).
 pub(crate) fn native_error(e: &ErrorReport) -> PyErr {
-    NativeError::new_err((e.kind.as_str().to_owned(), e.message()))
+    let field = e.field().map(str::to_owned);
+    let limit = e.limit().map(Limit::field);
+    NativeError::new_err((e.kind.as_str().to_owned(), e.message(), field, limit))
 }
 
 /// The game table a module offers, kept in the module as `_games` ([`add_module`]); every

@@ -16,6 +16,33 @@ def test_invalid_input_is_value_error():
         gamesolve.solve("can-i-win", max_choosable=3)
 
 
+def test_errors_name_the_field_and_the_limit():
+    """The error JSON's ``field`` and ``limit`` (docs/JSON.md), as attributes: ``None`` when
+    the error has none."""
+    with pytest.raises(ValueError) as caught:
+        gamesolve.can_i_win(65, 11)
+    assert (caught.value.kind, caught.value.field, caught.value.limit) == (
+        "invalid_input",
+        "max_choosable",
+        None,
+    )
+    with pytest.raises(ValueError) as caught:
+        gamesolve.solve("can-i-win", max_choosable=3)
+    assert caught.value.field == "desired_total"
+    with pytest.raises(ValueError) as caught:
+        gamesolve.solve("nim")
+    assert caught.value.field is None
+    with pytest.raises(gamesolve.CannotAnswer) as caught:
+        gamesolve.can_i_win(20, 158, backend="recursive", node_budget=10)
+    assert (caught.value.field, caught.value.limit) == (None, "node_budget")
+    with pytest.raises(gamesolve.CannotAnswer) as caught:
+        gamesolve.can_i_win(30, 400, backend="memo/dense", memory_cap="1KiB")
+    assert caught.value.limit == "memory_cap_bytes"
+    with pytest.raises(gamesolve.UnavailableBackend) as caught:
+        gamesolve.can_i_win(10, 11, backend="quantum")
+    assert (caught.value.field, caught.value.limit) == (None, None)
+
+
 def test_limits_are_read_as_the_command_line_reads_them():
     with pytest.raises(ValueError, match=r"unknown unit in `12 parsecs`"):
         gamesolve.can_i_win(10, 11, memory_cap="12 parsecs")

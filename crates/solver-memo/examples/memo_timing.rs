@@ -93,7 +93,7 @@ fn time<T>(mut run: impl FnMut() -> Result<T, Error>) -> Result<(T, Duration), E
         game: "timing",
         budget: 0,
         unit: "runs",
-        hint: "",
+        hint: &[],
     })
 }
 

@@ -307,7 +307,7 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
         match value {
             Ok(value) => value,
             Err(refused) => {
-                let e = refused.error(NAME, G::NAME, "");
+                let e = refused.error(NAME, G::NAME, &[]);
                 Err(self.fail(e))
             }
         }

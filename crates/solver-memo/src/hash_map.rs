@@ -47,6 +47,7 @@
 //! tables of this crate ([`crate::can_i_win`], [`crate::predict_the_winner`]), far smaller and
 //! faster for the built-in games.
 
+use core_types::error::{Hint, HintPart::Words};
 use core_types::{DeadlineClock, Game, Limits, SolverConfig, Variant};
 use solver_search::{self as search, MemoPolicy, Plain, Search, SearchNames};
 
@@ -120,14 +121,16 @@ pub fn growth_bytes<G: Game>(capacity: usize) -> u128 {
 }
 
 /// The advice of a refusal at the memory cap.
-const CAP_HINT: &str = "; the hash map doubles when it grows (its old and new tables are held \
+const CAP_HINT: Hint = &[Words(
+    "; the hash map doubles when it grows (its old and new tables are held \
                         together while the entries move) and the recursion's stack segments \
-                        count too: raise the memory cap, or use a game-specific memo variant";
+                        count too: raise the memory cap, or use a game-specific memo variant",
+)];
 
 /// The names its errors carry.
 const NAMES: SearchNames = SearchNames {
     who: NAME,
-    budget_hint: "",
+    budget_hint: &[],
     cap_hint: CAP_HINT,
 };
 

@@ -51,6 +51,7 @@
 //! [`crate::hash_map`] (the same search for any game, without an index), and the game-specific
 //! tables of this crate (2 bits a state for Can I Win).
 
+use core_types::error::HintPart::Words;
 use core_types::limits::DENSE_INDICES;
 use core_types::{
     Deadline, DeadlineClock, Error, GameValue, Indexed, Limits, Recorder, SolverConfig, Variant,
@@ -122,9 +123,11 @@ pub const fn variant<G: Indexed>() -> Variant<G> {
 /// The names its errors carry.
 const NAMES: SearchNames = SearchNames {
     who: NAME,
-    budget_hint: "",
-    cap_hint: "; raise the memory cap, or use backend `memo/hash-map`, which stores only the \
+    budget_hint: &[],
+    cap_hint: &[Words(
+        "; raise the memory cap, or use backend `memo/hash-map`, which stores only the \
                positions reached",
+    )],
 };
 
 /// The error of a table refused before the search.
@@ -148,7 +151,7 @@ fn refused<G: Indexed>(refusal: MemoRefusal, cap: u64) -> Error {
             value,
             required_bytes,
             memory_cap_bytes: cap,
-            hint: "",
+            hint: &[],
         }
     } else {
         Error::TableTooLarge {

@@ -20,6 +20,7 @@
 //! 131,000 cells (under a millisecond). When it has passed, the search
 //! unwinds without solving anything more and the table is discarded.
 
+use core_types::error::HintPart::Words;
 use core_types::{
     Arithmetic, Deadline, DeadlineClock, Error, Event, Game, Interval, Margin, MarginValue,
     PredictTheWinner, PredictTheWinnerSolution, Recorder, Side, Variant,
@@ -192,9 +193,9 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
         hint,
     };
     if required_bytes > u128::from(memory_cap_bytes) {
-        return Err(too_large(
+        return Err(too_large(&[Words(
             "; try backend `tabular` (O(len) memory), or raise the memory cap",
-        ));
+        )]));
     }
     let refused = || Error::AllocationFailed {
         backend: NAME,
@@ -203,7 +204,7 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
         value: game.len() as u64,
         required_bytes,
         memory_cap_bytes,
-        hint: "; try backend `tabular` (O(len) memory)",
+        hint: &[Words("; try backend `tabular` (O(len) memory)")],
     };
     let values = game.values();
     let result = match arithmetic {
@@ -217,7 +218,7 @@ pub fn solve_reusing<R: Recorder<PredictTheWinner>>(
         Err(Stop::StackRefused(refused)) => Err(refused.error(
             NAME,
             PredictTheWinner::NAME,
-            "; try backend `tabular` (no recursion)",
+            &[Words("; try backend `tabular` (no recursion)")],
         )),
     }
 }
@@ -621,7 +622,9 @@ mod tests {
                 value: 1000,
                 required_bytes: 999 * 1000 / 2 * 8,
                 memory_cap_bytes: 1 << 20,
-                hint: "; try backend `tabular` (O(len) memory), or raise the memory cap",
+                hint: &[Words(
+                    "; try backend `tabular` (O(len) memory), or raise the memory cap"
+                )],
             }
         );
         // The i128 table is twice as large.

@@ -51,6 +51,7 @@
 //! `solver_recursive::negamax` (the same search without the memo: the tree this one folds),
 //! [`crate::hash_map`] (the same memo in the game's search order: fewer positions).
 
+use core_types::error::HintPart::Words;
 use core_types::{DeadlineClock, Game, Limits, SolverConfig, Variant};
 use solver_search::{self as search, Marked, MemoPolicy, Search, SearchNames};
 
@@ -101,10 +102,12 @@ pub const fn variant<G: Game>() -> Variant<G> {
 /// The names its errors carry.
 const NAMES: SearchNames = SearchNames {
     who: NAME,
-    budget_hint: "",
-    cap_hint: "; the hash map doubles when it grows (its old and new tables are held together \
+    budget_hint: &[],
+    cap_hint: &[Words(
+        "; the hash map doubles when it grows (its old and new tables are held together \
                while the entries move) and the recursion's stack segments count too: raise \
                the memory cap, or use a game-specific memo variant",
+    )],
 };
 
 core_types::kernel! {

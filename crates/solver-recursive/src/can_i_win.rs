@@ -8,6 +8,7 @@
 //! tens a literal `bool` array port costs.
 
 use core_types::deadline::{Deadline, WorkBudget};
+use core_types::error::{Hint, HintPart::Words};
 use core_types::{CanIWin, CanIWinSolution, Error, Event, Game, Recorder, Variant, Verdict};
 
 use crate::NAME;
@@ -27,7 +28,9 @@ pub const VARIANTS: &[Variant<CanIWin>] = &[
 ];
 
 /// The advice attached to [`Error::BudgetExhausted`].
-const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node budget";
+const BUDGET_HINT: Hint = &[Words(
+    "; try backend `memo` or `tabular`, or raise the node budget",
+)];
 
 /// Solves a Can I Win game by plain backtracking, expanding at most
 /// `node_budget` positions; [`solve_until`] also stops at a deadline.

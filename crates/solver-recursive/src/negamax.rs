@@ -51,6 +51,7 @@
 //! `solver_memo::hash_map` (the same search with a memo: one expansion per distinct position).
 
 use core_types::deadline::WorkBudget;
+use core_types::error::HintPart::Words;
 use core_types::{Game, Limits, SolverConfig, Variant};
 use solver_search::{self as search, NoMemo, Plain, Search, SearchNames};
 
@@ -98,9 +99,11 @@ pub const fn variant<G: Game>() -> Variant<G> {
 /// The names its errors carry.
 const NAMES: SearchNames = SearchNames {
     who: NAME,
-    budget_hint: "; a memo remembers positions (backend `memo/hash-map`), or raise the \
+    budget_hint: &[Words(
+        "; a memo remembers positions (backend `memo/hash-map`), or raise the \
                   node budget",
-    cap_hint: "",
+    )],
+    cap_hint: &[],
 };
 
 core_types::kernel! {

@@ -6,6 +6,7 @@
 //! costs exactly `2^len - 1` calls.
 
 use core_types::deadline::Deadline;
+use core_types::error::{Hint, HintPart::Words};
 use core_types::{
     Arithmetic, Error, Event, Game, Interval, Margin, MarginValue, PredictTheWinner,
     PredictTheWinnerSolution, Recorder, Side, Variant,
@@ -28,7 +29,9 @@ pub const VARIANTS: &[Variant<PredictTheWinner>] = &[
 ];
 
 /// The advice attached to [`Error::BudgetExhausted`].
-const BUDGET_HINT: &str = "; try backend `memo` or `tabular`, or raise the node budget";
+const BUDGET_HINT: Hint = &[Words(
+    "; try backend `memo` or `tabular`, or raise the node budget",
+)];
 
 /// The number of calls plain recursion makes on a row of `len` values:
 /// `2^len - 1` (0 for an empty row), saturating at `u128::MAX`.

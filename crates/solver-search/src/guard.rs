@@ -165,7 +165,7 @@ where
                 game,
                 budget,
                 unit: "states",
-                hint: "",
+                hint: &[],
             },
             MemoRefusal::Cap {
                 states,
@@ -189,7 +189,7 @@ where
                 value: states,
                 required_bytes,
                 memory_cap_bytes: self.cap,
-                hint: "",
+                hint: &[],
             },
         };
         self.fail(e)

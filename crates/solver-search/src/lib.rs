@@ -54,7 +54,7 @@
 //! use core_types::{CanIWin, Deadline, DeadlineClock, Game, NoStats, Verdict};
 //!
 //! let game = CanIWin::new(5, 11)?;
-//! let names = SearchNames { who: "example", budget_hint: "", cap_hint: "" };
+//! let names = SearchNames { who: "example", budget_hint: &[], cap_hint: &[] };
 //! // Plain negamax: no memo, a node budget.
 //! let pace = WorkBudget::new(1_000_000, Deadline::after(None));
 //! let mut stats = NoStats;
@@ -70,6 +70,7 @@
 //! # Ok::<(), core_types::Error>(())
 //! ```
 
+use core_types::error::Hint;
 use std::marker::PhantomData;
 use std::mem::size_of;
 
@@ -138,9 +139,9 @@ pub struct SearchNames {
     /// Who searches: the backend (`memo`) or the command (`analyze`).
     pub who: &'static str,
     /// Advice when a node budget runs out; empty or starting with `"; "`.
-    pub budget_hint: &'static str,
+    pub budget_hint: Hint,
     /// Advice at the memory cap; empty or starting with `"; "`.
-    pub cap_hint: &'static str,
+    pub cap_hint: Hint,
 }
 
 /// What a generic kernel does before it searches: the answer of a game settled without a
@@ -562,7 +563,7 @@ where
         match reply {
             Ok(reply) => reply,
             Err(refused) => {
-                let e = refused.error(self.names.who, G::NAME, "");
+                let e = refused.error(self.names.who, G::NAME, &[]);
                 Err(self.fail(e))
             }
         }

@@ -35,6 +35,7 @@
 //! one extra `mmap` and `munmap` of the segment's size on Linux, next to the `mmap` that
 //! `stacker` makes anyway.
 
+use core_types::error::Hint;
 use std::panic::{self, AssertUnwindSafe};
 
 use core_types::Error;
@@ -50,7 +51,7 @@ pub struct StackRefused {
 impl StackRefused {
     /// The error a backend returns for it: [`Error::StackRefused`]
     /// naming the backend, the game and `hint` (empty or starting with `"; "`).
-    pub fn error(self, backend: &'static str, game: &'static str, hint: &'static str) -> Error {
+    pub fn error(self, backend: &'static str, game: &'static str, hint: Hint) -> Error {
         Error::StackRefused {
             backend,
             game,
@@ -232,29 +233,37 @@ fn grow<R>(segment_bytes: usize, f: impl FnOnce() -> R) -> Result<R, StackRefuse
     if !segment_available(segment_bytes) {
         return Err(refused);
     }
-    // `stacker::grow` panics only before it switches stacks when its mapping is refused; the
-    // callback's own panics are told apart by their text and resumed.
+    // `stacker::grow` panics only before it switches stacks, when its mapping is refused: a
+    // panic while this thread is still setting the segment up (the callback has not started)
+    // is that refusal; the callback's own panics are resumed.
     let mut result = None;
-    match panic::catch_unwind(AssertUnwindSafe(|| {
-        stacker::grow(segment_bytes, || result = Some(f()));
-    })) {
+    SETTING_UP.set(true);
+    let outcome = panic::catch_unwind(AssertUnwindSafe(|| {
+        stacker::grow(segment_bytes, || {
+            SETTING_UP.set(false);
+            result = Some(f());
+        });
+    }));
+    let refused_by_stacker = SETTING_UP.replace(false);
+    match outcome {
         Ok(()) => result.ok_or(refused),
-        Err(payload) if result.is_none() && is_stack_refusal(&*payload) => Err(refused),
+        Err(_) if refused_by_stacker => Err(refused),
         Err(payload) => panic::resume_unwind(payload),
     }
 }
 
-/// The texts of `stacker`'s panics when the system refuses a segment (its `mmap`, or the
-/// `mprotect` that makes it writable).
-const STACKER_REFUSALS: [&str; 2] = ["failed to allocate stack", "mprotect/mmap failed"];
+thread_local! {
+    /// Whether this thread is in `stacker::grow` before its callback started: mapping a
+    /// segment, which panics only when the system refuses it.
+    static SETTING_UP: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
 
-/// Whether a panic payload is one of `stacker`'s refused segments.
-pub fn is_stack_refusal(payload: &(dyn std::any::Any + Send)) -> bool {
-    let text = payload
-        .downcast_ref::<String>()
-        .map(String::as_str)
-        .or_else(|| payload.downcast_ref::<&str>().copied());
-    text.is_some_and(|text| STACKER_REFUSALS.iter().any(|r| text.contains(r)))
+/// Whether a panic being raised on this thread now is `stacker`'s refusal of a segment (its
+/// `mmap`, or the `mprotect` that makes it writable): it was raised while [`maybe_grow`] was setting
+/// a segment up, before the callback started. For a panic hook, which runs before the panic
+/// unwinds to [`maybe_grow`] (which then reports [`StackRefused`]).
+pub fn is_stack_refusal() -> bool {
+    SETTING_UP.get()
 }
 
 /// Whether the system grants a writable private mapping of `segment_bytes` bytes plus the two
@@ -312,17 +321,20 @@ mod tests {
             // a segment, then panic on it.
             let _ = maybe_grow(usize::MAX, 64 * 1024, || panic!("a bug in the callback"));
         });
-        let payload = caught.expect_err("the callback's panic unwinds");
-        assert!(!is_stack_refusal(&*payload));
+        let _ = caught.expect_err("the callback's panic unwinds");
+        assert!(!is_stack_refusal());
     }
 
     #[test]
-    fn stackers_refusals_are_recognised() {
-        let refusal: Box<dyn std::any::Any + Send> =
-            Box::new("mmap failed to allocate stack: Cannot allocate memory".to_string());
-        assert!(is_stack_refusal(&*refusal));
-        let other: Box<dyn std::any::Any + Send> = Box::new("index out of bounds");
-        assert!(!is_stack_refusal(&*other));
+    fn a_panic_while_setting_a_segment_up_is_a_refusal() {
+        // What `grow` sees when `stacker` panics before the callback starts.
+        SETTING_UP.set(true);
+        let seen = panic::catch_unwind(|| {
+            assert!(is_stack_refusal(), "a hook sees the refusal");
+            panic!("mmap failed to allocate stack")
+        });
+        assert!(seen.is_err() && SETTING_UP.replace(false));
+        assert!(!is_stack_refusal());
     }
 
     #[test]

@@ -7,8 +7,8 @@ use core_types::{CanIWin, Deadline, NoStats, PredictTheWinner, Verdict};
 
 const NAMES: SearchNames = SearchNames {
     who: "test",
-    budget_hint: "",
-    cap_hint: "",
+    budget_hint: &[],
+    cap_hint: &[],
 };
 
 /// With and without a memo, the search finds the same values; the memo stores each

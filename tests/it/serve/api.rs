@@ -102,6 +102,16 @@ fn serve_solve_cannot_answer_is_422_with_the_batch_error() {
     let (status, answer) = api.post("/api/solve?backend=recursive", line);
     assert_eq!(status, 422, "{answer}");
     assert_eq!(answer["kind"], "cannot_answer");
+    // The limit that made the backend give up, by its `Limits` field (issue 42).
+    assert_eq!(answer["limit"], "node_budget", "{answer}");
+    // An invalid parameter names it, on `/api/solve`, `/api/trace` and `/api/play` alike.
+    let bad = r#"{"game":"can-i-win","max_choosable":65,"desired_total":10}"#;
+    for path in ["/api/solve", "/api/trace", "/api/play"] {
+        let (status, answer) = api.post(path, bad);
+        assert_eq!(status, 400, "{path}: {answer}");
+        assert_eq!(answer["field"], "max_choosable", "{path}: {answer}");
+        assert!(answer.get("limit").is_none(), "{path}: {answer}");
+    }
     assert_eq!(
         answer,
         batch(

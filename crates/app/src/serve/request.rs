@@ -51,25 +51,12 @@ impl From<CliError> for ApiError {
     }
 }
 
-/// `batch`'s error line, typed.
-#[derive(Serialize)]
-struct ErrorLine<'a> {
-    line: u64,
-    error: &'a str,
-    kind: Kind,
-}
-
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         match self {
             ApiError::Line(status, e) => {
                 // The server's limits are its flags (`gamesolve serve --state-budget …`).
-                let message = e.worded(&crate::limits::Flags);
-                let line = ErrorLine {
-                    line: 1,
-                    error: &message,
-                    kind: e.kind,
-                };
+                let line = e.line_in(1, &crate::limits::Flags);
                 let status = axum::http::StatusCode::from_u16(status)
                     .unwrap_or(axum::http::StatusCode::INTERNAL_SERVER_ERROR);
                 (status, Json(line)).into_response()

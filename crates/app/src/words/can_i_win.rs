@@ -4,7 +4,7 @@
 use gamesolve::core_types::can_i_win::mask_total;
 use gamesolve::{Backend, CanIWin, Verdict};
 
-use gamesolve::games::{abbreviate, invalid};
+use gamesolve::games::{abbreviate, rule};
 use gamesolve::Error;
 
 use super::{PlayWords, PositionFlag};
@@ -28,30 +28,39 @@ fn position_from_used(game: &CanIWin, texts: &[String]) -> Result<(u64, usize), 
         .filter(|t| !t.is_empty())
     {
         let number: u32 = text.parse().map_err(|_| {
-            invalid(format!(
-                "used number `{}` is not an integer: expected numbers of the pool 1..={n}",
-                abbreviate(text)
-            ))
+            rule(
+                "used",
+                text,
+                format!(
+                    "used number `{}` is not an integer: expected numbers of the pool 1..={n}",
+                    abbreviate(text)
+                ),
+            )
         })?;
         if !(1..=n).contains(&number) {
-            return Err(invalid(format!(
-                "used number {number} is not in the pool 1..={n}"
-            )));
+            return Err(rule(
+                "used",
+                text,
+                format!("used number {number} is not in the pool 1..={n}"),
+            ));
         }
         let bit = 1u64 << (number - 1);
         if used & bit != 0 {
-            return Err(invalid(format!(
-                "used number {number} is given twice: each integer can be taken once"
-            )));
+            return Err(rule(
+                "used",
+                text,
+                format!("used number {number} is given twice: each integer can be taken once"),
+            ));
         }
         used |= bit;
     }
     let (total, target) = (mask_total(used), game.desired_total());
     if used != 0 && total >= target {
-        return Err(invalid(format!(
+        let sentence = format!(
             "the game is over: the used numbers total {total}, which already reaches \
              desired_total = {target}"
-        )));
+        );
+        return Err(rule("used", "", sentence));
     }
     Ok((used, used.count_ones() as usize))
 }

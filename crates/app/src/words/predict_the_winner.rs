@@ -4,7 +4,7 @@
 use gamesolve::core_types::{Interval, Side};
 use gamesolve::{Backend, PredictTheWinner, Verdict};
 
-use gamesolve::games::{abbreviate, invalid};
+use gamesolve::games::{abbreviate, rule};
 use gamesolve::Error;
 
 use super::{PlayWords, PositionFlag};
@@ -36,10 +36,14 @@ fn position_from_taken(
         };
         let text = words.first().map_or("", |w| w.trim());
         text.parse::<usize>().map(Some).map_err(|_| {
-            invalid(format!(
-                "{name} = `{}` is not a count: expected a whole number, 0 or more",
-                abbreviate(text)
-            ))
+            rule(
+                name,
+                text,
+                format!(
+                    "{name} = `{}` is not a count: expected a whole number, 0 or more",
+                    abbreviate(text)
+                ),
+            )
         })
     };
     let (left, right) = (count("taken_left")?, count("taken_right")?);
@@ -56,10 +60,14 @@ fn position_from_taken(
             },
             taken,
         ))),
-        _ => Err(invalid(format!(
-            "taken_left = {taken_left} plus taken_right = {taken_right} is more than the \
-             {len} values of the row: at most {len} can be taken in all"
-        ))),
+        _ => Err(rule(
+            "taken_right",
+            &taken_right.to_string(),
+            format!(
+                "taken_left = {taken_left} plus taken_right = {taken_right} is more than the \
+                 {len} values of the row: at most {len} can be taken in all"
+            ),
+        )),
     }
 }
 

@@ -475,7 +475,7 @@ impl<G: Indexed> DenseSearch<G> {
             value: count,
             required_bytes: IndexedScores::bytes_for(game),
             memory_cap_bytes,
-            hint: "",
+            hint: &[],
         };
         let Ok(cells) = usize::try_from(count) else {
             return Err(refused);
@@ -515,8 +515,8 @@ impl<G: Indexed> PositionValues<G> for DenseSearch<G> {
 /// The names the analysis's errors carry.
 const NAMES: SearchNames = SearchNames {
     who: NAME,
-    budget_hint: "",
-    cap_hint: "",
+    budget_hint: &[],
+    cap_hint: &[],
 };
 
 /// Analyses `position` of `game` once (a fresh [`Analyzer::new`]); see the

@@ -305,6 +305,10 @@ impl<'de> serde::de::Visitor<'de> for ItemByItem {
 /// A JSON syntax or shape error as a value: its category, its column (each input line is
 /// its own document, so its line is always 1; the output's `"line"` says which) and the
 /// reader's description of the fault, which is its message less the position it appends.
+///
+/// The one place a message is cut after it was made: serde_json has accessors for the line,
+/// the column and the category, but none for the description alone (its `Display` always
+/// appends ` at line L column C` to a positioned error), so the suffix it wrote is taken off.
 fn json_error(e: &serde_json::Error) -> LineError {
     let text = e.to_string();
     let position = format!(" at line {} column {}", e.line(), e.column());

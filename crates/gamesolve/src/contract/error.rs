@@ -95,7 +95,7 @@ impl Serialize for Kind {
 ///     }
 /// }
 /// let e = ErrorReport::from(Error::BudgetExhausted {
-///     backend: "recursive", game: "can-i-win", budget: 100, unit: "positions", hint: "",
+///     backend: "recursive", game: "can-i-win", budget: 100, unit: "positions", hint: &[],
 /// });
 /// assert_eq!(e.limit(), Some(Limit::NodeBudget));
 /// assert!(e.message().ends_with("(`Limits::node_budget`)"));
@@ -215,6 +215,16 @@ impl ErrorReport {
         })
     }
 
+    /// The game's parameter at fault, for an invalid parameter ([`Error::field`], or the
+    /// field of a line's missing or malformed parameter); `None` for any other error.
+    pub fn field(&self) -> Option<&str> {
+        self.parts.iter().find_map(|part| match part {
+            Part::Error(e) | Part::Explain(ExplainError::Solve(e)) => e.field(),
+            Part::Line(e) => e.field(),
+            Part::Text(_) | Part::Limit(_) | Part::Explain(_) => None,
+        })
+    }
+
     /// Why an input line is not a game, when that is the error: its fault, field and value as
     /// a value, for a front end that words it its own way.
     pub fn line_error(&self) -> Option<&LineError> {
@@ -229,11 +239,14 @@ impl ErrorReport {
         self.object_in(&LibraryWords)
     }
 
-    /// The JSON object `{"error":…,"kind":…}`, worded by `words`.
+    /// The JSON object `{"error":…,"kind":…}` (with `"field"` and `"limit"` when the error has
+    /// them), worded by `words`.
     pub fn object_in(&self, words: &dyn Wording) -> ErrorObject {
         ErrorObject {
             error: self.worded(words),
             kind: self.kind,
+            field: self.field().map(str::to_owned),
+            limit: self.limit().map(Limit::field),
         }
     }
 
@@ -245,12 +258,24 @@ impl ErrorReport {
 
     /// [`ErrorReport::line_json`] worded by `words`.
     pub fn line_json_in(&self, line: u64, words: &dyn Wording) -> Vec<u8> {
-        let line = ErrorLine {
+        serde_json::to_vec(&self.line_in(line, words)).unwrap_or_else(|_| b"{}".to_vec())
+    }
+
+    /// The batch error line of input line `line`, worded by `words`, as a value.
+    pub fn line_in(&self, line: u64, words: &dyn Wording) -> ErrorLine {
+        let ErrorObject {
+            error,
+            kind,
+            field,
+            limit,
+        } = self.object_in(words);
+        ErrorLine {
             line,
-            error: self.worded(words),
-            kind: self.kind,
-        };
-        serde_json::to_vec(&line).unwrap_or_else(|_| b"{}".to_vec())
+            error,
+            kind,
+            field,
+            limit,
+        }
     }
 }
 
@@ -372,16 +397,25 @@ impl From<ValuesError> for ErrorReport {
     }
 }
 
-/// The JSON object of an error: `{"error":…,"kind":…}` ([`ErrorReport::object`]).
+/// The JSON object of an error: `{"error":…,"kind":…}` ([`ErrorReport::object`]), and
+/// `"field"`, `"limit"` when the error has them.
 #[derive(Clone, Debug, Serialize)]
 pub struct ErrorObject {
     /// The message.
     pub error: String,
     /// The machine kind.
     pub kind: Kind,
+    /// The game's parameter at fault, on an invalid parameter ([`ErrorReport::field`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// The [`Limits`](crate::Limits) field that made the backend give up (`node_budget`,
+    /// `memory_cap_bytes`, `time_limit`; [`ErrorReport::limit`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
 }
 
-/// A batch error line: `{"line":…,"error":…,"kind":…}` ([`ErrorReport::line_json`]).
+/// A batch error line: `{"line":…,"error":…,"kind":…}` ([`ErrorReport::line_json`]), and
+/// `"field"`, `"limit"` as in [`ErrorObject`].
 #[derive(Clone, Debug, Serialize)]
 pub struct ErrorLine {
     /// The input line, counting from 1.
@@ -390,6 +424,12 @@ pub struct ErrorLine {
     pub error: String,
     /// The machine kind.
     pub kind: Kind,
+    /// As [`ErrorObject::field`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+    /// As [`ErrorObject::limit`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
 }
 
 #[cfg(test)]
@@ -425,6 +465,37 @@ mod tests {
             e.line_json(12),
             br#"{"line":12,"error":"too big","kind":"cannot_answer"}"#
         );
+    }
+
+    /// An invalid parameter names it (`field`), a refusal at a limit names the limit by its
+    /// `Limits` field (`limit`), after the message, which is the same as without them.
+    #[test]
+    fn objects_name_the_field_and_the_limit() {
+        let e = ErrorReport::from(crate::CanIWin::new(65, 10).unwrap_err());
+        assert_eq!(
+            serde_json::to_string(&e.object()).unwrap(),
+            r#"{"error":"max_choosable = 65 is out of range: the pool is 1..=max_choosable with max_choosable in 1..=64","kind":"invalid_input","field":"max_choosable"}"#
+        );
+        let e = ErrorReport::from(Error::BudgetExhausted {
+            backend: "memo",
+            game: "can-i-win",
+            budget: 7,
+            unit: "states",
+            hint: &[],
+        });
+        assert_eq!(
+            String::from_utf8(e.line_json(2)).unwrap(),
+            "{\"line\":2,\"error\":\"backend `memo` gave up on can-i-win: it exceeded its state \
+             budget of 7 states (`Limits::state_budget`)\",\"kind\":\"cannot_answer\",\
+             \"limit\":\"state_budget\"}"
+        );
+        let e = ErrorReport::from(LineError::MissingParam {
+            field: "values",
+            game: "predict-the-winner",
+        });
+        assert_eq!(e.field(), Some("values"));
+        let e = ErrorReport::from(LineError::Empty);
+        assert_eq!((e.field(), e.limit()), (None, None));
     }
 
     /// The values parser's errors, as every front end words them.

@@ -167,6 +167,19 @@ impl fmt::Display for LineError {
     }
 }
 
+impl LineError {
+    /// The game's parameter this error names as missing or malformed; `None` for a fault of
+    /// the line itself (not JSON, an unknown field, a duplicate).
+    pub fn field(&self) -> Option<&'static str> {
+        match self {
+            LineError::MissingParam { field, .. }
+            | LineError::NotAWord { field, .. }
+            | LineError::NotAnArray { field, .. } => Some(field),
+            _ => None,
+        }
+    }
+}
+
 impl std::error::Error for LineError {}
 
 /// `said` with every `quoted` or "quoted" part of it cut by [`abbreviate`]: how a duplicate

@@ -7,11 +7,10 @@ mod table_view;
 
 pub use report::CanIWinReport;
 
-use super::{
-    abbreviate, invalid, GameInfo, Param, ParamKind, ParamValue, Params, Sweep, TableGame,
-};
+use super::{invalid, GameInfo, Param, ParamKind, ParamValue, Params, Sweep, TableGame};
 use crate::analysis::generic::Analyzer;
 use crate::analysis::AnalysisConfig;
+use crate::core_types::error::ParamFault;
 use crate::{Backend, CanIWin, CanIWinSolution, Error, Outcome};
 
 /// Can I Win's parameters: `N T`.
@@ -210,16 +209,24 @@ fn ordinal(n: u32) -> String {
 pub fn can_i_win_from_text(max_choosable: &str, desired_total: &str) -> Result<CanIWin, Error> {
     let n = parse_wide("max_choosable", max_choosable)?;
     let t = parse_wide("desired_total", desired_total)?;
-    CanIWin::from_i128(n.value, t.value).map_err(|e| {
-        let mut message = e.to_string();
-        // A number beyond i128 was saturated to be range-checked: name the number actually
-        // given.
-        for wide in [n, t] {
-            if let Some(text) = wide.saturated_from {
-                message = message.replacen(&wide.value.to_string(), &abbreviate(text), 1);
-            }
-        }
-        invalid(message)
+    // A number beyond i128 was saturated to be range-checked: the error names the number
+    // actually given.
+    let shown = |wide: Wide<'_>| match wide.saturated_from {
+        Some(text) => text.to_owned(),
+        None => wide.value.to_string(),
+    };
+    CanIWin::from_i128(n.value, t.value).map_err(|e| match e {
+        Error::MaxChoosableOutOfRange { min, max, .. } => invalid(
+            "max_choosable",
+            &shown(n),
+            ParamFault::PoolOutOfRange { min, max },
+        ),
+        Error::DesiredTotalOutOfRange { max, .. } => invalid(
+            "desired_total",
+            &shown(t),
+            ParamFault::OutOfRange { min: 0, max },
+        ),
+        other => other,
     })
 }
 
@@ -247,23 +254,21 @@ fn parse_wide<'a>(name: &str, text: &'a str) -> Result<Wide<'a>, Error> {
                 value: i128::MIN,
                 saturated_from: Some(text.trim()),
             }),
-            _ => Err(invalid(format!(
-                "{name} = `{}` is not an integer: expected a whole number in {}",
-                abbreviate(text),
-                allowed_range(name)
-            ))),
+            _ => {
+                let (min, max) = allowed_range(name);
+                Err(invalid(name, text, ParamFault::NotAnInteger { min, max }))
+            }
         },
     }
 }
 
-fn allowed_range(name: &str) -> String {
+fn allowed_range(name: &str) -> (u64, u64) {
     match name {
-        "max_choosable" => format!(
-            "{}..={}",
-            CanIWin::MIN_MAX_CHOOSABLE,
-            CanIWin::MAX_MAX_CHOOSABLE
+        "max_choosable" => (
+            CanIWin::MIN_MAX_CHOOSABLE.into(),
+            CanIWin::MAX_MAX_CHOOSABLE.into(),
         ),
-        _ => format!("0..={}", u64::MAX),
+        _ => (0, u64::MAX),
     }
 }
 

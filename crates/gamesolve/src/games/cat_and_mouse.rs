@@ -63,29 +63,34 @@ pub fn graph_from_json(text: &str) -> Result<Vec<Vec<u32>>, Error> {
     let lists: Vec<serde_json::Value> = match serde_json::from_str(text.trim()) {
         Ok(serde_json::Value::Array(lists)) => lists,
         Ok(_) => {
-            return Err(super::invalid(format!(
+            let sentence = format!(
                 "graph = {} is not a list of adjacency lists: expected JSON like \
                  [[2,5],[3],[0,4,5]]",
                 abbreviate(text.trim())
-            )))
+            );
+            return Err(super::rule("graph", text.trim(), sentence));
         }
         Err(e) => {
-            return Err(super::invalid(format!(
+            let sentence = format!(
                 "graph = {} is not JSON ({e}): expected adjacency lists like [[2,5],[3],[0,4,5]]",
                 abbreviate(text.trim())
-            )))
+            );
+            return Err(super::rule("graph", text.trim(), sentence));
         }
     };
     let mut graph = Vec::new();
-    graph
-        .try_reserve_exact(lists.len())
-        .map_err(|_| super::invalid(format!("graph: no memory for {} lists", lists.len())))?;
+    graph.try_reserve_exact(lists.len()).map_err(|_| {
+        let sentence = format!("graph: no memory for {} lists", lists.len());
+        super::rule("graph", "", sentence)
+    })?;
     for (v, list) in lists.iter().enumerate() {
         let serde_json::Value::Array(items) = list else {
-            return Err(super::invalid(format!(
+            let shown = list.to_string();
+            let sentence = format!(
                 "graph[{v}] = {} is not a list of neighbours",
-                abbreviate(&list.to_string())
-            )));
+                abbreviate(&shown)
+            );
+            return Err(super::rule("graph", &shown, sentence));
         };
         let mut neighbours = Vec::with_capacity(items.len());
         for (k, item) in items.iter().enumerate() {
@@ -93,11 +98,13 @@ pub fn graph_from_json(text: &str) -> Result<Vec<Vec<u32>>, Error> {
             match node {
                 Some(w) => neighbours.push(w),
                 None => {
-                    return Err(super::invalid(format!(
+                    let shown = item.to_string();
+                    let sentence = format!(
                         "graph[{v}][{k}] = {} is not a node number: node {v}'s neighbours are \
                          whole numbers 0..n",
-                        abbreviate(&item.to_string())
-                    )))
+                        abbreviate(&shown)
+                    );
+                    return Err(super::rule("graph", &shown, sentence));
                 }
             }
         }

@@ -126,7 +126,8 @@ pub use report::{ConnectFourReport, ConnectFourSolution};
 
 use board::Shape;
 
-use super::invalid;
+use super::{invalid, rule};
+use crate::core_types::error::ParamFault;
 use crate::core_types::Variant;
 use crate::registry::{generic_variants_of, Backend, Registered};
 use crate::{Error, Game, SearchFacts};
@@ -163,20 +164,19 @@ impl ConnectFour {
     pub fn new(width: u32, height: u32, moves: &str) -> Result<ConnectFour, Error> {
         for (name, side) in [("width", width), ("height", height)] {
             if !(Self::MIN_SIDE..=Self::MAX_SIDE).contains(&side) {
-                return Err(invalid(format!(
-                    "{name} = {side} is out of range: it must be a whole number in {}..={}",
-                    Self::MIN_SIDE,
-                    Self::MAX_SIDE
-                )));
+                let (min, max) = (Self::MIN_SIDE.into(), Self::MAX_SIDE.into());
+                let fault = ParamFault::OutOfRange { min, max };
+                return Err(invalid(name, &side.to_string(), fault));
             }
         }
         if width * (height + 1) > 64 {
-            return Err(invalid(format!(
+            let sentence = format!(
                 "a board of width {width} and height {height} does not fit 64 bits: \
                  width × (height + 1) = {} must be at most 64 (each column takes height + 1 \
                  bits); 8 × 7 and 7 × 8 are the largest",
                 width * (height + 1)
-            )));
+            );
+            return Err(rule("height", &height.to_string(), sentence));
         }
         let shape = Shape::new(width, height);
         let moves = moves.trim();

@@ -43,8 +43,8 @@ pub(crate) mod predict_the_winner;
 pub mod values;
 
 pub use params::{
-    abbreviate, invalid, range_fits, read_params, write_params, GameParams, ParamType, ParamValue,
-    Params,
+    abbreviate, invalid, range_fits, read_params, rule, write_params, GameParams, ParamType,
+    ParamValue, Params,
 };
 
 pub use can_i_win::all_totals::{

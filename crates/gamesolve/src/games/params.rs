@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::{Param, ParamKind};
+use crate::core_types::error::{Expected, ParamFault};
 use crate::Error;
 
 /// The parameters of a game of the table: their list, and how an instance is read from them
@@ -85,11 +86,8 @@ pub fn read_params<T: DeserializeOwned>(params: &Params, list: &[Param]) -> Resu
             ParamKind::Graph => {
                 let text = params.text(param.name)?;
                 Field::Json(serde_json::from_str(text).map_err(|e| {
-                    invalid(format!(
-                        "{} = `{}` is not JSON: {e}",
-                        param.name,
-                        abbreviate(text)
-                    ))
+                    let what = e.to_string();
+                    invalid(param.name, text, ParamFault::NotJson { what })
                 })?)
             }
             // Optional: not given is the empty word.
@@ -103,7 +101,8 @@ pub fn read_params<T: DeserializeOwned>(params: &Params, list: &[Param]) -> Resu
     // The map deserializer checks that every field was taken.
     let map = serde::de::value::MapDeserializer::new(fields.into_iter());
     T::deserialize(map).map_err(|e: serde_json::Error| {
-        invalid(format!("the parameters do not make an instance: {e}"))
+        let sentence = format!("the parameters do not make an instance: {e}");
+        invalid("", "", ParamFault::Rule { sentence })
     })
 }
 
@@ -379,10 +378,8 @@ impl Params {
     pub fn text(&self, name: &str) -> Result<&str, Error> {
         match self.get(name) {
             Some(ParamValue::Text(text)) => Ok(text),
-            Some(ParamValue::Values(_)) => Err(invalid(format!(
-                "{name} must be one whole number, not a list"
-            ))),
-            None => Err(invalid(format!("missing parameter `{name}`"))),
+            Some(ParamValue::Values(_)) => Err(wrong_kind(name, Expected::Integer)),
+            None => Err(invalid(name, "", ParamFault::Missing)),
         }
     }
 
@@ -394,8 +391,8 @@ impl Params {
     pub fn values(&self, name: &str) -> Result<&[i64], Error> {
         match self.get(name) {
             Some(ParamValue::Values(values)) => Ok(values),
-            Some(ParamValue::Text(_)) => Err(invalid(format!("{name} must be a list of values"))),
-            None => Err(invalid(format!("missing parameter `{name}`"))),
+            Some(ParamValue::Text(_)) => Err(wrong_kind(name, Expected::List)),
+            None => Err(invalid(name, "", ParamFault::Missing)),
         }
     }
 
@@ -426,26 +423,14 @@ impl Params {
     /// [`Error::InvalidParameter`] when it is missing, not a whole number or out of range.
     pub fn integer(&self, param: &Param) -> Result<u64, Error> {
         let ParamKind::Integer { min, max } = param.kind else {
-            return Err(invalid(format!(
-                "{} is not a whole-number parameter",
-                param.name
-            )));
+            return Err(wrong_kind(param.name, Expected::IntegerParam));
         };
         let text = self.text(param.name)?.trim();
-        let range = format!("{min}..={max}");
-        let shown = abbreviate(text);
-        let out_of_range = || {
-            invalid(format!(
-                "{} = {shown} is out of range: it must be a whole number in {range}",
-                param.name
-            ))
-        };
+        let out_of_range = || invalid(param.name, text, ParamFault::OutOfRange { min, max });
         let digits = text.strip_prefix('-').unwrap_or(text);
         if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(invalid(format!(
-                "{} = `{shown}` is not an integer: expected a whole number in {range}",
-                param.name
-            )));
+            let fault = ParamFault::NotAnInteger { min, max };
+            return Err(invalid(param.name, text, fault));
         }
         if text.starts_with('-') && digits.bytes().any(|b| b != b'0') {
             return Err(out_of_range());
@@ -457,11 +442,25 @@ impl Params {
     }
 }
 
-/// An [`Error::InvalidParameter`] with `message`.
-pub fn invalid(message: impl Into<String>) -> Error {
+/// An [`Error::InvalidParameter`]: the parameter `field`, given as `value` (kept cut to a
+/// readable length, [`abbreviate`]; empty when missing), refused for `fault`.
+pub fn invalid(field: &str, value: &str, fault: ParamFault) -> Error {
     Error::InvalidParameter {
-        message: message.into(),
+        field: field.to_owned(),
+        value: abbreviate(value),
+        fault,
     }
+}
+
+/// An [`Error::InvalidParameter`] for a rule of the game's own: the parameter `field`, given
+/// as `value`, refused with the game's `sentence` ([`ParamFault::Rule`]).
+pub fn rule(field: &str, value: &str, sentence: String) -> Error {
+    invalid(field, value, ParamFault::Rule { sentence })
+}
+
+/// A parameter given as another kind of value than `expected`.
+fn wrong_kind(field: &str, expected: Expected) -> Error {
+    invalid(field, "", ParamFault::WrongKind { expected })
 }
 
 /// Input repeated in a message, cut to its first 40 characters and `…`, so a huge input

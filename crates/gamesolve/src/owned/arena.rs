@@ -6,6 +6,7 @@
 //! [`Arena::bytes`], counted from the vectors' and the table's capacities, and checked
 //! against the cap *before* anything grows, so the numbering never holds more than its cap.
 
+use crate::core_types::error::HintPart::Words;
 use std::hash::BuildHasher;
 use std::mem::size_of;
 
@@ -104,8 +105,10 @@ pub(super) fn refused<G: OwnedGame>(positions: usize, required: u64, cap: u64) -
         value: positions as u64,
         required_bytes: u128::from(required),
         memory_cap_bytes: cap,
-        hint: "; an OwnedGame's positions and moves are kept while its Interned value lives, \
+        hint: &[Words(
+            "; an OwnedGame's positions and moves are kept while its Interned value lives, \
                within its own cap (Interned::with_memory_cap)",
+        )],
     }
 }
 
@@ -118,7 +121,7 @@ fn allocation_failed<G: OwnedGame>(positions: usize, required: u64, cap: u64) ->
         value: positions as u64,
         required_bytes: u128::from(required),
         memory_cap_bytes: cap,
-        hint: "",
+        hint: &[],
     }
 }
 

@@ -69,12 +69,20 @@ class GamesolveError(Exception):
     True
     """
 
-    def __init__(self, kind: str, reason: str) -> None:
+    def __init__(
+        self, kind: str, reason: str, field: Optional[str] = None, limit: Optional[str] = None
+    ) -> None:
         super().__init__(reason)
         #: The contract's machine kind (``"cannot_answer"``, ``"unavailable_backend"``, ...).
         self.kind = kind
         #: The message, as the command line prints it.
         self.reason = reason
+        #: The game's parameter at fault (the error JSON's ``"field"``), or ``None``.
+        self.field = field
+        #: The limit that made the backend give up (the error JSON's ``"limit"``:
+        #: ``"node_budget"``, ``"memory_cap_bytes"``, ``"state_budget"``, ``"time_limit"``), or
+        #: ``None``.
+        self.limit = limit
 
 
 class CannotAnswer(GamesolveError):
@@ -103,14 +111,25 @@ class UnavailableBackend(GamesolveError, ValueError):
 
 
 def _raise(error: "_native.NativeError") -> None:
-    kind, message = error.args
+    """The package's exception for a native error. A ``ValueError`` for an invalid game has
+    ``kind``, ``field`` (the parameter at fault, or ``None``) and ``limit`` as attributes too.
+
+    >>> try:
+    ...     gamesolve.can_i_win(65, 10)
+    ... except ValueError as e:
+    ...     print(e.kind, e.field)
+    invalid_input max_choosable
+    """
+    kind, message, field, limit = error.args
     if kind in ("cannot_answer", "disagreement"):
-        raise CannotAnswer(kind, message) from None
+        raise CannotAnswer(kind, message, field, limit) from None
     if kind in ("unavailable_backend", "usage"):
-        raise UnavailableBackend(kind, message) from None
+        raise UnavailableBackend(kind, message, field, limit) from None
     if kind == "io":
         raise OSError(message) from None
-    raise ValueError(message) from None
+    invalid = ValueError(message)
+    invalid.kind, invalid.field, invalid.limit = kind, field, limit  # type: ignore[attr-defined]
+    raise invalid from None
 
 
 def _limits(options: Dict[str, Any]) -> Dict[str, Any]:

@@ -45,7 +45,11 @@ class Game(Protocol):
 class GamesolveError(Exception):
     kind: str
     reason: str
-    def __init__(self, kind: str, reason: str) -> None: ...
+    field: Optional[str]
+    limit: Optional[str]
+    def __init__(
+        self, kind: str, reason: str, field: Optional[str] = ..., limit: Optional[str] = ...
+    ) -> None: ...
 
 class CannotAnswer(GamesolveError):
     rows: List[Answer]

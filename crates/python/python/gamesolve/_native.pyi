@@ -13,7 +13,8 @@ from . import Limits
 LIMITS: List[str]
 
 class NativeError(Exception):
-    """`args` are `(kind, message)`; the package turns it into its own exceptions."""
+    """`args` are `(kind, message, field, limit)`; the package turns it into its own
+    exceptions."""
 
 def solve(
     request: str,

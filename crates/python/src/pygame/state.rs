@@ -13,6 +13,7 @@
 //! read from the moves kept for the position (the list's items, one vector for all
 //! positions).
 
+use gamesolve::core_types::error::HintPart::Words;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
@@ -192,8 +193,10 @@ impl Shared {
             value: value as u64,
             required_bytes: u128::from(held),
             memory_cap_bytes: self.cap,
-            hint: "; the game's positions and moves are kept until the solve returns: raise \
+            hint: &[Words(
+                "; the game's positions and moves are kept until the solve returns: raise \
                    memory_cap",
+            )],
         };
         Err(crate::native_error(&e.into()))
     }

@@ -13,7 +13,7 @@
 
 use gamesolve::contract::Reported;
 use gamesolve::explain::TableView;
-use gamesolve::games::{invalid, GameInfo, GameParams, Param, Params, TableGame};
+use gamesolve::games::{rule, GameInfo, GameParams, Param, Params, TableGame};
 use gamesolve::{Error, Game, Outcome, Stats};
 use gamesolve_app::embed::{self, ErrorReport, Options};
 use gamesolve_app::words::parse_move;
@@ -103,8 +103,10 @@ macro_rules! table_game {
             const PARAMS: &'static [Param] = &[];
 
             fn from_params(_params: &Params) -> Result<Self, Error> {
-                Err(invalid(
-                    "a game written in Python is its object, not a row of parameters",
+                Err(rule(
+                    "",
+                    "",
+                    "a game written in Python is its object, not a row of parameters".to_owned(),
                 ))
             }
 

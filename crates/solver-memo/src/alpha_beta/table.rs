@@ -16,6 +16,7 @@
 //! insertion). Memory: [`entry_bytes`] per entry on average right after a growth; emptying a
 //! kept table costs one byte written per slot.
 
+use core_types::error::{Hint, HintPart::Words};
 use std::any::Any;
 use std::hash::BuildHasher;
 
@@ -78,9 +79,11 @@ pub const fn entry_bytes<G: Game>() -> u64 {
 const FIRST_ENTRIES: usize = 512;
 
 /// The advice of a refusal at the memory cap.
-pub(super) const CAP_HINT: &str = "; the table doubles when it grows (its old and new tables \
+pub(super) const CAP_HINT: Hint = &[Words(
+    "; the table doubles when it grows (its old and new tables \
                                    are held together while the entries move) and the \
-                                   recursion's stack segments count too: raise the memory cap";
+                                   recursion's stack segments count too: raise the memory cap",
+)];
 
 /// One entry: a position and its bounds.
 type Slot<G> = (<G as Game>::Position, Bounds<<G as Game>::Value>);
@@ -214,7 +217,7 @@ impl<G: Game> BoundsTable<G> {
                 game,
                 budget,
                 unit: "states",
-                hint: "",
+                hint: &[],
             });
         }
         let capacity = self.entries.capacity();
@@ -244,7 +247,7 @@ impl<G: Game> BoundsTable<G> {
                 value: len as u64,
                 required_bytes: required,
                 memory_cap_bytes: cap,
-                hint: "",
+                hint: &[],
             })
     }
 

@@ -8,6 +8,7 @@
 //! non-increasing map that is its own inverse at the window's ends, the end left open where it
 //! is not), and a cut's side flips with the order.
 
+use core_types::error::{Hint, HintPart::Words};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use core_types::{DeadlineClock, Error, Game, GameValue, Recorder};
@@ -153,9 +154,11 @@ const STACK_CHECK_EVERY: u64 = 4;
 const SEGMENT: usize = 1024 * 1024;
 
 /// The advice of a refusal at the memory cap.
-pub(crate) const CAP_HINT: &str = "; the fixed table is made when the solve starts and the \
+pub(crate) const CAP_HINT: Hint = &[Words(
+    "; the fixed table is made when the solve starts and the \
                                    recursion's stack segments count with it: raise the memory \
-                                   cap, or make the table smaller (`Bounded::with_table_entries`)";
+                                   cap, or make the table smaller (`Bounded::with_table_entries`)",
+)];
 
 /// One solve (or one thread of one): the game, the table, the limits and the buffers.
 pub(crate) struct Searcher<'a, G: Game, K: Keying<G>, R, S> {
@@ -316,7 +319,7 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
     ) -> Result<G::Value, Error> {
         if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
             let segment = self.admit_segment(depth)?;
-            let refused = |refused: StackRefused| refused.error(NAME, G::NAME, "");
+            let refused = |refused: StackRefused| refused.error(NAME, G::NAME, &[]);
             let outer_floor = self.stack_floor;
             let value = stack::grow_fallible(SEGMENT, refused, || {
                 self.stack_floor = stack::floor(RED_ZONE);

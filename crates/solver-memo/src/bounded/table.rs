@@ -168,7 +168,7 @@ impl TableRefusal {
                 value: entries,
                 required_bytes: u128::from(entries) * u128::from(entry_bytes),
                 memory_cap_bytes: cap,
-                hint: "",
+                hint: &[],
             },
         }
     }

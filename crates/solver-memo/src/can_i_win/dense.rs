@@ -1,5 +1,6 @@
 //! The dense memo: a 2-bit table over all `2^n` sets of used integers.
 
+use core_types::error::HintPart::Words;
 use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, Recorder};
 use std::convert::Infallible;
 
@@ -110,11 +111,14 @@ pub(super) fn checked_dense_words(n: u32, memory_cap_bytes: u64) -> Result<usize
     };
     if required_bytes > u128::from(memory_cap_bytes) {
         return Err(too_large(
-            "; raise the memory cap, or use the sparse memo (`--backend memo/sparse`, the automatic `memo`) for small totals",
+            &[Words("; raise the memory cap, or use the sparse memo (`--backend memo/sparse`, the automatic `memo`) for small totals")],
         ));
     }
-    usize::try_from(required_bytes / 8)
-        .map_err(|_| too_large("; the table does not fit this platform's address space"))
+    usize::try_from(required_bytes / 8).map_err(|_| {
+        too_large(&[Words(
+            "; the table does not fit this platform's address space",
+        )])
+    })
 }
 
 /// A zeroed dense table of `words` words (all states unknown), straight from
@@ -169,7 +173,7 @@ impl AllocationRefused {
             value: u64::from(n),
             required_bytes: dense_table_bytes(n),
             memory_cap_bytes,
-            hint: "; free some memory, or use the sparse memo (`--backend memo/sparse`) for small totals",
+            hint: &[Words("; free some memory, or use the sparse memo (`--backend memo/sparse`) for small totals")],
         }
     }
 }

@@ -2,6 +2,7 @@
 //! word per state), and the table that moves to the dense table once it
 //! grows (sparse-then-dense).
 
+use core_types::error::{Hint, HintPart};
 use core_types::{CanIWin, CanIWinSolution, Deadline, Error, Game, Recorder};
 use solver_search::state_table::{states_within, table_bytes, Slot, StateTable, TableFull};
 
@@ -194,7 +195,9 @@ fn sparse_growth_refused(max_choosable: u32, states: u64, memory_cap_bytes: u64)
         value: states,
         required_bytes: sparse_map_bytes(max_choosable, states.saturating_add(1)),
         memory_cap_bytes,
-        hint: "; free some memory or raise the process memory limit",
+        hint: &[HintPart::Words(
+            "; free some memory or raise the process memory limit",
+        )],
     }
 }
 
@@ -206,20 +209,24 @@ fn tabular_fits(max_choosable: u32, memory_cap_bytes: u64) -> bool {
 
 /// The advice for a sparse memo that ran out: which limit to raise, and
 /// `tabular` only where it would fit.
-fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> &'static str {
+fn sparse_exhausted_hint(capped_by_memory: bool, tabular_fits: bool) -> Hint {
+    use HintPart::{Limit as L, Words as W};
+    const CAP: HintPart = L(core_types::limits::Limit::MemoryCap);
     match (capped_by_memory, tabular_fits) {
-        (true, true) => {
-            "; the memory cap ({memory_cap_bytes}) bounds the sparse memo to this many \
-             states: raise it, or try backend `tabular`"
-        }
-        (true, false) => {
-            "; the memory cap ({memory_cap_bytes}) bounds the sparse memo to this many \
-             states: raise it"
-        }
-        (false, true) => "; raise the state budget, or try backend `tabular`",
-        (false, false) => {
-            "; raise the state budget (no dense table of all 2^n states fits the memory cap)"
-        }
+        (true, true) => &[
+            W("; the memory cap ("),
+            CAP,
+            W(") bounds the sparse memo to this many states: raise it, or try backend `tabular`"),
+        ],
+        (true, false) => &[
+            W("; the memory cap ("),
+            CAP,
+            W(") bounds the sparse memo to this many states: raise it"),
+        ],
+        (false, true) => &[W("; raise the state budget, or try backend `tabular`")],
+        (false, false) => &[W(
+            "; raise the state budget (no dense table of all 2^n states fits the memory cap)",
+        )],
     }
 }
 
@@ -492,7 +499,7 @@ mod tests {
                 game: "can-i-win",
                 budget: 10_000,
                 unit: "states",
-                hint: "; raise the state budget (no dense table of all 2^n states fits the memory cap)",
+                hint: &[HintPart::Words("; raise the state budget (no dense table of all 2^n states fits the memory cap)")],
             }
         );
         // Where `tabular` would fit under the same cap, the hint suggests it.

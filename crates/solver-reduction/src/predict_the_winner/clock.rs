@@ -3,6 +3,7 @@
 //! no answer ([`SolveStop`]) and the error that says so ([`stop_error`]). What the loops call
 //! is `#[inline]`, so the split into two files leaves the kernel's code as it was.
 
+use core_types::error::HintPart::Words;
 use std::convert::Infallible;
 
 use core_types::deadline::Deadline;
@@ -96,7 +97,7 @@ pub(super) fn stop_error(
                 value: len as u64,
                 required_bytes: stack_cells(len - 1) as u128 * width,
                 memory_cap_bytes: u64::MAX,
-                hint: "; this backend has no memory cap of its own: it needs 8 bytes per value (16 for i128 margins)",
+                hint: &[Words("; this backend has no memory cap of its own: it needs 8 bytes per value (16 for i128 margins)")],
             }
         }
     }

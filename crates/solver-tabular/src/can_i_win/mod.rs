@@ -44,6 +44,8 @@
 //! on one core (`BENCHMARKS.md`, issue 13). The table is bit for bit the
 //! same (tested).
 
+use core_types::error::Hint;
+use core_types::error::HintPart::Words;
 use core_types::{
     CanIWin, CanIWinSolution, Deadline, Error, Game, Kernel, NoStats, Recorder, Stats, Variant,
 };
@@ -125,8 +127,8 @@ core_types::kernel! {
 /// earlier (`n <= 33` with the default 1 GiB).
 pub const MAX_MAX_CHOOSABLE: u32 = usize::BITS - 1;
 
-const HINT_TOO_LARGE: &str = "; try backend `memo`, which visits only the states reachable from the start (a sparse table for small totals)";
-const HINT_ALLOC_FAILED: &str = "; free some memory, or try backend `memo`";
+const HINT_TOO_LARGE: Hint = &[Words("; try backend `memo`, which visits only the states reachable from the start (a sparse table for small totals)")];
+const HINT_ALLOC_FAILED: Hint = &[Words("; free some memory, or try backend `memo`")];
 
 /// Bytes of the bit table for `max_choosable = n`: `2^n` bits in whole
 /// 64-bit words (at least one word).
@@ -165,7 +167,7 @@ pub(crate) fn table_words(game: &CanIWin, memory_cap_bytes: u64) -> Result<usize
     Ok((required_bytes / 8) as usize)
 }
 
-fn table_too_large(n: u32, memory_cap_bytes: u64, hint: &'static str) -> Error {
+fn table_too_large(n: u32, memory_cap_bytes: u64, hint: Hint) -> Error {
     Error::TableTooLarge {
         backend: NAME,
         game: CanIWin::NAME,

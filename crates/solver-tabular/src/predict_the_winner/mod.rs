@@ -39,6 +39,7 @@
 mod parallel;
 mod simd;
 
+use core_types::error::{Hint, HintPart::Words};
 use core_types::{
     Arithmetic, Deadline, Error, Event, Game, Interval, Margin, MarginValue, NoStats,
     PredictTheWinner, PredictTheWinnerSolution, Recorder, Side, Stats, Variant,
@@ -148,9 +149,10 @@ core_types::kernel! {
     }
 }
 
-const HINT_TOO_LARGE: &str =
-    "; raise the memory cap (the row needs 8 bytes per value, 16 when margins need i128)";
-const HINT_ALLOC_FAILED: &str = "; free some memory, or lower the number of values";
+const HINT_TOO_LARGE: Hint = &[Words(
+    "; raise the memory cap (the row needs 8 bytes per value, 16 when margins need i128)",
+)];
+const HINT_ALLOC_FAILED: Hint = &[Words("; free some memory, or lower the number of values")];
 
 /// Bytes of the rolling row for `len` values computed in `arithmetic`.
 ///

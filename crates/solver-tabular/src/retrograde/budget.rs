@@ -62,7 +62,7 @@ impl Limits {
             value,
             required_bytes: required,
             memory_cap_bytes: self.cap,
-            hint: "",
+            hint: &[],
         }
     }
 
@@ -80,7 +80,7 @@ impl Limits {
             value,
             required_bytes: required,
             memory_cap_bytes: self.cap,
-            hint: "",
+            hint: &[],
         }
     }
 }
@@ -94,6 +94,6 @@ pub(super) fn as_u32<G: Game>(parameter: &'static str, value: u64) -> Result<u32
         parameter,
         value,
         limit: u64::from(u32::MAX),
-        hint: "",
+        hint: &[],
     })
 }

@@ -397,7 +397,7 @@ impl<G: Indexed> Dfs<'_, G> {
             parameter: "positions",
             value: self.positions.len() as u64 + 1,
             limit: u64::from(ON_PATH) - 2,
-            hint: "",
+            hint: &[],
         }
     }
 

@@ -34,6 +34,7 @@
 //! layer costs tens of microseconds against a pass of seconds. Every thread reads the deadline
 //! before each chunk it takes, so a time limit stops all of them within one chunk.
 
+use crate::core_types::error::HintPart::Words;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 
@@ -242,7 +243,7 @@ fn all_totals_from(
             parameter: "max_choosable",
             value: u64::from(n),
             limit: u64::from(ALL_TOTALS_MAX_CHOOSABLE),
-            hint: "; solve one total at a time",
+            hint: &[Words("; solve one total at a time")],
         });
     }
     let required_bytes = all_totals_table_bytes(n);
@@ -254,7 +255,9 @@ fn all_totals_from(
             value: u64::from(n),
             required_bytes,
             memory_cap_bytes,
-            hint: "; raise the memory cap, or solve one total at a time",
+            hint: &[Words(
+                "; raise the memory cap, or solve one total at a time",
+            )],
         });
     }
     let threads = match threads {
@@ -450,7 +453,7 @@ fn alloc_layer<const K: usize>(run: Run, len: usize) -> Result<Vec<[u64; K]>, Er
         value: u64::from(run.n),
         required_bytes: run.required_bytes,
         memory_cap_bytes: run.memory_cap_bytes,
-        hint: "; free some memory, or solve one total at a time",
+        hint: &[Words("; free some memory, or solve one total at a time")],
     })
 }
 

@@ -11,7 +11,7 @@ use crate::analysis::generic::{Analyzer, IndexedScores, Searched};
 use crate::analysis::report::{raw_json, Analysis};
 use crate::analysis::{AnalysisConfig, MoveValue, Player};
 use crate::can_i_win::mask_total;
-use crate::games::{invalid, SweepReport};
+use crate::games::{rule, SweepReport};
 use crate::search::{HashMemo, MemoPolicy, MemoRefusal, Ranked};
 use crate::{CanIWin, Error, Game, GameValue, Outcome, Verdict};
 
@@ -238,7 +238,7 @@ pub(super) fn all_totals(
     let table = can_i_win_all_totals_with_progress(game.max_choosable(), config, progress)
         .map_err(|e| match e {
             crate::analysis::AnalysisError::Game(e) => e,
-            other => invalid(other.to_string()),
+            other => rule("", "", other.to_string()),
         })?;
     let totals: Vec<TotalReport> = table
         .iter()

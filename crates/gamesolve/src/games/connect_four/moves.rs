@@ -1,7 +1,7 @@
 //! Reading Connect Four's `played` word: the columns played from the empty board.
 
 use super::board::{ConnectFourPosition, Shape};
-use crate::games::{abbreviate, invalid};
+use crate::games::{abbreviate, rule};
 use crate::Error;
 
 /// The position the columns `moves` (1-based digits, as the public test sets write them)
@@ -29,21 +29,22 @@ pub(crate) fn replay(shape: Shape, moves: &str) -> Result<ConnectFourPosition, E
             let shown = abbreviate(moves);
             format!("played = `{shown}`: move #{number} (at index {index})")
         };
+        let bad = |sentence| rule("played", moves, sentence);
         let Some(column) = ch.to_digit(10) else {
-            return Err(invalid(format!(
+            return Err(bad(format!(
                 "{} = `{ch}` is not a column: the moves are digits 1..={width}, one per \
                  stone, the columns counted from 1 at the left",
                 at()
             )));
         };
         if !(1..=width).contains(&column) {
-            return Err(invalid(format!(
+            return Err(bad(format!(
                 "{} = column {column} is out of range: the columns are 1..={width}",
                 at()
             )));
         }
         if shape.has_four(p.opponent()) {
-            return Err(invalid(format!(
+            return Err(bad(format!(
                 "{} = column {column} comes after the game is over: move #{index} made four \
                  in a line",
                 at()
@@ -51,7 +52,7 @@ pub(crate) fn replay(shape: Shape, moves: &str) -> Result<ConnectFourPosition, E
         }
         let c = column - 1;
         if !shape.can_play(p, c) {
-            return Err(invalid(format!(
+            return Err(bad(format!(
                 "{} = column {column} is full: it holds {} stones already",
                 at(),
                 shape.height

@@ -22,6 +22,8 @@
 
 use crate::analysis::generic::PositionValues;
 use crate::analysis::NAME;
+use crate::core_types::error::Hint;
+use crate::core_types::error::HintPart::Words;
 use crate::predict_the_winner::Interval;
 use crate::search::Ranked;
 use crate::{Deadline, Error, Game, Margin, PredictTheWinner};
@@ -71,7 +73,7 @@ impl IntervalMargins {
             return Err(too_large(
                 n,
                 self.memory_cap_bytes,
-                "; the system refused the allocation",
+                &[Words("; the system refused the allocation")],
             ));
         }
         table.extend(values.iter().map(|&v| i128::from(v)));
@@ -136,8 +138,10 @@ impl PositionValues<PredictTheWinner> for IntervalMargins {
                         return Err(too_large(
                             values.len(),
                             self.memory_cap_bytes,
-                            "; raise the cap, or solve with backend \
+                            &[Words(
+                                "; raise the cap, or solve with backend \
                              `reduction` or `tabular` (O(len) memory)",
+                            )],
                         ))
                     }
                 }
@@ -150,7 +154,7 @@ impl PositionValues<PredictTheWinner> for IntervalMargins {
     }
 }
 
-fn too_large(len: usize, cap: u64, hint: &'static str) -> Error {
+fn too_large(len: usize, cap: u64, hint: Hint) -> Error {
     Error::TableTooLarge {
         backend: NAME,
         game: PredictTheWinner::NAME,
