@@ -65,8 +65,8 @@
 //! the first to finish stopping the others. A bucket is written under a
 //! sequence lock, so no thread ever reads half of one write and half of another: the answer is
 //! exact on any number of threads. A game without a table key or whose values have no words
-//! is searched on one thread. Measured on two cores: the threads together expand 1.05x to
-//! 1.25x the one thread's positions on Connect Four's `L1_R3` set and its empty 7 × 5 and
+//! is searched on one thread. Measured on two cores: the threads together expand 1.04x to
+//! 1.26x the one thread's positions on Connect Four's `L1_R3` set and its empty 7 × 5 and
 //! 7 × 6 boards, split evenly between them (the guide).
 //!
 //! # Game hooks

@@ -30,8 +30,9 @@
 //! to 1.64x on 6 × 6, but 1.38x to 1.57x on Connect Four's `L1_R3` set and 1.13x on the empty
 //! 7 × 6 board: most tests there are settled by the first move, whose subtree one thread
 //! searched while the other's second move was wasted. Sharing below the start instead, the
-//! threads together expand 1.05x to 1.10x the one thread's positions on `L1_R3` and 1.13x on
-//! the empty 7 × 6 board, split evenly; 1.2x to 1.25x on the 7 × 5 board and 1.06x to 1.5x on
+//! threads together expand 1.04x to 1.12x the one thread's positions on `L1_R3` and 1.13x on
+//! the empty 7 × 6 board (839,781,394 against 741,655,611 positions, 418,922,598 and
+//! 420,858,796 by thread), split evenly; 1.19x to 1.26x on the 7 × 5 board and 1.06x to 1.5x on
 //! 6 × 6, where the split of the start's moves suited better. Earlier: the whole search on
 //! every thread, helpers in their own move order near the root (lazy SMP), 1.03x to 1.18x;
 //! the first move searched alone before the others were shared, 1.1x to 1.2x on `L1_R3`.
@@ -54,7 +55,7 @@
 //! # Complexity
 //!
 //! Time: at best the one-thread time over the threads, plus what the threads search twice
-//! (measured above: 5 % to 50 % more positions in all on two threads), and the threads' start
+//! (measured above: 4 % to 50 % more positions in all on two threads), and the threads' start
 //! (about 50 µs a test). Memory: the one table and the busy set (128 KiB), plus each
 //! thread's stack segments and move lists (`O(depth)` each); each thread counts its own stack
 //! segments against the memory cap beside the table.
