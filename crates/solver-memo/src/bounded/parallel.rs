@@ -33,7 +33,10 @@
 //! threads together expand 1.04x to 1.12x the one thread's positions on `L1_R3` and 1.13x on
 //! the empty 7 × 6 board (839,781,394 against 741,655,611 positions, 418,922,598 and
 //! 420,858,796 by thread), split evenly; 1.19x to 1.26x on the 7 × 5 board and 1.06x to 1.5x on
-//! 6 × 6, where the split of the start's moves suited better. Earlier: the whole search on
+//! 6 × 6, where the split of the start's moves suited better. In wall time on two cores at
+//! load 2 to 4 (2026-12-07 21:30 UTC): `L1_R3` 1.56x and 1.68x faster than one thread (the
+//! split of the start's moves 1.39x and 1.40x in the same spell), the empty 7 × 5 board 1.51x
+//! and 1.56x (1.77x), 6 × 6 1.59x (1.64x), `L1_R2` 1.38x (1.41x). Earlier: the whole search on
 //! every thread, helpers in their own move order near the root (lazy SMP), 1.03x to 1.18x;
 //! the first move searched alone before the others were shared, 1.1x to 1.2x on `L1_R3`.
 //!
