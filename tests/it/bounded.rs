@@ -9,7 +9,7 @@ use std::fmt::Debug;
 
 use gamesolve::backends::solver_memo::bounded::Bounded;
 use gamesolve::backends::solver_memo::hash_map::HashMemo;
-use gamesolve::{core_types::Solver, CanIWin, Game, PredictTheWinner};
+use gamesolve::{core_types::Solver, CanIWin, ConnectFour, Game, PredictTheWinner};
 use gamesolve_peers::domineering::Domineering;
 use gamesolve_peers::hooks::Hooks;
 use gamesolve_peers::tic_tac_toe::TicTacToe;
@@ -24,8 +24,9 @@ where
 {
     let expected = HashMemo::new().solve(game).unwrap();
     for &entries in sizes {
-        // Two threads share the table where the game gives a table key (else one searches).
-        for threads in [1, 2] {
+        // Two or three threads share the table where the game gives a table key (else one
+        // searches); three on two cores interleave differently.
+        for threads in [1, 2, 3] {
             let answer = Bounded::new()
                 .with_table_entries(entries)
                 .with_threads(threads)
@@ -91,4 +92,35 @@ fn the_built_in_games_agree_with_the_hash_map() {
         &[256],
     );
     agree(&PredictTheWinner::new(vec![1, 5, 233, 7]), &[2]);
+}
+
+/// Connect Four on small boards, threads sharing the table from the first position (its
+/// moves put off while another thread searches them, ABDADA): the one-thread answers (score
+/// and first best move) with a table that holds the search and one far too small.
+#[test]
+fn connect_four_on_threads_agrees_with_one_thread() {
+    for (width, height, played) in [
+        (4, 4, ""),
+        (5, 4, ""),
+        (5, 4, "33"),
+        (6, 4, ""),
+        (5, 5, "3344"),
+    ] {
+        let game = ConnectFour::new(width, height, played).unwrap();
+        let expected = Bounded::new().solve(&game).unwrap();
+        for entries in [256, 1 << 16] {
+            for threads in [2, 3] {
+                let answer = Bounded::new()
+                    .with_table_entries(entries)
+                    .with_threads(threads)
+                    .with_helpers_after(0)
+                    .solve(&game)
+                    .unwrap();
+                assert_eq!(
+                    answer, expected,
+                    "{width}x{height} `{played}`: {entries} entries, {threads} threads"
+                );
+            }
+        }
+    }
 }

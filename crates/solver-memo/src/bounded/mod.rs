@@ -60,12 +60,14 @@
 //! [`Bounded::with_threads`] (the variant `memo/bounded-all-cores`: every core the system
 //! gives) shares the one packed table between threads. The first thread searches alone for
 //! 2^16 positions ([`Bounded::with_helpers_after`]: a short search never pays for starting
-//! threads); past that, each MTD(f) test of the start is split by the start's moves, taken in
-//! turn by every thread, a move that settles the test stopping the others (`parallel.rs`). A bucket is written under a
+//! threads); past that, every thread searches each MTD(f) test of the start, a move another
+//! thread is searching put off until the others are done (simplified ABDADA, `parallel.rs`),
+//! the first to finish stopping the others. A bucket is written under a
 //! sequence lock, so no thread ever reads half of one write and half of another: the answer is
 //! exact on any number of threads. A game without a table key or whose values have no words
-//! is searched on one thread. Measured on two cores: 1.31x and 1.44x on Connect Four's empty
-//! 6 × 6 and 7 × 5 boards, 0.96x to 1.16x on the `L1_R2` and `L1_R3` sets (the guide).
+//! is searched on one thread. Measured on two cores: the threads together expand 1.04x to
+//! 1.26x the one thread's positions on Connect Four's `L1_R3` set and its empty 7 × 5 and
+//! 7 × 6 boards, split evenly between them (the guide).
 //!
 //! # Game hooks
 //!

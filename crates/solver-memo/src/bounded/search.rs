@@ -147,6 +147,13 @@ const AHEAD: usize = 16;
 /// processor's second-level cache and more.
 const AHEAD_BYTES: u64 = 4 << 20;
 
+/// The token of move `i` (in the order searched) of the position of `hash` (seen mirrored
+/// when `flipped`): what ABDADA's busy set keeps.
+#[inline(always)]
+fn move_token(hash: u64, flipped: bool, i: usize) -> u64 {
+    (hash ^ u64::from(flipped)).wrapping_add((i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+}
+
 /// Stack left before the recursion moves to a fresh heap segment, that segment's size, and
 /// how often the depth is checked (as `memo/alpha-beta` and the generic search).
 const RED_ZONE: usize = 256 * 1024;
@@ -436,7 +443,27 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         let over_after = game.terminal_values_after(position);
         let mut best: Option<(G::Value, usize)> = None;
         let mut outcome = Ok(());
-        for (i, &mv) in moves.iter().enumerate() {
+        // Threads sharing the table (ABDADA, `parallel.rs`): a move other than the first that
+        // another thread is searching is put off (its bit here) until the others are done.
+        let shares = self.table.shares(depth);
+        let (mut next, mut deferred) = (0, 0u64);
+        loop {
+            let (i, first_pass) = if next < moves.len() {
+                next += 1;
+                (next - 1, true)
+            } else if deferred != 0 {
+                let i = deferred.trailing_zeros() as usize;
+                deferred &= deferred - 1;
+                (i, false)
+            } else {
+                break;
+            };
+            let mv = moves[i];
+            let token = move_token(hash, flipped, i);
+            if shares && first_pass && i > 0 && i < 64 && self.table.busy(token) {
+                deferred |= 1 << i;
+                continue;
+            }
             let (child, place) = match children.get(i) {
                 Some(&(child, place)) => (child, Some(place)),
                 None => (game.play(position, mv), None),
@@ -446,12 +473,18 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
                 None => {
                     let reply_low = self.reply_cut(position, mv, high);
                     let reply_high = self.reply_cut(position, mv, low);
+                    if shares {
+                        self.table.enter(token);
+                    }
                     let reply = match place {
                         Some(place) => {
                             self.value_at(child, place, reply_low, reply_high, depth + 1)
                         }
                         None => self.value(child, reply_low, reply_high, depth + 1),
                     };
+                    if shares {
+                        self.table.leave(token);
+                    }
                     match reply {
                         Ok(reply) => reply,
                         Err(e) => {

@@ -124,6 +124,25 @@ pub(crate) trait Store<K, V> {
     fn prefetch(&self, hash: u64);
     /// Bytes the table takes.
     fn bytes(&self) -> u64;
+
+    /// Whether a position at `depth` shares its moves with other threads searching the same
+    /// table (ABDADA's deferral, `parallel.rs`). The hooks below do nothing by default, and a
+    /// one-thread search compiles them away.
+    #[inline(always)]
+    fn shares(&self, _depth: u64) -> bool {
+        false
+    }
+    /// Whether another thread searches the move of `token` (a position's hash and the move).
+    #[inline(always)]
+    fn busy(&self, _token: u64) -> bool {
+        false
+    }
+    /// This thread starts searching the move of `token`.
+    #[inline(always)]
+    fn enter(&self, _token: u64) {}
+    /// This thread is done with the move of `token`.
+    #[inline(always)]
+    fn leave(&self, _token: u64) {}
 }
 
 impl<K: Copy + Eq + Send + 'static, V: GameValue> Store<K, V> for Table<K, V> {
