@@ -127,6 +127,19 @@ fn batch_error_lines_keep_their_place_and_exit_1() {
             None => assert!(line.get("error").is_none(), "line {number}: {line}"),
         }
     }
+    // The parameter at fault, as a value: a list's bad value names the list.
+    for (number, field) in [
+        (5, "max_choosable"),
+        (6, "desired_total"),
+        (7, "values"),
+        (8, "values"),
+        (11, "values"),
+        (12, "values"),
+        (13, "values"),
+        (17, "desired_total"),
+    ] {
+        assert_eq!(lines[number - 1]["field"], field, "line {number}");
+    }
     assert_eq!(lines[0]["outcome"], "second");
     assert_eq!(lines[8]["margin"], 222);
     assert_eq!(lines[17]["margin"], -10);

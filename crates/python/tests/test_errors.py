@@ -30,6 +30,9 @@ def test_errors_name_the_field_and_the_limit():
         gamesolve.solve("can-i-win", max_choosable=3)
     assert caught.value.field == "desired_total"
     with pytest.raises(ValueError) as caught:
+        gamesolve.predict_the_winner([1, "x"])
+    assert caught.value.field == "values"
+    with pytest.raises(ValueError) as caught:
         gamesolve.solve("nim")
     assert caught.value.field is None
     with pytest.raises(gamesolve.CannotAnswer) as caught:

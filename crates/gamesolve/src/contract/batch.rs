@@ -249,7 +249,7 @@ pub fn values_of(name: &'static str, raw: &str) -> Result<Vec<i64>, ErrorReport>
             .bytes()
             .all(|b| b.is_ascii_digit() || b"-,[] \t\r\n".contains(&b));
     if plain {
-        return parse_values(raw).map_err(ErrorReport::from);
+        return parse_values(raw).map_err(|e| ErrorReport::from(e).in_field(name));
     }
     let not_an_array = || -> ErrorReport {
         LineError::NotAnArray {
@@ -259,7 +259,9 @@ pub fn values_of(name: &'static str, raw: &str) -> Result<Vec<i64>, ErrorReport>
         .into()
     };
     let mut reader = serde_json::Deserializer::from_str(raw);
-    serde::Deserializer::deserialize_seq(&mut reader, ItemByItem).map_err(|_| not_an_array())?
+    serde::Deserializer::deserialize_seq(&mut reader, ItemByItem)
+        .map_err(|_| not_an_array())?
+        .map_err(|e| e.in_field(name))
 }
 
 /// Reads a JSON array's items as `i64`, keeping the first error (and reading past the rest
@@ -408,10 +410,21 @@ mod tests {
             values_of("values", "[1, +5]").unwrap_err().message(),
             "`values` must be an array of integers, got [1, +5]"
         );
+        let e = values_of("values", "[1, 1.5]").unwrap_err();
         assert_eq!(
-            values_of("values", "[1, 1.5]").unwrap_err().message(),
+            e.message(),
             "value #2 = 1.5 is not an integer: values must be whole numbers in \
              -9223372036854775808..=9223372036854775807"
+        );
+        assert_eq!((e.kind, e.field()), (Kind::InvalidInput, Some("values")));
+        // The field named as the game names it, on both readers (plain digits, and JSON).
+        assert_eq!(
+            values_of("piles", "[1, 1.5]").unwrap_err().field(),
+            Some("piles")
+        );
+        assert_eq!(
+            values_of("piles", "[1,,2]").unwrap_err().field(),
+            Some("piles")
         );
         assert_eq!(
             values_of("values", r#"[1, 2, "3"]"#).unwrap_err().message(),

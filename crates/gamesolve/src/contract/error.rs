@@ -110,6 +110,9 @@ pub struct ErrorReport {
     /// The command that ran the analysis engine for its own purpose (`can-i-win --all-totals`),
     /// named in place of the engine when it gave up; `None`: the engine's own name.
     command: Option<String>,
+    /// The game's parameter at fault when the parts do not name it: a list of values that is
+    /// not one ([`ErrorReport::in_field`]).
+    field: Option<&'static str>,
 }
 
 /// A part of an error's sentence: text, or what a front end words its own way.
@@ -154,12 +157,23 @@ impl ErrorReport {
             kind,
             parts,
             command: None,
+            field: None,
         }
     }
 
     /// An invalid-input error.
     pub fn invalid(message: impl Into<String>) -> Self {
         ErrorReport::new(Kind::InvalidInput, message)
+    }
+
+    /// This error with `field` named as the game's parameter at fault ([`ErrorReport::field`],
+    /// the JSON's `"field"`) when it is invalid input; any other error is returned as it is.
+    #[must_use]
+    pub fn in_field(mut self, field: &'static str) -> Self {
+        if self.kind == Kind::InvalidInput {
+            self.field = Some(field);
+        }
+        self
     }
 
     /// This error with the analysis engine named as `command` where it gave up: a command that
@@ -218,10 +232,12 @@ impl ErrorReport {
     /// The game's parameter at fault, for an invalid parameter ([`Error::field`], or the
     /// field of a line's missing or malformed parameter); `None` for any other error.
     pub fn field(&self) -> Option<&str> {
-        self.parts.iter().find_map(|part| match part {
-            Part::Error(e) | Part::Explain(ExplainError::Solve(e)) => e.field(),
-            Part::Line(e) => e.field(),
-            Part::Text(_) | Part::Limit(_) | Part::Explain(_) => None,
+        self.field.or_else(|| {
+            self.parts.iter().find_map(|part| match part {
+                Part::Error(e) | Part::Explain(ExplainError::Solve(e)) => e.field(),
+                Part::Line(e) => e.field(),
+                Part::Text(_) | Part::Limit(_) | Part::Explain(_) => None,
+            })
         })
     }
 
@@ -351,8 +367,8 @@ impl From<ExplainError> for ErrorReport {
 }
 
 impl From<ValuesError> for ErrorReport {
-    /// A malformed value is `invalid_input` (with any repeated input cut to a readable length,
-    /// [`abbreviate`]); too many values for the memory cap, or memory the system refused, is
+    /// A malformed value is `invalid_input` in the field `values` (with any repeated input cut
+    /// to a readable length, [`abbreviate`]; [`ErrorReport::in_field`] names another); too many values for the memory cap, or memory the system refused, is
     /// `cannot_answer`; a failed read is `io`.
     fn from(e: ValuesError) -> Self {
         let range = format!(
@@ -360,7 +376,7 @@ impl From<ValuesError> for ErrorReport {
             i64::MIN,
             i64::MAX
         );
-        match e {
+        let report = match e {
             ValuesError::NotAnInteger { index, text, .. } => ErrorReport::invalid(format!(
                 "value #{index} = {} is not an integer: {range}",
                 abbreviate(&text),
@@ -393,7 +409,8 @@ impl From<ValuesError> for ErrorReport {
             ),
             e @ ValuesError::Io(_) => ErrorReport::new(Kind::Io, e.to_string()),
             other => ErrorReport::invalid(other.to_string()),
-        }
+        };
+        report.in_field("values")
     }
 }
 
@@ -508,11 +525,16 @@ mod tests {
             "value #3 = 9223372036854775808 is out of range: values must be whole numbers in \
              -9223372036854775808..=9223372036854775807"
         );
+        assert_eq!(e.field(), Some("values"));
         let e = ErrorReport::from(parse_values("1,,2").unwrap_err());
         assert_eq!(
             e.message(),
             "value #2 is empty: two commas with nothing between them, or a leading comma"
         );
+        assert_eq!(e.field(), Some("values"));
+        assert!(String::from_utf8(e.line_json(1))
+            .unwrap()
+            .ends_with(r#""kind":"invalid_input","field":"values"}"#));
         // A word is cut at 40 characters, a number at 100.
         let e = ErrorReport::from(parse_values(&"x".repeat(150)).unwrap_err());
         assert!(
@@ -536,5 +558,7 @@ mod tests {
                 .ends_with("; raise the cap (`Limits::memory_cap_bytes`)"),
             "{e}"
         );
+        // Not the values' fault: no field, whatever the caller names.
+        assert_eq!(e.in_field("values").field(), None);
     }
 }
