@@ -1,6 +1,7 @@
 //! The words of `play` (the terminal's and `serve`'s `/api/play`), how a typed move is read
 //! (`play`, `analyze --moves`, `/api/play`), the flags of `analyze` that name a position in a
-//! game's own terms (`--used 3,7`) and when a solve shows a progress spinner: the
+//! game's own terms (`--used 3,7`), when a solve shows a progress spinner, `explain`'s legend
+//! and the growth chart's axis: the
 //! front ends' side of a game, kept apart from
 //! the game's description in the library ([`TableGame`]: its name, parameters, how a position
 //! and a move are shown, its answer).
@@ -18,6 +19,7 @@ mod predict_the_winner;
 pub use moves::{accepted_moves, accepted_moves_in, move_words, parse_move, parse_move_in};
 
 use gamesolve::analysis::Player;
+use gamesolve::games::growth::first_integer_param;
 use gamesolve::games::TableGame;
 use gamesolve::owned::{Interned, OwnedTableGame};
 use gamesolve::{Backend, Error, Verdict};
@@ -214,6 +216,32 @@ pub trait PlayWords: TableGame {
         let _ = backend;
         false
     }
+
+    /// What the call tree of `backend`/`variant` leaves out, for `explain`'s legend: empty (the
+    /// default) or starting with `"; "` ("; the moves that reach T at once make no call").
+    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
+        let _ = (backend, variant);
+        ""
+    }
+
+    /// The name of [`TableGame::growth`]'s size axis, for the charts and tables of `gamesolve
+    /// growth` and `serve`'s `/api/growth`: "n (largest integer)", "length (values in the
+    /// row)". By default the name of the first whole-number parameter (the one the default
+    /// family varies), else `"size"`.
+    const GROWTH_AXIS: &'static str = match first_integer_param(Self::PARAMS) {
+        Some(param) => param.name,
+        None => "size",
+    };
+
+    /// How [`TableGame::growth`] builds its games, in a few words ("pools 1..=n, total
+    /// ⌈3/4 of 1+…+n⌉"), so a chart or a table of the growth says what was solved. By
+    /// default the default family's rule, for a game that has one.
+    const GROWTH_FAMILY: &'static str = if Self::GROWTH {
+        "the first whole-number parameter at sizes about √2 apart, up to this game's; the \
+         other parameters as given"
+    } else {
+        ""
+    };
 
     /// `serve`'s `/api/play`: the move made at `position` as JSON, as the request gives it back
     /// (read again at the same position by [`PlayWords::play_read_move`]). By default the move

@@ -71,6 +71,20 @@ fn is_used(used: u64, number: u32) -> bool {
 }
 
 impl PlayWords for CanIWin {
+    /// Every memo but `textbook` (the recursion's own order) searches largest-first and
+    /// leaves out the moves that lose at once (`Game::search_moves_into`).
+    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
+        if backend == Backend::Memo.name() && variant != "textbook" {
+            "; the moves that reach T at once, or leave the opponent an immediate win, make no \
+             call"
+        } else {
+            "; the moves that reach T at once make no call"
+        }
+    }
+
+    const GROWTH_AXIS: &'static str = "n (largest integer)";
+    const GROWTH_FAMILY: &'static str = "pools 1..=n, total T = ⌈3/4 of 1+2+…+n⌉";
+
     fn position_flags() -> &'static [PositionFlag] {
         &POSITION_FLAGS
     }

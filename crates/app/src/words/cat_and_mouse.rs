@@ -7,6 +7,10 @@ use gamesolve::{Backend, CatAndMouse};
 use super::PlayWords;
 
 impl PlayWords for CatAndMouse {
+    const GROWTH_AXIS: &'static str = "nodes";
+    const GROWTH_FAMILY: &'static str = "ladders: the path 1-2-…-(n-1) with a rung from each \
+         node to the one two further, the hole 0 joined to the far end n-1";
+
     fn is_big(&self, _backend: Backend) -> bool {
         self.position_count_u64() >= 1 << 22
     }

@@ -72,6 +72,19 @@ fn position_from_taken(
 }
 
 impl PlayWords for PredictTheWinner {
+    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
+        if backend == Backend::Memo.name() && variant == "interval" {
+            "; single values are read directly, without a call"
+        } else {
+            ""
+        }
+    }
+
+    const GROWTH_AXIS: &'static str = "length (values in the row)";
+    const GROWTH_FAMILY: &'static str =
+        "the row's values repeated to each length (k·7919 mod 1000 for an empty row), \
+         lengths √2 apart";
+
     fn position_flags() -> &'static [PositionFlag] {
         &POSITION_FLAGS
     }

@@ -30,9 +30,9 @@ use crate::Stats;
 pub struct Growth {
     /// The game's machine name.
     pub game: &'static str,
-    /// What the size axis counts ([`TableGame::GROWTH_AXIS`](crate::games::TableGame::GROWTH_AXIS)).
+    /// What the size axis counts (each game's words for it, the app's `PlayWords::GROWTH_AXIS`).
     pub axis: &'static str,
-    /// How the games of the family are built ([`TableGame::GROWTH_FAMILY`](crate::games::TableGame::GROWTH_FAMILY)).
+    /// How the games of the family are built (the app's `PlayWords::GROWTH_FAMILY`).
     pub family: &'static str,
     /// The sizes measured, ascending.
     pub sizes: Vec<u64>,

@@ -145,20 +145,7 @@ impl TableGame for CanIWin {
         )
     }
 
-    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
-        // Every memo but `textbook` (the recursion's own order) searches largest-first and
-        // leaves out the moves that lose at once ([`Game::search_moves_into`]).
-        if backend == Backend::Memo.name() && variant != "textbook" {
-            "; the moves that reach T at once, or leave the opponent an immediate win, make no \
-             call"
-        } else {
-            "; the moves that reach T at once make no call"
-        }
-    }
-
     const GROWTH: bool = true;
-    const GROWTH_AXIS: &'static str = "n (largest integer)";
-    const GROWTH_FAMILY: &'static str = "pools 1..=n, total T = ⌈3/4 of 1+2+…+n⌉";
 
     /// Pools `1..=k` for `k = 1..=20` (and up to this game's `n` when larger, at most
     /// `points` sizes, the largest kept), each with the total at 3/4 of the pool's sum

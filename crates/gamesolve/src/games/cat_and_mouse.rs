@@ -170,9 +170,6 @@ impl TableGame for CatAndMouse {
     }
 
     const GROWTH: bool = true;
-    const GROWTH_AXIS: &'static str = "nodes";
-    const GROWTH_FAMILY: &'static str = "ladders: the path 1-2-…-(n-1) with a rung from each \
-         node to the one two further, the hole 0 joined to the far end n-1";
 
     /// Ladders of `k` nodes (the path 1 to k-1 with rungs two apart, the hole joined to the
     /// far end), `k` from 4 up to this graph's node count or 1,024, whichever is larger, about

@@ -258,13 +258,6 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
         format!("{}; backend {backend}\n", self.describe())
     }
 
-    /// What the call tree of `backend`/`variant` leaves out, for the `explain` legend; empty
-    /// or starting with `"; "`.
-    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
-        let _ = (backend, variant);
-        ""
-    }
-
     /// The teaching view of a backend that does not walk the game's positions (no call tree
     /// or table), for `explain`, at most `max_lines` lines per list and within the memory cap
     /// of `limits`; `None` for the others.
@@ -349,24 +342,6 @@ pub trait TableGame: GameParams + Registered + Reported + TableView {
     /// family varies it: [`growth::by_first_integer_param`]); a game that overrides
     /// [`TableGame::growth`] sets it as its family says.
     const GROWTH: bool = growth::first_integer_param(Self::PARAMS).is_some();
-
-    /// The name of [`TableGame::growth`]'s size axis, for charts and tables (`gamesolve
-    /// growth`): "n (largest integer)", "values in the row". By default the name of the
-    /// first whole-number parameter (the one the default family varies), else `"size"`.
-    const GROWTH_AXIS: &'static str = match growth::first_integer_param(Self::PARAMS) {
-        Some(param) => param.name,
-        None => "size",
-    };
-
-    /// How [`TableGame::growth`] builds its games, in a few words ("pools 1..=n, total
-    /// ⌈3/4 of 1+…+n⌉"), so a chart or a table of the growth says what was solved. By
-    /// default the default family's rule, for a game that has one.
-    const GROWTH_FAMILY: &'static str = if Self::GROWTH {
-        "the first whole-number parameter at sizes about √2 apart, up to this game's; the \
-         other parameters as given"
-    } else {
-        ""
-    };
 
     /// The same game at growing sizes, at most `points` of them (the largest kept), each with
     /// its size, for a picture of how each backend's work grows over the sizes the backends

@@ -146,19 +146,7 @@ impl TableGame for PredictTheWinner {
         Some(explain_reduction_within(self, max_lines, limits).map(|view| view.text(max_lines)))
     }
 
-    fn calls_skipped(&self, backend: &str, variant: &str) -> &'static str {
-        if backend == Backend::Memo.name() && variant == "interval" {
-            "; single values are read directly, without a call"
-        } else {
-            ""
-        }
-    }
-
     const GROWTH: bool = true;
-    const GROWTH_AXIS: &'static str = "length (values in the row)";
-    const GROWTH_FAMILY: &'static str =
-        "the row's values repeated to each length (k·7919 mod 1000 for an empty row), \
-         lengths √2 apart";
 
     /// Rows of lengths `1, 2, 3, 4, 6, 8, 11, 16, …` up to `GROWTH_LONGEST` (a factor √2
     /// apart, at most `points` of them), each this row's values repeated (a fixed mix when
