@@ -23,7 +23,7 @@
 //! one `moves_into`, one lookup (its claim; finishing it writes its cell at the bucket of the
 //! claim), per move one `play`, one `index`, one lookup and one `move_value`; no reversed
 //! edges, no counters, no queue. Memory: per position reached `size_of::<Position>()` + a
-//! cell ([`bytes_per_position`]), the lookup (4 bytes per index when dense; per position
+//! cell when dense, + its value alone when sparse ([`bytes_per_position`]), the lookup (4 bytes per index when dense; per position
 //! reached an entry of `8 + size_of::<Option<Value>>()` bytes (12 for a win/lose/draw value)
 //! and one control byte, at most 7/8 full, when sparse), and one frame per level of the path
 //! with its moves; nothing per move.
@@ -50,9 +50,15 @@ const ON_PATH: u32 = u32::MAX;
 const NO_BUCKET: usize = usize::MAX;
 
 /// Bytes per position reached on the acyclic path: the position (for the events, in id
-/// order) and its cell.
-pub(super) const fn bytes_per_position<G: Game>() -> u64 {
-    (size_of::<G::Position>() + size_of::<Slot<G::Value>>()) as u64
+/// order) and, with the dense lookup, its cell; with the sparse one (whose entries hold the
+/// cells) its value alone.
+pub(super) const fn bytes_per_position<G: Game>(dense: bool) -> u64 {
+    (size_of::<G::Position>()
+        + if dense {
+            size_of::<Slot<G::Value>>()
+        } else {
+            size_of::<G::Value>()
+        }) as u64
 }
 
 /// One level of the search's path: a position whose moves are being tried.
@@ -99,7 +105,11 @@ struct Dfs<'g, G: Indexed> {
     count64: u64,
     lookup: Lookup<G::Value>,
     positions: Vec<G::Position>,
+    /// With the dense lookup, the finished positions' cells in id order.
     slots: Vec<Slot<G::Value>>,
+    /// With the sparse lookup, the finished positions' values in id order, for the events
+    /// (which wait until the search has met no cycle); their cells are in the lookup.
+    values: Vec<G::Value>,
     frames: Vec<Frame<G>>,
     depth: usize,
     edges: u64,
@@ -130,6 +140,7 @@ pub(super) fn solve<G: Indexed, R: Recorder<G> + ?Sized>(
         },
         positions: Vec::new(),
         slots: Vec::new(),
+        values: Vec::new(),
         frames: Vec::new(),
         depth: 0,
         edges: 0,
@@ -283,14 +294,17 @@ impl<G: Indexed> Dfs<'_, G> {
             self.grow()?;
         }
         self.positions.push(position);
-        self.slots.push(Slot {
-            value: Some(value),
-            remaining: 0,
-            remoteness,
-        });
         match &mut self.lookup {
-            Lookup::Dense { ids } => ids[index] = id as u32 + 1,
+            Lookup::Dense { ids } => {
+                self.slots.push(Slot {
+                    value: Some(value),
+                    remaining: 0,
+                    remoteness,
+                });
+                ids[index] = id as u32 + 1;
+            }
             Lookup::Cells { cells, hasher } => {
+                self.values.push(value);
                 let key = index as u32;
                 // The bucket claimed, unless the table has grown since (then the entry moved).
                 let known = match cells.get_bucket_mut(bucket) {
@@ -405,14 +419,20 @@ impl<G: Indexed> Dfs<'_, G> {
     fn grow(&mut self) -> Result<(), Error> {
         let capacity = self.positions.capacity();
         let new_capacity = (capacity * 2).max(1024);
-        let bytes = (new_capacity - capacity) as u128 * u128::from(bytes_per_position::<G>());
+        let dense = matches!(self.lookup, Lookup::Dense { .. });
+        let per_position = u128::from(bytes_per_position::<G>(dense));
+        let bytes = (new_capacity - capacity) as u128 * per_position;
         self.charge("positions", capacity as u64 + 1, bytes)?;
         let refused = self.refused();
         let extra = new_capacity - self.positions.len();
         self.positions
             .try_reserve_exact(extra)
             .map_err(|_| refused.clone())?;
-        self.slots.try_reserve_exact(extra).map_err(|_| refused)?;
+        if dense {
+            self.slots.try_reserve_exact(extra).map_err(|_| refused)?;
+        } else {
+            self.values.try_reserve_exact(extra).map_err(|_| refused)?;
+        }
         Ok(())
     }
 
@@ -456,10 +476,14 @@ impl<G: Indexed> Dfs<'_, G> {
             Lookup::Cells { cells, hasher } => (positions, Reached::Cells { cells, hasher }),
         };
         recorder.table(cells, u64::try_from(self.limits.peak).unwrap_or(u64::MAX));
+        // The cells in id order: the dense lookup's slots, else the values kept for this.
         for (&position, slot) in self.positions.iter().zip(&self.slots) {
             if let Some(value) = slot.value {
                 recorder.event(Event::Cell(position, value));
             }
+        }
+        for (&position, &value) in self.positions.iter().zip(&self.values) {
+            recorder.event(Event::Cell(position, value));
         }
         recorder.positions(positions);
         recorder.states_stored(positions);

@@ -70,9 +70,11 @@
 //!   once per move. Memory: the lookup (beyond [`DENSE_INDICES`] indices, a hash table whose
 //!   entries hold each reached index with a copy of its cell: 12 bytes and a control byte for
 //!   a win/lose/draw value, so a move's child is one probe), and per position reached
-//!   `size_of::<Position>()` + a cell (12 bytes for a win/lose/draw value: 20 bytes for
-//!   Domineering's `u64` positions), plus one frame and its moves per level of the path
-//!   (`O(D)`); nothing per move.
+//!   `size_of::<Position>()` + a cell when the lookup is an array (12 bytes for a
+//!   win/lose/draw value: 20 bytes for Domineering 4x4's `u64` positions), + its value alone
+//!   when the hash table holds the cells (9 bytes for Domineering 5x5: its peak fell from
+//!   17.3 MB to 12.6 MB and its time to 0.87x, issue 43), plus one frame and its moves per
+//!   level of the path (`O(D)`); nothing per move.
 //! - **Counter-based pass:** one lookup per move in pass 1 (the children of a position looked
 //!   up together, so their cache misses overlap), none in passes 2 and 3 with reversed edges
 //!   (one per parent listed by a game's unmoves); `move_value` once per reversed edge. Memory:
