@@ -293,28 +293,41 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         high: Option<Cut<G::Value>>,
         depth: u64,
     ) -> Result<G::Value, Error> {
+        self.value_of(position, low, high, depth, false)
+    }
+
+    /// [`Searcher::value`] of a position reached by one of [`Game::search_moves_after`]'s
+    /// moves (`reply`) or not.
+    #[inline]
+    fn value_of(
+        &mut self,
+        position: G::Position,
+        low: Option<Cut<G::Value>>,
+        high: Option<Cut<G::Value>>,
+        depth: u64,
+        reply: bool,
+    ) -> Result<G::Value, Error> {
         let place = self.place(position);
         if place.key.is_some() {
             self.table.prefetch(place.hash);
         }
-        self.value_at(position, place, low, high, depth)
+        self.value_at(position, place, low, high, depth, reply)
     }
 
     /// Where `position` is kept in the table: its representative's key, the key's hash, and
     /// whether it is that representative's mirror image.
     #[inline(always)]
     fn place(&self, position: G::Position) -> Place<K::Key> {
-        let canonical = self.game.canonical(position);
-        let key = K::key(self.game, canonical);
+        let (key, flipped) = K::key(self.game, position);
         Place {
             hash: key.as_ref().map_or(0, K::hash),
             key,
-            flipped: canonical != position,
+            flipped,
         }
     }
 
-    /// [`Searcher::value`] of a position whose place in the table is known (its parent found
-    /// it, and asked for its bucket).
+    /// [`Searcher::value_of`] of a position whose place in the table is known (its parent
+    /// found it, and asked for its bucket).
     #[inline]
     fn value_at(
         &mut self,
@@ -323,6 +336,7 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         low: Option<Cut<G::Value>>,
         high: Option<Cut<G::Value>>,
         depth: u64,
+        reply: bool,
     ) -> Result<G::Value, Error> {
         if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
             let segment = self.admit_segment(depth)?;
@@ -330,16 +344,17 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             let outer_floor = self.stack_floor;
             let value = stack::grow_fallible(SEGMENT, refused, || {
                 self.stack_floor = stack::floor(RED_ZONE);
-                self.expand(position, place, low, high, depth)
+                self.expand(position, place, low, high, depth, reply)
             });
             self.stack_floor = outer_floor;
             self.stack_bytes -= segment;
             return value;
         }
-        self.expand(position, place, low, high, depth)
+        self.expand(position, place, low, high, depth, reply)
     }
 
-    /// Searches `position` (not over) within `(low, high)`; see [`Searcher::value`].
+    /// Searches `position` (not over) within `(low, high)`; see [`Searcher::value`]. `reply`:
+    /// the position was reached by a move of [`Game::search_moves_after`].
     fn expand(
         &mut self,
         position: G::Position,
@@ -347,13 +362,18 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         mut low: Option<Cut<G::Value>>,
         mut high: Option<Cut<G::Value>>,
         depth: u64,
+        reply: bool,
     ) -> Result<G::Value, Error> {
         let game = self.game;
         // The bucket was asked for (by the parent, or by `value`): it is fetched while the
         // game's hooks run.
         let Place { key, hash, flipped } = place;
         // One call for what the game knows at once (`winning_move_now`, `value_bounds`).
-        let facts = game.search_facts(position);
+        let facts = if reply {
+            game.search_facts_of_reply(position)
+        } else {
+            game.search_facts(position)
+        };
         // A move that wins at once answers the position without a search (the game vouches
         // that no value of the position is better).
         if let Some(mv) = facts.wins_with {
@@ -476,11 +496,13 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
                     if shares {
                         self.table.enter(token);
                     }
+                    // The moves are `search_moves_after`'s when no move won at once.
+                    let listed = facts.wins_with.is_none();
                     let reply = match place {
                         Some(place) => {
-                            self.value_at(child, place, reply_low, reply_high, depth + 1)
+                            self.value_at(child, place, reply_low, reply_high, depth + 1, listed)
                         }
-                        None => self.value(child, reply_low, reply_high, depth + 1),
+                        None => self.value_of(child, reply_low, reply_high, depth + 1, listed),
                     };
                     if shares {
                         self.table.leave(token);
