@@ -408,6 +408,15 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// a position stops at its first move).
     const PLACES_AHEAD: bool = false;
 
+    /// Whether no move [`Game::search_moves_after`] lists ends the game, for a position that
+    /// `memo/bounded` expands (its [`Game::search_facts`] named no winning move, and its
+    /// bounds are not equal): the search then asks [`Game::terminal_values_after`] nothing of
+    /// those moves. `false` by default. Connect Four sets it: its listed moves make no four
+    /// (there is no win at once) and fill no board (a position whose bounds differ has three
+    /// empty cells or more), and a four-in-a-row test of each child was 3% of a search's
+    /// instructions.
+    const LISTED_MOVES_NEVER_END: bool = false;
+
     /// [`Game::search_moves_into`] of a position for which [`Game::search_facts`] named no
     /// winning move, gave bounds that are not equal, and gave the word `scan`: the same
     /// moves in the same order. The default ignores `scan` and asks `search_moves_into`.

@@ -209,7 +209,7 @@ impl Shape {
     ///
     /// About 40 word operations, with shifts fixed at compile time for each height (the
     /// height picks one of five copies: a shift by a register cost a move to `cl` each).
-    #[inline]
+    #[inline(always)]
     pub(crate) const fn winning_cells(self, stones: u64, mask: u64) -> u64 {
         let cells = match self.height {
             4 => lines_of::<4>(stones),
