@@ -315,6 +315,19 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         position
     }
 
+    /// The [`Game::table_key`] of `position`'s representative ([`Game::canonical`]), and
+    /// whether that representative is not `position` itself: what `memo/bounded` asks of each
+    /// position it meets. The default asks those two hooks; a game whose key of the mirror
+    /// image is cheaper than the mirror image itself gives it (Connect Four mirrors one
+    /// word, the key, where `canonical` mirrors two: a fifth of its search's instructions
+    /// went to the two mirrors). It must agree with the default.
+    #[inline]
+    fn canonical_table_key(&self, position: Self::Position) -> Option<(u64, bool)> {
+        let canonical = self.canonical(position);
+        self.table_key(canonical)
+            .map(|key| (key, canonical != position))
+    }
+
     /// A move of `position` after which the game is over and the mover has the best value
     /// `position` can have (a win; in a game scored by how soon one wins, the quickest win,
     /// as Connect Four's win with the very next stone), when the game can tell cheaply (a row
@@ -370,6 +383,20 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
         }
     }
 
+    /// [`Game::search_facts`] of a position reached by a move that
+    /// [`Game::search_moves_after`] listed (a position expanded by `memo/bounded` whose
+    /// facts named no winning move): a game whose search moves never let the opponent win at
+    /// once (Connect Four lists only such moves once its bounds are not equal) skips the
+    /// search for a winning move there, which cannot find one. It must agree with
+    /// `search_facts` on every such position; the default asks it.
+    #[inline]
+    fn search_facts_of_reply(
+        &self,
+        position: Self::Position,
+    ) -> SearchFacts<Self::Value, Self::Move> {
+        self.search_facts(position)
+    }
+
     /// Whether a search over a table larger than the caches (`memo/bounded`) finds the table
     /// places of a position's first 16 children (each one's [`Game::canonical`] and key) and
     /// asks for their entries before it searches the first, so that the reads overlap (on
@@ -380,6 +407,15 @@ pub trait Game: Clone + fmt::Debug + Send + Sync + 'static {
     /// the caches (tic-tac-toe: its eight symmetries found for children never searched, as
     /// a position stops at its first move).
     const PLACES_AHEAD: bool = false;
+
+    /// Whether no move [`Game::search_moves_after`] lists ends the game, for a position that
+    /// `memo/bounded` expands (its [`Game::search_facts`] named no winning move, and its
+    /// bounds are not equal): the search then asks [`Game::terminal_values_after`] nothing of
+    /// those moves. `false` by default. Connect Four sets it: its listed moves make no four
+    /// (there is no win at once) and fill no board (a position whose bounds differ has three
+    /// empty cells or more), and a four-in-a-row test of each child was 3% of a search's
+    /// instructions.
+    const LISTED_MOVES_NEVER_END: bool = false;
 
     /// [`Game::search_moves_into`] of a position for which [`Game::search_facts`] named no
     /// winning move, gave bounds that are not equal, and gave the word `scan`: the same

@@ -247,10 +247,14 @@ impl ConnectFour {
         let threats = self.shape.winning_cells(p.opponent(), p.mask);
         let forced = threats & playable;
         let safe = playable & !(threats >> 1);
-        match forced.count_ones() {
-            0 => safe,
-            1 => safe & forced,
-            _ => 0,
+        // None, one or more (`count_ones` is a dozen instructions on a processor named only
+        // x86-64, without its `popcnt`).
+        if forced == 0 {
+            safe
+        } else if forced & (forced - 1) == 0 {
+            safe & forced
+        } else {
+            0
         }
     }
 
@@ -296,7 +300,10 @@ impl ConnectFour {
             columns[at] = c as u8;
             n += 1;
         }
-        out.extend_from_slice(&columns[..n]);
+        // One at a time: a copy of a few bytes by `memcpy` cost more than the pushes.
+        for &c in &columns[..n] {
+            out.push(c);
+        }
     }
 
     /// The columns (0-based) in centre-first order: `3 2 4 1 5 0 6` on 7 columns (of two
@@ -329,6 +336,10 @@ impl Game for ConnectFour {
     /// Its mirror image costs a few shifts, and its positions' entries are spread over the
     /// table: a search asks for its children's entries ahead.
     const PLACES_AHEAD: bool = true;
+    /// The listed moves do not lose at once and there is no win at once (no move makes
+    /// four), and a position with bounds not equal has three empty cells or more (no move
+    /// fills the board).
+    const LISTED_MOVES_NEVER_END: bool = true;
 
     fn start(&self) -> ConnectFourPosition {
         self.start
@@ -337,10 +348,10 @@ impl Game for ConnectFour {
     /// Lost for the player to move when the last stone made four (by the winner's score),
     /// a draw when the board is full.
     fn terminal_value(&self, p: ConnectFourPosition) -> Option<ConnectFourScore> {
-        let played = p.moves_played();
         if self.shape.has_four(p.opponent()) {
-            Some(ConnectFourScore(-self.win_score(played)))
-        } else if played >= self.cells() {
+            Some(ConnectFourScore(-self.win_score(p.moves_played())))
+        } else if p.mask == self.shape.board {
+            // Full (no stone count: `count_ones` is a dozen instructions without `popcnt`).
             Some(ConnectFourScore(0))
         } else {
             None
@@ -405,6 +416,20 @@ impl Game for ConnectFour {
         }
     }
 
+    /// The key of the position or of its mirror image, whichever is smaller, as
+    /// `canonical` and `table_key` give it: one word mirrored (the key, [`Shape::mirror_key`])
+    /// where `canonical` mirrors two.
+    #[inline]
+    fn canonical_table_key(&self, p: ConnectFourPosition) -> Option<(u64, bool)> {
+        let key = p.key();
+        let mirrored = self.shape.mirror_key(key);
+        Some(if mirrored < key {
+            (mirrored, true)
+        } else {
+            (key, false)
+        })
+    }
+
     /// A column where the mover's stone makes four now: the quickest win there is.
     #[inline]
     fn winning_move_now(&self, p: ConnectFourPosition) -> Option<u8> {
@@ -433,6 +458,17 @@ impl Game for ConnectFour {
         if let Some(c) = (wins != 0).then(|| self.column_of(wins)).flatten() {
             return SearchFacts::wins_with(c);
         }
+        let safe = self.safe_moves(p, playable);
+        SearchFacts::bounded(Some(self.bounds_of(p, safe)), safe)
+    }
+
+    /// The bounds of a position reached by a move that does not lose at once (the only moves
+    /// `search_moves_after` lists): its player has no win at once to look for.
+    #[inline]
+    fn search_facts_of_reply(&self, p: ConnectFourPosition) -> SearchFacts<ConnectFourScore, u8> {
+        let shape = self.shape;
+        let playable = shape.playable(p);
+        debug_assert_eq!(shape.winning_cells(p.current, p.mask) & playable, 0);
         let safe = self.safe_moves(p, playable);
         SearchFacts::bounded(Some(self.bounds_of(p, safe)), safe)
     }
@@ -494,50 +530,6 @@ impl Game for ConnectFour {
     /// The column, from 1.
     fn show_move(&self, _p: ConnectFourPosition, column: u8) -> String {
         (u32::from(column) + 1).to_string()
-    }
-}
-
-impl ConnectFour {
-    /// The board's rows from the top, each `width` characters: `X`, `O` or `.`.
-    pub fn rows(&self, p: ConnectFourPosition) -> Vec<String> {
-        let first = if Self::player_to_move(p) == 1 {
-            p.current
-        } else {
-            p.opponent()
-        };
-        (0..self.height)
-            .rev()
-            .map(|r| {
-                (0..self.width)
-                    .map(|c| {
-                        let bit = 1u64 << (c * (self.height + 1) + r);
-                        match (p.mask & bit != 0, first & bit != 0) {
-                            (false, _) => '.',
-                            (true, true) => 'X',
-                            (true, false) => 'O',
-                        }
-                    })
-                    .collect()
-            })
-            .collect()
-    }
-
-    /// The board drawn for people: a row per line, `|X|O|.|`, column numbers under it.
-    pub fn board_text(&self, p: ConnectFourPosition) -> String {
-        let mut text = String::new();
-        for row in self.rows(p) {
-            text.push('|');
-            for cell in row.chars() {
-                text.push(cell);
-                text.push('|');
-            }
-            text.push('\n');
-        }
-        text.push(' ');
-        for c in 1..=self.width {
-            text.push_str(&format!("{c} "));
-        }
-        text.trim_end().to_owned()
     }
 }
 

@@ -13,10 +13,12 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use core_types::{DeadlineClock, Error, Game, GameValue, Recorder};
 use hashbrown::HashSet;
-use solver_search::stack::{self, StackRefused};
+use solver_search::stack;
 
 use super::table::{Entry, Keying, Store, NO_MOVE};
 use crate::NAME;
+
+mod segment;
 
 /// A point between values: just above `value` (`above`) or just below it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -293,29 +295,44 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         high: Option<Cut<G::Value>>,
         depth: u64,
     ) -> Result<G::Value, Error> {
+        self.value_of(position, low, high, depth, false)
+    }
+
+    /// [`Searcher::value`] of a position reached by one of [`Game::search_moves_after`]'s
+    /// moves (`reply`) or not.
+    #[inline]
+    fn value_of(
+        &mut self,
+        position: G::Position,
+        low: Option<Cut<G::Value>>,
+        high: Option<Cut<G::Value>>,
+        depth: u64,
+        reply: bool,
+    ) -> Result<G::Value, Error> {
         let place = self.place(position);
         if place.key.is_some() {
             self.table.prefetch(place.hash);
         }
-        self.value_at(position, place, low, high, depth)
+        self.value_at(position, place, low, high, depth, reply)
     }
 
     /// Where `position` is kept in the table: its representative's key, the key's hash, and
     /// whether it is that representative's mirror image.
     #[inline(always)]
     fn place(&self, position: G::Position) -> Place<K::Key> {
-        let canonical = self.game.canonical(position);
-        let key = K::key(self.game, canonical);
+        let (key, flipped) = K::key(self.game, position);
         Place {
             hash: key.as_ref().map_or(0, K::hash),
             key,
-            flipped: canonical != position,
+            flipped,
         }
     }
 
-    /// [`Searcher::value`] of a position whose place in the table is known (its parent found
-    /// it, and asked for its bucket).
-    #[inline]
+    /// [`Searcher::value_of`] of a position whose place in the table is known (its parent
+    /// found it, and asked for its bucket). Inlined into the move loop, the recursion being
+    /// `expand` alone (a call and its saved registers fewer a position: 3% of Connect Four's
+    /// instructions); the rare new stack segment is [`Searcher::expand_on_new_segment`]'s.
+    #[inline(always)]
     fn value_at(
         &mut self,
         position: G::Position,
@@ -323,23 +340,16 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         low: Option<Cut<G::Value>>,
         high: Option<Cut<G::Value>>,
         depth: u64,
+        reply: bool,
     ) -> Result<G::Value, Error> {
         if depth.is_multiple_of(STACK_CHECK_EVERY) && stack::below_floor(self.stack_floor) {
-            let segment = self.admit_segment(depth)?;
-            let refused = |refused: StackRefused| refused.error(NAME, G::NAME, &[]);
-            let outer_floor = self.stack_floor;
-            let value = stack::grow_fallible(SEGMENT, refused, || {
-                self.stack_floor = stack::floor(RED_ZONE);
-                self.expand(position, place, low, high, depth)
-            });
-            self.stack_floor = outer_floor;
-            self.stack_bytes -= segment;
-            return value;
+            return self.expand_on_new_segment(position, place, low, high, depth, reply);
         }
-        self.expand(position, place, low, high, depth)
+        self.expand(position, place, low, high, depth, reply)
     }
 
-    /// Searches `position` (not over) within `(low, high)`; see [`Searcher::value`].
+    /// Searches `position` (not over) within `(low, high)`; see [`Searcher::value`]. `reply`:
+    /// the position was reached by a move of [`Game::search_moves_after`].
     fn expand(
         &mut self,
         position: G::Position,
@@ -347,13 +357,18 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         mut low: Option<Cut<G::Value>>,
         mut high: Option<Cut<G::Value>>,
         depth: u64,
+        reply: bool,
     ) -> Result<G::Value, Error> {
         let game = self.game;
         // The bucket was asked for (by the parent, or by `value`): it is fetched while the
         // game's hooks run.
         let Place { key, hash, flipped } = place;
         // One call for what the game knows at once (`winning_move_now`, `value_bounds`).
-        let facts = game.search_facts(position);
+        let facts = if reply {
+            game.search_facts_of_reply(position)
+        } else {
+            game.search_facts(position)
+        };
         // A move that wins at once answers the position without a search (the game vouches
         // that no value of the position is better).
         if let Some(mv) = facts.wins_with {
@@ -468,7 +483,14 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
                 Some(&(child, place)) => (child, Some(place)),
                 None => (game.play(position, mv), None),
             };
-            let reply = match over_after(mv, child) {
+            // A listed move that the game vouches ends nothing is not asked.
+            let over = if G::LISTED_MOVES_NEVER_END && facts.wins_with.is_none() {
+                debug_assert!(over_after(mv, child).is_none());
+                None
+            } else {
+                over_after(mv, child)
+            };
+            let reply = match over {
                 Some(over) => over,
                 None => {
                     let reply_low = self.reply_cut(position, mv, high);
@@ -476,11 +498,13 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
                     if shares {
                         self.table.enter(token);
                     }
+                    // The moves are `search_moves_after`'s when no move won at once.
+                    let listed = facts.wins_with.is_none();
                     let reply = match place {
                         Some(place) => {
-                            self.value_at(child, place, reply_low, reply_high, depth + 1)
+                            self.value_at(child, place, reply_low, reply_high, depth + 1, listed)
                         }
-                        None => self.value(child, reply_low, reply_high, depth + 1),
+                        None => self.value_of(child, reply_low, reply_high, depth + 1, listed),
                     };
                     if shares {
                         self.table.leave(token);
@@ -544,36 +568,5 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
             }
         }
         Ok(value)
-    }
-
-    /// Bytes held beside the table that count against the same cap: the stack segments, the
-    /// path's positions (when kept) and what the game holds ([`Game::held_bytes`]).
-    pub(crate) fn other_bytes(&self) -> u64 {
-        let path = self.path.as_ref().map_or(0, |path| {
-            solver_search::map_bytes::<G::Position, ()>(path.capacity())
-        });
-        self.stack_bytes
-            .saturating_add(u64::try_from(path).unwrap_or(u64::MAX))
-            .saturating_add(self.game.held_bytes())
-    }
-
-    /// Counts a new stack segment at `depth`, or refuses it past the cap.
-    fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
-        let segment = stack::segment_mapping_bytes(SEGMENT);
-        let required =
-            u128::from(self.table.bytes()) + u128::from(self.other_bytes()) + u128::from(segment);
-        if required > u128::from(self.cap) {
-            return Err(Error::TableTooLarge {
-                backend: NAME,
-                game: G::NAME,
-                parameter: "depth",
-                value: depth,
-                required_bytes: required,
-                memory_cap_bytes: self.cap,
-                hint: CAP_HINT,
-            });
-        }
-        self.stack_bytes += segment;
-        Ok(segment)
     }
 }

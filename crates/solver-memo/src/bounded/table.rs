@@ -68,8 +68,9 @@ impl<K, V: GameValue> Entry<K, V> {
 pub(crate) trait Keying<G: Game> {
     /// What an entry keeps to tell its position from every other.
     type Key: Copy + Eq + Send + 'static;
-    /// The key of a representative position (`None`: the position is not kept).
-    fn key(game: &G, position: G::Position) -> Option<Self::Key>;
+    /// The key of `position`'s representative ([`Game::canonical`]; `None`: the position is
+    /// not kept) and whether that representative is not `position` itself.
+    fn key(game: &G, position: G::Position) -> (Option<Self::Key>, bool);
     /// A well-mixed hash of a key: its low bits choose the bucket.
     fn hash(key: &Self::Key) -> u64;
 }
@@ -80,8 +81,9 @@ pub(crate) struct ByTableKey;
 impl<G: Game> Keying<G> for ByTableKey {
     type Key = u64;
     #[inline(always)]
-    fn key(game: &G, position: G::Position) -> Option<u64> {
-        game.table_key(position)
+    fn key(game: &G, position: G::Position) -> (Option<u64>, bool) {
+        game.canonical_table_key(position)
+            .map_or((None, false), |(key, flipped)| (Some(key), flipped))
     }
     #[inline(always)]
     fn hash(key: &u64) -> u64 {
@@ -95,8 +97,9 @@ pub(crate) struct ByPosition;
 impl<G: Game> Keying<G> for ByPosition {
     type Key = G::Position;
     #[inline(always)]
-    fn key(_game: &G, position: G::Position) -> Option<G::Position> {
-        Some(position)
+    fn key(game: &G, position: G::Position) -> (Option<G::Position>, bool) {
+        let canonical = game.canonical(position);
+        (Some(canonical), canonical != position)
     }
     #[inline(always)]
     fn hash(key: &G::Position) -> u64 {

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::{ConnectFour, ConnectFourScore};
+use super::{ConnectFour, ConnectFourPosition, ConnectFourScore};
 use crate::contract::Reported;
 use crate::{Game, GameValue, Outcome, SolutionOf, Stats};
 
@@ -101,5 +101,49 @@ impl Reported for ConnectFour {
             stats,
             kernel,
         }
+    }
+}
+
+impl ConnectFour {
+    /// The board's rows from the top, each `width` characters: `X`, `O` or `.`.
+    pub fn rows(&self, p: ConnectFourPosition) -> Vec<String> {
+        let first = if Self::player_to_move(p) == 1 {
+            p.current
+        } else {
+            p.opponent()
+        };
+        (0..self.height)
+            .rev()
+            .map(|r| {
+                (0..self.width)
+                    .map(|c| {
+                        let bit = 1u64 << (c * (self.height + 1) + r);
+                        match (p.mask & bit != 0, first & bit != 0) {
+                            (false, _) => '.',
+                            (true, true) => 'X',
+                            (true, false) => 'O',
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The board drawn for people: a row per line, `|X|O|.|`, column numbers under it.
+    pub fn board_text(&self, p: ConnectFourPosition) -> String {
+        let mut text = String::new();
+        for row in self.rows(p) {
+            text.push('|');
+            for cell in row.chars() {
+                text.push(cell);
+                text.push('|');
+            }
+            text.push('\n');
+        }
+        text.push(' ');
+        for c in 1..=self.width {
+            text.push_str(&format!("{c} "));
+        }
+        text.trim_end().to_owned()
     }
 }
