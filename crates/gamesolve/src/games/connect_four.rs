@@ -417,7 +417,7 @@ impl Game for ConnectFour {
     }
 
     /// The key of the position or of its mirror image, whichever is smaller, as
-    /// `canonical` and `table_key` give it: one word mirrored (the key, [`Shape::mirror_key`])
+    /// `canonical` and `table_key` give it: one word mirrored (the key, `Shape::mirror_key`)
     /// where `canonical` mirrors two.
     #[inline]
     fn canonical_table_key(&self, p: ConnectFourPosition) -> Option<(u64, bool)> {
