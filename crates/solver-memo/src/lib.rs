@@ -82,6 +82,7 @@ pub mod can_i_win;
 pub mod hash_map;
 pub mod indexed;
 pub mod predict_the_winner;
+mod segments;
 pub mod textbook;
 pub mod word_table;
 

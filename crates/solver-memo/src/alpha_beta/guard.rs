@@ -4,10 +4,11 @@
 //! or `#[inline]` where the hot path calls it, so the split leaves the search's code as it was.
 
 use core_types::{Error, Game, Recorder};
-use solver_search::{map_bytes, stack};
+use solver_search::map_bytes;
 
 use super::table::CAP_HINT;
 use super::{Searcher, Stopped, SEGMENT};
+use crate::segments::admit_segment;
 use crate::NAME;
 
 impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
@@ -86,19 +87,8 @@ impl<G: Game, R: Recorder<G>> Searcher<'_, G, R> {
     /// Counts a new stack segment at `depth`, or refuses it past the cap.
     #[inline]
     pub(super) fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
-        let segment = stack::segment_mapping_bytes(SEGMENT);
-        let required = self.table.bytes() + u128::from(self.other_bytes()) + u128::from(segment);
-        if required > u128::from(self.cap) {
-            return Err(Error::TableTooLarge {
-                backend: NAME,
-                game: G::NAME,
-                parameter: "depth",
-                value: depth,
-                required_bytes: required,
-                memory_cap_bytes: self.cap,
-                hint: CAP_HINT,
-            });
-        }
+        let held = self.table.bytes() + u128::from(self.other_bytes());
+        let segment = admit_segment(SEGMENT, held, self.cap, depth, G::NAME, CAP_HINT)?;
         self.stack_bytes += segment;
         Ok(segment)
     }

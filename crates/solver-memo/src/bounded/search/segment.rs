@@ -6,6 +6,7 @@ use solver_search::stack::{self, StackRefused};
 
 use super::{Cut, Place, Searcher, CAP_HINT, RED_ZONE, SEGMENT};
 use crate::bounded::table::{Keying, Store};
+use crate::segments::admit_segment;
 use crate::NAME;
 
 impl<G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>> Searcher<'_, G, K, R, S> {
@@ -47,20 +48,8 @@ impl<G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>> Searcher
 
     /// Counts a new stack segment at `depth`, or refuses it past the cap.
     fn admit_segment(&mut self, depth: u64) -> Result<u64, Error> {
-        let segment = stack::segment_mapping_bytes(SEGMENT);
-        let required =
-            u128::from(self.table.bytes()) + u128::from(self.other_bytes()) + u128::from(segment);
-        if required > u128::from(self.cap) {
-            return Err(Error::TableTooLarge {
-                backend: NAME,
-                game: G::NAME,
-                parameter: "depth",
-                value: depth,
-                required_bytes: required,
-                memory_cap_bytes: self.cap,
-                hint: CAP_HINT,
-            });
-        }
+        let held = u128::from(self.table.bytes()) + u128::from(self.other_bytes());
+        let segment = admit_segment(SEGMENT, held, self.cap, depth, G::NAME, CAP_HINT)?;
         self.stack_bytes += segment;
         Ok(segment)
     }
