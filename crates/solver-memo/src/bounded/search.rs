@@ -427,7 +427,9 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
         }
         let mut moves = std::mem::take(&mut self.buffers[slot]);
         let mut children = std::mem::take(&mut self.places[slot]);
-        if facts.wins_with.is_none() {
+        // With no move that wins at once, the moves are `search_moves_after`'s (`listed`).
+        let listed = facts.wins_with.is_none();
+        if listed {
             game.search_moves_after(position, facts.scan, &mut moves);
         } else {
             game.search_moves_into(position, &mut moves);
@@ -484,7 +486,7 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
                 None => (game.play(position, mv), None),
             };
             // A listed move that the game vouches ends nothing is not asked.
-            let over = if G::LISTED_MOVES_NEVER_END && facts.wins_with.is_none() {
+            let over = if G::LISTED_MOVES_NEVER_END && listed {
                 debug_assert!(over_after(mv, child).is_none());
                 None
             } else {
@@ -498,8 +500,6 @@ impl<'a, G: Game, K: Keying<G>, R: Recorder<G>, S: Store<K::Key, G::Value>>
                     if shares {
                         self.table.enter(token);
                     }
-                    // The moves are `search_moves_after`'s when no move won at once.
-                    let listed = facts.wins_with.is_none();
                     let reply = match place {
                         Some(place) => {
                             self.value_at(child, place, reply_low, reply_high, depth + 1, listed)

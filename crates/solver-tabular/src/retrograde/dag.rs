@@ -23,10 +23,11 @@
 //! one `moves_into`, one lookup (its claim; finishing it writes its cell at the bucket of the
 //! claim), per move one `play`, one `index`, one lookup and one `move_value`; no reversed
 //! edges, no counters, no queue. Memory: per position reached `size_of::<Position>()` + a
-//! cell when dense, + its value alone when sparse ([`bytes_per_position`]), the lookup (4 bytes per index when dense; per position
-//! reached an entry of `8 + size_of::<Option<Value>>()` bytes (12 for a win/lose/draw value)
-//! and one control byte, at most 7/8 full, when sparse), and one frame per level of the path
-//! with its moves; nothing per move.
+//! cell when dense, + its value alone when sparse ([`bytes_per_position`]), the lookup (4
+//! bytes per index when dense; per position reached an entry of
+//! `8 + size_of::<Option<Value>>()` bytes (12 for a win/lose/draw value) and one control
+//! byte, at most 7/8 full, when sparse), and one frame per level of the path with its moves;
+//! nothing per move.
 
 use std::hash::BuildHasher;
 use std::mem::size_of;

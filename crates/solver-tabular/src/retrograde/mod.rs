@@ -73,7 +73,7 @@
 //!   `size_of::<Position>()` + a cell when the lookup is an array (12 bytes for a
 //!   win/lose/draw value: 20 bytes for Domineering 4x4's `u64` positions), + its value alone
 //!   when the hash table holds the cells (9 bytes for Domineering 5x5: its peak fell from
-//!   17.3 MB to 12.6 MB and its time to 0.87x, issue 43), plus one frame and its moves per
+//!   17.3 MB to 12.6 MB and its time to 0.88x, issue 43), plus one frame and its moves per
 //!   level of the path (`O(D)`); nothing per move.
 //! - **Counter-based pass:** one lookup per move in pass 1 (the children of a position looked
 //!   up together, so their cache misses overlap), none in passes 2 and 3 with reversed edges
